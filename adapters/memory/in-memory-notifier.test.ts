@@ -1,0 +1,36 @@
+import { expect, test } from 'vitest';
+import type { QuoteRequest } from '../../domain/quote';
+import { InMemoryNotifier } from './in-memory-notifier';
+
+function quote(id: string): QuoteRequest {
+  return {
+    id,
+    createdAt: new Date('2024-05-01T09:00:00Z'),
+    name: 'Mei Lin Chen',
+    email: 'meilin.chen@example.com',
+    phone: '07700 900612',
+    serviceType: 'other',
+    description: null,
+    urgent: false,
+  };
+}
+
+test('starts with nothing sent', () => {
+  expect(new InMemoryNotifier().sent).toEqual([]);
+});
+
+test('records each request it is told about, in order', async () => {
+  const notifier = new InMemoryNotifier();
+  await notifier.quoteSubmitted(quote('first'));
+  await notifier.quoteSubmitted(quote('second'));
+  await notifier.quoteSubmitted(quote('third'));
+  expect(notifier.sent.map(({ id }) => id)).toEqual(['first', 'second', 'third']);
+  expect(notifier.sent[0]).toEqual(quote('first'));
+});
+
+test('the record cannot be changed from outside', async () => {
+  const notifier = new InMemoryNotifier();
+  await notifier.quoteSubmitted(quote('only'));
+  (notifier.sent as QuoteRequest[]).length = 0;
+  expect(notifier.sent).toHaveLength(1);
+});

@@ -1,0 +1,116 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import type { QuoteRepository } from '../domain/ports';
+import type { NewQuote, QuoteRequest } from '../domain/quote';
+import { newQuoteArb } from '../domain/quote-arbitraries';
+
+export interface RepositoryUnderTest {
+  repository: QuoteRepository;
+  cleanup?: () => Promise<void>;
+}
+
+/**
+ * Makes an empty repository whose `insert` stamps `createdAt` with `now()`, so the tests control time.
+ * Each call must give a repository of its own: the tests never share one.
+ */
+export type MakeRepository = (options: { now: () => Date }) => Promise<RepositoryUnderTest> | RepositoryUnderTest;
+
+const quote: NewQuote = {
+  name: 'Aisha Mensah',
+  email: 'aisha.mensah@example.org',
+  phone: '07700 900234',
+  serviceType: 'heating',
+  description: 'Two radiators stay cold at the top.',
+  urgent: false,
+};
+
+/** A clock the test sets by hand; each read gives a fresh Date. */
+function manualClock(start = '2024-05-01T09:00:00Z') {
+  const clock = { time: Date.parse(start), now: () => new Date(clock.time) };
+  return clock;
+}
+
+async function withRepository(
+  make: MakeRepository,
+  now: () => Date,
+  use: (repository: QuoteRepository) => Promise<void>,
+): Promise<void> {
+  const { repository, cleanup } = await make({ now });
+  try {
+    await use(repository);
+  } finally {
+    await cleanup?.();
+  }
+}
+
+const fieldsOf = ({ name, email, phone, serviceType, description, urgent }: NewQuote) =>
+  JSON.stringify([name, email, phone, serviceType, description, urgent]);
+
+/** The behaviour every QuoteRepository adapter must have; call it from the adapter's test file. */
+export function quoteRepositoryContract(name: string, make: MakeRepository): void {
+  describe(name, () => {
+    test('insert returns the quote with an id and the time it was stored', async () => {
+      const clock = manualClock();
+      await withRepository(make, clock.now, async (repository) => {
+        const stored = await repository.insert(quote);
+        expect(stored).toEqual({ ...quote, id: expect.any(String), createdAt: clock.now() });
+        expect(stored.id).not.toBe('');
+        expect(stored.createdAt).toBeInstanceOf(Date);
+      });
+    });
+
+    test('every insert gets an id of its own', async () => {
+      await withRepository(make, manualClock().now, async (repository) => {
+        const stored: QuoteRequest[] = [];
+        for (let i = 0; i < 5; i++) stored.push(await repository.insert(quote));
+        expect(new Set(stored.map(({ id }) => id)).size).toBe(5);
+      });
+    });
+
+    test('an empty repository lists nothing', async () => {
+      await withRepository(make, manualClock().now, async (repository) => {
+        expect(await repository.listNewestFirst()).toEqual([]);
+      });
+    });
+
+    test('lists every quote, newest first by createdAt rather than by insertion', async () => {
+      const clock = manualClock('2024-05-01T10:00:00Z');
+      await withRepository(make, clock.now, async (repository) => {
+        const ten = await repository.insert({ ...quote, name: 'At ten' });
+        clock.time = Date.parse('2024-05-01T12:00:00Z');
+        const twelve = await repository.insert({ ...quote, name: 'At twelve' });
+        clock.time = Date.parse('2024-05-01T11:00:00Z');
+        const eleven = await repository.insert({ ...quote, name: 'At eleven' });
+
+        expect(await repository.listNewestFirst()).toEqual([twelve, eleven, ten]);
+      });
+    });
+
+    test('empty optional fields stay null and filled ones keep their text', async () => {
+      await withRepository(make, manualClock().now, async (repository) => {
+        await repository.insert({ ...quote, email: null, description: null, urgent: true });
+        const [listed] = await repository.listNewestFirst();
+        expect(listed).toMatchObject({ email: null, description: null, urgent: true, name: quote.name });
+      });
+    });
+
+    test('any sequence of quotes inserted comes back, newest first', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(newQuoteArb, { maxLength: 8 }), async (quotes) => {
+          const clock = manualClock();
+          await withRepository(make, clock.now, async (repository) => {
+            for (const newQuote of quotes) {
+              await repository.insert(newQuote);
+              clock.time += 60_000;
+            }
+            const listed = await repository.listNewestFirst();
+            expect(listed.map(fieldsOf).sort()).toEqual(quotes.map(fieldsOf).sort());
+            const times = listed.map(({ createdAt }) => createdAt.getTime());
+            expect(times).toEqual([...times].sort((a, b) => b - a));
+          });
+        }),
+        { numRuns: 30 },
+      );
+    });
+  });
+}

@@ -1,0 +1,58 @@
+import { expect, test } from 'vitest';
+import { InMemoryQuoteRepository } from '../adapters/memory/in-memory-quote-repository';
+import { listQuotes } from './list-quotes';
+import type { Logger, QuoteRepository } from './ports';
+import type { QuoteRequest } from './quote';
+
+function recordingLogger() {
+  const errors: { message: string; cause: unknown }[] = [];
+  const logger: Logger = {
+    error: (message, cause) => {
+      errors.push({ message, cause });
+    },
+  };
+  return { logger, errors };
+}
+
+function quoteAt(id: string, createdAt: string): QuoteRequest {
+  return {
+    id,
+    createdAt: new Date(createdAt),
+    name: 'Grace Whitfield',
+    email: null,
+    phone: '07700 900456',
+    serviceType: 'bathroom',
+    description: null,
+    urgent: false,
+  };
+}
+
+test('lists every request, newest first', async () => {
+  const monday = quoteAt('monday', '2024-05-06T09:00:00Z');
+  const wednesday = quoteAt('wednesday', '2024-05-08T09:00:00Z');
+  const tuesday = quoteAt('tuesday', '2024-05-07T09:00:00Z');
+  const quotes = new InMemoryQuoteRepository({ seed: [monday, wednesday, tuesday] });
+
+  const result = await listQuotes({ quotes, logger: recordingLogger().logger });
+
+  expect(result).toEqual({ ok: true, quotes: [wednesday, tuesday, monday] });
+});
+
+test('an empty store gives an empty list', async () => {
+  const result = await listQuotes({ quotes: new InMemoryQuoteRepository(), logger: recordingLogger().logger });
+  expect(result).toEqual({ ok: true, quotes: [] });
+});
+
+test('a storage failure is reported as such and logged', async () => {
+  const failure = new Error('database unreachable');
+  const quotes: QuoteRepository = {
+    insert: () => Promise.reject(failure),
+    listNewestFirst: () => Promise.reject(failure),
+  };
+  const { logger, errors } = recordingLogger();
+
+  const result = await listQuotes({ quotes, logger });
+
+  expect(result).toEqual({ ok: false, error: { kind: 'storage-failure' } });
+  expect(errors).toEqual([{ message: expect.any(String), cause: failure }]);
+});

@@ -1,0 +1,14 @@
+import type { QuoteField, RequiredField } from './quote';
+
+export interface FieldIssue {
+  field: QuoteField;
+  message: string;
+}
+
+/** Why a quote request was not accepted: values the UI and the server can tell apart. */
+export type QuoteError =
+  | { kind: 'missing-fields'; fields: RequiredField[] }
+  | { kind: 'invalid-fields'; issues: FieldIssue[] }
+  | { kind: 'storage-failure' };
+
+export type ValidationError = Extract<QuoteError, { kind: 'missing-fields' | 'invalid-fields' }>;

@@ -1,0 +1,111 @@
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { InMemoryNotifier } from '../adapters/memory/in-memory-notifier';
+import { InMemoryQuoteRepository } from '../adapters/memory/in-memory-quote-repository';
+import type { Logger, Notifier, QuoteRepository } from './ports';
+import type { QuoteDraft } from './quote';
+import { draftMissingFieldArb, messyValidDraftArb } from './quote-arbitraries';
+import { submitQuote } from './submit-quote';
+import { validateQuote } from './validate-quote';
+
+function recordingLogger() {
+  const errors: { message: string; cause: unknown }[] = [];
+  const logger: Logger = {
+    error: (message, cause) => {
+      errors.push({ message, cause });
+    },
+  };
+  return { logger, errors };
+}
+
+const draft: QuoteDraft = {
+  name: 'Tom Okafor',
+  email: '',
+  phone: '020 7946 0381',
+  serviceType: 'heating',
+  description: 'Combi boiler showing F28.',
+  urgent: true,
+};
+
+test('a valid request is stored once and the business is told once, with the stored request', async () => {
+  const quotes = new InMemoryQuoteRepository({ now: () => new Date('2024-05-01T09:30:00Z'), newId: () => 'quote-1' });
+  const notifier = new InMemoryNotifier();
+  const { logger, errors } = recordingLogger();
+
+  const result = await submitQuote({ quotes, notifier, logger }, draft);
+
+  const stored = { ...draft, email: null, id: 'quote-1', createdAt: new Date('2024-05-01T09:30:00Z') };
+  expect(result).toEqual({ ok: true, quote: stored });
+  expect(await quotes.listNewestFirst()).toEqual([stored]);
+  expect(notifier.sent).toEqual([stored]);
+  expect(errors).toEqual([]);
+});
+
+test('a request missing a required field stores and notifies nothing', async () => {
+  await fc.assert(
+    fc.asyncProperty(draftMissingFieldArb, async ({ draft: incomplete, field }) => {
+      const quotes = new InMemoryQuoteRepository();
+      const notifier = new InMemoryNotifier();
+      const result = await submitQuote({ quotes, notifier, logger: recordingLogger().logger }, incomplete);
+
+      expect(result).toMatchObject({ ok: false, error: { kind: 'missing-fields' } });
+      if (!result.ok && result.error.kind === 'missing-fields') expect(result.error.fields).toContain(field);
+      expect(await quotes.listNewestFirst()).toEqual([]);
+      expect(notifier.sent).toEqual([]);
+    }),
+  );
+});
+
+test('an invalid request stores and notifies nothing', async () => {
+  const quotes = new InMemoryQuoteRepository();
+  const notifier = new InMemoryNotifier();
+  const result = await submitQuote({ quotes, notifier, logger: recordingLogger().logger }, { ...draft, email: 'nope' });
+
+  expect(result).toMatchObject({ ok: false, error: { kind: 'invalid-fields', issues: [{ field: 'email' }] } });
+  expect(await quotes.listNewestFirst()).toEqual([]);
+  expect(notifier.sent).toEqual([]);
+});
+
+test('a storage failure is reported as such, logged, and nothing is notified', async () => {
+  const failure = new Error('database unreachable');
+  const quotes: QuoteRepository = {
+    insert: () => Promise.reject(failure),
+    listNewestFirst: () => Promise.reject(failure),
+  };
+  const notifier = new InMemoryNotifier();
+  const { logger, errors } = recordingLogger();
+
+  const result = await submitQuote({ quotes, notifier, logger }, draft);
+
+  expect(result).toEqual({ ok: false, error: { kind: 'storage-failure' } });
+  expect(notifier.sent).toEqual([]);
+  expect(errors).toEqual([{ message: expect.any(String), cause: failure }]);
+});
+
+test('a failed notification is logged, and the stored request still succeeds', async () => {
+  const failure = new Error('mail server down');
+  const quotes = new InMemoryQuoteRepository();
+  const notifier: Notifier = { quoteSubmitted: () => Promise.reject(failure) };
+  const { logger, errors } = recordingLogger();
+
+  const result = await submitQuote({ quotes, notifier, logger }, draft);
+
+  expect(result.ok).toBe(true);
+  if (!result.ok) return;
+  expect(await quotes.listNewestFirst()).toEqual([result.quote]);
+  expect(errors).toEqual([{ message: expect.any(String), cause: failure }]);
+});
+
+test('accepted requests come back from the repository as they were validated', async () => {
+  await fc.assert(
+    fc.asyncProperty(messyValidDraftArb, async (messy) => {
+      const validation = validateQuote(messy);
+      if (!validation.ok) throw new Error(`the arbitrary made an invalid draft: ${JSON.stringify(messy)}`);
+      const quotes = new InMemoryQuoteRepository();
+      const result = await submitQuote({ quotes, notifier: new InMemoryNotifier(), logger: recordingLogger().logger }, messy);
+
+      expect(result).toEqual({ ok: true, quote: { ...validation.quote, id: expect.any(String), createdAt: expect.any(Date) } });
+      if (result.ok) expect(await quotes.listNewestFirst()).toEqual([result.quote]);
+    }),
+  );
+});

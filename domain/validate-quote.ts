@@ -1,0 +1,43 @@
+import * as v from 'valibot';
+import { type NewQuote, type QuoteField, type RequiredField, requiredFields } from './quote';
+import type { FieldIssue, ValidationError } from './quote-errors';
+import { QuoteInputSchema } from './quote-schema';
+
+export type ValidationResult = { ok: true; quote: NewQuote } | { ok: false; error: ValidationError };
+
+const quoteFields: ReadonlySet<string> = new Set<QuoteField>([
+  'name',
+  'email',
+  'phone',
+  'serviceType',
+  'description',
+  'urgent',
+]);
+const isQuoteField = (key: unknown): key is QuoteField => typeof key === 'string' && quoteFields.has(key);
+const isRequiredField = (field: QuoteField): field is RequiredField =>
+  (requiredFields as readonly QuoteField[]).includes(field);
+
+/**
+ * Applies the quote rules to anything a visitor sent. Empty required fields win over every other
+ * problem, as the form reports them first; otherwise each bad field is named with its message.
+ */
+export function validateQuote(input: unknown): ValidationResult {
+  const result = v.safeParse(QuoteInputSchema, input, { abortPipeEarly: true });
+  if (result.success) return { ok: true, quote: result.output };
+
+  const issues: FieldIssue[] = [];
+  for (const issue of result.issues) {
+    const field = issue.path?.[0]?.key;
+    if (isQuoteField(field)) issues.push({ field, message: issue.message });
+  }
+  // Not an object at all: nothing was filled in.
+  if (issues.length === 0) return { ok: false, error: { kind: 'missing-fields', fields: [...requiredFields] } };
+
+  const missing = result.issues
+    .filter((issue) => issue.type === 'non_empty')
+    .map((issue) => issue.path?.[0]?.key)
+    .filter(isQuoteField)
+    .filter(isRequiredField);
+  if (missing.length > 0) return { ok: false, error: { kind: 'missing-fields', fields: missing } };
+  return { ok: false, error: { kind: 'invalid-fields', issues } };
+}

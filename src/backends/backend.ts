@@ -1,0 +1,8 @@
+import type { Logger, Notifier, QuoteRepository } from '../../domain/ports';
+
+/** The ports one backend provides; each file beside this one builds them for one VITE_BACKEND. */
+export interface Backend {
+  quotes: QuoteRepository;
+  notifier: Notifier;
+  logger: Logger;
+}

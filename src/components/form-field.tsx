@@ -1,0 +1,40 @@
+import type { ReactElement } from 'react';
+
+interface ControlProps {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+}
+
+interface FormFieldProps {
+  id: string;
+  label: string;
+  required?: boolean;
+  error?: string | undefined;
+  /** Renders the control with the id and ARIA attributes that tie it to its label and message. */
+  children: (control: ControlProps) => ReactElement;
+}
+
+/** A label, a control and, when something is wrong, a message that names the problem. */
+export function FormField({ id, label, required = false, error, children }: FormFieldProps) {
+  const errorId = `${id}-error`;
+  return (
+    <div className={error ? 'field field-invalid' : 'field'}>
+      <label htmlFor={id}>
+        {label}
+        {required && (
+          <span className="required-mark" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {children({ id, 'aria-invalid': Boolean(error), ...(error ? { 'aria-describedby': errorId } : {}) })}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { business } from '../../domain/business';
+import { copy } from '../../domain/copy';
+import { AwardIcon, BoltIcon, ClockIcon, PhoneIcon, ShieldIcon } from './icons';
+import { QuoteSectionLink } from './quote-section-link';
+
+const highlights = [
+  { Icon: ClockIcon, title: `${business.emergencyHours} Emergency`, text: 'Our emergency line never closes' },
+  { Icon: ShieldIcon, title: 'Fully Insured', text: 'Licensed and certified professionals' },
+  { Icon: AwardIcon, title: 'Expert Service', text: 'Years of experience in SE1' },
+  { Icon: BoltIcon, title: 'Quick Response', text: 'Fast arrival times guaranteed' },
+] as const;
+
+export function Hero() {
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <div className="container">
+        <h1 id="hero-title">{copy.hero.headline}</h1>
+        <p className="hero-text">
+          Fast, reliable and affordable plumbing and heating solutions for homes and businesses. Available{' '}
+          {business.openDays.toLowerCase()} for emergencies and routine maintenance.
+        </p>
+        <div className="hero-actions">
+          <a href={`tel:${business.phone.tel}`} className="button button-emergency button-large">
+            <PhoneIcon /> {copy.hero.emergencyCall}
+          </a>
+          <QuoteSectionLink className="button button-light button-large">{copy.hero.getFreeQuote}</QuoteSectionLink>
+        </div>
+        <ul className="highlights">
+          {highlights.map(({ Icon, title, text }) => (
+            <li key={title} className="highlight">
+              <Icon className="highlight-icon" />
+              <h2>{title}</h2>
+              <p>{text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

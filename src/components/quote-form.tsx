@@ -1,0 +1,142 @@
+import { useRouteContext } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { describeMinutes, responsePromise } from '../../domain/business';
+import type { QuoteField } from '../../domain/quote';
+import { quoteLimits } from '../../domain/quote-limits';
+import { serviceTypeLabels, serviceTypes } from '../../domain/service-type';
+import { submitLabel } from '../../domain/submit-label';
+import { FormField } from './form-field';
+
+/** The names a plain HTML form posts, as the API spells them. */
+const postedNames: Record<QuoteField, string> = {
+  name: 'name',
+  phone: 'phone',
+  email: 'email',
+  serviceType: 'service_type',
+  description: 'description',
+  urgent: 'urgent',
+};
+const fieldOrder: readonly QuoteField[] = ['name', 'phone', 'email', 'serviceType', 'description', 'urgent'];
+
+export function QuoteForm() {
+  const form = useRouteContext({ from: '__root__', select: (context) => context.quoteForm });
+  const draft = useStore(form, (state) => state.draft);
+  const errors = useStore(form, (state) => state.errors);
+  const submitting = useStore(form, (state) => state.submitting);
+  const { setField, setUrgent, submit } = form.getState();
+  const formElement = useRef<HTMLFormElement>(null);
+  // Until scripts run, the browser's own checks guard the required fields; after, ours do.
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (await submit()) return;
+    const { errors: latest } = form.getState();
+    const firstInvalid = fieldOrder.find((field) => latest[field] !== undefined);
+    const control = firstInvalid && formElement.current?.elements.namedItem(postedNames[firstInvalid]);
+    if (control instanceof HTMLElement) control.focus();
+  };
+
+  return (
+    <form ref={formElement} method="post" noValidate={enhanced} onSubmit={(event) => void onSubmit(event)} className="quote-form">
+      <p className="form-note">
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="visually-hidden">with an asterisk</span> are required.
+      </p>
+      <div className="field-row">
+        <FormField id="quote-name" label="Full name" required error={errors.name}>
+          {(control) => (
+            <input
+              {...control}
+              name={postedNames.name}
+              type="text"
+              autoComplete="name"
+              required
+              maxLength={quoteLimits.nameMax}
+              value={draft.name}
+              onChange={(event) => setField('name', event.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField id="quote-phone" label="Phone number" required error={errors.phone}>
+          {(control) => (
+            <input
+              {...control}
+              name={postedNames.phone}
+              type="tel"
+              autoComplete="tel"
+              required
+              maxLength={quoteLimits.phoneMax}
+              value={draft.phone}
+              onChange={(event) => setField('phone', event.target.value)}
+            />
+          )}
+        </FormField>
+      </div>
+      <FormField id="quote-email" label="Email (optional)" error={errors.email}>
+        {(control) => (
+          <input
+            {...control}
+            name={postedNames.email}
+            type="email"
+            autoComplete="email"
+            maxLength={quoteLimits.emailMax}
+            value={draft.email}
+            onChange={(event) => setField('email', event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField id="quote-service-type" label="Service type" required error={errors.serviceType}>
+        {(control) => (
+          <select
+            {...control}
+            name={postedNames.serviceType}
+            required
+            value={draft.serviceType}
+            onChange={(event) => setField('serviceType', event.target.value)}
+          >
+            <option value="">Select a service</option>
+            {serviceTypes.map((type) => (
+              <option key={type} value={type}>
+                {serviceTypeLabels[type]}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField id="quote-description" label="Describe the job (optional)" error={errors.description}>
+        {(control) => (
+          <textarea
+            {...control}
+            name={postedNames.description}
+            rows={4}
+            maxLength={quoteLimits.descriptionMax}
+            value={draft.description}
+            onChange={(event) => setField('description', event.target.value)}
+          />
+        )}
+      </FormField>
+      <div className="checkbox-field">
+        <input
+          id="quote-urgent"
+          name={postedNames.urgent}
+          type="checkbox"
+          checked={draft.urgent}
+          onChange={(event) => setUrgent(event.target.checked)}
+        />
+        <label htmlFor="quote-urgent">
+          This is an emergency: call me back within {describeMinutes(responsePromise.urgentMinutes)}
+        </label>
+      </div>
+      <button
+        type="submit"
+        className={draft.urgent ? 'button button-emergency button-block' : 'button button-primary button-block'}
+        aria-disabled={submitting}
+      >
+        {submitLabel(draft.urgent)}
+      </button>
+    </form>
+  );
+}
