@@ -9,7 +9,7 @@ const BackendSchema = v.picklist(['memory', 'rest', 'supabase'], 'VITE_BACKEND m
 /** The composition root for the backend chosen at build time; only it (and its adapters) is bundled. */
 function backendEntry(mode: string): string {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
-  const backend = v.parse(BackendSchema, env['VITE_BACKEND'] ?? 'memory');
+  const backend = v.parse(BackendSchema, env.VITE_BACKEND ?? 'memory');
   const entry = fileURLToPath(new URL(`./src/backends/${backend}.ts`, import.meta.url));
   if (!existsSync(entry)) {
     throw new Error(`VITE_BACKEND=${backend}: this build has no ${backend} backend (${entry} is missing)`);

@@ -57,7 +57,7 @@ const phoneLikeArb = fc.oneof(
   fc
     .tuple(
       fc.constantFrom('+', '00', '0', '+44 (0)', ' +', ''),
-      fc.string({ unit: fc.constantFrom(...'0123456789 0123456789().-'), minLength: 5, maxLength: 25 }),
+      fc.string({ unit: fc.constantFrom(...Array.from('0123456789 0123456789().-')), minLength: 5, maxLength: 25 }),
     )
     .map(([prefix, rest]) => prefix + rest),
 );
@@ -74,4 +74,13 @@ test('every accepted number has a tel: link of + and 7 to 15 digits', () => {
 
 test('every UK number built from digits is accepted', () => {
   fc.assert(fc.property(ukPhoneArb, (phone) => isPhoneNumber(phone)));
+});
+
+test.each(['+0044 20 7946 0123', '+0 123 4567', '000 1234 5678'])('rejects %j: no country code starts with 0', (phone) => {
+  expect(isPhoneNumber(phone)).toBe(false);
+});
+
+test('a trunk zero written after +44 without brackets is dropped from the link', () => {
+  expect(isPhoneNumber('+44 020 7946 0123')).toBe(true);
+  expect(telHref('+44 020 7946 0123')).toBe('tel:+442079460123');
 });

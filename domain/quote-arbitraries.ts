@@ -6,17 +6,17 @@ import fc from 'fast-check';
 import { type NewQuote, type QuoteDraft, type RequiredField, requiredFields } from './quote';
 import { serviceTypes } from './service-type';
 
-const chars = (text: string) => fc.constantFrom(...text);
+const chars = (text: string) => fc.constantFrom(...Array.from(text));
 const lowerLetters = 'abcdefghijklmnopqrstuvwxyz';
 const upperLetters = lowerLetters.toUpperCase();
 const accented = 'éèêëáàâäíïóôöúüçñøåæ';
 const digit = chars('0123456789');
 
 /** Characters JavaScript's trim removes: the ones that make a field blank. */
-export const whitespaceChars = ' \t\n\r\v\f\u00a0\u1680\u2003\u2028\u2029\u202f\u205f\u3000\ufeff';
+const whitespaceChars = ' \t\n\r\v\f\u00a0\u1680\u2003\u2028\u2029\u202f\u205f\u3000\ufeff';
 
 /** Empty or whitespace-only text. */
-export const blankArb = fc.string({ unit: chars(whitespaceChars), maxLength: 5 });
+const blankArb = fc.string({ unit: chars(whitespaceChars), maxLength: 5 });
 
 const paddingArb = fc.string({ unit: chars(' \t\n\u00a0'), maxLength: 3 });
 const padded = (value: fc.Arbitrary<string>) =>
@@ -54,7 +54,7 @@ const alphanumeric = lowerLetters + '0123456789';
 const emailPartArb = fc.string({ unit: chars(alphanumeric), minLength: 1, maxLength: 8 });
 
 /** Addresses like `${local}@${domain}.co.uk`. */
-export const emailArb = fc
+const emailArb = fc
   .tuple(fc.array(emailPartArb, { minLength: 1, maxLength: 3 }), emailPartArb)
   .map(([local, domain]) => `${local.join('.')}@${domain}.co.uk`);
 
@@ -68,7 +68,7 @@ export const descriptionArb = fc
   .tuple(fc.array(sentenceArb, { minLength: 1, maxLength: 4 }), fc.constantFrom(' ', '\n', '\n\n'))
   .map(([sentences, gap]) => sentences.join(gap));
 
-export const serviceTypeArb = fc.constantFrom(...serviceTypes);
+const serviceTypeArb = fc.constantFrom(...serviceTypes);
 
 /** A draft that passes every rule and is already in normal form. */
 export const validDraftArb: fc.Arbitrary<QuoteDraft> = fc.record({

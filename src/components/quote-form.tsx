@@ -1,5 +1,5 @@
 import { useRouteContext } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type SubmitEvent, useRef, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import { describeMinutes, responsePromise } from '../../domain/business';
 import type { QuoteField } from '../../domain/quote';
@@ -18,8 +18,9 @@ const postedNames: Record<QuoteField, string> = {
   urgent: 'urgent',
 };
 const fieldOrder: readonly QuoteField[] = ['name', 'phone', 'email', 'serviceType', 'description', 'urgent'];
+const subscribeToNothing = () => () => undefined;
 
-export function QuoteForm() {
+export function QuoteForm({ labelledBy }: { labelledBy: string }) {
   const form = useRouteContext({ from: '__root__', select: (context) => context.quoteForm });
   const draft = useStore(form, (state) => state.draft);
   const errors = useStore(form, (state) => state.errors);
@@ -27,10 +28,9 @@ export function QuoteForm() {
   const { setField, setUrgent, submit } = form.getState();
   const formElement = useRef<HTMLFormElement>(null);
   // Until scripts run, the browser's own checks guard the required fields; after, ours do.
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
+  const enhanced = useSyncExternalStore(subscribeToNothing, () => true, () => false);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (await submit()) return;
     const { errors: latest } = form.getState();
@@ -40,7 +40,14 @@ export function QuoteForm() {
   };
 
   return (
-    <form ref={formElement} method="post" noValidate={enhanced} onSubmit={(event) => void onSubmit(event)} className="quote-form">
+    <form
+      ref={formElement}
+      method="post"
+      noValidate={enhanced}
+      onSubmit={(event) => void onSubmit(event)}
+      className="quote-form"
+      aria-labelledby={labelledBy}
+    >
       <p className="form-note">
         Fields marked <span aria-hidden="true">*</span>
         <span className="visually-hidden">with an asterisk</span> are required.

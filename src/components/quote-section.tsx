@@ -23,7 +23,7 @@ export function QuoteSection() {
             {describeMinutes(responsePromise.urgentMinutes)} for emergencies, within{' '}
             {describeMinutes(responsePromise.standardMinutes)} otherwise.
           </p>
-          <QuoteForm />
+          <QuoteForm labelledBy="quote-title" />
         </div>
         <aside className="quote-aside" aria-label="Other ways to reach us">
           <section className="card emergency-card" aria-labelledby="emergency-title">

@@ -14,14 +14,14 @@ interface QuoteFormState {
   draft: QuoteDraft;
   errors: FieldErrors;
   submitting: boolean;
-  setField(field: TextField, value: string): void;
-  setUrgent(urgent: boolean): void;
+  setField: (field: TextField, value: string) => void;
+  setUrgent: (urgent: boolean) => void;
   /** Sends the draft; resolves true when it was accepted. */
-  submit(): Promise<boolean>;
+  submit: () => Promise<boolean>;
 }
 
 export interface QuoteFormDeps {
-  submitQuote(draft: QuoteDraft): Promise<SubmitQuoteResult>;
+  submitQuote: (draft: QuoteDraft) => Promise<SubmitQuoteResult>;
   toasts: ToastStore;
 }
 

@@ -8,11 +8,11 @@ interface QuoteListState {
   /** 'idle' until the first load; 'loaded' even after a failed load, which keeps the last list. */
   status: 'idle' | 'loading' | 'loaded';
   quotes: readonly QuoteRequest[];
-  load(): Promise<void>;
+  load: () => Promise<void>;
 }
 
 export interface QuoteListDeps {
-  listQuotes(): Promise<ListQuotesResult>;
+  listQuotes: () => Promise<ListQuotesResult>;
   toasts: ToastStore;
 }
 

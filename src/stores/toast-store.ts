@@ -13,8 +13,8 @@ export interface Toast extends Required<ToastContent> {
 
 interface ToastState {
   toasts: readonly Toast[];
-  show(toast: ToastContent): void;
-  dismiss(id: number): void;
+  show: (toast: ToastContent) => void;
+  dismiss: (id: number) => void;
 }
 
 /** Few enough to read at a glance; the oldest goes first. */

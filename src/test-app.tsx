@@ -1,0 +1,33 @@
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { InMemoryNotifier } from '../adapters/memory/in-memory-notifier';
+import { InMemoryQuoteRepository } from '../adapters/memory/in-memory-quote-repository';
+import type { Logger } from '../domain/ports';
+import { createAppContext } from './app-context';
+import type { Backend } from './backends/backend';
+import { createAppRouter } from './router';
+
+/** A logger that keeps what it was told, for tests to read. */
+export function recordingLogger(): Logger & { messages: string[] } {
+  const messages: string[] = [];
+  return { messages, error: (message) => messages.push(message) };
+}
+
+/** An empty in-memory backend; pass the ports a test wants to replace. */
+export function testBackend(overrides: Partial<Backend> = {}): Backend {
+  return {
+    quotes: new InMemoryQuoteRepository(),
+    notifier: new InMemoryNotifier(),
+    logger: recordingLogger(),
+    ...overrides,
+  };
+}
+
+/** Renders the whole application at `path`, with its real router and stores, over `backend`. */
+export function renderApp({ path = '/', backend = testBackend() }: { path?: string; backend?: Backend } = {}) {
+  const router = createAppRouter(createAppContext(backend), createMemoryHistory({ initialEntries: [path] }));
+  const user = userEvent.setup();
+  render(<RouterProvider router={router} />);
+  return { router, user, backend };
+}

@@ -1,0 +1,13 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// jsdom lays nothing out, so it has neither scrolling nor media queries: give them inert versions.
+Element.prototype.scrollIntoView = function scrollIntoView() {
+  /* nothing to scroll in jsdom */
+};
+// Only `matches` is read: for prefers-reduced-motion, which jsdom users never set.
+Object.defineProperty(window, 'matchMedia', {
+  value: (media: string) => ({ media, matches: false, addEventListener: () => undefined, removeEventListener: () => undefined }),
+});
+
+afterEach(cleanup);
