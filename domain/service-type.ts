@@ -15,7 +15,3 @@ export const serviceTypeLabels: Readonly<Record<ServiceType, string>> = {
 };
 
 export const ServiceTypeSchema = v.picklist(serviceTypes, 'Choose a service type from the list');
-
-export function isServiceType(value: string): value is ServiceType {
-  return v.is(ServiceTypeSchema, value);
-}

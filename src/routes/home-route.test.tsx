@@ -28,7 +28,7 @@ test('the services section shows six cards, each with its four features', async 
   if (!section) throw new Error('the services title is not in a section');
   const cards = within(section).getAllByRole('heading', { level: 3 }).map((title) => {
     const card = title.closest('li');
-    if (!card) throw new Error(`${title.textContent ?? ''} is not in a card`);
+    if (!card) throw new Error(`${title.textContent} is not in a card`);
     return [title.textContent, within(card).getAllByRole('listitem').map((item) => item.textContent)];
   });
   expect(cards).toEqual([

@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 
-export interface ToastContent {
+interface ToastContent {
   title: string;
   description: string;
   /** Destructive toasts report something that went wrong: they look it and are announced at once. */

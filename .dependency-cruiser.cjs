@@ -1,0 +1,62 @@
+/** The shape of DESIGN.md, checked on every `npm test`: src -> adapters -> domain, never back. */
+const tests = '(\\.test\\.tsx?|\\.test-d\\.ts|-arbitraries\\.ts|\\.contract\\.ts)$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment: 'domain/ holds the rules: it imports valibot and its own files, nothing else.',
+      severity: 'error',
+      from: { path: '^domain/', pathNot: tests },
+      to: { pathNot: ['^domain/', '^node_modules/valibot/'] },
+    },
+    {
+      name: 'adapters-not-to-src',
+      comment: 'Adapters implement or drive the domain; the application composes them, not the other way round.',
+      severity: 'error',
+      from: { path: '^adapters/' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'adapters-not-to-each-other',
+      comment: 'One folder per technology; only the server composes sql/ and email/ on purpose.',
+      severity: 'error',
+      from: { path: '^adapters/([^/]+)/', pathNot: '^adapters/server/' },
+      to: { path: '^adapters/([^/]+)/', pathNot: ['^adapters/$1/'] },
+    },
+    {
+      name: 'server-composes-only-sql-and-email',
+      severity: 'error',
+      from: { path: '^adapters/server/' },
+      to: { path: '^adapters/', pathNot: '^adapters/(server|sql|email)/' },
+    },
+    {
+      name: 'fixtures-only-to-domain',
+      comment: 'Fixtures are data in the domain\'s shapes.',
+      severity: 'error',
+      from: { path: '^fixtures/', pathNot: tests },
+      to: { pathNot: ['^fixtures/', '^domain/'] },
+    },
+    {
+      name: 'ui-talks-to-stores-not-adapters',
+      comment: 'Components, routes and stores reach adapters only through the ports a backend provides.',
+      severity: 'error',
+      from: { path: '^src/(components|routes|stores)/', pathNot: tests },
+      to: { path: '^adapters/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|node_modules)/' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};

@@ -1,0 +1,20 @@
+import { expect, test } from './fixtures';
+
+for (const [page, path] of [
+  ['the home page', '/'],
+  ['the quote requests page', '/quotes'],
+  ['the 404 page', '/no-such-page'],
+] as const) {
+  test(`${page} has no accessibility violations`, async ({ page: browserPage, scanAccessibility }) => {
+    await browserPage.goto(path);
+    await expect(browserPage.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await scanAccessibility()).toEqual([]);
+  });
+}
+
+test('the form with its errors showing has no accessibility violations', async ({ page, scanAccessibility }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Get Free Quote' }).click();
+  await expect(page.getByRole('alert')).toContainText('Missing Information');
+  expect(await scanAccessibility()).toEqual([]);
+});

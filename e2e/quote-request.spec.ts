@@ -1,0 +1,82 @@
+import { expect, quoteForm, test } from './fixtures';
+
+test('a visitor asks for a quote and staff find it at the top of /quotes', async ({ page }) => {
+  await page.goto('/');
+  const form = quoteForm(page);
+  await form.getByLabel('Full name').fill('Jo Bloggs');
+  await form.getByLabel('Phone number').fill('07700 900555');
+  await form.getByLabel('Email').fill('jo@example.co.uk');
+  await form.getByLabel('Service type').selectOption({ label: 'Bathroom Installation' });
+  await form.getByLabel('Describe the job').fill('New shower over the bath, flat on Long Lane');
+  await form.getByRole('button', { name: 'Get Free Quote' }).click();
+
+  const status = page.getByRole('status');
+  await expect(status).toContainText('Quote Request Submitted!');
+  await expect(status).toContainText(
+    "We'll contact you within 30 minutes for urgent requests, or within 2 hours for standard quotes.",
+  );
+  await expect(form.getByLabel('Full name')).toHaveValue('');
+
+  await page.getByRole('link', { name: 'Staff: quote requests' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quote Requests (13)');
+  const newest = page.getByRole('article').first();
+  await expect(newest.getByRole('heading')).toHaveText('Jo Bloggs');
+  await expect(newest).toContainText('Bathroom Installation');
+  await expect(newest.getByRole('link', { name: '07700 900555' })).toHaveAttribute('href', 'tel:+447700900555');
+  await expect(newest.getByRole('link', { name: 'jo@example.co.uk' })).toHaveAttribute('href', 'mailto:jo@example.co.uk');
+  await expect(newest).toContainText('New shower over the bath, flat on Long Lane');
+  await expect(newest).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  await expect(newest).not.toContainText('URGENT');
+});
+
+test('an urgent request turns the button red-letter and arrives with the URGENT badge', async ({ page }) => {
+  await page.goto('/');
+  const form = quoteForm(page);
+  await form.getByLabel('Full name').fill('Ravi Patel');
+  await form.getByLabel('Phone number').fill('+44 20 7946 0456');
+  await form.getByLabel('Service type').selectOption('emergency');
+
+  await form.getByLabel('This is an emergency').check();
+  await expect(form.getByRole('button', { name: 'Request Emergency Service' })).toBeVisible();
+  await form.getByLabel('This is an emergency').uncheck();
+  await expect(form.getByRole('button', { name: 'Get Free Quote' })).toBeVisible();
+  await form.getByLabel('This is an emergency').check();
+  await form.getByRole('button', { name: 'Request Emergency Service' }).click();
+  await expect(page.getByRole('status')).toContainText('Quote Request Submitted!');
+
+  await page.getByRole('link', { name: 'Staff: quote requests' }).click();
+  const newest = page.getByRole('article').first();
+  await expect(newest.getByRole('heading')).toHaveText('Ravi Patel');
+  await expect(newest).toContainText('URGENT');
+  await expect(newest).toContainText('Emergency Plumbing');
+});
+
+test('missing required fields are reported and nothing is sent', async ({ page }) => {
+  await page.goto('/');
+  const form = quoteForm(page);
+  await form.getByLabel('Email').fill('kept@example.com');
+  await form.getByRole('button', { name: 'Get Free Quote' }).click();
+
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Missing Information');
+  await expect(alert).toContainText('Please fill in all required fields');
+  await expect(form.getByLabel('Full name')).toBeFocused();
+  await expect(form.getByLabel('Email')).toHaveValue('kept@example.com');
+
+  await page.getByRole('link', { name: 'Staff: quote requests' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quote Requests (12)');
+});
+
+test('a phone number that cannot be dialled is named beside the field', async ({ page }) => {
+  await page.goto('/');
+  const form = quoteForm(page);
+  await form.getByLabel('Full name').fill('Jo Bloggs');
+  await form.getByLabel('Phone number').fill('call me');
+  await form.getByLabel('Service type').selectOption('general');
+  await form.getByRole('button', { name: 'Get Free Quote' }).click();
+
+  const phone = form.getByLabel('Phone number');
+  await expect(phone).toBeFocused();
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(form).toContainText('Enter a UK or international phone number');
+});
