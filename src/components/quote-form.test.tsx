@@ -138,3 +138,17 @@ test('ticking the urgent box turns the button into Request Emergency Service, an
   await user.click(field('This is an emergency'));
   expect(button().textContent).toBe('Get Free Quote');
 });
+
+test('a new attempt replaces the toast of the one before', async () => {
+  const { user, form, field } = await openForm();
+  await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
+  expect(await screen.findByText('Missing Information')).toBeTruthy();
+
+  await user.type(field('Full name'), 'Sam Carter');
+  await user.type(field('Phone number'), '07700 900111');
+  await user.selectOptions(field('Service type'), 'general');
+  await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
+
+  expect(await screen.findByText('Quote Request Submitted!')).toBeTruthy();
+  expect(screen.queryByText('Missing Information')).toBeNull();
+});

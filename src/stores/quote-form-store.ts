@@ -4,7 +4,7 @@ import { emptyDraft, type QuoteDraft, type QuoteField } from '../../domain/quote
 import type { QuoteError } from '../../domain/quote-errors';
 import { missingFieldMessages } from '../../domain/quote-schema';
 import type { SubmitQuoteResult } from '../../domain/submit-quote';
-import type { ToastStore } from './toast-store';
+import { type ToastStore, toastSlot } from './toast-store';
 
 export type FieldErrors = Partial<Record<QuoteField, string>>;
 
@@ -38,6 +38,7 @@ function fieldErrorsOf(error: QuoteError): FieldErrors {
 
 /** The quote form: what the visitor typed, what is wrong with it, and sending it. */
 export function createQuoteFormStore({ submitQuote, toasts }: QuoteFormDeps) {
+  const toast = toastSlot(toasts);
   return createStore<QuoteFormState>()((set, get) => ({
     draft: { ...emptyDraft },
     errors: {},
@@ -48,18 +49,19 @@ export function createQuoteFormStore({ submitQuote, toasts }: QuoteFormDeps) {
     submit: async () => {
       if (get().submitting) return false;
       set({ submitting: true });
+      toast.clear();
       const result = await submitQuote(get().draft);
       if (result.ok) {
         set({ draft: { ...emptyDraft }, errors: {}, submitting: false });
-        toasts.getState().show(copy.toasts.submitted);
+        toast.show(copy.toasts.submitted);
         return true;
       }
       // On any failure every typed value stays where it was.
       set({ errors: fieldErrorsOf(result.error), submitting: false });
       if (result.error.kind === 'missing-fields') {
-        toasts.getState().show({ ...copy.toasts.missingInformation, variant: 'destructive' });
+        toast.show({ ...copy.toasts.missingInformation, variant: 'destructive' });
       } else if (result.error.kind === 'storage-failure') {
-        toasts.getState().show({ ...copy.toasts.submissionFailed, variant: 'destructive' });
+        toast.show({ ...copy.toasts.submissionFailed, variant: 'destructive' });
       }
       return false;
     },

@@ -2,7 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import { copy } from '../../domain/copy';
 import type { ListQuotesResult } from '../../domain/list-quotes';
 import type { QuoteRequest } from '../../domain/quote';
-import type { ToastStore } from './toast-store';
+import { type ToastStore, toastSlot } from './toast-store';
 
 interface QuoteListState {
   /** 'idle' until the first load; 'loaded' even after a failed load, which keeps the last list. */
@@ -18,6 +18,7 @@ export interface QuoteListDeps {
 
 /** The staff list of quote requests, newest first. */
 export function createQuoteListStore({ listQuotes, toasts }: QuoteListDeps) {
+  const toast = toastSlot(toasts);
   let latest = 0;
   return createStore<QuoteListState>()((set) => ({
     status: 'idle',
@@ -32,7 +33,7 @@ export function createQuoteListStore({ listQuotes, toasts }: QuoteListDeps) {
         set({ status: 'loaded', quotes: result.quotes });
       } else {
         set({ status: 'loaded' });
-        toasts.getState().show({ ...copy.toasts.listFailed, variant: 'destructive' });
+        toast.show({ ...copy.toasts.listFailed, variant: 'destructive' });
       }
     },
   }));

@@ -13,7 +13,8 @@ export interface Toast extends Required<ToastContent> {
 
 interface ToastState {
   toasts: readonly Toast[];
-  show: (toast: ToastContent) => void;
+  /** Shows a toast and returns its id. */
+  show: (toast: ToastContent) => number;
   dismiss: (id: number) => void;
 }
 
@@ -24,10 +25,32 @@ export function createToastStore() {
   let nextId = 1;
   return createStore<ToastState>()((set) => ({
     toasts: [],
-    show: ({ variant = 'default', ...content }) =>
-      set(({ toasts }) => ({ toasts: [...toasts, { ...content, variant, id: nextId++ }].slice(-maxToasts) })),
+    show: ({ variant = 'default', ...content }) => {
+      const id = nextId++;
+      set(({ toasts }) => ({ toasts: [...toasts, { ...content, variant, id }].slice(-maxToasts) }));
+      return id;
+    },
     dismiss: (id) => set(({ toasts }) => ({ toasts: toasts.filter((toast) => toast.id !== id) })),
   }));
 }
 
 export type ToastStore = ReturnType<typeof createToastStore>;
+
+/**
+ * A toast slot for one part of the page: each new toast replaces the one before, so an old
+ * "Missing Information" never stays beside the success that followed it.
+ */
+export function toastSlot(toasts: ToastStore) {
+  let current: number | undefined;
+  const clear = () => {
+    if (current !== undefined) toasts.getState().dismiss(current);
+    current = undefined;
+  };
+  return {
+    clear,
+    show: (toast: ToastContent) => {
+      clear();
+      current = toasts.getState().show(toast);
+    },
+  };
+}
