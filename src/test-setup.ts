@@ -5,6 +5,9 @@ import { afterEach } from 'vitest';
 Element.prototype.scrollIntoView = function scrollIntoView() {
   /* nothing to scroll in jsdom */
 };
+// The router restores scroll positions between pages.
+window.scrollTo = () => undefined;
+
 // Only `matches` is read: for prefers-reduced-motion, which jsdom users never set.
 Object.defineProperty(window, 'matchMedia', {
   value: (media: string) => ({ media, matches: false, addEventListener: () => undefined, removeEventListener: () => undefined }),
