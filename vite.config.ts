@@ -36,13 +36,23 @@ export default defineConfig(({ mode }) => ({
     projects: [
       {
         extends: true,
-        test: { name: 'domain', environment: 'node', include: ['domain/**/*.test.ts', 'adapters/**/*.test.ts', 'fixtures/**/*.test.ts'] },
+        test: {
+          name: 'domain',
+          environment: 'node',
+          include: ['domain/**/*.test.ts', 'adapters/**/*.test.ts', 'fixtures/**/*.test.ts'],
+          typecheck: { enabled: true, include: ['domain/**/*.test-d.ts'] },
+        },
       },
       {
         extends: true,
-        test: { name: 'ui', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['src/test-setup.ts'] },
+        test: {
+          name: 'ui',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test-setup.ts'],
+          typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
+        },
       },
     ],
-    typecheck: { enabled: true, include: ['**/*.test-d.ts'] },
   },
 }));
