@@ -1,16 +1,17 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// jsdom lays nothing out, so it has neither scrolling nor media queries: give them inert versions.
-Element.prototype.scrollIntoView = function scrollIntoView() {
-  /* nothing to scroll in jsdom */
-};
-// The router restores scroll positions between pages.
-window.scrollTo = () => undefined;
-
-// Only `matches` is read: for prefers-reduced-motion, which jsdom users never set.
-Object.defineProperty(window, 'matchMedia', {
-  value: (media: string) => ({ media, matches: false, addEventListener: () => undefined, removeEventListener: () => undefined }),
-});
-
-afterEach(cleanup);
+// jsdom lays nothing out, so it can neither scroll nor match media queries: give it inert versions.
+// (Server-rendering tests run without a window at all.)
+if (typeof window !== 'undefined') {
+  Element.prototype.scrollIntoView = function scrollIntoView() {
+    /* nothing to scroll in jsdom */
+  };
+  // The router restores scroll positions between pages.
+  window.scrollTo = () => undefined;
+  // Only `matches` is read: for prefers-reduced-motion, which jsdom users never set.
+  Object.defineProperty(window, 'matchMedia', {
+    value: (media: string) => ({ media, matches: false, addEventListener: () => undefined, removeEventListener: () => undefined }),
+  });
+  afterEach(cleanup);
+}
