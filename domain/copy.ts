@@ -14,8 +14,48 @@ export const copy = {
     headline: 'Professional Plumbing & Heating Services in SE1',
     emergencyCall: 'Emergency Call',
     getFreeQuote: 'Get Free Quote',
+    highlights: [
+      { title: `${business.emergencyHours} Emergency`, text: 'Our emergency line never closes' },
+      { title: 'Fully Insured', text: 'Licensed and certified professionals' },
+      { title: 'Expert Service', text: 'Years of experience in SE1' },
+      { title: 'Quick Response', text: 'Fast arrival times guaranteed' },
+    ],
   },
-  services: { title: 'Our Professional Services' },
+  services: {
+    title: 'Our Professional Services',
+    cards: [
+      {
+        title: 'Emergency Plumbing',
+        description: 'A burst pipe or a leak you cannot stop does not wait for Monday, and neither do we.',
+        features: ['Burst pipe repair', 'Leak detection', 'Emergency call-outs', 'Weekend service'],
+      },
+      {
+        title: 'Heating Services',
+        description: 'Boilers and central heating repaired and serviced, so the house stays warm all winter.',
+        features: ['Boiler repair', 'Central heating', 'Radiator service', 'Annual service'],
+      },
+      {
+        title: 'Bathroom Plumbing',
+        description: 'From a dripping tap to a new shower or a whole bathroom, fitted neatly and tested.',
+        features: ['Shower installation', 'Toilet repairs', 'Tap replacement', 'Bathroom fitting'],
+      },
+      {
+        title: 'General Repairs',
+        description: 'The everyday jobs done properly: pipes, drains and taps that work as they should.',
+        features: ['Pipe repairs', 'Drain cleaning', 'Tap repairs', 'Preventive maintenance'],
+      },
+      {
+        title: 'Power Flushing',
+        description: 'Sludge flushed out of the system so radiators heat evenly and the boiler works less.',
+        features: ['System cleaning', 'Efficiency boost', 'Radiator flushing', 'Heating optimization'],
+      },
+      {
+        title: 'Maintenance',
+        description: 'Regular checks that catch small problems before they become emergencies.',
+        features: ['Annual checks', 'Preventive care', 'System optimization', 'Safety inspections'],
+      },
+    ],
+  },
   quoteSection: {
     formTitle: 'Request a Quote',
     whyChooseUs: 'Why Choose Us?',
@@ -45,5 +85,16 @@ export const copy = {
   },
   notFound: { text: 'Oops! Page not found' },
   errorScreen: { title: 'Unexpected Application Error!' },
-  footer: { copyrightYear: 2024 },
+  footer: {
+    services: [
+      'Emergency plumbing',
+      'Heating and boiler repairs',
+      'Bathroom installations',
+      'Drain cleaning',
+      'Pipe repairs',
+      'Power flushing',
+      'Preventive maintenance',
+    ],
+    copyrightYear: 2024,
+  },
 } as const;

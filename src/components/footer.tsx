@@ -2,16 +2,6 @@ import { Link } from '@tanstack/react-router';
 import { business } from '../../domain/business';
 import { copy } from '../../domain/copy';
 
-const footerServices = [
-  'Emergency plumbing',
-  'Heating and boiler repairs',
-  'Bathroom installations',
-  'Drain cleaning',
-  'Pipe repairs',
-  'Power flushing',
-  'Preventive maintenance',
-] as const;
-
 export function Footer() {
   return (
     <footer className="site-footer">
@@ -26,7 +16,7 @@ export function Footer() {
         <section aria-labelledby="footer-services">
           <h2 id="footer-services">Services</h2>
           <ul>
-            {footerServices.map((service) => (
+            {copy.footer.services.map((service) => (
               <li key={service}>{service}</li>
             ))}
           </ul>

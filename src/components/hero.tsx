@@ -3,12 +3,14 @@ import { copy } from '../../domain/copy';
 import { AwardIcon, BoltIcon, ClockIcon, PhoneIcon, ShieldIcon } from './icons';
 import { QuoteSectionLink } from './quote-section-link';
 
-const highlights = [
-  { Icon: ClockIcon, title: `${business.emergencyHours} Emergency`, text: 'Our emergency line never closes' },
-  { Icon: ShieldIcon, title: 'Fully Insured', text: 'Licensed and certified professionals' },
-  { Icon: AwardIcon, title: 'Expert Service', text: 'Years of experience in SE1' },
-  { Icon: BoltIcon, title: 'Quick Response', text: 'Fast arrival times guaranteed' },
-] as const;
+type HighlightTitle = (typeof copy.hero.highlights)[number]['title'];
+
+const highlightIcons: Record<HighlightTitle, typeof ClockIcon> = {
+  '24/7 Emergency': ClockIcon,
+  'Fully Insured': ShieldIcon,
+  'Expert Service': AwardIcon,
+  'Quick Response': BoltIcon,
+};
 
 export function Hero() {
   return (
@@ -26,13 +28,16 @@ export function Hero() {
           <QuoteSectionLink className="button button-light button-large">{copy.hero.getFreeQuote}</QuoteSectionLink>
         </div>
         <ul className="highlights">
-          {highlights.map(({ Icon, title, text }) => (
-            <li key={title} className="highlight">
-              <Icon className="highlight-icon" />
-              <h2>{title}</h2>
-              <p>{text}</p>
-            </li>
-          ))}
+          {copy.hero.highlights.map(({ title, text }) => {
+            const Icon = highlightIcons[title];
+            return (
+              <li key={title} className="highlight">
+                <Icon className="highlight-icon" />
+                <h2>{title}</h2>
+                <p>{text}</p>
+              </li>
+            );
+          })}
         </ul>
       </div>
     </section>
