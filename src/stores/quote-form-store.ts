@@ -50,7 +50,15 @@ export function createQuoteFormStore({ submitQuote, toasts }: QuoteFormDeps) {
       if (get().submitting) return false;
       set({ submitting: true });
       toast.clear();
-      const result = await submitQuote(get().draft);
+      let result: SubmitQuoteResult;
+      try {
+        result = await submitQuote(get().draft);
+      } catch (unexpected) {
+        // A fault in our own code: the visitor still hears that it failed, and can try again.
+        set({ submitting: false });
+        toast.show({ ...copy.toasts.submissionFailed, variant: 'destructive' });
+        throw unexpected;
+      }
       if (result.ok) {
         set({ draft: { ...emptyDraft }, errors: {}, submitting: false });
         toast.show(copy.toasts.submitted);
