@@ -5,6 +5,7 @@ import { InMemoryQuoteRepository } from '../adapters/memory/in-memory-quote-repo
 import type { Logger, Notifier, QuoteRepository } from './ports';
 import type { QuoteDraft } from './quote';
 import { draftMissingFieldArb, messyValidDraftArb } from './quote-arbitraries';
+import { QuoteRejected } from './quote-rejected';
 import { submitQuote } from './submit-quote';
 import { validateQuote } from './validate-quote';
 
@@ -113,4 +114,17 @@ test('accepted requests come back from the repository as they were validated', a
       expect(await quotes.listNewestFirst()).toEqual([result.quote]);
     }),
   );
+});
+
+test('a store that rejects the request for a rule reports that rule, not a storage failure', async () => {
+  const reason = { kind: 'invalid-fields', issues: [{ field: 'phone', message: 'Enter a UK or international phone number' }] } as const;
+  const quotes = {
+    insert: () => Promise.reject(new QuoteRejected({ kind: reason.kind, issues: [...reason.issues] })),
+    listNewestFirst: () => Promise.resolve([]),
+  };
+  const result = await submitQuote(
+    { quotes, notifier: new InMemoryNotifier(), logger: { error: () => undefined } },
+    { name: 'Sam', phone: '020 7946 0123', serviceType: 'general' },
+  );
+  expect(result).toEqual({ ok: false, error: { kind: 'invalid-fields', issues: [...reason.issues] } });
 });

@@ -1,6 +1,7 @@
 import type { Logger, Notifier, QuoteRepository } from './ports';
 import type { QuoteRequest } from './quote';
 import type { QuoteError } from './quote-errors';
+import { QuoteRejected } from './quote-rejected';
 import { validateQuote } from './validate-quote';
 
 export interface SubmitQuoteDeps {
@@ -24,6 +25,7 @@ export async function submitQuote(deps: SubmitQuoteDeps, input: unknown): Promis
   try {
     quote = await deps.quotes.insert(validation.quote);
   } catch (cause) {
+    if (cause instanceof QuoteRejected) return { ok: false, error: cause.reason };
     deps.logger.error('Storing a quote request failed', cause);
     return { ok: false, error: { kind: 'storage-failure' } };
   }
