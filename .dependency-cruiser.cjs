@@ -1,5 +1,5 @@
 /** The shape of DESIGN.md, checked on every `npm test`: src -> adapters -> domain, never back. */
-const tests = '(\\.test\\.tsx?|\\.test-d\\.ts|-arbitraries\\.ts|\\.contract\\.ts)$';
+const tests = '(\\.test\\.tsx?|\\.test-d\\.ts|\\.test-support\\.ts|-arbitraries\\.ts|\\.contract\\.ts)$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -20,16 +20,24 @@ module.exports = {
     },
     {
       name: 'adapters-not-to-each-other',
-      comment: 'One folder per technology; only the server composes sql/ and email/ on purpose.',
+      comment: 'One folder per technology; only the server composes sql/ and email/ on purpose. Tests may use the memory fakes.',
       severity: 'error',
-      from: { path: '^adapters/([^/]+)/', pathNot: '^adapters/server/' },
+      from: { path: '^adapters/([^/]+)/', pathNot: ['^adapters/(server|rest)/', tests] },
       to: { path: '^adapters/([^/]+)/', pathNot: ['^adapters/$1/'] },
     },
     {
+      name: 'rest-shares-only-the-wire-contract',
+      comment: 'The REST client speaks the wire format its server defines in http-api/, and uses no other adapter.',
+      severity: 'error',
+      from: { path: '^adapters/rest/', pathNot: tests },
+      to: { path: '^adapters/[^/]+/', pathNot: '^adapters/(rest|http-api)/' },
+    },
+    {
       name: 'server-composes-only-sql-and-email',
+      comment: 'Besides sql/ and email/, the server may use only the wire contract it shares with the client.',
       severity: 'error',
       from: { path: '^adapters/server/' },
-      to: { path: '^adapters/', pathNot: '^adapters/(server|sql|email)/' },
+      to: { path: '^adapters/', pathNot: '^adapters/(server|sql|email|http-api)/' },
     },
     {
       name: 'fixtures-only-to-domain',

@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 4173);
+const demoPort = Number(process.env.E2E_DEMO_PORT ?? 4173);
+const serverPort = Number(process.env.E2E_SERVER_PORT ?? 4174);
 const chromiumArgs = [
   '--headless',
   '--no-sandbox',
@@ -12,7 +13,7 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
-/** The built demo in the system's Chromium; nothing is downloaded. */
+/** The built site in the system's Chromium, nothing downloaded: the demo, and our server as `npm start` runs it. */
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
@@ -21,16 +22,36 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: `vite build --logLevel warn && vite preview --port ${port} --strictPort`,
-    env: { VITE_BACKEND: 'memory' },
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-  },
+  projects: [
+    {
+      name: 'demo',
+      testIgnore: 'server/**',
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${demoPort}` },
+    },
+    {
+      name: 'server',
+      testMatch: 'server/**/*.spec.ts',
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${serverPort}` },
+    },
+  ],
+  webServer: [
+    {
+      command: `vite build --logLevel warn && vite preview --port ${demoPort} --strictPort`,
+      env: { VITE_BACKEND: 'memory' },
+      url: `http://127.0.0.1:${demoPort}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: 'npm run build -- --logLevel warn && node dist/server/server-main.js',
+      env: { PORT: String(serverPort), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR ?? 'data/e2e' },
+      url: `http://127.0.0.1:${serverPort}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+  ],
 });

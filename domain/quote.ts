@@ -38,6 +38,16 @@ export interface QuoteRequest extends NewQuote {
 
 export type QuoteField = keyof QuoteDraft;
 
+/** The fields as the quote_requests entity names them: the names of the API and of the HTML form. */
+export const quoteFieldNames: Readonly<Record<QuoteField, string>> = {
+  name: 'name',
+  email: 'email',
+  phone: 'phone',
+  serviceType: 'service_type',
+  description: 'description',
+  urgent: 'urgent',
+};
+
 export const requiredFields = ['name', 'phone', 'serviceType'] as const satisfies readonly QuoteField[];
 
 export type RequiredField = (typeof requiredFields)[number];

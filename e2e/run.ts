@@ -1,7 +1,9 @@
 // Runs the Playwright suite in the system's Chromium, or says plainly why it cannot.
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -15,19 +17,29 @@ try {
   process.exit(0);
 }
 
-// A port nobody is using, so a server left running elsewhere never stands in for the build under test.
-const port = await new Promise<number>((resolve, reject) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const address = probe.address();
-    probe.close(() => {
-      if (typeof address === 'object' && address) resolve(address.port);
-      else reject(new Error('no free port'));
+// Ports nobody is using, so a server left running elsewhere never stands in for the build under test.
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (typeof address === 'object' && address) resolve(address.port);
+        else reject(new Error('no free port'));
+      });
     });
   });
-});
+}
 
+// The server under test keeps its database in a folder of its own, removed afterwards.
+const dataDir = mkdtempSync(join(tmpdir(), 'quotes-e2e-'));
 const result = spawnSync('playwright', ['test', ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { ...process.env, E2E_PORT: String(port) },
+  env: {
+    ...process.env,
+    E2E_DEMO_PORT: String(await freePort()),
+    E2E_SERVER_PORT: String(await freePort()),
+    E2E_DATA_DIR: dataDir,
+  },
 });
+rmSync(dataDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);

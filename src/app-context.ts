@@ -1,7 +1,8 @@
+import type { PageState } from '../adapters/http-api/page-state';
 import { listQuotes } from '../domain/list-quotes';
 import { submitQuote } from '../domain/submit-quote';
 import type { Backend } from './backends/backend';
-import { createQuoteFormStore, type QuoteFormStore } from './stores/quote-form-store';
+import { createQuoteFormStore, openingToast, type QuoteFormStore } from './stores/quote-form-store';
 import { createQuoteListStore, type QuoteListStore } from './stores/quote-list-store';
 import { createToastStore, type ToastStore } from './stores/toast-store';
 
@@ -10,13 +11,22 @@ export interface AppContext {
   toasts: ToastStore;
   quoteForm: QuoteFormStore;
   quoteList: QuoteListStore;
+  /** Where the quote form posts without scripts; none in a backend without a server. */
+  quoteFormAction: string | undefined;
 }
 
-export function createAppContext(backend: Backend): AppContext {
-  const toasts = createToastStore();
+/** The stores over one backend's ports; `initial` is what a server-rendered page was told. */
+export function createAppContext(backend: Backend, initial: PageState = {}): AppContext {
+  const opening = openingToast({ restored: initial.form, submitted: initial.submitted });
+  const toasts = createToastStore(opening ? [opening] : []);
   return {
     toasts,
-    quoteForm: createQuoteFormStore({ submitQuote: (draft) => submitQuote(backend, draft), toasts }),
+    quoteForm: createQuoteFormStore({
+      submitQuote: (draft) => submitQuote(backend, draft),
+      toasts,
+      restored: initial.form,
+    }),
     quoteList: createQuoteListStore({ listQuotes: () => listQuotes(backend), toasts }),
+    quoteFormAction: backend.quoteFormAction,
   };
 }

@@ -1,7 +1,8 @@
 import { createBackend } from '#backend';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { pageStateElementId, parsePageState } from '../adapters/http-api/page-state';
 import { createAppContext } from './app-context';
 import { createAppRouter } from './router';
 import './styles.css';
@@ -9,9 +10,18 @@ import './styles.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const router = createAppRouter(createAppContext(createBackend()));
-createRoot(container).render(
+const state = parsePageState(document.getElementById(pageStateElementId)?.textContent);
+const router = createAppRouter(createAppContext(createBackend(), state));
+const app = (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (container.firstElementChild) {
+  // The server rendered this page: take it over as it is.
+  await router.load();
+  hydrateRoot(container, app);
+} else {
+  createRoot(container).render(app);
+}

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { NewQuote, QuoteDraft, QuoteField, QuoteRequest } from '../../domain/quote';
+import { type NewQuote, type QuoteDraft, type QuoteField, quoteFieldNames, type QuoteRequest } from '../../domain/quote';
 import type { QuoteError } from '../../domain/quote-errors';
 import { serviceTypes } from '../../domain/service-type';
 
@@ -11,16 +11,6 @@ export const apiPaths = {
   quoteRequests: '/api/quote-requests',
   openapi: '/api/openapi.json',
 } as const;
-
-/** The field names on the wire (JSON bodies and the HTML form alike). */
-export const wireFieldNames: Readonly<Record<QuoteField, string>> = {
-  name: 'name',
-  email: 'email',
-  phone: 'phone',
-  serviceType: 'service_type',
-  description: 'description',
-  urgent: 'urgent',
-};
 
 export const WireQuoteSchema = v.object({
   id: v.pipe(v.string(), v.nonEmpty()),
@@ -89,7 +79,7 @@ export function fromWireQuote(wire: WireQuote): QuoteRequest {
  */
 export function wireBodyToDraftInput(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  const entries = Object.entries(wireFieldNames).map(([field, wireName]) => [
+  const entries = Object.entries(quoteFieldNames).map(([field, wireName]) => [
     field,
     (body as Record<string, unknown>)[wireName],
   ]);
@@ -98,14 +88,14 @@ export function wireBodyToDraftInput(body: unknown): unknown {
 
 /** A plain HTML form post (every value a string; a ticked box sends "on") as a draft. */
 export function formFieldsToDraft(fields: Readonly<Record<string, string | undefined>>): QuoteDraft {
-  const text = (field: Exclude<QuoteField, 'urgent'>) => fields[wireFieldNames[field]] ?? '';
+  const text = (field: Exclude<QuoteField, 'urgent'>) => fields[quoteFieldNames[field]] ?? '';
   return {
     name: text('name'),
     email: text('email'),
     phone: text('phone'),
     serviceType: text('serviceType'),
     description: text('description'),
-    urgent: fields[wireFieldNames.urgent] !== undefined,
+    urgent: fields[quoteFieldNames.urgent] !== undefined,
   };
 }
 
@@ -123,13 +113,13 @@ export function toWireError(error: QuoteError): WireError {
       return {
         error: 'missing-fields',
         message,
-        fields: error.fields.map((field) => ({ field: wireFieldNames[field], message: 'This field is required' })),
+        fields: error.fields.map((field) => ({ field: quoteFieldNames[field], message: 'This field is required' })),
       };
     case 'invalid-fields':
       return {
         error: 'invalid-fields',
         message,
-        fields: error.issues.map(({ field, message: issue }) => ({ field: wireFieldNames[field], message: issue })),
+        fields: error.issues.map(({ field, message: issue }) => ({ field: quoteFieldNames[field], message: issue })),
       };
     case 'storage-failure':
       return { error: 'storage-unavailable', message };
@@ -139,7 +129,7 @@ export function toWireError(error: QuoteError): WireError {
 /** An API error body back as the domain's error, for the browser client. */
 export function fromWireError(wire: WireError): QuoteError {
   const toField = (name: string): QuoteField | undefined =>
-    (Object.keys(wireFieldNames) as QuoteField[]).find((field) => wireFieldNames[field] === name);
+    (Object.keys(quoteFieldNames) as QuoteField[]).find((field) => quoteFieldNames[field] === name);
   switch (wire.error) {
     case 'missing-fields': {
       const fields = (wire.fields ?? []).map(({ field }) => toField(field));

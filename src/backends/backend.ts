@@ -5,4 +5,6 @@ export interface Backend {
   quotes: QuoteRepository;
   notifier: Notifier;
   logger: Logger;
+  /** Where the quote form posts when scripts are off, for a backend with a server to receive it. */
+  quoteFormAction?: string;
 }

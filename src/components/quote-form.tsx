@@ -2,26 +2,18 @@ import { useRouteContext } from '@tanstack/react-router';
 import { type SubmitEvent, useRef, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import { describeMinutes, responsePromise } from '../../domain/business';
-import type { QuoteField } from '../../domain/quote';
+import { type QuoteField, quoteFieldNames } from '../../domain/quote';
 import { quoteLimits } from '../../domain/quote-limits';
 import { serviceTypeLabels, serviceTypes } from '../../domain/service-type';
 import { submitLabel } from '../../domain/submit-label';
 import { FormField } from './form-field';
 
-/** The names a plain HTML form posts, as the API spells them. */
-const postedNames: Record<QuoteField, string> = {
-  name: 'name',
-  phone: 'phone',
-  email: 'email',
-  serviceType: 'service_type',
-  description: 'description',
-  urgent: 'urgent',
-};
 const fieldOrder: readonly QuoteField[] = ['name', 'phone', 'email', 'serviceType', 'description', 'urgent'];
 const subscribeToNothing = () => () => undefined;
 
 export function QuoteForm({ labelledBy }: { labelledBy: string }) {
   const form = useRouteContext({ from: '__root__', select: (context) => context.quoteForm });
+  const action = useRouteContext({ from: '__root__', select: (context) => context.quoteFormAction });
   const draft = useStore(form, (state) => state.draft);
   const errors = useStore(form, (state) => state.errors);
   const submitting = useStore(form, (state) => state.submitting);
@@ -35,7 +27,7 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
     if (await submit()) return;
     const { errors: latest } = form.getState();
     const firstInvalid = fieldOrder.find((field) => latest[field] !== undefined);
-    const control = firstInvalid && formElement.current?.elements.namedItem(postedNames[firstInvalid]);
+    const control = firstInvalid && formElement.current?.elements.namedItem(quoteFieldNames[firstInvalid]);
     if (control instanceof HTMLElement) control.focus();
   };
 
@@ -43,6 +35,7 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
     <form
       ref={formElement}
       method="post"
+      action={action}
       noValidate={enhanced}
       onSubmit={(event) => void onSubmit(event)}
       className="quote-form"
@@ -57,7 +50,7 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
           {(control) => (
             <input
               {...control}
-              name={postedNames.name}
+              name={quoteFieldNames.name}
               type="text"
               autoComplete="name"
               required
@@ -71,7 +64,7 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
           {(control) => (
             <input
               {...control}
-              name={postedNames.phone}
+              name={quoteFieldNames.phone}
               type="tel"
               autoComplete="tel"
               required
@@ -86,7 +79,7 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
         {(control) => (
           <input
             {...control}
-            name={postedNames.email}
+            name={quoteFieldNames.email}
             type="email"
             autoComplete="email"
             maxLength={quoteLimits.emailMax}
@@ -99,7 +92,7 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
         {(control) => (
           <select
             {...control}
-            name={postedNames.serviceType}
+            name={quoteFieldNames.serviceType}
             required
             value={draft.serviceType}
             onChange={(event) => setField('serviceType', event.target.value)}
@@ -117,7 +110,7 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
         {(control) => (
           <textarea
             {...control}
-            name={postedNames.description}
+            name={quoteFieldNames.description}
             rows={4}
             maxLength={quoteLimits.descriptionMax}
             value={draft.description}
@@ -128,7 +121,7 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
       <div className="checkbox-field">
         <input
           id="quote-urgent"
-          name={postedNames.urgent}
+          name={quoteFieldNames.urgent}
           type="checkbox"
           checked={draft.urgent}
           onChange={(event) => setUrgent(event.target.checked)}

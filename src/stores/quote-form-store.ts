@@ -4,7 +4,7 @@ import { emptyDraft, type QuoteDraft, type QuoteField } from '../../domain/quote
 import type { QuoteError } from '../../domain/quote-errors';
 import { missingFieldMessages } from '../../domain/quote-schema';
 import type { SubmitQuoteResult } from '../../domain/submit-quote';
-import { type ToastStore, toastSlot } from './toast-store';
+import { type ToastContent, type ToastStore, toastSlot } from './toast-store';
 
 export type FieldErrors = Partial<Record<QuoteField, string>>;
 
@@ -23,6 +23,31 @@ interface QuoteFormState {
 export interface QuoteFormDeps {
   submitQuote: (draft: QuoteDraft) => Promise<SubmitQuoteResult>;
   toasts: ToastStore;
+  /** A plain HTML post the server rendered the page for failed: what was typed, and why. */
+  restored?: RestoredForm | undefined;
+}
+
+interface RestoredForm {
+  draft: QuoteDraft;
+  error: QuoteError;
+}
+
+/** The toasts of the quote form carry this source, so each new one replaces the last. */
+const quoteFormToasts = 'quote-form';
+
+function toastFor(error: QuoteError): ToastContent | undefined {
+  if (error.kind === 'missing-fields') return { ...copy.toasts.missingInformation, variant: 'destructive' };
+  if (error.kind === 'storage-failure') return { ...copy.toasts.submissionFailed, variant: 'destructive' };
+  return undefined;
+}
+
+/**
+ * The toast a server-rendered page opens with, after a plain HTML post: what went wrong with it, or
+ * that it was received.
+ */
+export function openingToast(outcome: { restored?: RestoredForm | undefined; submitted?: boolean | undefined }) {
+  const toast = outcome.restored ? toastFor(outcome.restored.error) : outcome.submitted ? copy.toasts.submitted : undefined;
+  return toast && { ...toast, source: quoteFormToasts };
 }
 
 function fieldErrorsOf(error: QuoteError): FieldErrors {
@@ -37,11 +62,12 @@ function fieldErrorsOf(error: QuoteError): FieldErrors {
 }
 
 /** The quote form: what the visitor typed, what is wrong with it, and sending it. */
-export function createQuoteFormStore({ submitQuote, toasts }: QuoteFormDeps) {
-  const toast = toastSlot(toasts);
+export function createQuoteFormStore({ submitQuote, toasts, restored }: QuoteFormDeps) {
+  const toast = toastSlot(toasts, quoteFormToasts);
   return createStore<QuoteFormState>()((set, get) => ({
-    draft: { ...emptyDraft },
-    errors: {},
+    // On any failure every typed value stays where it was.
+    draft: restored ? { ...restored.draft } : { ...emptyDraft },
+    errors: restored ? fieldErrorsOf(restored.error) : {},
     submitting: false,
     setField: (field, value) =>
       set(({ draft, errors }) => ({ draft: { ...draft, [field]: value }, errors: { ...errors, [field]: undefined } })),
@@ -64,13 +90,9 @@ export function createQuoteFormStore({ submitQuote, toasts }: QuoteFormDeps) {
         toast.show(copy.toasts.submitted);
         return true;
       }
-      // On any failure every typed value stays where it was.
       set({ errors: fieldErrorsOf(result.error), submitting: false });
-      if (result.error.kind === 'missing-fields') {
-        toast.show({ ...copy.toasts.missingInformation, variant: 'destructive' });
-      } else if (result.error.kind === 'storage-failure') {
-        toast.show({ ...copy.toasts.submissionFailed, variant: 'destructive' });
-      }
+      const failure = toastFor(result.error);
+      if (failure) toast.show(failure);
       return false;
     },
   }));

@@ -18,7 +18,7 @@ export interface QuoteListDeps {
 
 /** The staff list of quote requests, newest first. */
 export function createQuoteListStore({ listQuotes, toasts }: QuoteListDeps) {
-  const toast = toastSlot(toasts);
+  const toast = toastSlot(toasts, 'quote-list');
   let latest = 0;
   return createStore<QuoteListState>()((set) => ({
     status: 'idle',

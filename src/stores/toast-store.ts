@@ -1,10 +1,12 @@
 import { createStore } from 'zustand/vanilla';
 
-interface ToastContent {
+export interface ToastContent {
   title: string;
   description: string;
   /** Destructive toasts report something that went wrong: they look it and are announced at once. */
   variant?: 'default' | 'destructive';
+  /** The part of the page that raised it, which may replace it. */
+  source?: string;
 }
 
 export interface Toast extends Required<ToastContent> {
@@ -13,44 +15,47 @@ export interface Toast extends Required<ToastContent> {
 
 interface ToastState {
   toasts: readonly Toast[];
-  /** Shows a toast and returns its id. */
-  show: (toast: ToastContent) => number;
+  show: (toast: ToastContent) => void;
   dismiss: (id: number) => void;
+  dismissFrom: (source: string) => void;
 }
 
 /** Few enough to read at a glance; the oldest goes first. */
 const maxToasts = 3;
 
-export function createToastStore() {
+/**
+ * The toasts on screen. `initial` are there from the start (a server-rendered page's), so the page
+ * renders them on the server and in the browser alike.
+ */
+export function createToastStore(initial: readonly ToastContent[] = []) {
   let nextId = 1;
+  const toToast = ({ variant = 'default', source = 'app', ...content }: ToastContent): Toast => ({
+    ...content,
+    variant,
+    source,
+    id: nextId++,
+  });
   return createStore<ToastState>()((set) => ({
-    toasts: [],
-    show: ({ variant = 'default', ...content }) => {
-      const id = nextId++;
-      set(({ toasts }) => ({ toasts: [...toasts, { ...content, variant, id }].slice(-maxToasts) }));
-      return id;
-    },
+    toasts: initial.map(toToast).slice(-maxToasts),
+    show: (toast) => set(({ toasts }) => ({ toasts: [...toasts, toToast(toast)].slice(-maxToasts) })),
     dismiss: (id) => set(({ toasts }) => ({ toasts: toasts.filter((toast) => toast.id !== id) })),
+    dismissFrom: (source) => set(({ toasts }) => ({ toasts: toasts.filter((toast) => toast.source !== source) })),
   }));
 }
 
 export type ToastStore = ReturnType<typeof createToastStore>;
 
 /**
- * A toast slot for one part of the page: each new toast replaces the one before, so an old
+ * The toasts of one part of the page: each new one replaces the one before, so an old
  * "Missing Information" never stays beside the success that followed it.
  */
-export function toastSlot(toasts: ToastStore) {
-  let current: number | undefined;
-  const clear = () => {
-    if (current !== undefined) toasts.getState().dismiss(current);
-    current = undefined;
-  };
+export function toastSlot(toasts: ToastStore, source: string) {
+  const clear = () => toasts.getState().dismissFrom(source);
   return {
     clear,
     show: (toast: ToastContent) => {
       clear();
-      current = toasts.getState().show(toast);
+      toasts.getState().show({ ...toast, source });
     },
   };
 }

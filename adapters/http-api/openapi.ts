@@ -1,0 +1,80 @@
+import { toJsonSchema } from '@valibot/to-json-schema';
+import { quoteLimits } from '../../domain/quote-limits';
+import { serviceTypes } from '../../domain/service-type';
+import { apiPaths, errorCodes, WireErrorSchema, WireQuoteListSchema, WireQuoteSchema } from './wire';
+
+const schema = (valibotSchema: Parameters<typeof toJsonSchema>[0]) =>
+  toJsonSchema(valibotSchema, { target: 'draft-2020-12', errorMode: 'ignore' });
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+/** The quote request as a visitor sends it; the server trims values and applies the domain's rules. */
+const quoteInput = {
+  type: 'object',
+  required: ['name', 'phone', 'service_type'],
+  properties: {
+    name: { type: 'string', maxLength: quoteLimits.nameMax },
+    email: { type: ['string', 'null'], maxLength: quoteLimits.emailMax, description: 'Empty or null when not given' },
+    phone: { type: 'string', maxLength: quoteLimits.phoneMax, description: 'A UK or international phone number' },
+    service_type: { type: 'string', enum: [...serviceTypes] },
+    description: { type: ['string', 'null'], maxLength: quoteLimits.descriptionMax },
+    urgent: { type: 'boolean', default: false },
+  },
+};
+
+/** The REST API's contract, served at /api/openapi.json; the tests hold the server to it. */
+export const openApiDocument = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Quote requests API',
+    version: '1.0.0',
+    description: 'Visitors send quote requests; staff read them, newest first.',
+  },
+  paths: {
+    [apiPaths.quoteRequests]: {
+      post: {
+        summary: 'Send a quote request',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: quoteInput },
+            'application/x-www-form-urlencoded': {
+              schema: { ...quoteInput, properties: { ...quoteInput.properties, urgent: { type: 'string', description: 'Present ("on") when ticked' } } },
+            },
+          },
+        },
+        responses: {
+          '201': {
+            description: 'Stored (JSON requests)',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/QuoteRequest' } } },
+          },
+          '303': { description: 'Stored (form posts): back to the home page, which says so' },
+          '400': errorResponse('A required field is missing, a field is invalid, or the JSON is malformed. A form post gets the page again, with every typed value and the errors.'),
+          '413': errorResponse('The body is over the size limit'),
+          '415': errorResponse('Neither JSON nor a form post'),
+          '503': errorResponse('The database cannot be reached; nothing was stored'),
+        },
+      },
+      get: {
+        summary: 'Every quote request, newest first',
+        responses: {
+          '200': {
+            description: 'The requests',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/QuoteRequestList' } } },
+          },
+          '503': errorResponse('The database cannot be reached'),
+        },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      QuoteRequest: schema(WireQuoteSchema),
+      QuoteRequestList: schema(WireQuoteListSchema),
+      Error: { ...schema(WireErrorSchema), properties: { ...schema(WireErrorSchema).properties, error: { type: 'string', enum: [...errorCodes] } } },
+    },
+  },
+} as const;

@@ -1,0 +1,51 @@
+import * as v from 'valibot';
+import type { QuoteDraft } from '../../domain/quote';
+import type { QuoteError } from '../../domain/quote-errors';
+
+/**
+ * What the server tells a page it renders, for the browser to pick up when it hydrates: the quote
+ * form as a plain HTML post left it (every typed value, and what was wrong), or that it was sent.
+ */
+export interface PageState {
+  form?: { draft: QuoteDraft; error: QuoteError };
+  submitted?: boolean;
+}
+
+/** The id of the JSON script element that carries the page state. */
+export const pageStateElementId = 'page-state';
+
+const DraftSchema = v.object({
+  name: v.string(),
+  email: v.string(),
+  phone: v.string(),
+  serviceType: v.string(),
+  description: v.string(),
+  urgent: v.boolean(),
+});
+const FieldSchema = v.picklist(['name', 'email', 'phone', 'serviceType', 'description', 'urgent']);
+const ErrorSchema = v.variant('kind', [
+  v.object({ kind: v.literal('missing-fields'), fields: v.array(v.picklist(['name', 'phone', 'serviceType'])) }),
+  v.object({ kind: v.literal('invalid-fields'), issues: v.array(v.object({ field: FieldSchema, message: v.string() })) }),
+  v.object({ kind: v.literal('storage-failure') }),
+]);
+
+const PageStateSchema = v.object({
+  form: v.exactOptional(v.object({ draft: DraftSchema, error: ErrorSchema })),
+  submitted: v.exactOptional(v.boolean()),
+});
+
+/** The state as JSON that is safe inside a <script> element. */
+export function serialisePageState(state: PageState): string {
+  return JSON.stringify(state).replace(/</g, '\\u003c');
+}
+
+/** Reads the state a server put in the page; an absent or unreadable one is an empty state. */
+export function parsePageState(json: string | null | undefined): PageState {
+  if (!json) return {};
+  try {
+    const result = v.safeParse(PageStateSchema, JSON.parse(json));
+    return result.success ? result.output : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Test-only: msw handlers that answer the REST API as its server does, from the same wire contract
+ * and the same domain rules, over whatever QuoteRepository the test hands them. Only tests import it.
+ */
+import { http, type HttpHandler, HttpResponse } from 'msw';
+import type { QuoteRepository } from '../../domain/ports';
+import { validateQuote } from '../../domain/validate-quote';
+import { apiPaths, toWireError, toWireQuote, type WireError, wireBodyToDraftInput } from '../http-api/wire';
+
+export interface ApiHandlersOptions {
+  /** The origin the handlers answer on; each test can take one of its own. */
+  baseUrl: string;
+  /** Where the handlers keep what is posted. */
+  quotes: QuoteRepository;
+  /** Bodies larger than this get 413. */
+  maxBodyBytes?: number;
+}
+
+const storageUnavailable = () => HttpResponse.json(toWireError({ kind: 'storage-failure' }), { status: 503 });
+const failure = (status: number, error: WireError['error'], message: string) =>
+  HttpResponse.json({ error, message } satisfies WireError, { status });
+const isJson = (contentType: string | null) => contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+
+export function createApiHandlers({ baseUrl, quotes, maxBodyBytes = 64 * 1024 }: ApiHandlersOptions): HttpHandler[] {
+  const url = new URL(apiPaths.quoteRequests, baseUrl).href;
+  return [
+    http.post(url, async ({ request }) => {
+      if (!isJson(request.headers.get('content-type'))) {
+        return failure(415, 'unsupported-media-type', 'Send the quote request as application/json');
+      }
+      const text = await request.text();
+      if (new TextEncoder().encode(text).byteLength > maxBodyBytes) {
+        return failure(413, 'payload-too-large', 'The quote request is too large');
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return failure(400, 'invalid-json', 'The body is not valid JSON');
+      }
+
+      const validation = validateQuote(wireBodyToDraftInput(body));
+      if (!validation.ok) return HttpResponse.json(toWireError(validation.error), { status: 400 });
+      try {
+        return HttpResponse.json(toWireQuote(await quotes.insert(validation.quote)), { status: 201 });
+      } catch {
+        return storageUnavailable();
+      }
+    }),
+    http.get(url, async () => {
+      try {
+        return HttpResponse.json((await quotes.listNewestFirst()).map(toWireQuote));
+      } catch {
+        return storageUnavailable();
+      }
+    }),
+  ];
+}

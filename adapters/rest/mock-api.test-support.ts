@@ -1,0 +1,62 @@
+/**
+ * Test-only: an msw server answering the REST API from api-handlers.ts, for the tests of this folder.
+ * Only tests import it.
+ */
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { Logger } from '../../domain/ports';
+import type { NewQuote, QuoteDraft } from '../../domain/quote';
+import { apiPaths } from '../http-api/wire';
+import { InMemoryQuoteRepository } from '../memory/in-memory-quote-repository';
+import { createApiHandlers } from './api-handlers.test-support';
+import { RestQuoteRepository } from './rest-quote-repository';
+
+/** Starts an msw server for the calling test file, and stops it after; no request escapes it. */
+export function mockApi() {
+  const server = setupServer();
+  beforeAll(() => {
+    server.listen({ onUnhandledFrame: 'error' });
+  });
+  afterEach(() => {
+    server.resetHandlers();
+  });
+  afterAll(() => {
+    server.close();
+  });
+
+  /** The API on an origin of its own, so no two tests' stores ever answer for each other. */
+  function restApi({ now, timeoutMs }: { now?: () => Date; timeoutMs?: number } = {}) {
+    const baseUrl = `http://${crypto.randomUUID()}.test`;
+    const quotes = new InMemoryQuoteRepository(now ? { now } : {});
+    server.use(...createApiHandlers({ baseUrl, quotes }));
+    const repository = new RestQuoteRepository({ baseUrl, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+    return { baseUrl, url: new URL(apiPaths.quoteRequests, baseUrl).href, quotes, repository };
+  }
+
+  return { server, restApi };
+}
+
+export function recordingLogger() {
+  const errors: { message: string; cause: unknown }[] = [];
+  const logger: Logger = {
+    error: (message, cause) => {
+      errors.push({ message, cause });
+    },
+  };
+  return { logger, errors };
+}
+
+export const messageOf = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
+
+/** A visitor's request, as typed into the form. */
+export const draft: QuoteDraft = {
+  name: 'Priya Raman',
+  email: 'priya.raman@example.co.uk',
+  phone: '020 7946 0718',
+  serviceType: 'bathroom',
+  description: 'Replace the bath with a walk-in shower.',
+  urgent: false,
+};
+
+/** The same request, as it passes the rules. */
+export const quote: NewQuote = { ...draft, serviceType: 'bathroom' };

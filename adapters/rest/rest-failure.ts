@@ -1,0 +1,44 @@
+import { isHTTPError, isNetworkError, isTimeoutError, SchemaValidationError, type StandardSchemaV1Issue } from 'ky';
+import * as v from 'valibot';
+import { QuoteRejected } from '../../domain/quote-rejected';
+import { fromWireError, WireErrorSchema } from '../http-api/wire';
+
+/**
+ * The rule a 400 answer names, as the domain's rejection, so the visitor hears which field is wrong.
+ * Undefined for anything else, an 'invalid-json' 400 included: that one is our own fault, not theirs.
+ */
+export function rejectionOf(error: unknown): QuoteRejected | undefined {
+  if (!isHTTPError(error) || error.response.status !== 400) return undefined;
+  const body = v.safeParse(WireErrorSchema, error.data);
+  if (!body.success) return undefined;
+  const reason = fromWireError(body.output);
+  return reason.kind === 'storage-failure' ? undefined : new QuoteRejected(reason);
+}
+
+/** Any other failure of a call to the API, as an error that says what happened, for the log. */
+export function describeFailure(action: string, error: unknown, timeoutMs: number): Error {
+  return new Error(`${action} failed: ${whatHappened(error, timeoutMs)}`, { cause: error });
+}
+
+function whatHappened(error: unknown, timeoutMs: number): string {
+  if (isTimeoutError(error)) return `the server did not answer within ${timeoutMs} ms`;
+  if (isNetworkError(error)) return 'the server could not be reached';
+  if (isHTTPError(error)) {
+    const body = v.safeParse(WireErrorSchema, error.data);
+    const detail = body.success ? `${body.output.error}: ${body.output.message}` : error.response.statusText;
+    return `the server answered ${error.response.status}${detail === '' ? '' : ` (${detail})`}`;
+  }
+  if (error instanceof SchemaValidationError) {
+    return `the server's answer is not what the API promises (${summary(error.issues)})`;
+  }
+  if (error instanceof SyntaxError) return `the server's answer is not JSON (${error.message})`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function summary(issues: readonly StandardSchemaV1Issue[]): string {
+  const shown = issues.slice(0, 3).map(({ message, path = [] }) => {
+    const where = path.map((key) => String(typeof key === 'object' ? key.key : key)).join('.');
+    return where === '' ? message : `${where}: ${message}`;
+  });
+  return [...shown, ...(issues.length > 3 ? [`and ${issues.length - 3} more`] : [])].join('; ');
+}

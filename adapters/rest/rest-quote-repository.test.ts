@@ -1,0 +1,119 @@
+import { http, HttpResponse } from 'msw';
+import { expect, test } from 'vitest';
+import { QuoteRejected } from '../../domain/quote-rejected';
+import { submitQuote } from '../../domain/submit-quote';
+import { quoteRepositoryContract } from '../quote-repository.contract';
+import { draft, mockApi, quote, recordingLogger } from './mock-api.test-support';
+import { RestQuoteRepository } from './rest-quote-repository';
+import { ServerNotifier } from './server-notifier';
+
+const { server, restApi } = mockApi();
+
+quoteRepositoryContract('RestQuoteRepository over the API handlers', ({ now }) => ({
+  repository: restApi({ now }).repository,
+}));
+
+test('a valid request is stored on the server once; telling the business is left to the server', async () => {
+  const { repository, quotes } = restApi({ now: () => new Date('2024-05-01T09:30:00Z') });
+  const { logger, errors } = recordingLogger();
+
+  const result = await submitQuote({ quotes: repository, notifier: new ServerNotifier(), logger }, draft);
+
+  expect(result).toMatchObject({ ok: true, quote: { ...quote, createdAt: new Date('2024-05-01T09:30:00Z') } });
+  expect(errors).toEqual([]);
+  if (!result.ok) return;
+  expect(await quotes.listNewestFirst()).toEqual([result.quote]);
+});
+
+test('the body sent is exactly the wire fields, as JSON, with service_type', async () => {
+  const { url, repository } = restApi();
+  const sent: { contentType: string | null; body: unknown }[] = [];
+  server.use(
+    http.post(url, async ({ request }) => {
+      sent.push({ contentType: request.headers.get('content-type'), body: await request.clone().json() });
+    }),
+  );
+
+  await repository.insert({ ...quote, email: null, urgent: true });
+
+  expect(sent).toStrictEqual([
+    {
+      contentType: 'application/json',
+      body: {
+        name: 'Priya Raman',
+        email: null,
+        phone: '020 7946 0718',
+        service_type: 'bathroom',
+        description: 'Replace the bath with a walk-in shower.',
+        urgent: true,
+      },
+    },
+  ]);
+});
+
+test('a 400 missing-fields from the server reaches the visitor as missing-fields', async () => {
+  const { url, repository } = restApi();
+  server.use(
+    http.post(url, () =>
+      HttpResponse.json(
+        {
+          error: 'missing-fields',
+          message: 'Please fill in all required fields',
+          fields: [{ field: 'phone', message: 'This field is required' }],
+        },
+        { status: 400 },
+      ),
+    ),
+  );
+
+  const deps = { quotes: repository, notifier: new ServerNotifier(), logger: recordingLogger().logger };
+  const result = await submitQuote(deps, draft);
+
+  expect(result).toEqual({ ok: false, error: { kind: 'missing-fields', fields: ['phone'] } });
+});
+
+test('a 400 invalid-fields names the field in domain terms, serviceType rather than service_type', async () => {
+  const { url, repository } = restApi();
+  server.use(
+    http.post(url, () =>
+      HttpResponse.json(
+        {
+          error: 'invalid-fields',
+          message: 'Some fields are not valid',
+          fields: [{ field: 'service_type', message: 'Choose a service type from the list' }],
+        },
+        { status: 400 },
+      ),
+    ),
+  );
+
+  const deps = { quotes: repository, notifier: new ServerNotifier(), logger: recordingLogger().logger };
+  const result = await submitQuote(deps, draft);
+
+  const issues = [{ field: 'serviceType', message: 'Choose a service type from the list' }];
+  expect(result).toEqual({ ok: false, error: { kind: 'invalid-fields', issues } });
+});
+
+test('a request the server’s own rules refuse is rejected with the rule, and nothing is stored', async () => {
+  const { repository, quotes } = restApi();
+
+  const refused = repository.insert({ ...quote, name: '   ', email: 'not an email' });
+
+  await expect(refused).rejects.toBeInstanceOf(QuoteRejected);
+  await expect(refused).rejects.toMatchObject({ reason: { kind: 'missing-fields', fields: ['name'] } });
+  expect(await quotes.listNewestFirst()).toEqual([]);
+});
+
+test('requests go to the API path on the origin of baseUrl, through the fetch it is given', async () => {
+  const requested: string[] = [];
+  const repository = new RestQuoteRepository({
+    baseUrl: 'https://plumbing.example/staff/quotes',
+    fetch: (input, init) => {
+      requested.push(new Request(input, init).url);
+      return Promise.resolve(Response.json([]));
+    },
+  });
+
+  expect(await repository.listNewestFirst()).toEqual([]);
+  expect(requested).toEqual(['https://plumbing.example/api/quote-requests']);
+});

@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import * as v from 'valibot';
+import { expect, test } from 'vitest';
+import { serviceTypes } from '../../domain/service-type';
+import { WireQuoteListSchema, WireQuoteSchema } from '../http-api/wire';
+import { startTestServer } from './test-server.test-support';
+
+const fieldValue = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom('Ada Lovelace', '020 7946 0123', '+44 7700 900123', 'ada@example.co.uk', ...serviceTypes, '', '   '),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.string({ minLength: 90, maxLength: 2100 }),
+);
+const quoteLike = fc.record(
+  {
+    name: fieldValue,
+    email: fieldValue,
+    phone: fieldValue,
+    service_type: fieldValue,
+    description: fieldValue,
+    urgent: fieldValue,
+    extra: fieldValue,
+  },
+  { requiredKeys: [] },
+);
+const body = fc.oneof(
+  quoteLike.map((value) => JSON.stringify(value)),
+  quoteLike.map((value) => new URLSearchParams(Object.entries(value).map(([key, field]) => [key, String(field)])).toString()),
+  fc.json(),
+  fc.string({ maxLength: 200 }),
+  fc.string({ minLength: 17_000, maxLength: 17_100 }),
+);
+const contentType = fc.oneof(
+  fc.constantFrom(
+    'application/json',
+    'application/json; charset=utf-8',
+    'APPLICATION/JSON',
+    'application/x-www-form-urlencoded',
+    'text/plain',
+    'multipart/form-data; boundary=x',
+    'application/xml',
+  ),
+  fc.stringMatching(/^[a-z]{1,10}\/[a-z+.-]{1,12}$/),
+);
+const extraHeaders = fc.dictionary(fc.stringMatching(/^x-[a-z]{1,8}$/), fc.stringMatching(/^[\w .;=-]{0,20}$/), { maxKeys: 3 });
+
+test('whatever is sent, the API answers only 201, 303, 400, 413 or 415, and stores exactly what it accepted', async () => {
+  const server = await startTestServer('sqlite');
+  const accepted: string[] = [];
+  try {
+    await fc.assert(
+      fc.asyncProperty(body, fc.option(contentType, { nil: undefined }), extraHeaders, async (payload, type, headers) => {
+        const response = await fetch(`${server.url}/api/quote-requests`, {
+          method: 'POST',
+          body: payload,
+          redirect: 'manual',
+          headers: { ...headers, ...(type === undefined ? {} : { 'content-type': type }) },
+        });
+        expect([201, 303, 400, 413, 415]).toContain(response.status);
+        if (response.status === 201) accepted.push(v.parse(WireQuoteSchema, await response.json()).id);
+        else await response.arrayBuffer();
+      }),
+      { numRuns: 150 },
+    );
+    const stored = v.parse(WireQuoteListSchema, await (await fetch(`${server.url}/api/quote-requests`)).json());
+    // Form posts that were stored answer 303 with no id; count them through the log instead.
+    const redirected = server.logs.filter((entry) => entry.status === 303).length;
+    expect(stored.length).toBe(accepted.length + redirected);
+    expect(accepted.every((id) => stored.some((quote) => quote.id === id))).toBe(true);
+  } finally {
+    await server.stop();
+  }
+}, 60_000);

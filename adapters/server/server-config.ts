@@ -1,0 +1,28 @@
+import * as v from 'valibot';
+
+const port = v.pipe(
+  v.optional(v.string(), '3000'),
+  v.transform(Number),
+  v.integer('PORT must be a whole number'),
+  v.minValue(0, 'PORT must be between 0 and 65535'),
+  v.maxValue(65535, 'PORT must be between 0 and 65535'),
+);
+
+const ServerConfigSchema = v.object({
+  PORT: port,
+  HOST: v.optional(v.pipe(v.string(), v.nonEmpty('HOST must not be empty')), '127.0.0.1'),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DATA_DIR must not be empty')), './data'),
+  DATABASE_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')),
+  ),
+});
+
+export type ServerConfig = v.InferOutput<typeof ServerConfigSchema>;
+
+/** The server's settings from its environment; a bad value stops it with a message naming the variable. */
+export function readServerConfig(env: Record<string, string | undefined>): ServerConfig {
+  const result = v.safeParse(ServerConfigSchema, env);
+  if (result.success) return result.output;
+  const problems = result.issues.map((issue) => issue.message).join('; ');
+  throw new Error(`Invalid server configuration: ${problems}`);
+}

@@ -1,0 +1,97 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import {
+  type ColumnType,
+  CompiledQuery,
+  type Generated,
+  Kysely,
+  PostgresDialect,
+  PostgresIntrospector,
+  SqliteIntrospector,
+} from 'kysely';
+import { Pool, escapeIdentifier } from 'pg';
+import { NodeSqliteDialect } from './node-sqlite-dialect';
+
+/** The databases this adapter speaks to through one query layer. */
+export type SqlDialectName = 'sqlite' | 'postgres';
+
+/** A row of `quote_requests` as the two databases hold it; it never leaves adapters/sql. */
+export interface QuoteRequestsTable {
+  /** A UUID chosen by the application, so both databases behave alike. */
+  id: string;
+  /** timestamptz in PostgreSQL (read as a Date), ISO text with milliseconds in SQLite; written as ISO text. */
+  created_at: ColumnType<Date | string, string, string>;
+  /** Insertion order, the tie-breaker among equal times; the database fills it in. */
+  seq: Generated<number>;
+  name: string;
+  email: string | null;
+  phone: string;
+  service_type: string;
+  description: string | null;
+  /** boolean in PostgreSQL, 0 or 1 in SQLite. */
+  urgent: ColumnType<boolean | number, boolean, boolean>;
+}
+
+/** The tables Kysely may query. */
+export interface Database {
+  quote_requests: QuoteRequestsTable;
+}
+
+/**
+ * Opens (creating if needed, with its directory) a SQLite file tuned for a server: readers never block
+ * the writer (WAL), and every acknowledged insert is on disk before we answer (synchronous=FULL).
+ */
+export function openSqliteDatabase(file: string): Kysely<Database> {
+  mkdirSync(dirname(file), { recursive: true });
+  const database = new DatabaseSync(file);
+  try {
+    // busy_timeout first: switching to WAL needs a lock another process may hold for a moment.
+    database.exec(`
+      pragma busy_timeout = 5000;
+      pragma journal_mode = wal;
+      pragma synchronous = full;
+      pragma foreign_keys = on;
+    `);
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+  return new Kysely<Database>({ dialect: new NodeSqliteDialect(database) });
+}
+
+/** Options for {@link openPostgresDatabase}. */
+export interface PostgresOptions {
+  /** Use this (existing) schema instead of the default search_path, e.g. one schema per test. */
+  schema?: string;
+}
+
+/** Opens a connection pool to PostgreSQL; nothing connects until the first query. */
+export function openPostgresDatabase(connectionString: string, { schema }: PostgresOptions = {}): Kysely<Database> {
+  // Without a timeout a blackholed host would hang /readyz and every request forever.
+  const pool = new Pool({ connectionString, connectionTimeoutMillis: 5000 });
+  pool.on('error', () => {
+    // An idle connection that breaks (PostgreSQL restarting) is already dropped by the pool, and the next
+    // query opens a new one or rejects. Without this listener Node would crash the whole server for it.
+  });
+  const setSearchPath = schema === undefined ? undefined : CompiledQuery.raw(`set search_path to ${escapeIdentifier(schema)}`);
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool,
+      // Set on every new connection, not once: the pool opens connections as load requires.
+      ...(setSearchPath && {
+        onCreateConnection: async (connection) => {
+          await connection.executeQuery(setSearchPath);
+        },
+      }),
+    }),
+  });
+}
+
+/** Which database a Kysely instance (or transaction) talks to, for the few places where they differ. */
+export function sqlDialectOf<DB>(db: Kysely<DB>): SqlDialectName {
+  const introspector = db.introspection;
+  if (introspector instanceof PostgresIntrospector) return 'postgres';
+  if (introspector instanceof SqliteIntrospector) return 'sqlite';
+  throw new Error('adapters/sql supports only SQLite and PostgreSQL');
+}

@@ -1,0 +1,75 @@
+import { type Insertable, sql } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE } from 'kysely/migration';
+import { expect, test } from 'vitest';
+import { quoteLimits } from '../../domain/quote-limits';
+import { serviceTypes } from '../../domain/service-type';
+import type { QuoteRequestsTable } from './database';
+import { migrateToLatest } from './migrate';
+import { scratchDatabase, sqlDialects } from './scratch-database';
+
+const validRow: Insertable<QuoteRequestsTable> = {
+  id: 'row',
+  created_at: '2024-05-01T09:00:00.000Z',
+  name: 'Priya Raman',
+  email: null,
+  phone: '020 7946 0123',
+  service_type: 'bathroom',
+  description: null,
+  urgent: false,
+};
+
+/** Rows the domain would never let through, and the constraint each one breaks. */
+const rowsBreakingLimits: [Partial<Insertable<QuoteRequestsTable>>, string][] = [
+  [{ name: 'x'.repeat(quoteLimits.nameMax + 1) }, 'quote_requests_name_length'],
+  [{ name: '' }, 'quote_requests_name_length'],
+  [{ email: `${'x'.repeat(quoteLimits.emailMax)}@x.uk` }, 'quote_requests_email_length'],
+  [{ email: '' }, 'quote_requests_email_length'],
+  [{ phone: '0'.repeat(quoteLimits.phoneMax + 1) }, 'quote_requests_phone_length'],
+  [{ description: 'x'.repeat(quoteLimits.descriptionMax + 1) }, 'quote_requests_description_length'],
+  [{ service_type: 'plumbing' }, 'quote_requests_service_type'],
+];
+
+/** Rows at the limits, which the database must accept (length counts characters, not bytes). */
+const rowsAtLimits: Partial<Insertable<QuoteRequestsTable>>[] = [
+  { name: 'é'.repeat(quoteLimits.nameMax), email: 'ü'.repeat(quoteLimits.emailMax) },
+  { phone: '0'.repeat(quoteLimits.phoneMax), description: 'ñ'.repeat(quoteLimits.descriptionMax), urgent: true },
+  ...serviceTypes.map((serviceType) => ({ service_type: serviceType })),
+];
+
+for (const dialect of sqlDialects) {
+  test(`${dialect}: migrating again changes nothing, and the migration table lists each migration once`, async () => {
+    const scratch = await scratchDatabase(dialect);
+    const db = scratch.open();
+    try {
+      await migrateToLatest(db);
+      await db.insertInto('quote_requests').values(validRow).execute();
+      await migrateToLatest(db);
+
+      const { rows } = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db);
+      expect(rows).toEqual([{ name: '001-create-quote-requests' }]);
+      expect(await db.selectFrom('quote_requests').select('id').execute()).toEqual([{ id: validRow.id }]);
+    } finally {
+      await db.destroy();
+      await scratch.drop();
+    }
+  });
+
+  test(`${dialect}: CHECK constraints built from the domain's limits reject rows inserted around it`, async () => {
+    const scratch = await scratchDatabase(dialect);
+    const db = scratch.open();
+    try {
+      await migrateToLatest(db);
+      for (const [change, constraint] of rowsBreakingLimits) {
+        await expect(db.insertInto('quote_requests').values({ ...validRow, ...change }).execute()).rejects.toThrow(constraint);
+      }
+      for (const [index, change] of rowsAtLimits.entries()) {
+        await db.insertInto('quote_requests').values({ ...validRow, ...change, id: `at-limit-${index}` }).execute();
+      }
+      const { count } = await db.selectFrom('quote_requests').select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
+      expect(Number(count)).toBe(rowsAtLimits.length);
+    } finally {
+      await db.destroy();
+      await scratch.drop();
+    }
+  });
+}

@@ -1,0 +1,54 @@
+import { type Kysely, sql } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
+import { type Database, sqlDialectOf } from './database';
+import { createQuoteRequests } from './migrations/001-create-quote-requests';
+
+// Listed, not read from a folder, so the migrations travel inside a bundle. Applied in name order.
+const migrations: Readonly<Record<string, Migration>> = {
+  '001-create-quote-requests': createQuoteRequests,
+};
+
+/**
+ * Applies every migration not yet applied; run at each start. Safe when several processes start at
+ * once: PostgreSQL takes Kysely's advisory lock, SQLite an immediate (write-locked) transaction.
+ */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  if (sqlDialectOf(db) === 'postgres') {
+    await migrate(db, await requireCurrentSchema(db));
+    return;
+  }
+  // Kysely assumes one SQLite connection in one process and takes no lock; two server processes on
+  // one file would both try to create the tables. Holding the write lock makes the second wait, and
+  // makes the whole migration all-or-nothing.
+  await db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      await migrate(connection, undefined);
+      await sql`commit`.execute(connection);
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
+}
+
+async function migrate(db: Kysely<Database>, migrationTableSchema: string | undefined): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+    ...(migrationTableSchema !== undefined && { migrationTableSchema }),
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error === undefined) return;
+  const failed = results.find(({ status }) => status === 'Error')?.migrationName ?? 'before any migration ran';
+  throw new Error(`Database migration failed (${failed})`, { cause: error });
+}
+
+// Kysely finds its migration table in any schema, so with one schema per test (or per tenant) it must be
+// told which one is ours: the first on the search_path.
+async function requireCurrentSchema(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (schema == null) throw new Error('No schema on the PostgreSQL search_path exists; create it before migrating');
+  return schema;
+}

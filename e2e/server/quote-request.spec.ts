@@ -1,0 +1,114 @@
+import { expect, quoteForm, test } from '../fixtures';
+
+/** A name no other test uses, so tests sharing the server's database never see each other's requests. */
+function uniqueName(prefix: string) {
+  return `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+}
+
+test('with JavaScript, a request is stored by the server and is still on /quotes after a reload', async ({ page, consoleErrors }) => {
+  const name = uniqueName('Jo Bloggs');
+  await page.goto('/');
+  const form = quoteForm(page);
+  await form.getByLabel('Full name').fill(name);
+  await form.getByLabel('Phone number').fill('07700 900555');
+  await form.getByLabel('Email').fill('jo@example.co.uk');
+  await form.getByLabel('Service type').selectOption('heating');
+  await form.getByLabel('This is an emergency').check();
+  await form.getByRole('button', { name: 'Request Emergency Service' }).click();
+  await expect(page.getByRole('status')).toContainText('Quote Request Submitted!');
+  await expect(page).toHaveURL('/');
+
+  await page.goto('/quotes');
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name }) });
+  await expect(card).toContainText('URGENT');
+  await expect(card).toContainText('Heating Services');
+  await page.reload();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('with JavaScript, a bad field is named by the same rules before anything is sent', async ({ page }) => {
+  await page.goto('/');
+  const form = quoteForm(page);
+  await form.getByLabel('Full name').fill('Jo Bloggs');
+  await form.getByLabel('Phone number').fill('12');
+  await form.getByLabel('Service type').selectOption('general');
+  await form.getByRole('button', { name: 'Get Free Quote' }).click();
+  await expect(form).toContainText('Enter a UK or international phone number');
+  await expect(form.getByLabel('Full name')).toHaveValue('Jo Bloggs');
+});
+
+test('the pages come from the server whole, and an unknown one is a 404', async ({ request }) => {
+  const home = await request.get('/');
+  expect(home.status()).toBe(200);
+  expect(await home.text()).toContain('Professional Plumbing &amp; Heating Services in SE1');
+
+  const missing = await request.get('/no-such-page');
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).toContain('Oops! Page not found');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the form posts, the home page says it was received, and the request is stored', async ({ page, request }) => {
+    const name = uniqueName('Ada Plain');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Professional Plumbing & Heating Services in SE1');
+    const form = quoteForm(page);
+    await form.getByLabel('Full name').fill(name);
+    await form.getByLabel('Phone number').fill('020 7946 0777');
+    await form.getByLabel('Service type').selectOption('bathroom');
+    await form.getByLabel('Describe the job').fill('Shower tray cracked');
+    await form.getByRole('button', { name: 'Get Free Quote' }).click();
+
+    await expect(page).toHaveURL('/?quote=submitted');
+    await expect(page.getByRole('status')).toContainText('Quote Request Submitted!');
+    await expect(form.getByLabel('Full name')).toHaveValue('');
+
+    const stored = (await (await request.get('/api/quote-requests')).json()) as { name: string; service_type: string }[];
+    expect(stored.find((quote) => quote.name === name)).toMatchObject({ service_type: 'bathroom' });
+  });
+
+  test('missing fields come back with the errors and every typed value kept, and nothing is stored', async ({ page, request }) => {
+    const description = uniqueName('Leaking radiator valve');
+    await page.goto('/');
+    const form = quoteForm(page);
+    // The browser's own required-field checks would stop an empty form: a person who slips past them
+    // (an older browser, a script-less client) must still get the server's answer.
+    await form.evaluate((element) => element.setAttribute('novalidate', ''));
+    await form.getByLabel('Email').fill('kept@example.com');
+    await form.getByLabel('Describe the job').fill(description);
+    await form.getByLabel('This is an emergency').check();
+    const [response] = await Promise.all([
+      page.waitForResponse((candidate) => candidate.request().method() === 'POST'),
+      form.getByRole('button', { name: 'Get Free Quote' }).click(),
+    ]);
+
+    expect(response.status()).toBe(400);
+    await expect(page.getByRole('alert')).toContainText('Missing Information');
+    await expect(page.getByRole('alert')).toContainText('Please fill in all required fields');
+    await expect(form).toContainText('Enter your name');
+    await expect(form).toContainText('Enter a phone number we can call you on');
+    await expect(form.getByLabel('Email')).toHaveValue('kept@example.com');
+    await expect(form.getByLabel('Describe the job')).toHaveValue(description);
+    await expect(form.getByLabel('This is an emergency')).toBeChecked();
+
+    const stored = (await (await request.get('/api/quote-requests')).json()) as { description: string | null }[];
+    expect(stored.some((quote) => quote.description === description)).toBe(false);
+  });
+
+  test('an invalid phone number is named beside the field, with the values kept', async ({ page }) => {
+    await page.goto('/');
+    const form = quoteForm(page);
+    await form.getByLabel('Full name').fill('Ada Plain');
+    await form.getByLabel('Phone number').fill('12345');
+    await form.getByLabel('Service type').selectOption('other');
+    await form.getByRole('button', { name: 'Get Free Quote' }).click();
+
+    await expect(form).toContainText('Enter a UK or international phone number');
+    await expect(form.getByLabel('Phone number')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('Full name')).toHaveValue('Ada Plain');
+    await expect(form.getByLabel('Service type')).toHaveValue('other');
+  });
+});

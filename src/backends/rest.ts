@@ -1,0 +1,14 @@
+import { RestQuoteRepository } from '../../adapters/rest/rest-quote-repository';
+import { apiPaths } from '../../adapters/http-api/wire';
+import { ServerNotifier } from '../../adapters/rest/server-notifier';
+import type { Backend } from './backend';
+
+/** Our own server: requests are stored through its REST API, and it tells the business. */
+export function createBackend(): Backend {
+  return {
+    quotes: new RestQuoteRepository(),
+    notifier: new ServerNotifier(),
+    logger: console,
+    quoteFormAction: apiPaths.quoteRequests,
+  };
+}
