@@ -1,30 +1,66 @@
 // @vitest-environment node
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { renderToString } from 'react-dom/server';
 import { expect, test } from 'vitest';
-import { createAppContext } from './app-context';
-import { createAppRouter } from './router';
+import { type PageState, parsePageState } from '../adapters/http-api/page-state';
+import { createPageRenderer } from './entry-server';
 import { testBackend } from './test-app';
 
-/** Pages must render where there is no window or document, so they can be prerendered. */
-async function renderOnServer(path: string) {
-  const router = createAppRouter(createAppContext(testBackend()), createMemoryHistory({ initialEntries: [path] }));
-  await router.load();
-  return renderToString(<RouterProvider router={router} />);
-}
+const template = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
+const pages = () => createPageRenderer({ ...testBackend(), quoteFormAction: '/api/quote-requests' }, template);
 
-test('the home page renders to HTML without a browser, form included', async () => {
-  const html = await renderOnServer('/');
+/** The text of a rendered page, as a person without scripts reads it. */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&quot;', '"')
+    .replaceAll('&amp;', '&');
+
+test('the home page renders whole without a browser, its form posting to the server', async () => {
+  const { html, status } = await pages().render('/', {});
 
   expect(typeof window).toBe('undefined');
-  expect(html).toContain('Professional Plumbing &amp; Heating Services in SE1');
+  expect(status).toBe(200);
+  expect(textOf(html)).toContain('Professional Plumbing & Heating Services in SE1');
   expect(html).toContain('id="quote-section"');
-  expect(html).toContain('method="post"');
-  expect(html).toContain('Get Free Quote');
+  const form = /<form[^>]*>/.exec(html)?.[0] ?? '';
+  expect(form).toContain('method="post"');
+  expect(form).toContain('action="/api/quote-requests"');
   // Before scripts run, the browser's own checks guard the required fields.
   expect(html).not.toContain('novalidate');
 });
 
-test('the 404 page renders to HTML without a browser', async () => {
-  expect(await renderOnServer('/no-such-page')).toContain('Oops! Page not found');
+test('an unknown path renders the 404 page with status 404', async () => {
+  const { html, status } = await pages().render('/no-such-page', {});
+  expect(status).toBe(404);
+  expect(html).toContain('Oops! Page not found');
+});
+
+test('a failed plain post renders the form with what was typed, the errors and the toast, and hands them on', async () => {
+  const state: PageState = {
+    form: {
+      draft: { name: '', email: 'sam@example.com', phone: '', serviceType: 'heating', description: '</script><b>hi</b>', urgent: true },
+      error: { kind: 'missing-fields', fields: ['name', 'phone'] },
+    },
+  };
+  const { html } = await pages().render('/', state);
+
+  expect(textOf(html)).toContain('Missing Information');
+  expect(textOf(html)).toContain('Enter your name');
+  expect(html).toContain('value="sam@example.com"');
+  expect(html).toMatch(/<option value="heating" selected="">/);
+  expect(html).toContain('&lt;/script&gt;&lt;b&gt;hi&lt;/b&gt;</textarea>');
+  expect(html).toMatch(/<input id="quote-urgent"[^>]*checked=""/);
+  expect(html).toContain('Request Emergency Service');
+
+  // The state rides along for hydration, and nothing typed can close its script element early.
+  const [, json] = /<script id="page-state" type="application\/json">(.*?)<\/script>/.exec(html) ?? [];
+  expect(json).not.toContain('</script>');
+  expect(parsePageState(json)).toEqual(state);
+});
+
+test('after a plain post is stored, the home page opens with the success toast', async () => {
+  const { html } = await pages().render('/', { submitted: true });
+  expect(textOf(html)).toContain('Quote Request Submitted!');
+  expect(textOf(html)).toContain("We'll contact you within 30 minutes for urgent requests");
 });

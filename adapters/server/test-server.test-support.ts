@@ -55,9 +55,12 @@ export interface TestServer extends RunningServer {
  * The real server app over a real database on an ephemeral port. Pages are rendered by a stand-in
  * that records what it was asked (the React renderer is the browser tests' business).
  */
-export async function startTestServer(kind: keyof typeof databases, options: { renderDelayMs?: number } = {}): Promise<TestServer> {
+export async function startTestServer(
+  kind: keyof typeof databases,
+  options: { renderDelayMs?: number; now?: () => Date } = {},
+): Promise<TestServer> {
   const { db, drop } = await databases[kind]();
-  const quotes = new SqlQuoteRepository(db);
+  const quotes = new SqlQuoteRepository(db, options.now ? { now: options.now } : {});
   const logs: RequestLogEntry[] = [];
   const rendered: TestServer['rendered'] = [];
   const app = createServerApp({
