@@ -63,4 +63,6 @@ test('after a plain post is stored, the home page opens with the success toast',
   const { html } = await pages().render('/', { submitted: true });
   expect(textOf(html)).toContain('Quote Request Submitted!');
   expect(textOf(html)).toContain("We'll contact you within 30 minutes for urgent requests");
+  // Without scripts a close button could do nothing.
+  expect(html).not.toContain('Dismiss notification');
 });

@@ -1,5 +1,5 @@
 import { useRouteContext } from '@tanstack/react-router';
-import { type SubmitEvent, useRef, useSyncExternalStore } from 'react';
+import { type SubmitEvent, useRef } from 'react';
 import { useStore } from 'zustand';
 import { describeMinutes, responsePromise } from '../../domain/business';
 import { type QuoteField, quoteFieldNames } from '../../domain/quote';
@@ -7,9 +7,9 @@ import { quoteLimits } from '../../domain/quote-limits';
 import { serviceTypeLabels, serviceTypes } from '../../domain/service-type';
 import { submitLabel } from '../../domain/submit-label';
 import { FormField } from './form-field';
+import { useHydrated } from './use-hydrated';
 
 const fieldOrder: readonly QuoteField[] = ['name', 'phone', 'email', 'serviceType', 'description', 'urgent'];
-const subscribeToNothing = () => () => undefined;
 
 export function QuoteForm({ labelledBy }: { labelledBy: string }) {
   const form = useRouteContext({ from: '__root__', select: (context) => context.quoteForm });
@@ -20,7 +20,7 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
   const { setField, setUrgent, submit } = form.getState();
   const formElement = useRef<HTMLFormElement>(null);
   // Until scripts run, the browser's own checks guard the required fields; after, ours do.
-  const enhanced = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  const enhanced = useHydrated();
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();

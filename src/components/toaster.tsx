@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Toast } from '../stores/toast-store';
 import { CloseIcon } from './icons';
+import { useHydrated } from './use-hydrated';
 
 /** Long enough to read both lines twice; while the pointer or focus is on the toasts they stay. */
 const visibleMs = 8000;
@@ -13,6 +14,8 @@ const regions = [
 ] as const;
 
 function ToastItem({ toast, paused, dismiss }: { toast: Toast; paused: boolean; dismiss: (id: number) => void }) {
+  // Without scripts a close button could do nothing, so it appears only once they run.
+  const hydrated = useHydrated();
   useEffect(() => {
     if (paused) return;
     const timer = window.setTimeout(() => dismiss(toast.id), visibleMs);
@@ -25,9 +28,11 @@ function ToastItem({ toast, paused, dismiss }: { toast: Toast; paused: boolean; 
         <p className="toast-title">{toast.title}</p>
         <p className="toast-description">{toast.description}</p>
       </div>
-      <button type="button" className="toast-close" onClick={() => dismiss(toast.id)} aria-label="Dismiss notification">
-        <CloseIcon />
-      </button>
+      {hydrated && (
+        <button type="button" className="toast-close" onClick={() => dismiss(toast.id)} aria-label="Dismiss notification">
+          <CloseIcon />
+        </button>
+      )}
     </div>
   );
 }

@@ -1,0 +1,194 @@
+// Load benchmark of the built server (`npm run bench:api`): the JSON API's insert and the server-rendered
+// home page, each for 10 s with 50 connections, on loopback, over a fresh SQLite database.
+// Node runs this file directly by stripping its types, so it imports only npm packages and node: builtins.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+// @ts-expect-error -- autocannon ships no types and none are installed; the shapes used are declared below.
+import untypedAutocannon from 'autocannon';
+
+/** The parts of autocannon's API this file uses (node_modules/autocannon/README.md). */
+interface AutocannonRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
+  onResponse?: (status: number, body: string) => void;
+}
+interface AutocannonOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  timeout?: number;
+  requests?: AutocannonRequest[];
+}
+interface Histogram {
+  average: number;
+  p50: number;
+  p99: number;
+}
+interface AutocannonResult {
+  requests: Histogram;
+  latency: Histogram;
+  duration: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodeStats: Record<string, { count: number } | undefined>;
+}
+const autocannon = untypedAutocannon as (options: AutocannonOptions) => Promise<AutocannonResult>;
+
+const connections = 50;
+const durationSeconds = 10;
+/** Everything, both runs included, must be over well within this; past it the server is killed. */
+const deadlineMs = 120_000;
+const quotesPath = '/api/quote-requests';
+
+const write = (line = '') => process.stdout.write(`${line}\n`);
+const dataDir = mkdtempSync(join(tmpdir(), 'quotes-bench-'));
+const logFile = join(dataDir, 'server.log');
+let server: ChildProcess | undefined;
+let serverStderr = '';
+
+function cleanUpNow() {
+  if (server?.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const deadline = setTimeout(() => {
+  console.error(`bench: not finished after ${deadlineMs / 1000} s; stopping`);
+  cleanUpNow();
+  process.exit(1);
+}, deadlineMs);
+deadline.unref();
+process.once('SIGINT', () => {
+  cleanUpNow();
+  process.exit(130);
+});
+
+/** Starts the built server on a port the system picks; resolves with its URL once /readyz answers 200. */
+async function startServer(): Promise<string> {
+  // The server logs a line per request: to a file, so neither a pipe nor this process slows it down.
+  const log = openSync(logFile, 'w');
+  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir };
+  delete env.DATABASE_URL; // SQLite, whatever the shell has set
+  const child = spawn(process.execPath, ['dist/server/server-main.js'], {
+    env,
+    stdio: ['ignore', log, 'pipe'],
+  });
+  server = child;
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    serverStderr += chunk;
+  });
+
+  const startedBy = Date.now() + 15_000;
+  let url: string | undefined;
+  while (Date.now() < startedBy) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${serverStderr}`);
+    url ??= listeningUrl(readFileSync(logFile, 'utf8'));
+    if (url) {
+      const ready = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
+      if (ready?.status === 200) return url;
+    }
+    await sleep(50);
+  }
+  throw new Error(`the server was not ready within 15 s:\n${serverStderr}`);
+}
+
+function listeningUrl(log: string): string | undefined {
+  for (const line of log.split('\n')) {
+    if (!line.includes('"listening"')) continue;
+    const entry = JSON.parse(line) as { event?: string; url?: string };
+    if (entry.event === 'listening' && entry.url) return entry.url;
+  }
+  return undefined;
+}
+
+/** SIGTERM, then waits for the exit (SIGKILL after 10 s). Resolves with how it ended. */
+async function stopServer(): Promise<string> {
+  const child = server;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return 'already stopped';
+  const exited = new Promise<string>((resolve) => {
+    child.once('exit', (code, signal) => {
+      resolve(signal ? `killed by ${signal}` : `exit code ${code}`);
+    });
+  });
+  child.kill('SIGTERM');
+  const forced = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  const how = await exited;
+  clearTimeout(forced);
+  return how;
+}
+
+function report(title: string, result: AutocannonResult) {
+  write(title);
+  write(`  requests/s (average)  ${result.requests.average.toFixed(0)}`);
+  write(`  latency p50           ${result.latency.p50} ms`);
+  write(`  latency p99           ${result.latency.p99} ms`);
+  write(`  non-2xx responses     ${result.non2xx}`);
+  write(`  errors / timeouts     ${result.errors} / ${result.timeouts}`);
+}
+
+try {
+  const url = await startServer();
+  write(`server: ${url}, SQLite in ${dataDir}; autocannon: ${connections} connections, ${durationSeconds} s per run`);
+  write();
+
+  // Every POST has a name of its own, so every stored row can be told apart; each 201 names the id it stored.
+  let serial = 0;
+  const acknowledged: string[] = [];
+  const post = await autocannon({
+    url,
+    connections,
+    duration: durationSeconds,
+    timeout: 10,
+    requests: [
+      {
+        method: 'POST',
+        path: quotesPath,
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (request) => {
+          serial += 1;
+          const body = { name: `Bench Customer ${serial}`, phone: '07700 900123', service_type: 'general' };
+          return { ...request, body: JSON.stringify(body) };
+        },
+        onResponse: (status, body) => {
+          if (status === 201) acknowledged.push((JSON.parse(body) as { id: string }).id);
+        },
+      },
+    ],
+  });
+  report(`POST ${quotesPath}`, post);
+
+  const listed = await fetch(`${url}${quotesPath}`, { signal: AbortSignal.timeout(30_000) });
+  if (listed.status !== 200) throw new Error(`GET ${quotesPath} answered ${listed.status}`);
+  const rows = (await listed.json()) as { id: string }[];
+  const stored = new Set(rows.map((row) => row.id));
+  const created = post.statusCodeStats['201']?.count ?? 0;
+  const lost = acknowledged.filter((id) => !stored.has(id)).length;
+  write(`  201 responses         ${created} (autocannon's count; ${acknowledged.length} ids read from them)`);
+  write(`  rows stored           ${rows.length}`);
+  if (stored.size !== rows.length) write(`  listed twice          ${rows.length - stored.size}`);
+  if (rows.length > acknowledged.length) {
+    write(`  unacknowledged rows   ${rows.length - acknowledged.length} (in flight when autocannon stopped the run)`);
+  }
+  write(lost === 0 ? '  lost: 0' : `  lost: ${lost} acknowledged requests are not stored`);
+  write();
+
+  const home = await autocannon({ url, connections, duration: durationSeconds, timeout: 10 });
+  report('GET /', home);
+  write();
+
+  write(`server: ${await stopServer()} after SIGTERM`);
+  if (lost > 0 || stored.size !== rows.length) process.exitCode = 1;
+} catch (error) {
+  console.error('bench failed:', error);
+  process.exitCode = 1;
+} finally {
+  await stopServer();
+  rmSync(dataDir, { recursive: true, force: true });
+  clearTimeout(deadline);
+}
