@@ -2,7 +2,7 @@
 // home page, each for 10 s with 50 connections, on loopback, over a fresh SQLite database.
 // Node runs this file directly by stripping its types, so it imports only npm packages and node: builtins.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -53,8 +53,11 @@ const logFile = join(dataDir, 'server.log');
 let server: ChildProcess | undefined;
 let serverStderr = '';
 
+const isRunning = (child: ChildProcess | undefined): child is ChildProcess =>
+  child?.exitCode === null && child.signalCode === null;
+
 function cleanUpNow() {
-  if (server?.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+  if (isRunning(server)) server.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -73,12 +76,13 @@ process.once('SIGINT', () => {
 async function startServer(): Promise<string> {
   // The server logs a line per request: to a file, so neither a pipe nor this process slows it down.
   const log = openSync(logFile, 'w');
-  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir };
   delete env.DATABASE_URL; // SQLite, whatever the shell has set
   const child = spawn(process.execPath, ['dist/server/server-main.js'], {
     env,
     stdio: ['ignore', log, 'pipe'],
   });
+  closeSync(log); // the child has its own copy
   server = child;
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     serverStderr += chunk;
@@ -110,7 +114,7 @@ function listeningUrl(log: string): string | undefined {
 /** SIGTERM, then waits for the exit (SIGKILL after 10 s). Resolves with how it ended. */
 async function stopServer(): Promise<string> {
   const child = server;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return 'already stopped';
+  if (!isRunning(child)) return 'already stopped';
   const exited = new Promise<string>((resolve) => {
     child.once('exit', (code, signal) => {
       resolve(signal ? `killed by ${signal}` : `exit code ${code}`);

@@ -19,9 +19,13 @@ const ServerConfigSchema = v.object({
 
 export type ServerConfig = v.InferOutput<typeof ServerConfigSchema>;
 
-/** The server's settings from its environment; a bad value stops it with a message naming the variable. */
+/**
+ * The server's settings from its environment; a bad value stops it with a message naming the
+ * variable. An empty variable counts as unset, as `DATABASE_URL=` in a deployment file means.
+ */
 export function readServerConfig(env: Record<string, string | undefined>): ServerConfig {
-  const result = v.safeParse(ServerConfigSchema, env);
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = v.safeParse(ServerConfigSchema, set);
   if (result.success) return result.output;
   const problems = result.issues.map((issue) => issue.message).join('; ');
   throw new Error(`Invalid server configuration: ${problems}`);
