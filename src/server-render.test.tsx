@@ -25,7 +25,7 @@ test('the home page renders whole without a browser, its form posting to the ser
   expect(html).toContain('id="quote-section"');
   const form = /<form[^>]*>/.exec(html)?.[0] ?? '';
   expect(form).toContain('method="post"');
-  expect(form).toContain('action="/api/quote-requests"');
+  expect(form).toContain('action="/api/quote-requests#quote-section"');
   // Before scripts run, the browser's own checks guard the required fields.
   expect(html).not.toContain('novalidate');
 });

@@ -62,7 +62,8 @@ test.describe('without JavaScript', () => {
     await form.getByLabel('Describe the job').fill('Shower tray cracked');
     await form.getByRole('button', { name: 'Get Free Quote' }).click();
 
-    await expect(page).toHaveURL('/?quote=submitted');
+    await expect(page).toHaveURL('/?quote=submitted#quote-section');
+    await expect(page.getByRole('heading', { name: 'Request a Quote' })).toBeInViewport();
     await expect(page.getByRole('status')).toContainText('Quote Request Submitted!');
     await expect(form.getByLabel('Full name')).toHaveValue('');
 
@@ -86,6 +87,7 @@ test.describe('without JavaScript', () => {
     ]);
 
     expect(response.status()).toBe(400);
+    await expect(page.getByRole('heading', { name: 'Request a Quote' })).toBeInViewport();
     await expect(page.getByRole('alert')).toContainText('Missing Information');
     await expect(page.getByRole('alert')).toContainText('Please fill in all required fields');
     await expect(form).toContainText('Enter your name');

@@ -7,6 +7,7 @@ import { quoteLimits } from '../../domain/quote-limits';
 import { serviceTypeLabels, serviceTypes } from '../../domain/service-type';
 import { submitLabel } from '../../domain/submit-label';
 import { FormField } from './form-field';
+import { quoteSectionId } from './quote-section-link';
 import { useHydrated } from './use-hydrated';
 
 const fieldOrder: readonly QuoteField[] = ['name', 'phone', 'email', 'serviceType', 'description', 'urgent'];
@@ -35,7 +36,8 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
     <form
       ref={formElement}
       method="post"
-      action={action}
+      // The page that answers a plain post opens at the form, where its errors or its thanks are.
+      action={action && `${action}#${quoteSectionId}`}
       noValidate={enhanced}
       onSubmit={(event) => void onSubmit(event)}
       className="quote-form"
