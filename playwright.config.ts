@@ -47,7 +47,17 @@ export default defineConfig({
     },
     {
       command: 'npm run build -- --logLevel warn && node dist/server/server-main.js',
-      env: { PORT: String(serverPort), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR ?? 'data/e2e' },
+      env: {
+        PORT: String(serverPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR ?? 'data/e2e',
+        // The account e2e/fixtures.ts signs in with.
+        STAFF_EMAIL: 'e2e-staff@example.co.uk',
+        STAFF_PASSWORD: 'e2e staff password',
+        // Every test posts from one address; the limits have tests of their own.
+        QUOTE_REQUESTS_PER_HOUR: '1000',
+        SIGN_IN_ATTEMPTS_PER_HOUR: '1000',
+      },
       url: `http://127.0.0.1:${serverPort}/readyz`,
       reuseExistingServer: false,
       timeout: 120_000,

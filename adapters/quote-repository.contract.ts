@@ -46,8 +46,17 @@ async function withRepository(
 const fieldsOf = ({ name, email, phone, serviceType, description, urgent }: NewQuote) =>
   JSON.stringify([name, email, phone, serviceType, description, urgent]);
 
+interface ContractOptions {
+  /**
+   * 'unsupported' for an adapter that leaves purging to the store behind it (the REST client: the
+   * server purges on its own). The suite then checks that the call rejects and deletes nothing.
+   */
+  deleteCreatedBefore?: 'supported' | 'unsupported';
+}
+
 /** The behaviour every QuoteRepository adapter must have; call it from the adapter's test file. */
-export function quoteRepositoryContract(name: string, make: MakeRepository): void {
+export function quoteRepositoryContract(name: string, make: MakeRepository, options: ContractOptions = {}): void {
+  const purges = options.deleteCreatedBefore !== 'unsupported';
   describe(name, () => {
     test('insert returns the quote with an id and the time it was stored', async () => {
       const clock = manualClock();
@@ -112,6 +121,108 @@ export function quoteRepositoryContract(name: string, make: MakeRepository): voi
           });
         }),
         { numRuns: 30 },
+      );
+    });
+
+    test('delete removes that request and answers true; the others stay as they were', async () => {
+      const clock = manualClock();
+      await withRepository(make, clock.now, async (repository) => {
+        const first = await repository.insert({ ...quote, name: 'First' });
+        clock.time += 60_000;
+        const second = await repository.insert({ ...quote, name: 'Second' });
+        clock.time += 60_000;
+        const third = await repository.insert({ ...quote, name: 'Third' });
+
+        expect(await repository.delete(second.id)).toBe(true);
+        expect(await repository.listNewestFirst()).toEqual([third, first]);
+      });
+    });
+
+    test('delete of an id that is not there answers false and changes nothing', async () => {
+      await withRepository(make, manualClock().now, async (repository) => {
+        const stored = await repository.insert(quote);
+        expect(await repository.delete('no-such-id')).toBe(false);
+        expect(await repository.delete('00000000-0000-4000-8000-000000000000')).toBe(false);
+        expect(await repository.listNewestFirst()).toEqual([stored]);
+      });
+    });
+
+    test('a deleted request stays gone: deleting it again answers false, and new ones are still stored', async () => {
+      const clock = manualClock();
+      await withRepository(make, clock.now, async (repository) => {
+        const gone = await repository.insert(quote);
+        expect(await repository.delete(gone.id)).toBe(true);
+        expect(await repository.delete(gone.id)).toBe(false);
+        expect(await repository.listNewestFirst()).toEqual([]);
+
+        clock.time += 60_000;
+        const next = await repository.insert({ ...quote, name: 'After the delete' });
+        expect(next.id).not.toBe(gone.id);
+        expect(await repository.listNewestFirst()).toEqual([next]);
+      });
+    });
+
+    if (!purges) {
+      test('deleteCreatedBefore is not offered here: it rejects and deletes nothing', async () => {
+        const clock = manualClock();
+        await withRepository(make, clock.now, async (repository) => {
+          const stored = await repository.insert(quote);
+          await expect(repository.deleteCreatedBefore(new Date('2100-01-01T00:00:00Z'))).rejects.toThrow(Error);
+          expect(await repository.listNewestFirst()).toEqual([stored]);
+        });
+      });
+      return;
+    }
+
+    test('deleteCreatedBefore removes exactly the requests stored before the cutoff, and counts them', async () => {
+      const clock = manualClock('2024-05-01T10:00:00.000Z');
+      await withRepository(make, clock.now, async (repository) => {
+        await repository.insert({ ...quote, name: 'At ten' });
+        clock.time = Date.parse('2024-05-01T10:59:59.999Z');
+        await repository.insert({ ...quote, name: 'A millisecond before eleven' });
+        clock.time = Date.parse('2024-05-01T11:00:00.000Z');
+        const eleven = await repository.insert({ ...quote, name: 'At eleven' });
+        clock.time = Date.parse('2024-05-01T12:00:00.000Z');
+        const twelve = await repository.insert({ ...quote, name: 'At twelve' });
+
+        expect(await repository.deleteCreatedBefore(new Date('2024-05-01T11:00:00.000Z'))).toBe(2);
+        expect(await repository.listNewestFirst()).toEqual([twelve, eleven]);
+      });
+    });
+
+    test('deleteCreatedBefore on nothing old enough deletes nothing and answers 0', async () => {
+      await withRepository(make, manualClock('2024-05-01T10:00:00Z').now, async (repository) => {
+        expect(await repository.deleteCreatedBefore(new Date('2024-05-01T10:00:00Z'))).toBe(0);
+        const stored = await repository.insert(quote);
+        expect(await repository.deleteCreatedBefore(new Date('2024-05-01T10:00:00Z'))).toBe(0);
+        expect(await repository.listNewestFirst()).toEqual([stored]);
+      });
+    });
+
+    test('after deleteCreatedBefore nothing older than the cutoff remains, and everything else does', async () => {
+      const minute = 60_000;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.integer({ min: 0, max: 100 }), { maxLength: 8 }),
+          fc.integer({ min: -1, max: 101 }),
+          async (minutes, cutoffMinute) => {
+            const clock = manualClock();
+            const start = clock.time;
+            await withRepository(make, clock.now, async (repository) => {
+              for (const offset of minutes) {
+                clock.time = start + offset * minute;
+                await repository.insert({ ...quote, name: `At minute ${offset}` });
+              }
+              const deleted = await repository.deleteCreatedBefore(new Date(start + cutoffMinute * minute));
+
+              const kept = minutes.filter((offset) => offset >= cutoffMinute);
+              expect(deleted).toBe(minutes.length - kept.length);
+              const listed = await repository.listNewestFirst();
+              expect(listed.map(({ name }) => name).sort()).toEqual(kept.map((offset) => `At minute ${offset}`).sort());
+            });
+          },
+        ),
+        { numRuns: 20 },
       );
     });
   });

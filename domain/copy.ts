@@ -1,5 +1,12 @@
 import { business, describeMinutes, responsePromise } from './business';
 
+/** "in 40 seconds", "in about a minute", "in 15 minutes". */
+export function describeWait(seconds: number): string {
+  if (seconds < 60) return `in ${Math.max(1, Math.ceil(seconds))} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? 'in about a minute' : `in ${minutes} minutes`;
+}
+
 /**
  * Every text the specification fixes word for word, in one place. Components render these and the
  * tests assert them; nothing else spells them out.
@@ -76,6 +83,10 @@ export const copy = {
       description: `We'll contact you within ${describeMinutes(responsePromise.urgentMinutes)} for urgent requests, or within ${describeMinutes(responsePromise.standardMinutes)} for standard quotes.`,
     },
     listFailed: { title: 'Error', description: 'Failed to fetch quote requests' },
+    rateLimited: (retryAfterSeconds: number) => ({
+      title: 'Please Wait a Moment',
+      description: `We have had a lot of requests from your connection. Please try again ${describeWait(retryAfterSeconds)}, or call us on ${business.phone.display}.`,
+    }),
   },
   quotes: {
     heading: 'Quote Requests',
@@ -96,5 +107,23 @@ export const copy = {
       'Preventive maintenance',
     ],
     copyrightYear: 2024,
+  },
+  quoteDelete: {
+    button: 'Delete',
+    /** The button's accessible name: which request it deletes, starting with the word it shows. */
+    label: (name: string) => `Delete request from ${name}`,
+    confirm: (name: string) => `Delete the request from ${name}? It will be removed for good and cannot be brought back.`,
+    deleted: (name: string) => ({ title: 'Request Deleted', description: `The request from ${name} has been deleted.` }),
+    alreadyDeleted: { title: 'Already Deleted', description: 'That request had already been deleted.' },
+    failed: {
+      title: 'Could not delete the request',
+      description: 'Something went wrong, so the request is still stored. Please try again in a moment.',
+    },
+  },
+  privacy: {
+    title: 'Privacy Notice',
+    footerLink: 'Privacy',
+    formNote: 'We use your details only to reply to your request.',
+    formNoteLink: 'Privacy notice',
   },
 } as const;

@@ -48,6 +48,8 @@ test('a storage failure is reported as such and logged', async () => {
   const quotes: QuoteRepository = {
     insert: () => Promise.reject(failure),
     listNewestFirst: () => Promise.reject(failure),
+    delete: () => Promise.reject(failure),
+    deleteCreatedBefore: () => Promise.reject(failure),
   };
   const { logger, errors } = recordingLogger();
 

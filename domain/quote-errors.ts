@@ -9,6 +9,7 @@ export interface FieldIssue {
 export type QuoteError =
   | { kind: 'missing-fields'; fields: RequiredField[] }
   | { kind: 'invalid-fields'; issues: FieldIssue[] }
-  | { kind: 'storage-failure' };
+  | { kind: 'storage-failure' }
+  | { kind: 'rate-limited'; retryAfterSeconds: number };
 
 export type ValidationError = Extract<QuoteError, { kind: 'missing-fields' | 'invalid-fields' }>;

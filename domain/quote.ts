@@ -38,6 +38,12 @@ export interface QuoteRequest extends NewQuote {
 
 export type QuoteField = keyof QuoteDraft;
 
+/**
+ * A field of the quote form that people never see or fill: a request that fills it comes from a
+ * bot, and is answered as if stored, and dropped.
+ */
+export const honeypotFieldName = 'website';
+
 /** The fields as the quote_requests entity names them: the names of the API and of the HTML form. */
 export const quoteFieldNames: Readonly<Record<QuoteField, string>> = {
   name: 'name',

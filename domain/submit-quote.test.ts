@@ -72,6 +72,8 @@ test('a storage failure is reported as such, logged, and nothing is notified', a
   const quotes: QuoteRepository = {
     insert: () => Promise.reject(failure),
     listNewestFirst: () => Promise.reject(failure),
+    delete: () => Promise.reject(failure),
+    deleteCreatedBefore: () => Promise.reject(failure),
   };
   const notifier = new InMemoryNotifier();
   const { logger, errors } = recordingLogger();

@@ -2,10 +2,11 @@ import type { Logger, Notifier, QuoteRepository } from './ports';
 import type { QuoteRequest } from './quote';
 import type { QuoteError } from './quote-errors';
 import { QuoteRejected } from './quote-rejected';
+import { RateLimited } from './rate-limited';
 import { validateQuote } from './validate-quote';
 
 export interface SubmitQuoteDeps {
-  quotes: QuoteRepository;
+  quotes: Pick<QuoteRepository, 'insert'>;
   notifier: Notifier;
   logger: Logger;
 }
@@ -26,6 +27,7 @@ export async function submitQuote(deps: SubmitQuoteDeps, input: unknown): Promis
     quote = await deps.quotes.insert(validation.quote);
   } catch (cause) {
     if (cause instanceof QuoteRejected) return { ok: false, error: cause.reason };
+    if (cause instanceof RateLimited) return { ok: false, error: { kind: 'rate-limited', retryAfterSeconds: cause.retryAfterSeconds } };
     deps.logger.error('Storing a quote request failed', cause);
     return { ok: false, error: { kind: 'storage-failure' } };
   }

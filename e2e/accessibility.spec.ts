@@ -1,8 +1,9 @@
-import { expect, test } from './fixtures';
+import { expect, openDemoStaffList, test } from './fixtures';
 
 for (const [page, path] of [
   ['the home page', '/'],
-  ['the quote requests page', '/quotes'],
+  ['the staff sign-in page', '/quotes'],
+  ['the privacy notice', '/privacy'],
   ['the 404 page', '/no-such-page'],
 ] as const) {
   test(`${page} has no accessibility violations`, async ({ page: browserPage, scanAccessibility }) => {
@@ -16,5 +17,12 @@ test('the form with its errors showing has no accessibility violations', async (
   await page.goto('/');
   await page.getByRole('button', { name: 'Get Free Quote' }).click();
   await expect(page.getByRole('alert')).toContainText('Missing Information');
+  expect(await scanAccessibility()).toEqual([]);
+});
+
+test('the staff list, signed in, has no accessibility violations', async ({ page, scanAccessibility }) => {
+  await page.goto('/');
+  await openDemoStaffList(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Quote Requests \(\d+\)/);
   expect(await scanAccessibility()).toEqual([]);
 });

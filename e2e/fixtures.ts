@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 interface Fixtures {
   /** Every message the page logged with console.error. */
@@ -46,4 +46,31 @@ export { expect };
 /** The quote form, found as a visitor finds it: by its title. */
 export function quoteForm(page: Page) {
   return page.getByRole('form', { name: 'Request a Quote' });
+}
+
+/** Goes to the staff list through the footer, as staff do, signing in with the demo account. */
+export async function openDemoStaffList(page: Page) {
+  await page.getByRole('link', { name: 'Staff: quote requests' }).click();
+  await page.getByRole('button', { name: 'Sign in with the demo account' }).click();
+}
+
+/** The staff account the server under test is started with (STAFF_EMAIL and STAFF_PASSWORD). */
+export const e2eStaff = { email: 'e2e-staff@example.co.uk', password: 'e2e staff password' };
+
+/** Signs in on /quotes with the sign-in form, as a staff member would. */
+export async function signInAsStaff(page: Page) {
+  await page.goto('/quotes');
+  const form = page.getByRole('form', { name: 'Staff sign-in' });
+  await form.getByLabel('Email').fill(e2eStaff.email);
+  await form.getByLabel('Password').fill(e2eStaff.password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Quote Requests \(\d+\)/);
+}
+
+/** Every stored request, read through the API as a signed-in staff member. */
+export async function listAsStaff(request: APIRequestContext): Promise<unknown> {
+  expect((await request.post('/api/session', { data: e2eStaff })).status()).toBe(200);
+  const response = await request.get('/api/quote-requests');
+  expect(response.status()).toBe(200);
+  return response.json();
 }

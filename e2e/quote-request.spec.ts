@@ -1,4 +1,4 @@
-import { expect, quoteForm, test } from './fixtures';
+import { expect, openDemoStaffList, quoteForm, test } from './fixtures';
 
 test('a visitor asks for a quote and staff find it at the top of /quotes', async ({ page }) => {
   await page.goto('/');
@@ -17,7 +17,7 @@ test('a visitor asks for a quote and staff find it at the top of /quotes', async
   );
   await expect(form.getByLabel('Full name')).toHaveValue('');
 
-  await page.getByRole('link', { name: 'Staff: quote requests' }).click();
+  await openDemoStaffList(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quote Requests (13)');
   const newest = page.getByRole('article').first();
   await expect(newest.getByRole('heading')).toHaveText('Jo Bloggs');
@@ -44,7 +44,7 @@ test('an urgent request turns the button red-letter and arrives with the URGENT 
   await form.getByRole('button', { name: 'Request Emergency Service' }).click();
   await expect(page.getByRole('status')).toContainText('Quote Request Submitted!');
 
-  await page.getByRole('link', { name: 'Staff: quote requests' }).click();
+  await openDemoStaffList(page);
   const newest = page.getByRole('article').first();
   await expect(newest.getByRole('heading')).toHaveText('Ravi Patel');
   await expect(newest).toContainText('URGENT');
@@ -63,7 +63,7 @@ test('missing required fields are reported and nothing is sent', async ({ page }
   await expect(form.getByLabel('Full name')).toBeFocused();
   await expect(form.getByLabel('Email')).toHaveValue('kept@example.com');
 
-  await page.getByRole('link', { name: 'Staff: quote requests' }).click();
+  await openDemoStaffList(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quote Requests (12)');
 });
 

@@ -1,14 +1,17 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { AppContext } from './app-context';
 import { homeRoute } from './routes/home-route';
+import { privacyRoute } from './routes/privacy-route';
 import { quotesRoute } from './routes/quotes-route';
 import { rootRoute } from './routes/root-route';
 
-const routeTree = rootRoute.addChildren([homeRoute, quotesRoute]);
+const routeTree = rootRoute.addChildren([homeRoute, quotesRoute, privacyRoute]);
 
 /** The site's routes, bound to one set of stores; tests pass a memory history. */
 export function createAppRouter(context: AppContext, history?: RouterHistory) {
-  return createRouter({ routeTree, context, ...(history ? { history } : {}), scrollRestoration: true });
+  // No scroll restoration: it needs an inline script in every page, which our Content-Security-Policy
+  // forbids. Each navigation still starts at the top of the new page.
+  return createRouter({ routeTree, context, ...(history ? { history } : {}), scrollRestoration: false });
 }
 
 declare module '@tanstack/react-router' {

@@ -2,31 +2,57 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Pool } from 'pg';
 import { apiPaths } from '../adapters/http-api/wire';
 import { createServerApp } from '../adapters/server/app';
 import { LogNotifier } from '../adapters/server/log-notifier';
+import { createRateLimit, type RateLimitStore } from '../adapters/server/rate-limits';
 import { readServerConfig } from '../adapters/server/server-config';
+import { provisionStaffAccounts } from '../adapters/server/staff-accounts';
+import { StaffSessions } from '../adapters/server/staff-sessions';
 import { startServer } from '../adapters/server/start-server';
 import { openPostgresDatabase, openSqliteDatabase } from '../adapters/sql/database';
 import { migrateToLatest } from '../adapters/sql/migrate';
 import { SqlQuoteRepository } from '../adapters/sql/sql-quote-repository';
+import { SqlStaffStore } from '../adapters/sql/sql-staff-store';
+import { purgeExpiredQuotes } from '../domain/purge-expired-quotes';
+import type { StaffAuth } from '../domain/staff';
 import type { Backend } from './backends/backend';
 import { createPageRenderer } from './entry-server';
 
 const config = readServerConfig(process.env);
 const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
 const writeLine = (line: string) => process.stdout.write(`${line}\n`);
+const hour = 60 * 60;
 
 const db = config.DATABASE_URL
   ? openPostgresDatabase(config.DATABASE_URL)
   : openSqliteDatabase(join(config.DATA_DIR, 'quotes.sqlite'));
 await migrateToLatest(db);
+const staffStore = new SqlStaffStore(db);
+await provisionStaffAccounts(staffStore, config, writeLine);
+
+// Several servers on one PostgreSQL share their counts there; a single SQLite server keeps them in memory.
+const limitPool = config.DATABASE_URL ? new Pool({ connectionString: config.DATABASE_URL, connectionTimeoutMillis: 5000 }) : undefined;
+limitPool?.on('error', (error) => console.error('Rate limit database connection failed', error));
+const limitStore: RateLimitStore = limitPool ? { kind: 'postgres', pool: limitPool } : { kind: 'memory' };
+const limit = (name: string, points: number) =>
+  createRateLimit({ name, points, durationSeconds: hour, store: limitStore, logger: console, trustProxy: config.TRUST_PROXY });
+
+// Pages rendered on the server show /quotes as "checking"; the browser asks who is signed in once it
+// runs, through its own StaffAuth. Rendering never signs anyone in or out.
+const staffAuthWhileRendering: StaffAuth = {
+  currentStaff: () => Promise.resolve(null),
+  signIn: () => Promise.resolve({ ok: false, error: { kind: 'unavailable' } }),
+  signOut: () => Promise.resolve(),
+};
 
 const quotes = new SqlQuoteRepository(db);
 const backend: Backend = {
   quotes,
   notifier: new LogNotifier(writeLine),
   logger: console,
+  staffAuth: staffAuthWhileRendering,
   quoteFormAction: apiPaths.quoteRequests,
 };
 const app = createServerApp({
@@ -35,6 +61,12 @@ const app = createServerApp({
   pages: createPageRenderer(backend, await readFile(join(clientDir, 'index.html'), 'utf8')),
   assetsDir: clientDir,
   writeLog: (entry) => writeLine(JSON.stringify(entry)),
+  sessions: new StaffSessions({ store: staffStore }),
+  trustProxy: config.TRUST_PROXY,
+  limits: {
+    submissions: limit('quote-requests', config.QUOTE_REQUESTS_PER_HOUR),
+    signIn: limit('sign-in', config.SIGN_IN_ATTEMPTS_PER_HOUR),
+  },
 });
 
 const server = await startServer(app, { host: config.HOST, port: config.PORT });
@@ -46,13 +78,29 @@ writeLine(
   }),
 );
 
+// Requests older than the retention period are deleted: now, and every six hours after.
+const purgeExpired = async () => {
+  const result = await purgeExpiredQuotes({ quotes, logger: console }, new Date(), config.RETENTION_MONTHS);
+  if (result.ok && result.deleted > 0) {
+    writeLine(JSON.stringify({ event: 'purged-expired-quotes', deleted: result.deleted, cutoff: result.cutoff.toISOString() }));
+  }
+  await staffStore.deleteExpiredSessions(new Date()).catch((error: unknown) => {
+    console.error('Clearing expired staff sessions failed', error);
+  });
+};
+await purgeExpired();
+const purgeTimer = setInterval(() => void purgeExpired(), 6 * hour * 1000);
+purgeTimer.unref();
+
 let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
   writeLine(JSON.stringify({ event: 'stopping', signal }));
+  clearInterval(purgeTimer);
   await server.close();
   await db.destroy();
+  await limitPool?.end();
   writeLine(JSON.stringify({ event: 'stopped' }));
 };
 process.on('SIGTERM', (signal) => void stop(signal));

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { InMemoryNotifier } from '../adapters/memory/in-memory-notifier';
 import { InMemoryQuoteRepository } from '../adapters/memory/in-memory-quote-repository';
+import { InMemoryStaffAuth } from '../adapters/memory/in-memory-staff-auth';
 import type { Logger } from '../domain/ports';
 import { createAppContext } from './app-context';
 import type { Backend } from './backends/backend';
@@ -20,6 +21,7 @@ export function testBackend(overrides: Partial<Backend> = {}): Backend {
     quotes: new InMemoryQuoteRepository(),
     notifier: new InMemoryNotifier(),
     logger: recordingLogger(),
+    staffAuth: new InMemoryStaffAuth({ signedIn: true }),
     ...overrides,
   };
 }

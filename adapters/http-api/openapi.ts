@@ -11,6 +11,9 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
+const retryAfter = { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } };
+const staffMember = { type: 'object', required: ['email'], properties: { email: { type: 'string' } } };
+
 /** The quote request as a visitor sends it; the server trims values and applies the domain's rules. */
 const quoteInput = {
   type: 'object',
@@ -53,24 +56,87 @@ export const openApiDocument = {
           },
           '303': { description: 'Stored (form posts): back to the home page, which says so' },
           '400': errorResponse('A required field is missing, a field is invalid, or the JSON is malformed. A form post gets the page again, with every typed value and the errors.'),
+          '403': errorResponse('Sent from another site (its Origin or Sec-Fetch-Site says so)'),
           '413': errorResponse('The body is over the size limit'),
           '415': errorResponse('Neither JSON nor a form post'),
+          '429': { ...errorResponse('Too many requests from this client; see Retry-After'), headers: retryAfter },
           '503': errorResponse('The database cannot be reached; nothing was stored'),
         },
       },
       get: {
-        summary: 'Every quote request, newest first',
+        summary: 'Every quote request, newest first (staff only)',
+        security: [{ staffSession: [] }],
         responses: {
           '200': {
             description: 'The requests',
             content: { 'application/json': { schema: { $ref: '#/components/schemas/QuoteRequestList' } } },
           },
+          '401': errorResponse('No valid staff session'),
           '503': errorResponse('The database cannot be reached'),
         },
       },
     },
+    [`${apiPaths.quoteRequests}/{id}`]: {
+      delete: {
+        summary: 'Delete a quote request (staff only)',
+        security: [{ staffSession: [] }],
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '204': { description: 'Deleted' },
+          '401': errorResponse('No valid staff session'),
+          '403': errorResponse('Sent from another site'),
+          '404': errorResponse('No such request'),
+          '503': errorResponse('The database cannot be reached'),
+        },
+      },
+    },
+    [apiPaths.session]: {
+      get: {
+        summary: 'Who is signed in on this device',
+        responses: {
+          '200': {
+            description: 'The staff member, or null for nobody',
+            content: {
+              'application/json': {
+                schema: { type: 'object', required: ['staff'], properties: { staff: { oneOf: [staffMember, { type: 'null' }] } } },
+              },
+            },
+          },
+          '503': errorResponse('The database cannot be reached'),
+        },
+      },
+      post: {
+        summary: 'Sign in as staff: sets an HttpOnly, SameSite=Lax session cookie',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['email', 'password'],
+                properties: { email: { type: 'string' }, password: { type: 'string' } },
+              },
+            },
+          },
+        },
+        responses: {
+          '200': { description: 'Signed in', content: { 'application/json': { schema: staffMember } } },
+          '400': errorResponse('Email or password missing, or not JSON'),
+          '401': errorResponse('The email and password do not match a staff account'),
+          '403': errorResponse('Sent from another site'),
+          '429': { ...errorResponse('Too many sign-in attempts; see Retry-After'), headers: retryAfter },
+        },
+      },
+      delete: {
+        summary: 'Sign out: the session ends on the server and its cookie is cleared',
+        responses: { '204': { description: 'Signed out' }, '403': errorResponse('Sent from another site') },
+      },
+    },
   },
   components: {
+    securitySchemes: {
+      staffSession: { type: 'apiKey', in: 'cookie', name: 'staff_session', description: '__Host-staff_session over HTTPS' },
+    },
     schemas: {
       QuoteRequest: schema(WireQuoteSchema),
       QuoteRequestList: schema(WireQuoteListSchema),

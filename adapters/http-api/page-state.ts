@@ -27,6 +27,7 @@ const ErrorSchema = v.variant('kind', [
   v.object({ kind: v.literal('missing-fields'), fields: v.array(v.picklist(['name', 'phone', 'serviceType'])) }),
   v.object({ kind: v.literal('invalid-fields'), issues: v.array(v.object({ field: FieldSchema, message: v.string() })) }),
   v.object({ kind: v.literal('storage-failure') }),
+  v.object({ kind: v.literal('rate-limited'), retryAfterSeconds: v.number() }),
 ]);
 
 const PageStateSchema = v.object({

@@ -10,6 +10,7 @@ import { serviceTypes } from '../../domain/service-type';
 export const apiPaths = {
   quoteRequests: '/api/quote-requests',
   openapi: '/api/openapi.json',
+  session: '/api/session',
 } as const;
 
 export const WireQuoteSchema = v.object({
@@ -36,6 +37,10 @@ export const errorCodes = [
   'unsupported-media-type',
   'not-found',
   'storage-unavailable',
+  'rate-limited',
+  'not-signed-in',
+  'invalid-credentials',
+  'cross-site-request',
 ] as const;
 
 export const WireErrorSchema = v.object({
@@ -103,6 +108,7 @@ const errorMessages: Record<QuoteError['kind'], string> = {
   'missing-fields': 'Please fill in all required fields',
   'invalid-fields': 'Some fields are not valid',
   'storage-failure': 'The request could not be stored. Please try again or call us directly.',
+  'rate-limited': 'Too many requests from this connection. Please wait and try again, or call us directly.',
 };
 
 /** A domain error as the API's error body, each field named as on the wire. */
@@ -123,6 +129,8 @@ export function toWireError(error: QuoteError): WireError {
       };
     case 'storage-failure':
       return { error: 'storage-unavailable', message };
+    case 'rate-limited':
+      return { error: 'rate-limited', message };
   }
 }
 

@@ -53,3 +53,22 @@ test('changing the seed afterwards does not change what is stored', async () => 
   seed.createdAt.setFullYear(1999);
   expect(await repository.listNewestFirst()).toEqual([seeded]);
 });
+
+test('seeded quotes can be deleted like inserted ones, singly or by age', async () => {
+  const old = { ...seeded, id: 'old', createdAt: new Date('2022-01-01T08:00:00Z') };
+  const repository = new InMemoryQuoteRepository({ seed: [seeded, old], now: () => new Date('2024-05-01T09:00:00Z') });
+  const inserted = await repository.insert(quote);
+
+  expect(await repository.deleteCreatedBefore(new Date('2024-01-01T00:00:00Z'))).toBe(1);
+  expect(await repository.delete('seeded')).toBe(true);
+  expect(await repository.listNewestFirst()).toEqual([inserted]);
+});
+
+test('deleting keeps the order of the quotes stored at the same time', async () => {
+  let id = 0;
+  const repository = new InMemoryQuoteRepository({ now: () => new Date('2024-05-01T09:00:00Z'), newId: () => `q${++id}` });
+  for (let i = 0; i < 3; i++) await repository.insert(quote);
+  await repository.delete('q3');
+  await repository.insert(quote);
+  expect((await repository.listNewestFirst()).map(({ id }) => id)).toEqual(['q4', 'q2', 'q1']);
+});

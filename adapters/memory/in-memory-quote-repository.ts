@@ -34,6 +34,19 @@ export class InMemoryQuoteRepository implements QuoteRepository {
       .map(({ quote }) => copyOf(quote));
     return Promise.resolve(newestFirst);
   }
+
+  delete(id: string): Promise<boolean> {
+    const index = this.#quotes.findIndex((quote) => quote.id === id);
+    if (index !== -1) this.#quotes.splice(index, 1);
+    return Promise.resolve(index !== -1);
+  }
+
+  deleteCreatedBefore(cutoff: Date): Promise<number> {
+    const before = this.#quotes.length;
+    const kept = this.#quotes.filter(({ createdAt }) => createdAt.getTime() >= cutoff.getTime());
+    this.#quotes.splice(0, this.#quotes.length, ...kept);
+    return Promise.resolve(before - kept.length);
+  }
 }
 
 // Callers get their own copies, so nothing they change alters what is stored.

@@ -54,5 +54,16 @@ export function createApiHandlers({ baseUrl, quotes, maxBodyBytes = 64 * 1024 }:
         return storageUnavailable();
       }
     }),
+    http.delete(`${url}/:id`, async ({ params }) => {
+      const { id } = params;
+      if (typeof id !== 'string') return failure(404, 'not-found', 'There is no such quote request');
+      try {
+        return (await quotes.delete(id))
+          ? new HttpResponse(null, { status: 204 })
+          : failure(404, 'not-found', 'There is no such quote request');
+      } catch {
+        return storageUnavailable();
+      }
+    }),
   ];
 }

@@ -52,10 +52,27 @@ test('a request that breaks a rule gets 400 naming the field as on the wire', as
 test('a store that fails gets 503 storage-unavailable, for posts and lists alike', async () => {
   const baseUrl = 'http://failing-store.test';
   const down = () => Promise.reject(new Error('disk full'));
-  server.use(...createApiHandlers({ baseUrl, quotes: { insert: down, listNewestFirst: down } }));
+  const quotes = { insert: down, listNewestFirst: down, delete: down, deleteCreatedBefore: down };
+  server.use(...createApiHandlers({ baseUrl, quotes }));
   const url = `${baseUrl}/api/quote-requests`;
 
   const unavailable = { status: 503, body: { error: 'storage-unavailable' } };
   expect(await errorOf(await post(url, JSON.stringify(toWireNewQuote(quote))))).toMatchObject(unavailable);
   expect(await errorOf(await fetch(url))).toMatchObject(unavailable);
+  expect(await errorOf(await fetch(`${url}/q-1`, { method: 'DELETE' }))).toMatchObject(unavailable);
+});
+
+test('DELETE of a stored request answers 204 with no body, and then 404 not-found', async () => {
+  const { url, quotes } = restApi();
+  const stored = await quotes.insert(quote);
+
+  const deleted = await fetch(`${url}/${stored.id}`, { method: 'DELETE' });
+  expect(deleted.status).toBe(204);
+  expect(await deleted.text()).toBe('');
+  expect(await quotes.listNewestFirst()).toEqual([]);
+
+  expect(await errorOf(await fetch(`${url}/${stored.id}`, { method: 'DELETE' }))).toMatchObject({
+    status: 404,
+    body: { error: 'not-found' },
+  });
 });

@@ -1,6 +1,7 @@
 import { isHTTPError, isNetworkError, isTimeoutError, SchemaValidationError, type StandardSchemaV1Issue } from 'ky';
 import * as v from 'valibot';
 import { QuoteRejected } from '../../domain/quote-rejected';
+import { RateLimited } from '../../domain/rate-limited';
 import { fromWireError, WireErrorSchema } from '../http-api/wire';
 
 /**
@@ -12,7 +13,14 @@ export function rejectionOf(error: unknown): QuoteRejected | undefined {
   const body = v.safeParse(WireErrorSchema, error.data);
   if (!body.success) return undefined;
   const reason = fromWireError(body.output);
-  return reason.kind === 'storage-failure' ? undefined : new QuoteRejected(reason);
+  return reason.kind === 'missing-fields' || reason.kind === 'invalid-fields' ? new QuoteRejected(reason) : undefined;
+}
+
+/** A 429 answer as the domain's "wait a while", with the server's Retry-After (a minute if it gave none). */
+export function rateLimitOf(error: unknown): RateLimited | undefined {
+  if (!isHTTPError(error) || error.response.status !== 429) return undefined;
+  const seconds = Number(error.response.headers.get('retry-after'));
+  return new RateLimited(Number.isFinite(seconds) && seconds > 0 ? seconds : 60);
 }
 
 /** Any other failure of a call to the API, as an error that says what happened, for the log. */

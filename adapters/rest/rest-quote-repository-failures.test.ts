@@ -2,6 +2,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { listQuotes } from '../../domain/list-quotes';
 import { QuoteRejected } from '../../domain/quote-rejected';
+import { NotSignedIn } from '../../domain/staff';
 import { submitQuote } from '../../domain/submit-quote';
 import { toWireQuote } from '../http-api/wire';
 import { draft, messageOf, mockApi, quote, recordingLogger } from './mock-api.test-support';
@@ -41,12 +42,6 @@ const storageFailures: Failure[] = [
     answer: '415 unsupported-media-type',
     respond: () => HttpResponse.json({ error: 'unsupported-media-type', message: 'Send JSON' }, { status: 415 }),
     says: /answered 415 \(unsupported-media-type: Send JSON\)/,
-  },
-  {
-    answer: '429 with no body',
-    respond: () =>
-      new HttpResponse(null, { status: 429, statusText: 'Too Many Requests', headers: { 'Retry-After': '1' } }),
-    says: /answered 429 \(Too Many Requests\)/,
   },
   {
     answer: '400 invalid-json (our own fault, not the visitor’s)',
@@ -179,4 +174,36 @@ test.for([
   expect(await listQuotes({ quotes: repository, logger })).toEqual({ ok: false, error: { kind: 'storage-failure' } });
   expect(messageOf(errors[0]?.cause)).toMatch(says);
   expect(attempts).toBe(1);
+});
+
+test('a list answered 401 is NotSignedIn, which listQuotes reports as not-signed-in without logging', async () => {
+  const { url, repository } = restApi();
+  let attempts = 0;
+  server.use(
+    http.get(url, () => {
+      attempts++;
+      return HttpResponse.json({ error: 'not-signed-in', message: 'Sign in as staff' }, { status: 401 });
+    }),
+  );
+  const { logger, errors } = recordingLogger();
+
+  await expect(repository.listNewestFirst()).rejects.toBeInstanceOf(NotSignedIn);
+  expect(await listQuotes({ quotes: repository, logger })).toEqual({ ok: false, error: { kind: 'not-signed-in' } });
+  expect(errors).toEqual([]);
+  // Once for each call: a 401 is not tried again.
+  expect(attempts).toBe(2);
+});
+
+test('a 429 tells the visitor to wait as long as the server said', async () => {
+  const { url, repository } = restApi();
+  server.use(
+    http.post(url, () =>
+      HttpResponse.json({ error: 'rate-limited', message: 'Too many' }, { status: 429, headers: { 'Retry-After': '120' } }),
+    ),
+  );
+  const { logger } = recordingLogger();
+
+  const result = await submitQuote({ quotes: repository, notifier: new ServerNotifier(), logger }, draft);
+
+  expect(result).toEqual({ ok: false, error: { kind: 'rate-limited', retryAfterSeconds: 120 } });
 });

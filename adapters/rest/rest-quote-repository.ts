@@ -1,8 +1,9 @@
-import ky, { type KyInstance } from 'ky';
+import ky, { isHTTPError, type KyInstance } from 'ky';
 import type { QuoteRepository } from '../../domain/ports';
 import type { NewQuote, QuoteRequest } from '../../domain/quote';
+import { NotSignedIn } from '../../domain/staff';
 import { apiPaths, fromWireQuote, toWireNewQuote, WireQuoteListSchema, WireQuoteSchema } from '../http-api/wire';
-import { describeFailure, rejectionOf } from './rest-failure';
+import { describeFailure, rateLimitOf, rejectionOf } from './rest-failure';
 
 export interface RestQuoteRepositoryOptions {
   /**
@@ -25,6 +26,15 @@ const listRetry = {
   maxRetryAfter: 5_000,
 };
 
+// A DELETE may be tried again too: deleting twice deletes no more. If a lost answer hid a delete that
+// happened, the second try is told 404, which the caller hears as "already gone": true to the facts.
+const deleteRetry = { ...listRetry, methods: ['delete'] };
+
+const answered = (error: unknown, status: number) => isHTTPError(error) && error.response.status === status;
+
+/** `/api/quote-requests/{id}`; the id is encoded, so no id can reach another path. */
+const quoteRequestPath = (id: string) => `${apiPaths.quoteRequests}/${encodeURIComponent(id)}`;
+
 /** Keeps quote requests on our own server, through its REST API (adapters/http-api/wire.ts). */
 export class RestQuoteRepository implements QuoteRepository {
   readonly #api: KyInstance;
@@ -46,7 +56,7 @@ export class RestQuoteRepository implements QuoteRepository {
         .json(WireQuoteSchema);
       return fromWireQuote(stored);
     } catch (error) {
-      throw rejectionOf(error) ?? describeFailure('Storing the quote request', error, this.#timeoutMs);
+      throw rejectionOf(error) ?? rateLimitOf(error) ?? describeFailure('Storing the quote request', error, this.#timeoutMs);
     }
   }
 
@@ -55,7 +65,33 @@ export class RestQuoteRepository implements QuoteRepository {
       const listed = await this.#api.get(apiPaths.quoteRequests, { retry: listRetry }).json(WireQuoteListSchema);
       return listed.map(fromWireQuote);
     } catch (error) {
+      if (answered(error, 401)) throw new NotSignedIn();
       throw describeFailure('Reading the quote requests', error, this.#timeoutMs);
     }
+  }
+
+  /** `DELETE /api/quote-requests/{id}`: 204 deleted, 404 not there, 401 no staff session. */
+  async delete(id: string): Promise<boolean> {
+    try {
+      await this.#api.delete(quoteRequestPath(id), { retry: deleteRetry });
+      return true;
+    } catch (error) {
+      if (answered(error, 404)) return false;
+      if (answered(error, 401)) throw new NotSignedIn();
+      throw describeFailure('Deleting the quote request', error, this.#timeoutMs);
+    }
+  }
+
+  /**
+   * Not offered by the API, on purpose: the server deletes expired requests on its own timer, with
+   * its own clock and the retention the privacy notice promises. A browser choosing the cutoff could
+   * wipe every request with a wrong clock or a bug, so no such endpoint exists to call.
+   */
+  deleteCreatedBefore(cutoff: Date): Promise<number> {
+    return Promise.reject(
+      new Error(
+        `Not deleting the quote requests stored before ${cutoff.toISOString()}: deleting expired requests is the server’s job, and the REST API has no endpoint for it`,
+      ),
+    );
   }
 }

@@ -46,6 +46,19 @@ const durationSeconds = 10;
 /** Everything, both runs included, must be over well within this; past it the server is killed. */
 const deadlineMs = 120_000;
 const quotesPath = '/api/quote-requests';
+const staff = { email: 'staff@example.co.uk', password: 'a staff password for this run' };
+/** Signs in as the staff account the server was started with, for the list; returns the Cookie header. */
+async function staffCookie(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: staff.email, password: staff.password }),
+  });
+  const cookie = response.headers.get('set-cookie');
+  if (response.status !== 200 || !cookie) throw new Error(`Signing in failed: ${response.status}`);
+  return cookie.split(';')[0] ?? '';
+}
+
 
 const write = (line = '') => process.stdout.write(`${line}\n`);
 const dataDir = mkdtempSync(join(tmpdir(), 'quotes-bench-'));
@@ -76,7 +89,16 @@ process.once('SIGINT', () => {
 async function startServer(): Promise<string> {
   // The server logs a line per request: to a file, so neither a pipe nor this process slows it down.
   const log = openSync(logFile, 'w');
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    STAFF_EMAIL: staff.email,
+    STAFF_PASSWORD: staff.password,
+    // One client sends everything here: the limit per client must not be what is measured.
+    QUOTE_REQUESTS_PER_HOUR: '100000000',
+  };
   delete env.DATABASE_URL; // SQLite, whatever the shell has set
   const child = spawn(process.execPath, ['dist/server/server-main.js'], {
     env,
@@ -167,7 +189,7 @@ try {
   });
   report(`POST ${quotesPath}`, post);
 
-  const listed = await fetch(`${url}${quotesPath}`, { signal: AbortSignal.timeout(30_000) });
+  const listed = await fetch(`${url}${quotesPath}`, { headers: { cookie: await staffCookie(url) }, signal: AbortSignal.timeout(30_000) });
   if (listed.status !== 200) throw new Error(`GET ${quotesPath} answered ${listed.status}`);
   const rows = (await listed.json()) as { id: string }[];
   const stored = new Set(rows.map((row) => row.id));

@@ -7,6 +7,14 @@ import { openApiDocument } from '../http-api/openapi';
 import type { PageRenderer } from './page-renderer';
 import { quoteApi } from './quote-api';
 import { requestLog, type RequestLogEntry } from './request-log';
+import { clientAddress } from './client-address';
+import { refuseCrossSiteRequests } from './cross-site';
+import type { RateLimit } from './rate-limits';
+import { requestOrigin } from './request-origin';
+import { securityHeaders } from './security-headers';
+import { staffApi } from './staff-api';
+import type { StaffSessions } from './staff-sessions';
+import type { QuoteError } from '../../domain/quote-errors';
 
 export interface ServerDeps {
   quotes: QuoteRepository;
@@ -19,10 +27,22 @@ export interface ServerDeps {
   assetsDir: string;
   writeLog: (entry: RequestLogEntry) => void;
   bodyLimitBytes?: number;
+  sessions: StaffSessions;
+  /** Whether X-Forwarded-For, -Proto and -Host are our own proxy's word (TRUST_PROXY). */
+  trustProxy: boolean;
+  /** Quote requests per client, and sign-in attempts per client and per email. */
+  limits: { submissions: RateLimit; signIn: RateLimit };
 }
 
 /** Where the quote form's plain post sends the visitor once the request is stored. */
 const submittedLocation = '/?quote=submitted';
+
+const formErrorStatus: Record<QuoteError['kind'], number> = {
+  'missing-fields': 400,
+  'invalid-fields': 400,
+  'rate-limited': 429,
+  'storage-failure': 503,
+};
 
 const notFound: WireError = { error: 'not-found', message: 'There is no such API path' };
 
@@ -37,13 +57,19 @@ export function createServerApp(deps: ServerDeps) {
     });
   };
 
+  const trust = { trustProxy: deps.trustProxy };
   app.use(requestLog(deps.writeLog));
+  // Before every route, so errors, 404s and assets get the headers too.
+  app.use(securityHeaders(trust));
   app.onError((error, c) => {
     deps.logger.error(`Unhandled error on ${c.req.method} ${c.req.path}`, error);
     return c.req.path.startsWith('/api/')
       ? c.json({ error: 'internal-error', message: 'Something went wrong on our side' }, 500)
       : c.text('Something went wrong on our side. Please call us instead.', 500);
   });
+
+  // Before the rate limits: a forged cross-site post must not use up its victim's allowance.
+  app.use(refuseCrossSiteRequests(trust));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) =>
@@ -53,14 +79,26 @@ export function createServerApp(deps: ServerDeps) {
   );
 
   app.get(apiPaths.openapi, (c) => c.json(openApiDocument));
+  const staff = staffApi({
+    sessions: deps.sessions,
+    clientAddress: (c) => clientAddress(c, trust),
+    isHttps: (c) => requestOrigin(c, trust).https,
+    signInLimit: async (keys) => {
+      const decisions = await Promise.all(keys.map((key) => deps.limits.signIn.consume(key)));
+      return decisions.find((decision) => !decision.allowed) ?? { allowed: true };
+    },
+  });
+  app.route(apiPaths.session, staff.api);
   app.route(
     apiPaths.quoteRequests,
     quoteApi(deps, {
       bodyLimitBytes: deps.bodyLimitBytes ?? 16 * 1024,
+      requireStaff: staff.requireStaff,
+      submissionLimit: (c) => deps.limits.submissions.consume(clientAddress(c, trust)),
       formPost: async (draft, result) =>
         result.ok
           ? new Response(null, { status: 303, headers: { location: submittedLocation } })
-          : page('/', { form: { draft, error: result.error } }, result.error.kind === 'storage-failure' ? 503 : 400),
+          : page('/', { form: { draft, error: result.error } }, formErrorStatus[result.error.kind]),
     }),
   );
   app.all('/api/*', (c) => c.json(notFound, 404));

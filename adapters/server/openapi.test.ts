@@ -35,10 +35,10 @@ test('every status the API answers is in the contract', async () => {
     await post('x'.repeat(20_000), 'application/json');
     await post('hello', 'text/plain');
     await post(new URLSearchParams({ name: 'Ada', phone: '020 7946 0777', service_type: 'general' }));
-    await fetch(`${server.url}${apiPaths.quoteRequests}`);
+    await fetch(`${server.url}${apiPaths.quoteRequests}`, { headers: { cookie: server.staffCookie } });
     await server.db.destroy();
     await post(JSON.stringify({ name: 'Ada', phone: '020 7946 0777', service_type: 'general' }), 'application/json');
-    await fetch(`${server.url}${apiPaths.quoteRequests}`);
+    await fetch(`${server.url}${apiPaths.quoteRequests}`, { headers: { cookie: server.staffCookie } });
 
     const answered = server.logs.filter((entry) => entry.path === apiPaths.quoteRequests);
     expect(answered.map(({ method, status }) => `${method} ${status}`)).toEqual([

@@ -29,7 +29,10 @@ const postJson = (server: TestServer, body: unknown) =>
   });
 
 const list = async (server: TestServer) =>
-  v.parse(WireQuoteListSchema, await (await fetch(`${server.url}/api/quote-requests`)).json());
+  v.parse(
+    WireQuoteListSchema,
+    await (await fetch(`${server.url}/api/quote-requests`, { headers: { cookie: server.staffCookie } })).json(),
+  );
 
 for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
   describe(`the API on ${kind}`, () => {
@@ -136,7 +139,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
         await server.db.destroy();
 
         expect((await postJson(server, valid)).status).toBe(503);
-        expect((await fetch(`${server.url}/api/quote-requests`)).status).toBe(503);
+        expect((await fetch(`${server.url}/api/quote-requests`, { headers: { cookie: server.staffCookie } })).status).toBe(503);
         expect((await fetch(`${server.url}/readyz`)).status).toBe(503);
         expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
       });

@@ -8,6 +8,20 @@ const port = v.pipe(
   v.maxValue(65535, 'PORT must be between 0 and 65535'),
 );
 
+const positiveWhole = (name: string, fallback: number) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.transform(Number),
+    v.integer(`${name} must be a whole number`),
+    v.minValue(1, `${name} must be at least 1`),
+  );
+
+const yesOrNo = (name: string) =>
+  v.pipe(
+    v.optional(v.picklist(['true', 'false', '1', '0'], `${name} must be true or false`), 'false'),
+    v.transform((value) => value === 'true' || value === '1'),
+  );
+
 const ServerConfigSchema = v.object({
   PORT: port,
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty('HOST must not be empty')), '127.0.0.1'),
@@ -15,6 +29,12 @@ const ServerConfigSchema = v.object({
   DATABASE_URL: v.optional(
     v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')),
   ),
+  TRUST_PROXY: yesOrNo('TRUST_PROXY'),
+  RETENTION_MONTHS: positiveWhole('RETENTION_MONTHS', 24),
+  QUOTE_REQUESTS_PER_HOUR: positiveWhole('QUOTE_REQUESTS_PER_HOUR', 10),
+  SIGN_IN_ATTEMPTS_PER_HOUR: positiveWhole('SIGN_IN_ATTEMPTS_PER_HOUR', 10),
+  STAFF_EMAIL: v.optional(v.string()),
+  STAFF_PASSWORD: v.optional(v.string()),
 });
 
 export type ServerConfig = v.InferOutput<typeof ServerConfigSchema>;

@@ -9,7 +9,11 @@ import { migrateToLatest } from '../sql/migrate';
 import { SqlQuoteRepository } from '../sql/sql-quote-repository';
 import { createServerApp } from './app';
 import type { RequestLogEntry } from './request-log';
+import { saveStaffAccount } from './staff-accounts';
+import { createRateLimit } from './rate-limits';
+import { StaffSessions } from './staff-sessions';
 import { type RunningServer, startServer } from './start-server';
+import { SqlStaffStore } from '../sql/sql-staff-store';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -43,8 +47,13 @@ export const databases = {
   },
 } satisfies Record<string, () => Promise<{ db: Kysely<Database>; drop: () => Promise<void> }>>;
 
+/** The staff account every test server has. */
+export const testStaff = { email: 'staff@example.co.uk', password: 'correct horse battery staple' };
+
 export interface TestServer extends RunningServer {
   db: Kysely<Database>;
+  /** A Cookie header of a signed-in staff member. */
+  staffCookie: string;
   logs: RequestLogEntry[];
   /** What the page renderer was asked to render, in order. */
   rendered: { url: string; state: PageState }[];
@@ -57,12 +66,14 @@ export interface TestServer extends RunningServer {
  */
 export async function startTestServer(
   kind: keyof typeof databases,
-  options: { renderDelayMs?: number; now?: () => Date } = {},
+  options: { renderDelayMs?: number; now?: () => Date; limits?: { submissions?: number; signIn?: number } } = {},
 ): Promise<TestServer> {
   const { db, drop } = await databases[kind]();
   const quotes = new SqlQuoteRepository(db, options.now ? { now: options.now } : {});
   const logs: RequestLogEntry[] = [];
   const rendered: TestServer['rendered'] = [];
+  const staffStore = new SqlStaffStore(db);
+  await saveStaffAccount(staffStore, testStaff.email, testStaff.password);
   const app = createServerApp({
     quotes,
     notifier: { quoteSubmitted: () => Promise.resolve() },
@@ -77,10 +88,20 @@ export async function startTestServer(
     },
     assetsDir: tmpdir(),
     writeLog: (entry) => logs.push(entry),
+    sessions: new StaffSessions({ store: staffStore, ...(options.now ? { now: options.now } : {}) }),
+    trustProxy: false,
+    limits: {
+      submissions: memoryLimit('submissions', options.limits?.submissions ?? 100_000),
+      signIn: memoryLimit('sign-in', options.limits?.signIn ?? 100_000),
+    },
   });
   const server = await startServer(app, { host: '127.0.0.1', port: 0 });
+  const staffCookie = await signInCookie(server.url, testStaff);
+  // The tests read the log of their own requests only.
+  logs.splice(0);
   return {
     ...server,
+    staffCookie,
     db,
     logs,
     rendered,
@@ -91,4 +112,21 @@ export async function startTestServer(
       await drop();
     },
   };
+}
+
+/** Signs in through the API, as the browser does, and returns the session as a Cookie header. */
+export async function signInCookie(url: string, credentials: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${url}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  const cookie = response.headers.get('set-cookie');
+  if (response.status !== 200 || !cookie) throw new Error(`Signing in failed: ${response.status}`);
+  return cookie.split(';')[0] ?? '';
+}
+
+/** A limit per hour kept in memory, as a single server keeps it. */
+function memoryLimit(name: string, points: number) {
+  return createRateLimit({ name, points, durationSeconds: 3600, store: { kind: 'memory' }, logger: { error: () => undefined } });
 }

@@ -33,9 +33,25 @@ export interface QuoteRequestsTable {
   urgent: ColumnType<boolean | number, boolean, boolean>;
 }
 
+interface StaffAccountsTable {
+  email: string;
+  password_hash: string;
+  created_at: ColumnType<Date | string, string, string>;
+  updated_at: ColumnType<Date | string, string, string>;
+}
+
+interface StaffSessionsTable {
+  token_hash: string;
+  email: string;
+  created_at: ColumnType<Date | string, string, string>;
+  expires_at: ColumnType<Date | string, string, string>;
+}
+
 /** The tables Kysely may query. */
 export interface Database {
   quote_requests: QuoteRequestsTable;
+  staff_accounts: StaffAccountsTable;
+  staff_sessions: StaffSessionsTable;
 }
 
 /**

@@ -45,8 +45,8 @@ for (const dialect of sqlDialects) {
       await db.insertInto('quote_requests').values(validRow).execute();
       await migrateToLatest(db);
 
-      const { rows } = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db);
-      expect(rows).toEqual([{ name: '001-create-quote-requests' }]);
+      const { rows } = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)} order by name`.execute(db);
+      expect(rows).toEqual([{ name: '001-create-quote-requests' }, { name: '002-create-staff' }]);
       expect(await db.selectFrom('quote_requests').select('id').execute()).toEqual([{ id: validRow.id }]);
     } finally {
       await db.destroy();

@@ -2,10 +2,12 @@ import { type Kysely, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import { type Database, sqlDialectOf } from './database';
 import { createQuoteRequests } from './migrations/001-create-quote-requests';
+import { createStaff } from './migrations/002-create-staff';
 
 // Listed, not read from a folder, so the migrations travel inside a bundle. Applied in name order.
 const migrations: Readonly<Record<string, Migration>> = {
   '001-create-quote-requests': createQuoteRequests,
+  '002-create-staff': createStaff,
 };
 
 /**

@@ -53,6 +53,24 @@ for (const dialect of sqlDialects) {
     }
   });
 
+  test(`${dialect}: after a delete, a new insert still comes first among quotes stored at the same time`, async () => {
+    const scratch = await scratchDatabase(dialect);
+    const db = scratch.open();
+    try {
+      await migrateToLatest(db);
+      let id = 0;
+      const repository = new SqlQuoteRepository(db, { now: () => new Date('2024-05-01T09:00:00Z'), newId: () => `q${++id}` });
+      for (let i = 0; i < 3; i++) await repository.insert(quote);
+      // The newest row goes, so SQLite hands its rowid to the next insert: still above every other.
+      expect(await repository.delete('q3')).toBe(true);
+      await repository.insert(quote);
+      expect((await repository.listNewestFirst()).map(({ id }) => id)).toEqual(['q4', 'q2', 'q1']);
+    } finally {
+      await db.destroy();
+      await scratch.drop();
+    }
+  });
+
   test(`${dialect}: a stored quote survives closing and reopening the database`, async () => {
     const scratch = await scratchDatabase(dialect);
     try {
@@ -81,6 +99,21 @@ for (const dialect of sqlDialects) {
       expect(await repository.isReachable()).toBe(true);
       await db.destroy();
       expect(await repository.isReachable()).toBe(false);
+    } finally {
+      await scratch.drop();
+    }
+  });
+
+  test(`${dialect}: deletes reject once the database is closed`, async () => {
+    const scratch = await scratchDatabase(dialect);
+    try {
+      const db = scratch.open();
+      await migrateToLatest(db);
+      const repository = new SqlQuoteRepository(db);
+      const stored = await repository.insert(quote);
+      await db.destroy();
+      await expect(repository.delete(stored.id)).rejects.toThrow();
+      await expect(repository.deleteCreatedBefore(new Date('2100-01-01T00:00:00Z'))).rejects.toThrow();
     } finally {
       await scratch.drop();
     }

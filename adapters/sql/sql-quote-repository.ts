@@ -60,6 +60,22 @@ export class SqlQuoteRepository implements QuoteRepository {
     return rows.map(rowToQuote);
   }
 
+  async delete(id: string): Promise<boolean> {
+    const { numDeletedRows } = await this.#db.deleteFrom('quote_requests').where('id', '=', id).executeTakeFirst();
+    return numDeletedRows > 0n;
+  }
+
+  async deleteCreatedBefore(cutoff: Date): Promise<number> {
+    // ISO text compares as time in SQLite (every row is written by toISOString), and PostgreSQL reads
+    // it as a timestamptz. One statement: the purge deletes all it should, or nothing. Deleting rows
+    // does not upset SQLite's insertion order: a new rowid is still above every remaining one.
+    const { numDeletedRows } = await this.#db
+      .deleteFrom('quote_requests')
+      .where('created_at', '<', cutoff.toISOString())
+      .executeTakeFirst();
+    return Number(numDeletedRows);
+  }
+
   /** Whether the database answers a query now; for the server's readiness probe. */
   async isReachable(): Promise<boolean> {
     try {

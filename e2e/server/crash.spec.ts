@@ -11,6 +11,19 @@ import { expect, test } from '@playwright/test';
 
 const serverMain = fileURLToPath(new URL('../../dist/server/server-main.js', import.meta.url));
 const quotesPath = '/api/quote-requests';
+const staff = { email: 'staff@example.co.uk', password: 'a staff password for this run' };
+/** Signs in as the staff account the server was started with, for the list; returns the Cookie header. */
+async function staffCookie(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: staff.email, password: staff.password }),
+  });
+  const cookie = response.headers.get('set-cookie');
+  if (response.status !== 200 || !cookie) throw new Error(`Signing in failed: ${response.status}`);
+  return cookie.split(';')[0] ?? '';
+}
+
 const senders = 4;
 /** The server is killed right after this many acknowledgements, while the other senders wait for theirs. */
 const killAfterAcknowledged = 300;
@@ -24,7 +37,16 @@ interface Server {
 
 /** Starts the built server on a port the system picks, over `dataDir`; resolves once /readyz is 200. */
 async function startServer(dataDir: string, started: ChildProcess[]): Promise<Server> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    STAFF_EMAIL: staff.email,
+    STAFF_PASSWORD: staff.password,
+    // One client sends everything here: the limit per client must not be what is measured.
+    QUOTE_REQUESTS_PER_HOUR: '100000000',
+  };
   delete env.DATABASE_URL; // SQLite in dataDir, whatever the shell has set
   const child = spawn(process.execPath, [serverMain], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(child);
@@ -121,7 +143,10 @@ test('every request the server acknowledged is still stored after it is killed w
     expect(first.process.signalCode).toBe('SIGKILL');
 
     const second = await startServer(dataDir, started);
-    const response = await fetch(`${second.url}${quotesPath}`, { signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(`${second.url}${quotesPath}`, {
+      headers: { cookie: await staffCookie(second.url) },
+      signal: AbortSignal.timeout(10_000),
+    });
     expect(response.status).toBe(200);
     const listed = (await response.json()) as { id: string; name: string }[];
     await stop(second.process, 'SIGTERM');

@@ -1,4 +1,4 @@
-import { expect, quoteForm, test } from '../fixtures';
+import { expect, listAsStaff, quoteForm, signInAsStaff, test } from '../fixtures';
 
 /** A name no other test uses, so tests sharing the server's database never see each other's requests. */
 function uniqueName(prefix: string) {
@@ -18,7 +18,7 @@ test('with JavaScript, a request is stored by the server and is still on /quotes
   await expect(page.getByRole('status')).toContainText('Quote Request Submitted!');
   await expect(page).toHaveURL('/');
 
-  await page.goto('/quotes');
+  await signInAsStaff(page);
   const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name }) });
   await expect(card).toContainText('URGENT');
   await expect(card).toContainText('Heating Services');
@@ -67,7 +67,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('status')).toContainText('Quote Request Submitted!');
     await expect(form.getByLabel('Full name')).toHaveValue('');
 
-    const stored = (await (await request.get('/api/quote-requests')).json()) as { name: string; service_type: string }[];
+    const stored = (await listAsStaff(request)) as { name: string; service_type: string }[];
     expect(stored.find((quote) => quote.name === name)).toMatchObject({ service_type: 'bathroom' });
   });
 
@@ -96,7 +96,7 @@ test.describe('without JavaScript', () => {
     await expect(form.getByLabel('Describe the job')).toHaveValue(description);
     await expect(form.getByLabel('This is an emergency')).toBeChecked();
 
-    const stored = (await (await request.get('/api/quote-requests')).json()) as { description: string | null }[];
+    const stored = (await listAsStaff(request)) as { description: string | null }[];
     expect(stored.some((quote) => quote.description === description)).toBe(false);
   });
 

@@ -1,5 +1,6 @@
 import { RestQuoteRepository } from '../../adapters/rest/rest-quote-repository';
 import { apiPaths } from '../../adapters/http-api/wire';
+import { RestStaffAuth } from '../../adapters/rest/rest-staff-auth';
 import { ServerNotifier } from '../../adapters/rest/server-notifier';
 import type { Backend } from './backend';
 
@@ -9,6 +10,7 @@ export function createBackend(): Backend {
     quotes: new RestQuoteRepository(),
     notifier: new ServerNotifier(),
     logger: console,
+    staffAuth: new RestStaffAuth(),
     quoteFormAction: apiPaths.quoteRequests,
   };
 }

@@ -28,6 +28,9 @@ export function Footer() {
           </p>
           <p>{business.serviceArea}</p>
           <p>
+            <Link to="/privacy">{copy.privacy.footerLink}</Link>
+          </p>
+          <p>
             <Link to="/quotes">Staff: quote requests</Link>
           </p>
         </section>

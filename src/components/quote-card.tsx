@@ -1,3 +1,6 @@
+import { useRouteContext } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useStore } from 'zustand';
 import { copy } from '../../domain/copy';
 import { telHref } from '../../domain/phone';
 import type { QuoteRequest } from '../../domain/quote';
@@ -7,6 +10,22 @@ import { ClockIcon, MailIcon, PhoneIcon } from './icons';
 
 /** One request as staff see it. Every value is rendered as text, never as markup. */
 export function QuoteCard({ quote }: { quote: QuoteRequest }) {
+  const list = useRouteContext({ from: '__root__', select: (context) => context.quoteList });
+  const remove = useStore(list, (state) => state.remove);
+  const [deleting, setDeleting] = useState(false);
+
+  const confirmAndDelete = async () => {
+    // Deleting cannot be undone, so it always asks first, naming whose request it is.
+    if (deleting || !window.confirm(copy.quoteDelete.confirm(quote.name))) return;
+    setDeleting(true);
+    try {
+      await remove(quote.id);
+    } finally {
+      // Still here only if the delete failed; once it succeeds the card is gone.
+      setDeleting(false);
+    }
+  };
+
   return (
     <article className={quote.urgent ? 'card quote-card quote-card-urgent' : 'card quote-card'} aria-labelledby={`quote-${quote.id}`}>
       <div className="quote-card-head">
@@ -34,6 +53,17 @@ export function QuoteCard({ quote }: { quote: QuoteRequest }) {
         </li>
       </ul>
       {quote.description && <p className="quote-description">{quote.description}</p>}
+      <div className="quote-card-actions">
+        <button
+          type="button"
+          className="button button-outline button-danger"
+          aria-label={copy.quoteDelete.label(quote.name)}
+          aria-disabled={deleting}
+          onClick={() => void confirmAndDelete()}
+        >
+          {copy.quoteDelete.button}
+        </button>
+      </div>
     </article>
   );
 }

@@ -8,6 +8,8 @@ import { recordingLogger, renderApp, testBackend } from '../test-app';
 const unreachable: QuoteRepository = {
   insert: () => Promise.reject(new Error('database unreachable')),
   listNewestFirst: () => Promise.reject(new Error('database unreachable')),
+  delete: () => Promise.reject(new Error('database unreachable')),
+  deleteCreatedBefore: () => Promise.reject(new Error('database unreachable')),
 };
 
 async function openForm(backend = testBackend()) {

@@ -2,7 +2,7 @@ import { useRouteContext } from '@tanstack/react-router';
 import { type SubmitEvent, useRef } from 'react';
 import { useStore } from 'zustand';
 import { describeMinutes, responsePromise } from '../../domain/business';
-import { type QuoteField, quoteFieldNames } from '../../domain/quote';
+import { honeypotFieldName, type QuoteField, quoteFieldNames } from '../../domain/quote';
 import { quoteLimits } from '../../domain/quote-limits';
 import { serviceTypeLabels, serviceTypes } from '../../domain/service-type';
 import { submitLabel } from '../../domain/submit-label';
@@ -120,6 +120,10 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
           />
         )}
       </FormField>
+      <div className="honeypot" aria-hidden="true">
+        <label htmlFor="quote-website">Leave this field empty</label>
+        <input id="quote-website" name={honeypotFieldName} type="text" tabIndex={-1} autoComplete="off" />
+      </div>
       <div className="checkbox-field">
         <input
           id="quote-urgent"

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { business, describeMinutes, responsePromise } from '../../domain/business';
 import { copy } from '../../domain/copy';
 import { CheckIcon, MapPinIcon, PhoneIcon } from './icons';
@@ -24,6 +25,9 @@ export function QuoteSection() {
             {describeMinutes(responsePromise.standardMinutes)} otherwise.
           </p>
           <QuoteForm labelledBy="quote-title" />
+          <p className="form-privacy-note">
+            {copy.privacy.formNote} <Link to="/privacy">{copy.privacy.formNoteLink}</Link>
+          </p>
         </div>
         <aside className="quote-aside" aria-label="Other ways to reach us">
           <section className="card emergency-card" aria-labelledby="emergency-title">

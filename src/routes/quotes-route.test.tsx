@@ -35,6 +35,8 @@ function heldRepository(quotes: readonly QuoteRequest[]) {
       new Promise((resolve) => {
         release = () => resolve(quotes);
       }),
+    delete: () => Promise.reject(new Error('not used')),
+    deleteCreatedBefore: () => Promise.reject(new Error('not used')),
   };
   return { repository, release: () => release() };
 }
@@ -96,6 +98,8 @@ test('when the list cannot be fetched an Error toast says so', async () => {
   const unreachable: QuoteRepository = {
     insert: () => Promise.reject(new Error('database unreachable')),
     listNewestFirst: () => Promise.reject(new Error('database unreachable')),
+    delete: () => Promise.reject(new Error('database unreachable')),
+    deleteCreatedBefore: () => Promise.reject(new Error('database unreachable')),
   };
   renderApp({ path: '/quotes', backend: testBackend({ quotes: unreachable }) });
 

@@ -5,10 +5,14 @@ import { business } from '../../domain/business';
 import { copy } from '../../domain/copy';
 import { QuoteCard } from '../components/quote-card';
 import { RefreshIcon } from '../components/icons';
+import { SignInForm } from '../components/sign-in-form';
 import { rootRoute } from './root-route';
 
-function QuotesPage() {
+/** The list, for a signed-in staff member. */
+function QuoteRequests() {
   const list = useRouteContext({ from: '__root__', select: (context) => context.quoteList });
+  const staff = useRouteContext({ from: '__root__', select: (context) => context.staff });
+  const email = useStore(staff, (state) => state.staff?.email);
   const status = useStore(list, (state) => state.status);
   const quotes = useStore(list, (state) => state.quotes);
   const load = useStore(list, (state) => state.load);
@@ -19,8 +23,7 @@ function QuotesPage() {
   }, [load]);
 
   return (
-    <section className="container quotes-page" aria-labelledby="quotes-title">
-      <title>{`${copy.quotes.heading} | ${business.name}`}</title>
+    <section aria-labelledby="quotes-title">
       <div className="quotes-toolbar">
         <h1 id="quotes-title">
           {copy.quotes.heading} {status === 'loaded' && <span className="count">({quotes.length})</span>}
@@ -28,6 +31,12 @@ function QuotesPage() {
         <button type="button" className="button button-outline" onClick={() => void load()} aria-disabled={status === 'loading'}>
           <RefreshIcon className={status === 'loading' ? 'spin' : undefined} /> {copy.quotes.refresh}
         </button>
+        <p className="signed-in-as">
+          Signed in as {email}{' '}
+          <button type="button" className="button button-outline" onClick={() => void staff.getState().signOut()}>
+            Sign out
+          </button>
+        </p>
       </div>
       <div aria-live="polite" aria-busy={status === 'loading'}>
         {loading && quotes.length === 0 ? (
@@ -45,6 +54,29 @@ function QuotesPage() {
         )}
       </div>
     </section>
+  );
+}
+
+/** Staff only: the sign-in form to anyone else. */
+function QuotesPage() {
+  const staff = useRouteContext({ from: '__root__', select: (context) => context.staff });
+  const status = useStore(staff, (state) => state.status);
+
+  useEffect(() => {
+    void staff.getState().check();
+  }, [staff]);
+
+  return (
+    <div className="container quotes-page">
+      <title>{`${copy.quotes.heading} | ${business.name}`}</title>
+      {status === 'checking' ? (
+        <p className="list-message">Checking your sign-in…</p>
+      ) : status === 'signed-out' ? (
+        <SignInForm />
+      ) : (
+        <QuoteRequests />
+      )}
+    </div>
   );
 }
 

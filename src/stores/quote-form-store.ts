@@ -38,6 +38,7 @@ const quoteFormToasts = 'quote-form';
 function toastFor(error: QuoteError): ToastContent | undefined {
   if (error.kind === 'missing-fields') return { ...copy.toasts.missingInformation, variant: 'destructive' };
   if (error.kind === 'storage-failure') return { ...copy.toasts.submissionFailed, variant: 'destructive' };
+  if (error.kind === 'rate-limited') return { ...copy.toasts.rateLimited(error.retryAfterSeconds), variant: 'destructive' };
   return undefined;
 }
 
@@ -57,6 +58,7 @@ function fieldErrorsOf(error: QuoteError): FieldErrors {
     case 'invalid-fields':
       return Object.fromEntries(error.issues.map(({ field, message }) => [field, message]));
     case 'storage-failure':
+    case 'rate-limited':
       return {};
   }
 }

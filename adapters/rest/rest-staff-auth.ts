@@ -1,0 +1,47 @@
+import ky, { isHTTPError, type KyInstance } from 'ky';
+import * as v from 'valibot';
+import type { SignInResult, StaffAuth, StaffMember } from '../../domain/staff';
+import { apiPaths } from '../http-api/wire';
+
+const StaffMemberSchema = v.object({ email: v.string() });
+const SessionSchema = v.object({ staff: v.nullable(StaffMemberSchema) });
+
+/** Staff sign-in through our server's sessions: the browser holds only an HttpOnly cookie. */
+export class RestStaffAuth implements StaffAuth {
+  readonly #api: KyInstance;
+
+  constructor({ baseUrl, fetch }: { baseUrl?: string; fetch?: typeof globalThis.fetch } = {}) {
+    this.#api = ky.create({
+      timeout: 10_000,
+      retry: 0,
+      credentials: 'same-origin',
+      ...(baseUrl === undefined ? {} : { baseUrl }),
+      ...(fetch === undefined ? {} : { fetch }),
+    });
+  }
+
+  async currentStaff(): Promise<StaffMember | null> {
+    const { staff } = await this.#api.get(apiPaths.session).json(SessionSchema);
+    return staff;
+  }
+
+  async signIn(credentials: { email: string; password: string }): Promise<SignInResult> {
+    try {
+      const staff = await this.#api.post(apiPaths.session, { json: credentials }).json(StaffMemberSchema);
+      return { ok: true, staff };
+    } catch (error) {
+      if (isHTTPError(error) && (error.response.status === 401 || error.response.status === 400)) {
+        return { ok: false, error: { kind: 'invalid-credentials' } };
+      }
+      if (isHTTPError(error) && error.response.status === 429) {
+        const retryAfterSeconds = Number(error.response.headers.get('retry-after') ?? '60');
+        return { ok: false, error: { kind: 'rate-limited', retryAfterSeconds: Number.isFinite(retryAfterSeconds) ? retryAfterSeconds : 60 } };
+      }
+      return { ok: false, error: { kind: 'unavailable' } };
+    }
+  }
+
+  async signOut(): Promise<void> {
+    await this.#api.delete(apiPaths.session);
+  }
+}

@@ -1,0 +1,71 @@
+import { Hono } from 'hono';
+import { expect, test } from 'vitest';
+import { securityHeaders } from './security-headers';
+
+const csp =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; " +
+  "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/** A site in miniature: a page, a plain Response, an asset that names its server, and a crash. */
+function site(trustProxy: boolean) {
+  const app = new Hono();
+  app.use(securityHeaders({ trustProxy }));
+  app.onError((_error, c) => c.text('Something went wrong on our side', 500));
+  app.get('/', (c) => c.html('<!doctype html><title>Home</title>'));
+  app.get('/asset.js', () => new Response('export {}', { headers: { 'content-type': 'text/javascript', 'x-powered-by': 'Hono' } }));
+  app.get('/moved', () => Response.redirect('http://localhost/', 301));
+  app.get('/crash', () => {
+    throw new Error('boom');
+  });
+  return app;
+}
+
+const expectBrowserDefences = (response: Response) => {
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  expect(response.headers.get('x-frame-options')).toBe('DENY');
+  expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  const permissions = response.headers.get('permissions-policy') ?? '';
+  for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(permissions).toContain(`${feature}=()`);
+  expect(permissions).not.toMatch(/=\*|=\(self/);
+  expect(response.headers.has('x-powered-by')).toBe(false);
+};
+
+test('a page, an asset, a redirect, a 404 and an error over HTTP all get every header but HSTS', async () => {
+  const app = site(false);
+  const responses = await Promise.all(['/', '/asset.js', '/moved', '/no-such-page', '/crash'].map(async (path) => app.request(path)));
+  expect(responses.map((response) => response.status)).toEqual([200, 200, 301, 404, 500]);
+  for (const response of responses) {
+    expectBrowserDefences(response);
+    expect(response.headers.get('content-security-policy')).toBe(csp);
+    expect(response.headers.has('strict-transport-security')).toBe(false);
+  }
+});
+
+test('over HTTPS they also get HSTS, and the policy upgrades insecure requests', async () => {
+  const app = site(false);
+  for (const path of ['/', '/no-such-page', '/crash']) {
+    const response = await app.request(`https://se1-plumbing.example${path}`);
+    expectBrowserDefences(response);
+    expect(response.headers.get('content-security-policy')).toBe(`${csp}; upgrade-insecure-requests`);
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  }
+});
+
+test('behind a trusted proxy, HTTPS is what X-Forwarded-Proto says', async () => {
+  const overHttps = await site(true).request('/', { headers: { 'x-forwarded-proto': 'https' } });
+  expect(overHttps.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  const overHttp = await site(true).request('/', { headers: { 'x-forwarded-proto': 'http' } });
+  expect(overHttp.headers.has('strict-transport-security')).toBe(false);
+});
+
+test('without a trusted proxy, X-Forwarded-Proto cannot ask for HSTS', async () => {
+  const response = await site(false).request('/', { headers: { 'x-forwarded-proto': 'https' } });
+  expect(response.headers.has('strict-transport-security')).toBe(false);
+  expect(response.headers.get('content-security-policy')).toBe(csp);
+});
+
+test('the policy allows nothing inline, nothing evaluated and nothing from elsewhere', async () => {
+  const policy = (await site(false).request('/')).headers.get('content-security-policy') ?? '';
+  expect(policy).not.toMatch(/unsafe-|\*|https?:/);
+});

@@ -1,0 +1,115 @@
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import * as v from 'valibot';
+import { SignInSchema } from '../../domain/staff';
+import type { WireError } from '../http-api/wire';
+import type { RateLimitDecision } from './rate-limits';
+import type { StaffSessions } from './staff-sessions';
+
+/** Whether another sign-in attempt may be made now for all of these keys (an address, an email). */
+type SignInLimit = (keys: readonly string[]) => Promise<RateLimitDecision>;
+
+export interface StaffApiOptions {
+  sessions: StaffSessions;
+  signInLimit: SignInLimit;
+  /** The client's address, to count its sign-in attempts. */
+  clientAddress: (c: Context) => string;
+  /** Whether the request came over HTTPS: the cookie is then Secure, under the __Host- prefix. */
+  isHttps: (c: Context) => boolean;
+}
+
+const fail = (body: WireError, status: 400 | 401 | 429 | 503, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers });
+
+const unavailable = () =>
+  fail({ error: 'storage-unavailable', message: 'Staff sessions cannot be checked right now' }, 503);
+
+const notSignedIn = () => fail({ error: 'not-signed-in', message: 'Sign in as staff to see quote requests' }, 401);
+
+/** The session cookie's name; with HTTPS the __Host- prefix pins it to this host, path / and Secure. */
+const cookieName = (https: boolean) => (https ? '__Host-staff_session' : 'staff_session');
+
+/** Staff sign-in (`/api/session`) and the guard for everything only staff may see. */
+export function staffApi({ sessions, signInLimit, clientAddress, isHttps }: StaffApiOptions) {
+  const tokenOf = (c: Context) => getCookie(c, cookieName(isHttps(c)));
+  const setSessionCookie = (c: Context, token: string, expiresAt: Date) => {
+    setCookie(c, cookieName(isHttps(c)), token, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: isHttps(c),
+      path: '/',
+      expires: expiresAt,
+    });
+  };
+
+  /** The session the request's cookie opens; 'unavailable' when the database cannot tell. */
+  const sessionOf = async (c: Context) => {
+    const token = tokenOf(c);
+    if (token === undefined) return undefined;
+    try {
+      const session = await sessions.validate(token);
+      return session && { ...session, token };
+    } catch {
+      return 'unavailable' as const;
+    }
+  };
+
+  const requireStaff: MiddlewareHandler = async (c, next) => {
+    const session = await sessionOf(c);
+    if (session === 'unavailable') return unavailable();
+    if (!session) return notSignedIn();
+    setSessionCookie(c, session.token, session.expiresAt);
+    await next();
+  };
+
+  const api = new Hono();
+
+  // Nobody signed in is an answer, not an error: { staff: null }.
+  api.get('/', async (c) => {
+    const session = await sessionOf(c);
+    if (session === 'unavailable') return unavailable();
+    return c.json({ staff: session ? session.staff : null });
+  });
+
+  api.post('/', async (c) => {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return fail({ error: 'invalid-json', message: 'The request body is not valid JSON' }, 400);
+    }
+    const credentials = v.safeParse(SignInSchema, body, { abortPipeEarly: true });
+    if (!credentials.success) {
+      const fields = credentials.issues.map((issue) => {
+        const key = issue.path?.[0]?.key;
+        return { field: typeof key === 'string' ? key : 'email', message: issue.message };
+      });
+      return fail({ error: 'invalid-fields', message: 'Enter your email address and password', fields }, 400);
+    }
+    const { email, password } = credentials.output;
+    const limit = await signInLimit([`address:${clientAddress(c)}`, `email:${email}`]);
+    if (!limit.allowed) {
+      const seconds = String(limit.retryAfterSeconds);
+      return fail(
+        { error: 'rate-limited', message: `Too many sign-in attempts. Please try again in ${seconds} seconds.` },
+        429,
+        { 'retry-after': seconds },
+      );
+    }
+    const session = await sessions.signIn(email, password);
+    if (!session) {
+      return fail({ error: 'invalid-credentials', message: 'That email and password do not match a staff account' }, 401);
+    }
+    setSessionCookie(c, session.token, session.expiresAt);
+    return c.json(session.staff);
+  });
+
+  api.delete('/', async (c) => {
+    const token = tokenOf(c);
+    if (token !== undefined) await sessions.signOut(token);
+    deleteCookie(c, cookieName(isHttps(c)), { path: '/', secure: isHttps(c) });
+    return c.body(null, 204);
+  });
+
+  return { api, requireStaff };
+}
