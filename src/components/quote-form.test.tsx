@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import { InMemoryNotifier } from '../../adapters/memory/in-memory-notifier';
 import { InMemoryQuoteRepository } from '../../adapters/memory/in-memory-quote-repository';
 import type { QuoteRepository } from '../../domain/ports';
+import { RateLimited } from '../../domain/rate-limited';
 import { recordingLogger, renderApp, testBackend } from '../test-app';
 
 const unreachable: QuoteRepository = {
@@ -153,4 +154,22 @@ test('a new attempt replaces the toast of the one before', async () => {
 
   expect(await screen.findByText('Quote Request Submitted!')).toBeTruthy();
   expect(screen.queryByText('Missing Information')).toBeNull();
+});
+
+test('too many requests from one connection get a friendly word on when to try again, with every value kept', async () => {
+  class Busy extends InMemoryQuoteRepository {
+    override insert(): Promise<never> {
+      return Promise.reject(new RateLimited(600));
+    }
+  }
+  const { user, form, field } = await openForm(testBackend({ quotes: new Busy() }));
+  await user.type(field('Full name'), 'Sam Carter');
+  await user.type(field('Phone number'), '07700 900111');
+  await user.selectOptions(field('Service type'), 'general');
+  await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
+
+  const alert = await screen.findByRole('alert');
+  expect(await within(alert).findByText('Please Wait a Moment')).toBeTruthy();
+  expect(within(alert).getByText(/Please try again in 10 minutes, or call us on 020 7946 0123/)).toBeTruthy();
+  expect((field('Full name') as HTMLInputElement).value).toBe('Sam Carter');
 });

@@ -69,7 +69,7 @@ function PrivacyPage() {
       <h2>Who sees it</h2>
       <p>
         Only our own staff, who have to sign in to read quote requests. The company that hosts our website
-        and database, and our email provider, which tells our staff that a request has arrived, handle your
+        and database, and any email provider we use to tell our staff that a request has arrived, handle your
         details for us as &ldquo;processors&rdquo;: they may use them only on our instructions and must keep
         them safe. Nobody else gets them.
       </p>
