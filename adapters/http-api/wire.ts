@@ -22,6 +22,8 @@ export const WireQuoteSchema = v.object({
   service_type: v.picklist(serviceTypes),
   description: v.nullable(v.string()),
   urgent: v.boolean(),
+  /** When the business was emailed; null while it waits; absent where nothing is emailed. */
+  business_notified_at: v.exactOptional(v.nullable(v.pipe(v.string(), v.isoTimestamp()))),
 });
 export type WireQuote = v.InferOutput<typeof WireQuoteSchema>;
 
@@ -51,7 +53,9 @@ export const WireErrorSchema = v.object({
 export type WireError = v.InferOutput<typeof WireErrorSchema>;
 
 export function toWireQuote(quote: QuoteRequest): WireQuote {
-  return { ...toWireNewQuote(quote), id: quote.id, created_at: quote.createdAt.toISOString() };
+  const wire: WireQuote = { ...toWireNewQuote(quote), id: quote.id, created_at: quote.createdAt.toISOString() };
+  if (quote.businessNotifiedAt !== undefined) wire.business_notified_at = quote.businessNotifiedAt?.toISOString() ?? null;
+  return wire;
 }
 
 export function toWireNewQuote(quote: NewQuote): WireNewQuote {
@@ -75,6 +79,9 @@ export function fromWireQuote(wire: WireQuote): QuoteRequest {
     serviceType: wire.service_type,
     description: wire.description,
     urgent: wire.urgent,
+    ...(wire.business_notified_at === undefined
+      ? {}
+      : { businessNotifiedAt: wire.business_notified_at === null ? null : new Date(wire.business_notified_at) }),
   };
 }
 

@@ -22,6 +22,8 @@ export interface ServerDeps {
   logger: Logger;
   /** Whether the database answers, for /readyz. */
   isReady: () => Promise<boolean>;
+  /** The notifications waiting to be sent, for /readyz; and whether email is set up to send them. */
+  outbox?: { backlog: () => Promise<{ pending: number; oldestPendingSince: Date | null }>; sending: boolean };
   pages: PageRenderer;
   /** The built browser files (dist/client): hashed assets under assets/. */
   assetsDir: string;
@@ -72,11 +74,16 @@ export function createServerApp(deps: ServerDeps) {
   app.use(refuseCrossSiteRequests(trust));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
-  app.get('/readyz', async (c) =>
-    (await deps.isReady().catch(() => false))
-      ? c.json({ status: 'ready' })
-      : c.json({ status: 'unavailable', reason: 'database unreachable' }, 503),
-  );
+  app.get('/readyz', async (c) => {
+    if (!(await deps.isReady().catch(() => false))) return c.json({ status: 'unavailable', reason: 'database unreachable' }, 503);
+    if (!deps.outbox) return c.json({ status: 'ready' });
+    const { pending, oldestPendingSince } = await deps.outbox.backlog();
+    const waited = oldestPendingSince ? Math.max(0, Math.round((Date.now() - oldestPendingSince.getTime()) / 1000)) : 0;
+    return c.json({
+      status: 'ready',
+      outbox: { pending, oldestPendingSeconds: waited, email: deps.outbox.sending ? 'sending' : 'not configured' },
+    });
+  });
 
   app.get(apiPaths.openapi, (c) => c.json(openApiDocument));
   const staff = staffApi({

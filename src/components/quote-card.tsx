@@ -8,6 +8,23 @@ import { serviceTypeLabels } from '../../domain/service-type';
 import { formatDateTime } from '../format-date-time';
 import { ClockIcon, MailIcon, PhoneIcon } from './icons';
 
+/** Whether the business email about a request went out; nothing where no email is sent (the demo). */
+function BusinessEmailStatus({ sentAt }: { sentAt: Date | null | undefined }) {
+  if (sentAt === undefined) return null;
+  if (sentAt === null) {
+    return (
+      <p className="email-status email-status-waiting">
+        <MailIcon /> Email to the business not sent yet
+      </p>
+    );
+  }
+  return (
+    <p className="email-status">
+      <MailIcon /> Emailed to the business <time dateTime={sentAt.toISOString()}>{formatDateTime(sentAt)}</time>
+    </p>
+  );
+}
+
 /** One request as staff see it. Every value is rendered as text, never as markup. */
 export function QuoteCard({ quote }: { quote: QuoteRequest }) {
   const list = useRouteContext({ from: '__root__', select: (context) => context.quoteList });
@@ -54,6 +71,7 @@ export function QuoteCard({ quote }: { quote: QuoteRequest }) {
       </ul>
       {quote.description && <p className="quote-description">{quote.description}</p>}
       <div className="quote-card-actions">
+        <BusinessEmailStatus sentAt={quote.businessNotifiedAt} />
         <button
           type="button"
           className="button button-outline button-danger"

@@ -119,3 +119,19 @@ test('Refresh fetches the list again and shows what arrived since', async () => 
   expect(await screen.findByRole('heading', { name: 'Priya Raman' })).toBeTruthy();
   expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Quote Requests (2)');
 });
+
+test('each request says whether the business email went out, where emails are sent', async () => {
+  const quotes = new InMemoryQuoteRepository({
+    seed: [
+      { ...stored(boiler, 'b', '2026-11-20T09:00:00Z'), businessNotifiedAt: new Date('2026-11-20T09:00:04Z') },
+      { ...stored(leak, 'a', '2026-11-20T08:00:00Z'), businessNotifiedAt: null },
+      stored({ ...leak, name: 'Demo Only' }, 'c', '2026-11-20T07:00:00Z'),
+    ],
+  });
+  renderApp({ path: '/quotes', backend: testBackend({ quotes }) });
+
+  const [sent, waiting, demo] = (await screen.findAllByRole('article')).map((card) => within(card));
+  expect(sent?.getByText(/Emailed to the business/).textContent?.trim()).toBe('Emailed to the business 20/11/2026 09:00');
+  expect(waiting?.getByText('Email to the business not sent yet')).toBeTruthy();
+  expect(demo?.queryByText(/business/)).toBeNull();
+});
