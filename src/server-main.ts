@@ -5,7 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { Pool } from 'pg';
 import { apiPaths } from '../adapters/http-api/wire';
 import { createServerApp } from '../adapters/server/app';
-import { LogNotifier } from '../adapters/server/log-notifier';
+import { businessEmail } from '../adapters/email/business-email';
+import { customerEmail } from '../adapters/email/customer-email';
+import { parseMailConfig, SmtpMailer } from '../adapters/email/smtp-mailer';
+import { NotificationDispatcher } from '../adapters/server/notification-dispatcher';
 import { createRateLimit, type RateLimitStore } from '../adapters/server/rate-limits';
 import { readServerConfig } from '../adapters/server/server-config';
 import { provisionStaffAccounts } from '../adapters/server/staff-accounts';
@@ -13,6 +16,7 @@ import { StaffSessions } from '../adapters/server/staff-sessions';
 import { startServer } from '../adapters/server/start-server';
 import { openPostgresDatabase, openSqliteDatabase } from '../adapters/sql/database';
 import { migrateToLatest } from '../adapters/sql/migrate';
+import { SqlNotificationOutbox } from '../adapters/sql/sql-notification-outbox';
 import { SqlQuoteRepository } from '../adapters/sql/sql-quote-repository';
 import { SqlStaffStore } from '../adapters/sql/sql-staff-store';
 import { purgeExpiredQuotes } from '../domain/purge-expired-quotes';
@@ -47,10 +51,30 @@ const staffAuthWhileRendering: StaffAuth = {
   signOut: () => Promise.resolve(),
 };
 
-const quotes = new SqlQuoteRepository(db);
+// Every request is stored with its notifications in one transaction (the outbox); the dispatcher sends
+// them, retrying until delivered. Without SMTP settings they wait, and are sent once email is set up.
+const quotes = new SqlQuoteRepository(db, { notify: true });
+const outbox = new SqlNotificationOutbox(db);
+const mail = parseMailConfig(process.env);
+const mailer = mail && new SmtpMailer({ url: mail.url, from: mail.from });
+const dispatcher =
+  mail &&
+  mailer &&
+  new NotificationDispatcher({
+    outbox,
+    logger: console,
+    deliver: async ({ kind, quote }) => {
+      const email = kind === 'business' ? businessEmail(quote, { to: mail.to }) : customerEmail(quote, { replyTo: mail.to });
+      if (email) await mailer.send(email);
+    },
+  });
+if (!dispatcher) {
+  console.warn('SMTP_URL is not set: notifications are kept in the outbox but not sent. Set SMTP_URL, NOTIFY_TO and MAIL_FROM to send them.');
+}
 const backend: Backend = {
   quotes,
-  notifier: new LogNotifier(writeLine),
+  // A stored request wakes the dispatcher; the outbox already holds its emails.
+  notifier: { quoteSubmitted: () => Promise.resolve(dispatcher?.wake()) },
   logger: console,
   staffAuth: staffAuthWhileRendering,
   quoteFormAction: apiPaths.quoteRequests,
@@ -58,6 +82,7 @@ const backend: Backend = {
 const app = createServerApp({
   ...backend,
   isReady: () => quotes.isReachable(),
+  outbox: { backlog: () => outbox.backlog(), sending: dispatcher !== undefined },
   pages: createPageRenderer(backend, await readFile(join(clientDir, 'index.html'), 'utf8')),
   assetsDir: clientDir,
   writeLog: (entry) => writeLine(JSON.stringify(entry)),
@@ -70,6 +95,7 @@ const app = createServerApp({
 });
 
 const server = await startServer(app, { host: config.HOST, port: config.PORT });
+dispatcher?.start();
 writeLine(
   JSON.stringify({
     event: 'listening',
@@ -99,6 +125,8 @@ const stop = async (signal: string) => {
   writeLine(JSON.stringify({ event: 'stopping', signal }));
   clearInterval(purgeTimer);
   await server.close();
+  await dispatcher?.stop();
+  mailer?.close();
   await db.destroy();
   await limitPool?.end();
   writeLine(JSON.stringify({ event: 'stopped' }));

@@ -12,6 +12,7 @@ export function link(href: string, text: string): SafeHtml {
   return html`<a href="${href}" style="color:#1d4ed8;text-decoration:underline">${text}</a>`;
 }
 
+/** A paragraph with the spacing every client keeps (their default margins differ). */
 export function paragraph(content: string | SafeHtml): SafeHtml {
   return html`<p style="margin:0 0 16px">${content}</p>`;
 }

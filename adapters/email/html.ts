@@ -18,7 +18,7 @@ const entities: Readonly<Record<string, string>> = {
 };
 
 /** The text as HTML that shows it as typed, safe in element content and in quoted attributes. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => entities[character] ?? character);
 }
 

@@ -1,15 +1,8 @@
 import type { Logger } from '../../domain/ports';
-import type { QuoteRequest } from '../../domain/quote';
+import type { ClaimedNotification } from '../sql/sql-notification-outbox';
 
-interface ClaimedNotification {
-  id: string;
-  kind: 'business' | 'customer';
-  attempts: number;
-  quote: QuoteRequest;
-}
-
-/** What the dispatcher needs of the outbox (adapters/sql/sql-notification-outbox.ts). */
-export interface NotificationOutbox {
+/** What the dispatcher needs of the outbox. */
+interface NotificationOutbox {
   claimDue(limit: number): Promise<ClaimedNotification[]>;
   markSent(id: string, at: Date): Promise<void>;
   markFailed(id: string, error: string, retryAt: Date): Promise<void>;

@@ -10,6 +10,11 @@ import { SqlQuoteRepository } from '../sql/sql-quote-repository';
 import { createServerApp } from './app';
 import type { RequestLogEntry } from './request-log';
 import { saveStaffAccount } from './staff-accounts';
+import { businessEmail } from '../email/business-email';
+import { customerEmail } from '../email/customer-email';
+import { SmtpMailer } from '../email/smtp-mailer';
+import { SqlNotificationOutbox } from '../sql/sql-notification-outbox';
+import { NotificationDispatcher } from './notification-dispatcher';
 import { createRateLimit } from './rate-limits';
 import { StaffSessions } from './staff-sessions';
 import { type RunningServer, startServer } from './start-server';
@@ -66,19 +71,49 @@ export interface TestServer extends RunningServer {
  */
 export async function startTestServer(
   kind: keyof typeof databases,
-  options: { renderDelayMs?: number; now?: () => Date; limits?: { submissions?: number; signIn?: number } } = {},
+  options: {
+    renderDelayMs?: number;
+    now?: () => Date;
+    limits?: { submissions?: number; signIn?: number };
+    /** Stores every request with its notifications and sends them through this SMTP server. */
+    mail?: { smtpUrl: string; to: string };
+  } = {},
 ): Promise<TestServer> {
   const { db, drop } = await databases[kind]();
-  const quotes = new SqlQuoteRepository(db, options.now ? { now: options.now } : {});
+  const quotes = new SqlQuoteRepository(db, { ...(options.now ? { now: options.now } : {}), notify: options.mail !== undefined });
+  const outbox = new SqlNotificationOutbox(db);
+  const mail = options.mail;
+  const mailer = mail && new SmtpMailer({ url: mail.smtpUrl, from: 'Quotes <quotes@example.co.uk>' });
+  const dispatcher =
+    mail &&
+    mailer &&
+    new NotificationDispatcher({
+      outbox,
+      logger: { error: () => undefined },
+      // Quick retries, so an outage and its end fit in a test.
+      pollMs: 50,
+      firstRetryMs: 50,
+      maxRetryMs: 200,
+      deliver: async ({ kind: notificationKind, quote }) => {
+        const email = notificationKind === 'business' ? businessEmail(quote, { to: mail.to }) : customerEmail(quote, { replyTo: mail.to });
+        if (email) await mailer.send(email);
+      },
+    });
   const logs: RequestLogEntry[] = [];
   const rendered: TestServer['rendered'] = [];
   const staffStore = new SqlStaffStore(db);
   await saveStaffAccount(staffStore, testStaff.email, testStaff.password);
   const app = createServerApp({
     quotes,
-    notifier: { quoteSubmitted: () => Promise.resolve() },
+    notifier: {
+      quoteSubmitted: () => {
+        dispatcher?.wake();
+        return Promise.resolve();
+      },
+    },
     logger: { error: () => undefined },
     isReady: () => quotes.isReachable(),
+    ...(dispatcher ? { outbox: { backlog: () => outbox.backlog(), sending: true } } : {}),
     pages: {
       render: async (url, state) => {
         rendered.push({ url, state });
@@ -96,6 +131,7 @@ export async function startTestServer(
     },
   });
   const server = await startServer(app, { host: '127.0.0.1', port: 0 });
+  dispatcher?.start();
   const staffCookie = await signInCookie(server.url, testStaff);
   // The tests read the log of their own requests only.
   logs.splice(0);
@@ -107,6 +143,8 @@ export async function startTestServer(
     rendered,
     stop: async () => {
       await server.close();
+      await dispatcher?.stop();
+      mailer?.close();
       // A test may have closed the database already, to see the server without it.
       await db.destroy().catch(() => undefined);
       await drop();

@@ -47,11 +47,39 @@ interface StaffSessionsTable {
   expires_at: ColumnType<Date | string, string, string>;
 }
 
+/** Whom an outbox email goes to: the business about every request, the customer when they gave an email. */
+export const notificationKinds = ['business', 'customer'] as const;
+
+export type NotificationKind = (typeof notificationKinds)[number];
+
+/** The longest `last_error` kept, in characters: enough to tell one failure from another. */
+export const lastErrorMax = 500;
+
+/** A row of `notifications`, the outbox: one email to send about a stored quote request. */
+export interface NotificationsTable {
+  /** A UUID chosen by the application. */
+  id: string;
+  /** The request it is about; deleting the request (or purging it) deletes its notifications. */
+  quote_id: string;
+  /** One of {@link notificationKinds}, checked by the database; read back as text and parsed. */
+  kind: string;
+  created_at: ColumnType<Date | string, string, string>;
+  /** When the email was handed over for delivery; null while it waits in the outbox. */
+  sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** How often it has been claimed for sending. */
+  attempts: Generated<number>;
+  /** When it may next be claimed: at once for a new one, then the end of a lease or a retry time. */
+  next_attempt_at: ColumnType<Date | string, string, string>;
+  /** Why the last attempt failed, cut to {@link lastErrorMax} characters. */
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 /** The tables Kysely may query. */
 export interface Database {
   quote_requests: QuoteRequestsTable;
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
+  notifications: NotificationsTable;
 }
 
 /**

@@ -3,7 +3,7 @@ import { DEFAULT_MIGRATION_TABLE } from 'kysely/migration';
 import { expect, test } from 'vitest';
 import { quoteLimits } from '../../domain/quote-limits';
 import { serviceTypes } from '../../domain/service-type';
-import type { QuoteRequestsTable } from './database';
+import { type NotificationsTable, type QuoteRequestsTable, lastErrorMax } from './database';
 import { migrateToLatest } from './migrate';
 import { scratchDatabase, sqlDialects } from './scratch-database';
 
@@ -46,7 +46,7 @@ for (const dialect of sqlDialects) {
       await migrateToLatest(db);
 
       const { rows } = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)} order by name`.execute(db);
-      expect(rows).toEqual([{ name: '001-create-quote-requests' }, { name: '002-create-staff' }]);
+      expect(rows).toEqual([{ name: '001-create-quote-requests' }, { name: '002-create-staff' }, { name: '003-create-notifications' }]);
       expect(await db.selectFrom('quote_requests').select('id').execute()).toEqual([{ id: validRow.id }]);
     } finally {
       await db.destroy();
@@ -67,6 +67,45 @@ for (const dialect of sqlDialects) {
       }
       const { count } = await db.selectFrom('quote_requests').select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
       expect(Number(count)).toBe(rowsAtLimits.length);
+    } finally {
+      await db.destroy();
+      await scratch.drop();
+    }
+  });
+}
+
+const validNotification: Insertable<NotificationsTable> = {
+  id: 'notification',
+  quote_id: validRow.id,
+  kind: 'business',
+  created_at: '2024-05-01T09:00:00.000Z',
+  next_attempt_at: '2024-05-01T09:00:00.000Z',
+};
+
+for (const dialect of sqlDialects) {
+  test(`${dialect}: notifications belong to a stored request, one of each kind, and go when it goes`, async () => {
+    const scratch = await scratchDatabase(dialect);
+    const db = scratch.open();
+    try {
+      await migrateToLatest(db);
+      await db.insertInto('quote_requests').values(validRow).execute();
+      const breaking: [Partial<Insertable<NotificationsTable>>, string | RegExp][] = [
+        [{ kind: 'staff' }, 'notifications_kind'],
+        [{ attempts: -1 }, 'notifications_attempts'],
+        [{ last_error: 'x'.repeat(lastErrorMax + 1) }, 'notifications_last_error_length'],
+        [{ quote_id: 'no-such-request' }, /foreign key/i],
+      ];
+      for (const [change, constraint] of breaking) {
+        await expect(db.insertInto('notifications').values({ ...validNotification, ...change }).execute()).rejects.toThrow(constraint);
+      }
+      await db.insertInto('notifications').values({ ...validNotification, last_error: 'é'.repeat(lastErrorMax) }).execute();
+      await db.insertInto('notifications').values({ ...validNotification, id: 'to-customer', kind: 'customer' }).execute();
+      await expect(db.insertInto('notifications').values({ ...validNotification, id: 'again' }).execute()).rejects.toThrow(/unique/i);
+      const { rows } = await sql<{ attempts: number; sent_at: unknown }>`select attempts, sent_at from notifications`.execute(db);
+      expect(rows).toEqual([{ attempts: 0, sent_at: null }, { attempts: 0, sent_at: null }]);
+
+      await db.deleteFrom('quote_requests').execute();
+      expect(await db.selectFrom('notifications').select('id').execute()).toEqual([]);
     } finally {
       await db.destroy();
       await scratch.drop();

@@ -3,11 +3,13 @@ import { type Migration, Migrator } from 'kysely/migration';
 import { type Database, sqlDialectOf } from './database';
 import { createQuoteRequests } from './migrations/001-create-quote-requests';
 import { createStaff } from './migrations/002-create-staff';
+import { createNotifications } from './migrations/003-create-notifications';
 
 // Listed, not read from a folder, so the migrations travel inside a bundle. Applied in name order.
 const migrations: Readonly<Record<string, Migration>> = {
   '001-create-quote-requests': createQuoteRequests,
   '002-create-staff': createStaff,
+  '003-create-notifications': createNotifications,
 };
 
 /**

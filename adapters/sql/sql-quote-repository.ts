@@ -1,18 +1,21 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { QuoteRepository } from '../../domain/ports';
 import type { NewQuote, QuoteRequest } from '../../domain/quote';
-import { serviceTypes } from '../../domain/service-type';
-import type { Database, QuoteRequestsTable } from './database';
+import type { Database, NotificationKind, QuoteRequestsTable } from './database';
+import { quoteColumns, rowToQuote } from './quote-row';
 
 /** Options for {@link SqlQuoteRepository}; tests pass their own clock and ids. */
 export interface SqlQuoteRepositoryOptions {
   now?: () => Date;
   newId?: () => string;
+  /**
+   * Also write each request's notification emails to the outbox (`SqlNotificationOutbox`), in the
+   * same transaction: one to the business, and one to the customer when they gave an email.
+   */
+  notify?: boolean;
 }
 
-const quoteColumns = ['id', 'created_at', 'name', 'email', 'phone', 'service_type', 'description', 'urgent'] as const;
-
-type QuoteRow = Pick<Selectable<QuoteRequestsTable>, (typeof quoteColumns)[number]>;
+const listedColumns = quoteColumns.map((column) => `quote_requests.${column}` as const);
 
 /**
  * Keeps quote requests in SQLite or PostgreSQL (migrated with `migrateToLatest`). The application, not
@@ -22,45 +25,80 @@ export class SqlQuoteRepository implements QuoteRepository {
   readonly #db: Kysely<Database>;
   readonly #now: () => Date;
   readonly #newId: () => string;
+  readonly #notify: boolean;
 
-  constructor(db: Kysely<Database>, { now = () => new Date(), newId = () => crypto.randomUUID() }: SqlQuoteRepositoryOptions = {}) {
+  constructor(
+    db: Kysely<Database>,
+    { now = () => new Date(), newId = () => crypto.randomUUID(), notify = false }: SqlQuoteRepositoryOptions = {},
+  ) {
     this.#db = db;
     this.#now = now;
     this.#newId = newId;
+    this.#notify = notify;
   }
 
   async insert(quote: NewQuote): Promise<QuoteRequest> {
+    const createdAt = this.#now().toISOString();
+    const values: Insertable<QuoteRequestsTable> = {
+      id: this.#newId(),
+      created_at: createdAt,
+      name: quote.name,
+      email: quote.email,
+      phone: quote.phone,
+      service_type: quote.serviceType,
+      description: quote.description,
+      urgent: quote.urgent,
+    };
     // One statement: it stores the whole row or nothing. A CHECK violation (the domain validates first,
     // so a bug) rejects like any storage failure.
-    const row = await this.#db
-      .insertInto('quote_requests')
-      .values({
-        id: this.#newId(),
-        created_at: this.#now().toISOString(),
-        name: quote.name,
-        email: quote.email,
-        phone: quote.phone,
-        service_type: quote.serviceType,
-        description: quote.description,
-        urgent: quote.urgent,
-      })
-      .returning(quoteColumns)
-      .executeTakeFirstOrThrow();
-    return rowToQuote(row);
+    const insertQuote = (db: Kysely<Database>) =>
+      db.insertInto('quote_requests').values(values).returning(quoteColumns).executeTakeFirstOrThrow();
+    if (!this.#notify) return rowToQuote(await insertQuote(this.#db));
+
+    // The request and its emails commit together or not at all: no stored request goes unannounced,
+    // and no email tells of a request that was not stored.
+    return this.#db.transaction().execute(async (tx) => {
+      const row = await insertQuote(tx);
+      const kinds: NotificationKind[] = quote.email === null ? ['business'] : ['business', 'customer'];
+      await tx
+        .insertInto('notifications')
+        .values(
+          kinds.map((kind) => ({
+            id: crypto.randomUUID(),
+            quote_id: row.id,
+            kind,
+            created_at: createdAt,
+            next_attempt_at: createdAt, // due at once
+          })),
+        )
+        .execute();
+      return { ...rowToQuote(row), businessNotifiedAt: null };
+    });
   }
 
   async listNewestFirst(): Promise<readonly QuoteRequest[]> {
+    // One query: the unique (quote_id, kind) constraint lets the join find at most one business email.
     const rows = await this.#db
       .selectFrom('quote_requests')
-      .select(quoteColumns)
+      .leftJoin('notifications', (join) =>
+        join.onRef('notifications.quote_id', '=', 'quote_requests.id').on('notifications.kind', '=', 'business'),
+      )
+      .select(listedColumns)
+      .select(['notifications.id as business_notification_id', 'notifications.sent_at as business_notified_at'])
       // Among equal times the later insert comes first, as in every QuoteRepository.
-      .orderBy('created_at', 'desc')
-      .orderBy('seq', 'desc')
+      .orderBy('quote_requests.created_at', 'desc')
+      .orderBy('quote_requests.seq', 'desc')
       .execute();
-    return rows.map(rowToQuote);
+    return rows.map(({ business_notification_id, business_notified_at, ...row }) => {
+      const quote = rowToQuote(row);
+      // Absent, not null, for a request stored without an email to send (before the outbox, or notify off).
+      if (business_notification_id === null) return quote;
+      return { ...quote, businessNotifiedAt: business_notified_at === null ? null : new Date(business_notified_at) };
+    });
   }
 
   async delete(id: string): Promise<boolean> {
+    // Its notifications go with it (ON DELETE CASCADE); the count is of requests only.
     const { numDeletedRows } = await this.#db.deleteFrom('quote_requests').where('id', '=', id).executeTakeFirst();
     return numDeletedRows > 0n;
   }
@@ -85,22 +123,4 @@ export class SqlQuoteRepository implements QuoteRepository {
       return false;
     }
   }
-}
-
-function rowToQuote(row: QuoteRow): QuoteRequest {
-  const serviceType = serviceTypes.find((type) => type === row.service_type);
-  const createdAt = new Date(row.created_at);
-  if (serviceType === undefined || Number.isNaN(createdAt.getTime())) {
-    throw new Error(`Stored quote request ${row.id} is malformed`);
-  }
-  return {
-    id: row.id,
-    createdAt,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    serviceType,
-    description: row.description,
-    urgent: row.urgent === true || row.urgent === 1,
-  };
 }

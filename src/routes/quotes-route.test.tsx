@@ -131,7 +131,7 @@ test('each request says whether the business email went out, where emails are se
   renderApp({ path: '/quotes', backend: testBackend({ quotes }) });
 
   const [sent, waiting, demo] = (await screen.findAllByRole('article')).map((card) => within(card));
-  expect(sent?.getByText(/Emailed to the business/).textContent?.trim()).toBe('Emailed to the business 20/11/2026 09:00');
+  expect(sent?.getByText(/Emailed to the business/).textContent.trim()).toBe('Emailed to the business 20/11/2026 09:00');
   expect(waiting?.getByText('Email to the business not sent yet')).toBeTruthy();
   expect(demo?.queryByText(/business/)).toBeNull();
 });

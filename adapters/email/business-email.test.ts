@@ -1,0 +1,179 @@
+// @vitest-environment jsdom
+import { expect, test } from 'vitest';
+import type { QuoteRequest } from '../../domain/quote';
+import { businessEmail } from './business-email';
+import { SmtpMailer } from './smtp-mailer';
+import { startTestSmtpServer, type ParsedEmail } from './test-smtp-server.test-support';
+
+const to = 'office@se1-plumbing.example';
+
+function quote(overrides: Partial<QuoteRequest> = {}): QuoteRequest {
+  return {
+    id: 'q-1001',
+    createdAt: new Date('2026-11-21T09:05:00Z'),
+    name: 'Priya Raman',
+    email: 'priya.raman@example.com',
+    phone: '07700 900123',
+    serviceType: 'emergency',
+    description: 'Water coming through the kitchen ceiling.',
+    urgent: true,
+    ...overrides,
+  };
+}
+
+/** The HTML part as a browser would show it: text is what a reader sees, never markup. */
+function document(markup: string): Document {
+  return new DOMParser().parseFromString(markup, 'text/html');
+}
+
+function cellText(markup: string, label: string): string | undefined {
+  const header = [...document(markup).querySelectorAll('th[scope="row"]')].find((th) => th.textContent === label);
+  return header?.nextElementSibling?.textContent ?? undefined;
+}
+
+test('an urgent request leads its subject with URGENT, then the service and the name', () => {
+  expect(businessEmail(quote(), { to }).subject).toBe('URGENT: Emergency Plumbing request from Priya Raman');
+});
+
+test('a standard request has the service and the name as its subject', () => {
+  const email = businessEmail(quote({ name: 'Tom Okafor', serviceType: 'heating', urgent: false }), { to });
+  expect(email.subject).toBe('Heating Services request from Tom Okafor');
+});
+
+test('goes to the business address it is given', () => {
+  expect(businessEmail(quote(), { to }).to).toBe(to);
+});
+
+test('both parts carry every field', () => {
+  const email = businessEmail(quote(), { to });
+  for (const line of [
+    'Name: Priya Raman',
+    'Phone: 07700 900123',
+    'Email: priya.raman@example.com',
+    'Service: Emergency Plumbing',
+    'Urgent: yes',
+    'Reference: q-1001',
+    'Water coming through the kitchen ceiling.',
+  ]) {
+    expect(email.text).toContain(line);
+  }
+  expect(cellText(email.html, 'Name')).toBe('Priya Raman');
+  expect(cellText(email.html, 'Phone')).toBe('07700 900123');
+  expect(cellText(email.html, 'Email')).toBe('priya.raman@example.com');
+  expect(cellText(email.html, 'Service')).toBe('Emergency Plumbing');
+  expect(cellText(email.html, 'Urgent')).toBe('yes');
+  expect(cellText(email.html, 'Reference')).toBe('q-1001');
+  expect(cellText(email.html, 'Description')).toBe('Water coming through the kitchen ceiling.');
+});
+
+test('says when there is no email and no description, and that it is not urgent', () => {
+  const email = businessEmail(quote({ email: null, description: null, urgent: false }), { to });
+  expect(email.text).toContain('Email: not given');
+  expect(email.text).toContain('Description: none');
+  expect(email.text).toContain('Urgent: no');
+  expect(cellText(email.html, 'Email')).toBe('not given');
+  expect(cellText(email.html, 'Description')).toBe('none');
+  expect(cellText(email.html, 'Urgent')).toBe('no');
+});
+
+test('shows the time received in UK winter time (GMT)', () => {
+  const email = businessEmail(quote({ createdAt: new Date('2026-11-21T09:05:00Z') }), { to });
+  expect(email.text).toContain('Received: Saturday 21 November 2026 at 09:05 (UK time)');
+  expect(cellText(email.html, 'Received')).toBe('Saturday 21 November 2026 at 09:05 (UK time)');
+});
+
+test('shows the time received in UK summer time (BST), an hour ahead of UTC', () => {
+  const email = businessEmail(quote({ createdAt: new Date('2026-07-04T08:05:00Z') }), { to });
+  expect(email.text).toContain('Received: Saturday 4 July 2026 at 09:05 (UK time)');
+  expect(cellText(email.html, 'Received')).toBe('Saturday 4 July 2026 at 09:05 (UK time)');
+});
+
+test('an urgent request promises a call back within 30 minutes, and says by when', () => {
+  const email = businessEmail(quote(), { to });
+  expect(email.text).toContain('URGENT: Call back within 30 minutes, by 09:35 (UK time).');
+  expect(document(email.html).querySelector('strong')?.textContent).toBe('Call back within 30 minutes, by 09:35 (UK time).');
+  expect(document(email.html).body.textContent).toContain('URGENT');
+});
+
+test('a standard request promises a call back within 2 hours', () => {
+  const email = businessEmail(quote({ urgent: false }), { to });
+  expect(email.text).toContain('Call back within 2 hours, by 11:05 (UK time).');
+  expect(email.text).not.toContain('URGENT');
+  expect(document(email.html).body.textContent).not.toContain('URGENT');
+});
+
+test('a deadline after midnight names its day', () => {
+  const email = businessEmail(quote({ createdAt: new Date('2026-11-21T23:50:00Z') }), { to });
+  expect(email.text).toContain('by Sunday 22 November 2026 at 00:20 (UK time)');
+});
+
+test('links the phone number to call and the email address to write to', () => {
+  const email = businessEmail(quote(), { to });
+  const links = [...document(email.html).querySelectorAll('a')].map((a) => [a.getAttribute('href'), a.textContent]);
+  expect(links).toContainEqual(['tel:+447700900123', '07700 900123']);
+  expect(links).toContainEqual(['mailto:priya.raman@example.com', 'priya.raman@example.com']);
+  expect(email.text).toContain('tel:+447700900123');
+  expect(email.text).toContain('mailto:priya.raman@example.com');
+});
+
+test('characters that would start a query in a mailto link are encoded', () => {
+  const email = businessEmail(quote({ email: 'a?cc=x#y%z@example.com' }), { to });
+  expect(document(email.html).querySelector('a[href^="mailto:"]')?.getAttribute('href')).toBe(
+    'mailto:a%3Fcc=x%23y%25z@example.com',
+  );
+});
+
+test('without an email there is no mailto link and no Reply-To', () => {
+  const email = businessEmail(quote({ email: null }), { to });
+  expect(email.html).not.toContain('mailto:');
+  expect(email.text).not.toContain('mailto:');
+  expect(email).not.toHaveProperty('replyTo');
+});
+
+test('replies go to the customer', () => {
+  expect(businessEmail(quote(), { to }).replyTo).toBe('priya.raman@example.com');
+});
+
+test('every value reaches the HTML as text, never as markup', () => {
+  const hostile = quote({
+    id: '<i>id</i>',
+    name: '<b onmouseover="alert(1)">Tom</b> & "Co"',
+    email: "o'brien+<x>@example.com",
+    phone: '<img src=x onerror=alert(1)>',
+    description: '<script>alert(1)</script>\nSecond line & more',
+  });
+  const email = businessEmail(hostile, { to });
+  const page = document(email.html);
+  expect(page.querySelectorAll('script, b, i, img, [onmouseover], [onerror]')).toHaveLength(0);
+  expect(page.title).toBe('Emergency Plumbing request from <b onmouseover="alert(1)">Tom</b> & "Co"');
+  expect(cellText(email.html, 'Name')).toBe('<b onmouseover="alert(1)">Tom</b> & "Co"');
+  expect(cellText(email.html, 'Email')).toBe("o'brien+<x>@example.com");
+  expect(cellText(email.html, 'Phone')).toBe('<img src=x onerror=alert(1)>');
+  expect(cellText(email.html, 'Reference')).toBe('<i>id</i>');
+  expect(cellText(email.html, 'Description')).toBe('<script>alert(1)</script>Second line & more');
+  expect(page.querySelectorAll('td br')).toHaveLength(1);
+});
+
+function headerNames(email: ParsedEmail | undefined): string[] {
+  return email?.headers.map(({ key }) => key) ?? [];
+}
+
+test('a line break in the name cannot start a header of its own', async () => {
+  const server = await startTestSmtpServer();
+  const mailer = new SmtpMailer({ url: server.url, from: 'Website <website@se1-plumbing.example>' });
+  try {
+    const name = 'Tom\r\nBcc: victim@example.com\r\nX-Injected: yes';
+    const email = businessEmail(quote({ name, urgent: false, serviceType: 'heating' }), { to });
+    expect(email.subject).toBe('Heating Services request from Tom Bcc: victim@example.com X-Injected: yes');
+    await mailer.send(email);
+    const [received] = await server.waitFor(1);
+    expect(received?.subject).toBe('Heating Services request from Tom Bcc: victim@example.com X-Injected: yes');
+    expect(headerNames(received)).toContain('subject');
+    expect(headerNames(received)).not.toContain('bcc');
+    expect(headerNames(received)).not.toContain('x-injected');
+    expect(received?.envelope.to).toEqual([to]);
+  } finally {
+    mailer.close();
+    await server.stop();
+  }
+});

@@ -1,0 +1,71 @@
+import { describeMinutes, responsePromise } from '../../domain/business';
+import { telHref } from '../../domain/phone';
+import type { QuoteRequest } from '../../domain/quote';
+import { serviceTypeLabels } from '../../domain/service-type';
+import { detailsTable, emailDocument, link, paragraph, type DetailRow } from './email-layout';
+import { html, multiline } from './html';
+import { mailtoHref } from './mailto';
+import { singleLine, type OutgoingEmail } from './outgoing-email';
+import { formatUkDateTime, formatUkDeadline } from './uk-time';
+
+/** The call-back promise that applies, with the UK time it runs out: staff read this first. */
+function promiseOf(quote: QuoteRequest): string {
+  const minutes = quote.urgent ? responsePromise.urgentMinutes : responsePromise.standardMinutes;
+  const deadline = new Date(quote.createdAt.getTime() + minutes * 60_000);
+  return `Call back within ${describeMinutes(minutes)}, by ${formatUkDeadline(quote.createdAt, deadline)} (UK time).`;
+}
+
+function replyNote(quote: QuoteRequest): string {
+  return quote.email === null ? 'No email given: phone is the only way to reply.' : 'Reply to this email to write to the customer.';
+}
+
+function textBody(quote: QuoteRequest, label: string): string {
+  return [
+    quote.urgent ? `URGENT: ${promiseOf(quote)}` : promiseOf(quote),
+    '',
+    `Name: ${quote.name}`,
+    `Phone: ${quote.phone} (${telHref(quote.phone)})`,
+    quote.email === null ? 'Email: not given' : `Email: ${quote.email} (${mailtoHref(quote.email)})`,
+    `Service: ${label}`,
+    `Urgent: ${quote.urgent ? 'yes' : 'no'}`,
+    `Received: ${formatUkDateTime(quote.createdAt)} (UK time)`,
+    `Reference: ${quote.id}`,
+    // On lines of its own: a description often runs to several.
+    quote.description === null ? 'Description: none' : `Description:\n${quote.description}`,
+    '',
+    replyNote(quote),
+    '',
+  ].join('\n');
+}
+
+function htmlBody(quote: QuoteRequest, label: string, title: string): string {
+  const rows: DetailRow[] = [
+    ['Name', quote.name],
+    ['Phone', link(telHref(quote.phone), quote.phone)],
+    ['Email', quote.email === null ? 'not given' : link(mailtoHref(quote.email), quote.email)],
+    ['Service', label],
+    ['Urgent', quote.urgent ? 'yes' : 'no'],
+    ['Received', `${formatUkDateTime(quote.createdAt)} (UK time)`],
+    ['Reference', quote.id],
+    ['Description', quote.description === null ? 'none' : multiline(quote.description)],
+  ];
+  const content = html`${paragraph(html`<strong>${promiseOf(quote)}</strong>`)}${detailsTable('Request details', rows)}${paragraph(replyNote(quote))}`;
+  return emailDocument({ title, ...(quote.urgent ? { banner: 'URGENT' } : {}), content });
+}
+
+/**
+ * The email that tells the business about a quote request, sent for every one: every field, the
+ * time it came in and the promise that applies, with links to call or write back. Replies go to the
+ * customer when they gave an email.
+ */
+export function businessEmail(quote: QuoteRequest, { to }: { to: string }): OutgoingEmail {
+  const label = serviceTypeLabels[quote.serviceType];
+  const title = `${label} request from ${singleLine(quote.name)}`;
+  return {
+    to: singleLine(to),
+    subject: quote.urgent ? `URGENT: ${title}` : title,
+    text: textBody(quote, label),
+    html: htmlBody(quote, label, title),
+    ...(quote.email === null ? {} : { replyTo: singleLine(quote.email) }),
+  };
+}

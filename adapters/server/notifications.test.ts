@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
+import { expect, test } from 'vitest';
+import { businessEmail } from '../email/business-email';
+import { SmtpMailer } from '../email/smtp-mailer';
+import { startTestSmtpServer } from '../email/test-smtp-server.test-support';
+import { WireQuoteListSchema } from '../http-api/wire';
+import { openPostgresDatabase } from '../sql/database';
+import { migrateToLatest } from '../sql/migrate';
+import { SqlNotificationOutbox } from '../sql/sql-notification-outbox';
+import { SqlQuoteRepository } from '../sql/sql-quote-repository';
+import { NotificationDispatcher, retryDelayMs } from './notification-dispatcher';
+import { startTestServer, type TestServer } from './test-server.test-support';
+
+const inbox = 'office@example.co.uk';
+const request = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  phone: '020 7946 0777',
+  service_type: 'heating',
+  ...extra,
+});
+const post = (server: TestServer, body: unknown) =>
+  fetch(`${server.url}/api/quote-requests`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const readyz = async (server: TestServer) => (await (await fetch(`${server.url}/readyz`)).json()) as { outbox: { pending: number } };
+
+test('the business and the customer get their emails, and staff see that the business one went out', async () => {
+  const smtp = await startTestSmtpServer();
+  const server = await startTestServer('sqlite', { mail: { smtpUrl: smtp.url, to: inbox } });
+  try {
+    const response = await post(server, request('Priya Raman', { email: 'priya@example.co.uk', urgent: true, description: '<script>alert(1)</script>' }));
+    expect(response.status).toBe(201);
+
+    const emails = await smtp.waitFor(2, 5_000);
+    const business = emails.find((email) => email.to.includes(inbox));
+    const customer = emails.find((email) => email.to.includes('priya@example.co.uk'));
+    expect(business?.subject).toBe('URGENT: Heating Services request from Priya Raman');
+    expect(business?.replyTo).toEqual(['priya@example.co.uk']);
+    expect(business?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(business?.html).not.toContain('<script>');
+    expect(customer?.text).toContain('30 minutes');
+
+    await expect.poll(async () => (await readyz(server)).outbox.pending).toBe(0);
+    const listed = v.parse(
+      WireQuoteListSchema,
+      await (await fetch(`${server.url}/api/quote-requests`, { headers: { cookie: server.staffCookie } })).json(),
+    );
+    expect(listed[0]?.business_notified_at).toEqual(expect.any(String));
+  } finally {
+    await server.stop();
+    await smtp.stop();
+  }
+});
+
+test('while the mail server is down visitors still succeed; when it is back every email arrives, once', async () => {
+  const smtp = await startTestSmtpServer();
+  await smtp.stop();
+  const server = await startTestServer('sqlite', { mail: { smtpUrl: smtp.url, to: inbox } });
+  try {
+    for (let index = 0; index < 5; index += 1) expect((await post(server, request(`Outage ${index}`))).status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await readyz(server)).outbox.pending).toBe(5);
+    const listed = v.parse(
+      WireQuoteListSchema,
+      await (await fetch(`${server.url}/api/quote-requests`, { headers: { cookie: server.staffCookie } })).json(),
+    );
+    expect(listed.every((quote) => quote.business_notified_at === null)).toBe(true);
+
+    await smtp.restart();
+    const emails = await smtp.waitFor(5, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.messages).toHaveLength(5);
+    expect(new Set(emails.map((email) => email.subject)).size).toBe(5);
+    expect((await readyz(server)).outbox.pending).toBe(0);
+  } finally {
+    await server.stop();
+    await smtp.stop();
+  }
+});
+
+test('two servers on one PostgreSQL database never send a notification twice', async () => {
+  const smtp = await startTestSmtpServer();
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const schema = `test_outbox_${randomUUID().replaceAll('-', '')}`;
+  const admin = openPostgresDatabase(url);
+  await admin.schema.createSchema(schema).execute();
+  const first = openPostgresDatabase(url, { schema });
+  const second = openPostgresDatabase(url, { schema });
+  const mailer = new SmtpMailer({ url: smtp.url, from: 'quotes@example.co.uk' });
+  const dispatchers: NotificationDispatcher[] = [];
+  try {
+    await migrateToLatest(first);
+    const quotes = new SqlQuoteRepository(first, { notify: true });
+    for (let index = 0; index < 40; index += 1) {
+      await quotes.insert({ name: `Shared ${index}`, email: null, phone: '020 7946 0777', serviceType: 'general', description: null, urgent: false });
+    }
+    for (const db of [first, second]) {
+      const dispatcher = new NotificationDispatcher({
+        outbox: new SqlNotificationOutbox(db),
+        logger: { error: () => undefined },
+        batchSize: 3,
+        pollMs: 20,
+        deliver: ({ quote }) => mailer.send(businessEmail(quote, { to: inbox })),
+      });
+      dispatchers.push(dispatcher);
+      dispatcher.start();
+    }
+
+    const emails = await smtp.waitFor(40, 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages).toHaveLength(40);
+    expect(new Set(emails.map((email) => email.subject)).size).toBe(40);
+  } finally {
+    await Promise.all(dispatchers.map((dispatcher) => dispatcher.stop()));
+    mailer.close();
+    await first.destroy();
+    await second.destroy();
+    await admin.schema.dropSchema(schema).cascade().execute();
+    await admin.destroy();
+    await smtp.stop();
+  }
+});
+
+test('what a dispatcher claimed and never finished is sent by the next one once its lease runs out', async () => {
+  const smtp = await startTestSmtpServer();
+  const server = await startTestServer('sqlite');
+  const mailer = new SmtpMailer({ url: smtp.url, from: 'quotes@example.co.uk' });
+  const quotes = new SqlQuoteRepository(server.db, { notify: true });
+  try {
+    for (let index = 0; index < 3; index += 1) {
+      await quotes.insert({ name: `Crash ${index}`, email: null, phone: '020 7946 0777', serviceType: 'general', description: null, urgent: false });
+    }
+    // The first server claims them, then dies before sending anything.
+    expect(await new SqlNotificationOutbox(server.db, { leaseSeconds: 60 }).claimDue(10)).toHaveLength(3);
+
+    const later = () => new Date(Date.now() + 61_000);
+    const dispatcher = new NotificationDispatcher({
+      outbox: new SqlNotificationOutbox(server.db, { now: later }),
+      logger: { error: () => undefined },
+      now: later,
+      deliver: ({ quote }) => mailer.send(businessEmail(quote, { to: inbox })),
+    });
+    dispatcher.start();
+    expect((await smtp.waitFor(3, 5_000)).map((email) => email.subject).sort()).toEqual([
+      'General Repairs request from Crash 0',
+      'General Repairs request from Crash 1',
+      'General Repairs request from Crash 2',
+    ]);
+    await dispatcher.stop();
+  } finally {
+    mailer.close();
+    await server.stop();
+    await smtp.stop();
+  }
+});
+
+test('retries wait longer each time, with jitter, and never more than the cap', () => {
+  const options = { firstRetryMs: 10_000, maxRetryMs: 3_600_000 };
+  expect(retryDelayMs(1, { ...options, random: () => 0 })).toBe(5_000);
+  expect(retryDelayMs(1, { ...options, random: () => 1 })).toBe(10_000);
+  expect(retryDelayMs(4, { ...options, random: () => 1 })).toBe(80_000);
+  expect(retryDelayMs(30, { ...options, random: () => 1 })).toBe(3_600_000);
+  expect(retryDelayMs(30, { ...options, random: () => 0 })).toBe(1_800_000);
+});

@@ -1,0 +1,183 @@
+import type { Kysely } from 'kysely';
+import { expect, test } from 'vitest';
+import type { NewQuote, QuoteRequest } from '../../domain/quote';
+import type { Database, SqlDialectName } from './database';
+import { migrateToLatest } from './migrate';
+import { scratchDatabase, sqlDialects } from './scratch-database';
+import { type ClaimedNotification, SqlNotificationOutbox } from './sql-notification-outbox';
+import { SqlQuoteRepository } from './sql-quote-repository';
+
+const minute = 60_000;
+
+const withEmail: NewQuote = {
+  name: 'Aisha Mensah',
+  email: 'aisha.mensah@example.org',
+  phone: '07700 900234',
+  serviceType: 'heating',
+  description: 'Two radiators stay cold at the top.',
+  urgent: false,
+};
+
+const withoutEmail: NewQuote = { ...withEmail, name: 'Sean Gallagher', email: null };
+
+/** A clock the test sets by hand; each read gives a fresh Date. */
+function manualClock(start = '2024-05-01T09:00:00Z') {
+  const clock = { time: Date.parse(start), now: () => new Date(clock.time) };
+  return clock;
+}
+
+/** A migrated database of its own for one test, with a repository that writes notifications and an outbox. */
+async function withOutbox(
+  dialect: SqlDialectName,
+  use: (setup: { db: Kysely<Database>; clock: ReturnType<typeof manualClock>; quotes: SqlQuoteRepository; outbox: SqlNotificationOutbox }) => Promise<void>,
+): Promise<void> {
+  const scratch = await scratchDatabase(dialect);
+  const db = scratch.open();
+  try {
+    await migrateToLatest(db);
+    const clock = manualClock();
+    await use({
+      db,
+      clock,
+      quotes: new SqlQuoteRepository(db, { now: clock.now, notify: true }),
+      outbox: new SqlNotificationOutbox(db, { now: clock.now, leaseSeconds: 60 }),
+    });
+  } finally {
+    await db.destroy();
+    await scratch.drop();
+  }
+}
+
+/** The request as the outbox hands it over: the staff list's `businessNotifiedAt` is not part of it. */
+function asClaimed(quote: QuoteRequest): QuoteRequest {
+  const claimed = { ...quote };
+  delete claimed.businessNotifiedAt;
+  return claimed;
+}
+
+const summary = ({ kind, attempts, quote }: ClaimedNotification) => ({ name: quote.name, kind, attempts });
+
+for (const dialect of sqlDialects) {
+  test(`${dialect}: claimDue hands over the due notifications oldest first, each with its request, and leases them`, async () => {
+    await withOutbox(dialect, async ({ clock, quotes, outbox }) => {
+      const first = await quotes.insert(withEmail);
+      clock.time += minute;
+      const second = await quotes.insert(withoutEmail);
+      clock.time += minute;
+
+      const claimed = await outbox.claimDue(10);
+      expect(claimed.map(summary)).toEqual([
+        { name: withEmail.name, kind: 'business', attempts: 1 },
+        { name: withEmail.name, kind: 'customer', attempts: 1 },
+        { name: withoutEmail.name, kind: 'business', attempts: 1 },
+      ]);
+      expect(claimed.map(({ quote }) => quote)).toEqual([asClaimed(first), asClaimed(first), asClaimed(second)]);
+      expect(new Set(claimed.map(({ id }) => id)).size).toBe(3);
+
+      // Leased: nobody else gets them while the claimer may still be sending.
+      expect(await outbox.claimDue(10)).toEqual([]);
+      clock.time += 60_000 - 1;
+      expect(await outbox.claimDue(10)).toEqual([]);
+
+      // The claimer never answered (it died mid-send): once the lease is over they are due again.
+      clock.time += 1;
+      const again = await outbox.claimDue(10);
+      expect(again.map(({ id }) => id)).toEqual(claimed.map(({ id }) => id));
+      expect(again.map(({ attempts }) => attempts)).toEqual([2, 2, 2]);
+    });
+  });
+
+  test(`${dialect}: claimDue takes at most its limit, those due longest first, and leaves the rest for the next claim`, async () => {
+    await withOutbox(dialect, async ({ clock, quotes, outbox }) => {
+      for (const name of ['First', 'Second', 'Third']) {
+        await quotes.insert({ ...withoutEmail, name });
+        clock.time += minute;
+      }
+      expect((await outbox.claimDue(2)).map(({ quote }) => quote.name)).toEqual(['First', 'Second']);
+      expect((await outbox.claimDue(2)).map(({ quote }) => quote.name)).toEqual(['Third']);
+      expect(await outbox.claimDue(2)).toEqual([]);
+      await expect(outbox.claimDue(0)).rejects.toThrow(RangeError);
+    });
+  });
+
+  test(`${dialect}: markFailed keeps the reason and schedules the retry, sooner or later than the lease`, async () => {
+    await withOutbox(dialect, async ({ db, clock, quotes, outbox }) => {
+      await quotes.insert({ ...withoutEmail, name: 'Later' });
+      await quotes.insert({ ...withoutEmail, name: 'Sooner' });
+      const claimed = await outbox.claimDue(10);
+      const start = clock.time;
+      for (const { id, quote } of claimed) {
+        const retryAt = new Date(start + (quote.name === 'Later' ? 5 * minute : 10_000));
+        await outbox.markFailed(id, `421 Try again later 🙂 ${'x'.repeat(600)}`, retryAt);
+      }
+
+      clock.time = start + 10_000;
+      const sooner = await outbox.claimDue(10);
+      expect(sooner.map(summary)).toEqual([{ name: 'Sooner', kind: 'business', attempts: 2 }]);
+      for (const { id } of sooner) await outbox.markSent(id, clock.now());
+      clock.time = start + 5 * minute - 1;
+      expect(await outbox.claimDue(10)).toEqual([]);
+      clock.time = start + 5 * minute;
+      expect((await outbox.claimDue(10)).map(summary)).toEqual([{ name: 'Later', kind: 'business', attempts: 2 }]);
+
+      // Cut by characters (the emoji is one), not UTF-16 units.
+      const errors = await db.selectFrom('notifications').select('last_error').execute();
+      for (const { last_error } of errors) {
+        expect(last_error?.startsWith('421 Try again later 🙂 xxx')).toBe(true);
+        expect(Array.from(last_error ?? '')).toHaveLength(500);
+      }
+    });
+  });
+
+  test(`${dialect}: a notification marked sent is never claimed again, nor rescheduled, and leaves the backlog`, async () => {
+    await withOutbox(dialect, async ({ db, clock, quotes, outbox }) => {
+      expect(await outbox.backlog()).toEqual({ pending: 0, oldestPendingSince: null });
+      const first = await quotes.insert(withEmail);
+      clock.time += minute;
+      await quotes.insert(withoutEmail);
+      expect(await outbox.backlog()).toEqual({ pending: 3, oldestPendingSince: first.createdAt });
+
+      const claimed = await outbox.claimDue(10);
+      // Claimed is still pending: the email may never go.
+      expect((await outbox.backlog()).pending).toBe(3);
+      const [business, customer, other] = claimed;
+      if (business === undefined || customer === undefined || other === undefined) throw new Error('expected three');
+      await outbox.markSent(business.id, clock.now());
+      await outbox.markSent(customer.id, clock.now());
+      // A late failure report (say, from a claimer whose lease ran out) does not undo the delivery.
+      await outbox.markFailed(business.id, 'timeout', clock.now());
+      expect(await outbox.backlog()).toEqual({ pending: 1, oldestPendingSince: new Date(first.createdAt.getTime() + minute) });
+
+      clock.time += 24 * 60 * minute;
+      expect((await outbox.claimDue(10)).map(({ id }) => id)).toEqual([other.id]);
+      const sent = await db.selectFrom('notifications').select(['id', 'sent_at']).where('sent_at', 'is not', null).orderBy('kind').execute();
+      expect(sent.map(({ id, sent_at }) => ({ id, sentAt: sent_at && new Date(sent_at) }))).toEqual([
+        { id: business.id, sentAt: new Date(first.createdAt.getTime() + minute) },
+        { id: customer.id, sentAt: new Date(first.createdAt.getTime() + minute) },
+      ]);
+    });
+  });
+
+  test(`${dialect}: deleting or purging a request removes its notifications, even claimed ones`, async () => {
+    await withOutbox(dialect, async ({ clock, quotes, outbox }) => {
+      const old = await quotes.insert(withEmail);
+      clock.time += minute;
+      const deleted = await quotes.insert(withEmail);
+      clock.time += minute;
+      await quotes.insert(withoutEmail);
+
+      const claimed = await outbox.claimDue(10);
+      expect(await quotes.delete(deleted.id)).toBe(true);
+      expect(await quotes.deleteCreatedBefore(new Date(old.createdAt.getTime() + 1))).toBe(1);
+      expect(await outbox.backlog()).toEqual({ pending: 1, oldestPendingSince: new Date(old.createdAt.getTime() + 2 * minute) });
+
+      // The dispatcher sending one of them meanwhile reports on a row that is gone: nothing happens.
+      for (const { id } of claimed.slice(0, 4)) {
+        await outbox.markSent(id, clock.now());
+        await outbox.markFailed(id, 'too late', clock.now());
+      }
+      clock.time += 60 * minute;
+      expect((await outbox.claimDue(10)).map(summary)).toEqual([{ name: withoutEmail.name, kind: 'business', attempts: 2 }]);
+    });
+  });
+}

@@ -1,0 +1,139 @@
+import type { Kysely } from 'kysely';
+import type { QuoteRequest } from '../../domain/quote';
+import { type Database, type NotificationKind, lastErrorMax, notificationKinds, sqlDialectOf } from './database';
+import { quoteColumns, rowToQuote } from './quote-row';
+
+/** A notification taken from the outbox to be sent, with the request it is about. */
+export interface ClaimedNotification {
+  id: string;
+  kind: NotificationKind;
+  /** How often it has been claimed, this time included: 1 on the first try. */
+  attempts: number;
+  quote: QuoteRequest;
+}
+
+/** Options for {@link SqlNotificationOutbox}; tests pass their own clock. */
+export interface SqlNotificationOutboxOptions {
+  now?: () => Date;
+  /**
+   * How long a claim holds a notification: if its claimer neither marks it sent nor failed by then
+   * (the server died mid-send), it is due again and another server sends it.
+   */
+  leaseSeconds?: number;
+}
+
+/**
+ * The notification emails that `SqlQuoteRepository` (with `notify`) writes beside each request, for a
+ * dispatcher to send. Several servers may share one PostgreSQL database: each notification is claimed
+ * by one of them at a time, and delivered at least once.
+ */
+export class SqlNotificationOutbox {
+  readonly #db: Kysely<Database>;
+  readonly #now: () => Date;
+  readonly #leaseMs: number;
+  readonly #lockRows: boolean;
+
+  constructor(db: Kysely<Database>, { now = () => new Date(), leaseSeconds = 60 }: SqlNotificationOutboxOptions = {}) {
+    if (!(leaseSeconds > 0 && Number.isFinite(leaseSeconds))) throw new RangeError(`leaseSeconds must be positive, not ${leaseSeconds}`);
+    this.#db = db;
+    this.#now = now;
+    this.#leaseMs = leaseSeconds * 1000;
+    // The one difference between the databases. In PostgreSQL concurrent claimers would pick the same
+    // rows, and the second would claim them again once the first commits; FOR UPDATE SKIP LOCKED makes
+    // each pass over rows another holds. SQLite runs one writing statement at a time, so the UPDATE
+    // alone is atomic.
+    this.#lockRows = sqlDialectOf(db) === 'postgres';
+  }
+
+  /**
+   * Claims up to `limit` notifications that are due, those due longest first, and returns them oldest
+   * first. Each is leased: due again only after `leaseSeconds` unless marked sent or failed meanwhile.
+   */
+  async claimDue(limit: number): Promise<ClaimedNotification[]> {
+    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive integer, not ${limit}`);
+    const now = this.#now();
+    const due = this.#db
+      .selectFrom('notifications')
+      .select('id')
+      .where('sent_at', 'is', null)
+      .where('next_attempt_at', '<=', now.toISOString())
+      .orderBy('next_attempt_at')
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit)
+      .$if(this.#lockRows, (query) => query.forUpdate().skipLocked());
+    // One statement picks and leases, so no two claimers can both take a row.
+    const claimed = await this.#db
+      .updateTable('notifications')
+      .set((eb) => ({
+        attempts: eb('attempts', '+', 1),
+        next_attempt_at: new Date(now.getTime() + this.#leaseMs).toISOString(),
+      }))
+      .where('id', 'in', due)
+      .returning(['id', 'quote_id', 'kind', 'attempts', 'created_at'])
+      .execute();
+    if (claimed.length === 0) return [];
+
+    const quotes = await this.#db
+      .selectFrom('quote_requests')
+      .select(quoteColumns)
+      .where('id', 'in', [...new Set(claimed.map(({ quote_id }) => quote_id))])
+      .execute();
+    const quoteById = new Map(quotes.map((row) => [row.id, rowToQuote(row)]));
+    return claimed
+      .sort((a, b) => compareTimes(a.created_at, b.created_at) || compareText(a.quote_id, b.quote_id) || compareText(a.kind, b.kind))
+      .flatMap(({ id, quote_id, kind, attempts }) => {
+        const quote = quoteById.get(quote_id);
+        // Deleted between the two statements: its notifications went with it, and there is nothing to send.
+        if (quote === undefined) return [];
+        return [{ id, kind: parseKind(id, kind), attempts, quote }];
+      });
+  }
+
+  /** Records that the notification was delivered: it is never claimed again. */
+  async markSent(id: string, at: Date): Promise<void> {
+    await this.#db
+      .updateTable('notifications')
+      .set({ sent_at: at.toISOString() })
+      .where('id', '=', id)
+      .where('sent_at', 'is', null)
+      .execute();
+  }
+
+  /** Records why sending failed, and when to try again. Does nothing to one already sent. */
+  async markFailed(id: string, error: string, retryAt: Date): Promise<void> {
+    await this.#db
+      .updateTable('notifications')
+      .set({ next_attempt_at: retryAt.toISOString(), last_error: truncate(error) })
+      .where('id', '=', id)
+      .where('sent_at', 'is', null)
+      .execute();
+  }
+
+  /** How many notifications wait to be sent, and since when the oldest has waited; for /readyz. */
+  async backlog(): Promise<{ pending: number; oldestPendingSince: Date | null }> {
+    const { pending, oldest } = await this.#db
+      .selectFrom('notifications')
+      .select((eb) => [eb.fn.countAll<number | string>().as('pending'), eb.fn.min<Date | string | null>('created_at').as('oldest')])
+      .where('sent_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return { pending: Number(pending), oldestPendingSince: oldest === null ? null : new Date(oldest) };
+  }
+}
+
+function parseKind(id: string, kind: string): NotificationKind {
+  const parsed = notificationKinds.find((known) => known === kind);
+  if (parsed === undefined) throw new Error(`Stored notification ${id} has an unknown kind`);
+  return parsed;
+}
+
+// By characters (code points), as the CHECK counts them; PostgreSQL text cannot hold NUL at all. The
+// first 2 * max UTF-16 units hold at least max code points, so a huge message is not split whole.
+function truncate(error: string): string {
+  return Array.from(error.slice(0, 2 * lastErrorMax).replaceAll('\0', ''))
+    .slice(0, lastErrorMax)
+    .join('');
+}
+
+const compareTimes = (a: Date | string, b: Date | string) => new Date(a).getTime() - new Date(b).getTime();
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

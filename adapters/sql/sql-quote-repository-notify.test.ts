@@ -1,0 +1,156 @@
+import { type Kysely, sql } from 'kysely';
+import { expect, test } from 'vitest';
+import type { NewQuote } from '../../domain/quote';
+import type { Database, SqlDialectName } from './database';
+import { migrateToLatest } from './migrate';
+import { scratchDatabase, sqlDialects } from './scratch-database';
+import { SqlNotificationOutbox } from './sql-notification-outbox';
+import { SqlQuoteRepository } from './sql-quote-repository';
+
+// SqlQuoteRepository with `notify`: each request's emails are written to the outbox in its transaction.
+
+const quote: NewQuote = {
+  name: 'Sean Gallagher',
+  email: null,
+  phone: '07700 900871',
+  serviceType: 'emergency',
+  description: 'Burst pipe under the stairs.',
+  urgent: true,
+};
+
+/** A migrated database of its own for one test. */
+async function withDatabase(dialect: SqlDialectName, use: (db: Kysely<Database>) => Promise<void>): Promise<void> {
+  const scratch = await scratchDatabase(dialect);
+  const db = scratch.open();
+  try {
+    await migrateToLatest(db);
+    await use(db);
+  } finally {
+    await db.destroy();
+    await scratch.drop();
+  }
+}
+
+/** Every notification as stored, with times read as Dates, in a stable order. */
+async function storedNotifications(db: Kysely<Database>) {
+  const rows = await db
+    .selectFrom('notifications')
+    .select(['quote_id', 'kind', 'created_at', 'next_attempt_at', 'sent_at', 'attempts', 'last_error'])
+    .orderBy('quote_id')
+    .orderBy('kind')
+    .execute();
+  return rows.map(({ created_at, next_attempt_at, sent_at, ...row }) => ({
+    ...row,
+    createdAt: new Date(created_at),
+    nextAttemptAt: new Date(next_attempt_at),
+    sentAt: sent_at === null ? null : new Date(sent_at),
+  }));
+}
+
+const withEmail: NewQuote = { ...quote, email: 'sean.gallagher@example.org' };
+
+for (const dialect of sqlDialects) {
+  test(`${dialect}: with notify, insert writes an email to the business, and one to the customer only when they gave an address, due at once`, async () => {
+    await withDatabase(dialect, async (db) => {
+      const at = new Date('2024-05-01T09:00:00Z');
+      let id = 0;
+      const repository = new SqlQuoteRepository(db, { now: () => at, newId: () => `q${++id}`, notify: true });
+      const stored = await repository.insert(withEmail);
+      expect(stored).toMatchObject({ id: 'q1', businessNotifiedAt: null });
+      await repository.insert(quote);
+
+      const pending = { createdAt: at, nextAttemptAt: at, sentAt: null, attempts: 0, last_error: null };
+      expect(await storedNotifications(db)).toEqual([
+        { quote_id: 'q1', kind: 'business', ...pending },
+        { quote_id: 'q1', kind: 'customer', ...pending },
+        { quote_id: 'q2', kind: 'business', ...pending },
+      ]);
+      // Stored just as listed, so what insert answers and what staff see agree.
+      expect(await repository.listNewestFirst()).toEqual([
+        { ...quote, id: 'q2', createdAt: at, businessNotifiedAt: null },
+        stored,
+      ]);
+    });
+  });
+
+  test(`${dialect}: without notify, insert writes no notification`, async () => {
+    await withDatabase(dialect, async (db) => {
+      const stored = await new SqlQuoteRepository(db).insert(withEmail);
+      expect(stored).not.toHaveProperty('businessNotifiedAt');
+      expect(await storedNotifications(db)).toEqual([]);
+    });
+  });
+
+  test(`${dialect}: with notify, a request and its notifications are stored together or not at all`, async () => {
+    await withDatabase(dialect, async (db) => {
+      const repository = new SqlQuoteRepository(db, { notify: true });
+      // The request itself is refused (a CHECK constraint): no notification is left behind.
+      await expect(repository.insert({ ...withEmail, name: 'x'.repeat(1000) })).rejects.toThrow('quote_requests_name_length');
+      // The request is written, then its notifications fail: the request is undone with them.
+      await sql`alter table notifications rename to notifications_elsewhere`.execute(db);
+      await expect(repository.insert(withEmail)).rejects.toThrow();
+      await sql`alter table notifications_elsewhere rename to notifications`.execute(db);
+
+      expect(await repository.listNewestFirst()).toEqual([]);
+      expect(await storedNotifications(db)).toEqual([]);
+      // And the repository still works afterwards.
+      await repository.insert(withEmail);
+      expect(await storedNotifications(db)).toHaveLength(2);
+    });
+  });
+
+  test(`${dialect}: listNewestFirst tells when the business was emailed: null until sent, then the time; absent without notify`, async () => {
+    await withDatabase(dialect, async (db) => {
+      let time = Date.parse('2024-05-01T09:00:00Z');
+      const now = () => new Date(time);
+      const silent = await new SqlQuoteRepository(db, { now }).insert({ ...quote, name: 'Stored without notify' });
+      const repository = new SqlQuoteRepository(db, { now, notify: true });
+      const first = await repository.insert({ ...withEmail, name: 'First' });
+      time += 60_000;
+      const second = await repository.insert({ ...withEmail, name: 'Second' });
+      const sameTime = await new SqlQuoteRepository(db, { now }).insert({ ...quote, name: 'Same time, later, without notify' });
+
+      const outbox = new SqlNotificationOutbox(db, { now });
+      const claimed = await outbox.claimDue(10);
+      const sentAt = new Date('2024-05-01T09:05:00Z');
+      for (const { id, kind, quote: { name } } of claimed) {
+        // The customer email of the second request goes out; its business email and the first request's wait.
+        if (name === 'Second' && kind === 'customer') await outbox.markSent(id, sentAt);
+      }
+      const listed = await repository.listNewestFirst();
+      expect(listed.map(({ name, businessNotifiedAt }) => ({ name, businessNotifiedAt }))).toEqual([
+        { name: sameTime.name, businessNotifiedAt: undefined },
+        { name: 'Second', businessNotifiedAt: null },
+        { name: 'First', businessNotifiedAt: null },
+        { name: silent.name, businessNotifiedAt: undefined },
+      ]);
+      expect(listed[0]).not.toHaveProperty('businessNotifiedAt');
+      expect(listed[3]).not.toHaveProperty('businessNotifiedAt');
+
+      for (const { id, kind, quote: { name } } of claimed) {
+        if (name === 'Second' && kind === 'business') await outbox.markSent(id, sentAt);
+      }
+      expect(await repository.listNewestFirst()).toEqual([sameTime, { ...second, businessNotifiedAt: sentAt }, first, silent]);
+    });
+  });
+
+  test(`${dialect}: with notify, delete and the purge take a request's notifications along, and count only requests`, async () => {
+    await withDatabase(dialect, async (db) => {
+      let time = Date.parse('2024-05-01T09:00:00Z');
+      const repository = new SqlQuoteRepository(db, { now: () => new Date(time), notify: true });
+      const old = await repository.insert(withEmail);
+      time += 60_000;
+      const deleted = await repository.insert(withEmail);
+      time += 60_000;
+      const kept = await repository.insert(withEmail);
+
+      expect(await repository.delete(deleted.id)).toBe(true);
+      expect(await repository.deleteCreatedBefore(new Date(old.createdAt.getTime() + 1))).toBe(1);
+      expect(await repository.listNewestFirst()).toEqual([kept]);
+      expect((await storedNotifications(db)).map(({ quote_id, kind }) => ({ quote_id, kind }))).toEqual([
+        { quote_id: kept.id, kind: 'business' },
+        { quote_id: kept.id, kind: 'customer' },
+      ]);
+    });
+  });
+}

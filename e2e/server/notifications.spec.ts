@@ -1,0 +1,42 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startTestSmtpServer } from '../../adapters/email/test-smtp-server.test-support';
+import { quotesPath, startServer, stop } from './spawned-server';
+
+test('emails queued while the mail server is down survive the server being killed, and all arrive once', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'quotes-outbox-'));
+  const started: ChildProcess[] = [];
+  const smtp = await startTestSmtpServer();
+  await smtp.stop();
+  const mailEnv = { SMTP_URL: smtp.url, NOTIFY_TO: 'office@example.co.uk', MAIL_FROM: 'Quotes <quotes@example.co.uk>' };
+  try {
+    const first = await startServer(dataDir, started, mailEnv);
+    for (let index = 0; index < 10; index += 1) {
+      const response = await fetch(`${first.url}${quotesPath}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `Backlog ${index}`, phone: '020 7946 0777', service_type: 'general' }),
+      });
+      expect(response.status).toBe(201);
+    }
+    const ready = (await (await fetch(`${first.url}/readyz`)).json()) as { outbox: { pending: number } };
+    expect(ready.outbox.pending).toBe(10);
+    await stop(first.process, 'SIGKILL');
+
+    await smtp.restart();
+    await startServer(dataDir, started, mailEnv);
+    const emails = await smtp.waitFor(10, 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.messages).toHaveLength(10);
+    expect(emails.map((email) => email.subject).sort()).toEqual(
+      Array.from({ length: 10 }, (_, index) => `General Repairs request from Backlog ${index}`).sort(),
+    );
+  } finally {
+    await Promise.all(started.map((child) => stop(child, 'SIGKILL')));
+    await smtp.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

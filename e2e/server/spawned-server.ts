@@ -1,0 +1,81 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { expect } from '@playwright/test';
+
+// Servers these specs run themselves, not the shared webServer: they kill them, and nobody else's
+// requests may be in their databases. No browser either: Node's fetch sends the requests.
+
+const serverMain = fileURLToPath(new URL('../../dist/server/server-main.js', import.meta.url));
+export const quotesPath = '/api/quote-requests';
+const staff = { email: 'staff@example.co.uk', password: 'a staff password for this run' };
+/** Signs in as the staff account the server was started with, for the list; returns the Cookie header. */
+export async function staffCookie(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: staff.email, password: staff.password }),
+  });
+  const cookie = response.headers.get('set-cookie');
+  if (response.status !== 200 || !cookie) throw new Error(`Signing in failed: ${response.status}`);
+  return cookie.split(';')[0] ?? '';
+}
+
+export interface Server {
+  process: ChildProcess;
+  url: string;
+}
+
+/** Starts the built server on a port the system picks, over `dataDir`; resolves once /readyz is 200. */
+export async function startServer(dataDir: string, started: ChildProcess[], extraEnv: NodeJS.ProcessEnv = {}): Promise<Server> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    STAFF_EMAIL: staff.email,
+    STAFF_PASSWORD: staff.password,
+    // One client sends everything here: the limit per client must not be what is measured.
+    QUOTE_REQUESTS_PER_HOUR: '100000000',
+    ...extraEnv,
+  };
+  delete env.DATABASE_URL; // SQLite in dataDir, whatever the shell has set
+  const child = spawn(process.execPath, [serverMain], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.push(child);
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+
+  // Read every line, not just the first: a full pipe would block the server's logging.
+  const listening = new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => {
+      if (!line.includes('"listening"')) return;
+      const entry = JSON.parse(line) as { event?: string; url?: string };
+      if (entry.event === 'listening' && entry.url) resolve(entry.url);
+    });
+    child.once('exit', (code, signal) => {
+      reject(new Error(`the server exited (${signal ?? code}) before listening:\n${stderr}`));
+    });
+  });
+  const url = await listening;
+
+  await expect
+    .poll(async () => (await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined))?.status, {
+      timeout: 15_000,
+    })
+    .toBe(200);
+  return { process: child, url };
+}
+
+export function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+export async function stop(child: ChildProcess, signal: NodeJS.Signals) {
+  child.kill(signal);
+  await exited(child);
+}
+
