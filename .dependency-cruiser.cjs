@@ -22,7 +22,7 @@ module.exports = {
       name: 'adapters-not-to-each-other',
       comment: 'One folder per technology; only the server composes sql/ and email/ on purpose. Tests may use the memory fakes.',
       severity: 'error',
-      from: { path: '^adapters/([^/]+)/', pathNot: ['^adapters/(server|rest)/', tests] },
+      from: { path: '^adapters/([^/]+)/', pathNot: ['^adapters/(server|rest)/', '^adapters/supabase/supabase/functions/', tests] },
       to: { path: '^adapters/([^/]+)/', pathNot: ['^adapters/$1/'] },
     },
     {
@@ -31,6 +31,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^adapters/rest/', pathNot: tests },
       to: { path: '^adapters/[^/]+/', pathNot: '^adapters/(rest|http-api)/' },
+    },
+    {
+      name: 'edge-function-composes-only-email-and-http-api',
+      comment: 'The Supabase edge function is a composition root like the server: the wire contract in, the business email out.',
+      severity: 'error',
+      from: { path: '^adapters/supabase/supabase/functions/' },
+      to: { path: '^adapters/', pathNot: ['^adapters/supabase/supabase/functions/', '^adapters/(email|http-api)/'] },
     },
     {
       name: 'server-composes-only-sql-and-email',

@@ -1,0 +1,124 @@
+/**
+ * Test-only: an msw server answering as Supabase projects do (supabase-api.test-support.ts), each
+ * test's on an origin of its own, and clients connected to them as the page would be. Only tests
+ * import it.
+ */
+import type { SupportedStorage } from '@supabase/supabase-js';
+import { setupServer } from 'msw/node';
+import * as v from 'valibot';
+import { afterAll, afterEach, beforeAll, onTestFinished } from 'vitest';
+import type { Logger } from '../../domain/ports';
+import type { NewQuote, QuoteDraft } from '../../domain/quote';
+import { type Account, anonKey, type FakeSupabaseState, issueSession } from './fake-supabase-project.test-support';
+import { supabaseHandlers } from './supabase-api.test-support';
+import { createSupabaseClient } from './supabase-client';
+
+export const staffAccount: Account = { email: 'office@se1plumbing.example', password: 'correct horse battery staple', staff: true };
+
+/** Someone with an account in the project who is not staff (sign-ups, another app on the project). */
+export const memberAccount: Account = { email: 'sam.okafor@example.co.uk', password: 'my own app password', staff: false };
+
+/** The browser's localStorage, in memory: what supabase-js keeps there can be read back. */
+function memoryStorage() {
+  const items = new Map<string, string>();
+  const storage: SupportedStorage = {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => {
+      items.set(key, value);
+    },
+    removeItem: (key) => {
+      items.delete(key);
+    },
+  };
+  return { items, storage };
+}
+
+/** Starts an msw server for the calling test file, and stops it after; no request escapes it. */
+export function mockSupabase() {
+  const server = setupServer();
+  beforeAll(() => {
+    server.listen({ onUnhandledFrame: 'error' });
+  });
+  afterEach(() => {
+    server.resetHandlers();
+  });
+  afterAll(() => {
+    server.close();
+  });
+
+  /** A project of its own for one test, with a staff account and an account that is not staff. */
+  function supabaseProject({ now = () => new Date(), accounts = [staffAccount, memberAccount] }: { now?: () => Date; accounts?: Account[] } = {}) {
+    const url = `http://${crypto.randomUUID()}.supabase.test`;
+    const state: FakeSupabaseState = {
+      url,
+      now,
+      users: accounts.map((account) => ({ ...account, id: crypto.randomUUID() })),
+      rows: [],
+      sessions: new Map(),
+      accessTokens: new Map(),
+      refreshTokens: new Map(),
+      seen: [],
+      notifications: [],
+    };
+    server.use(...supabaseHandlers(state));
+    const { items, storage } = memoryStorage();
+    // supabase-js's default key: sb-<first label of the project's host>-auth-token.
+    const storageKey = `sb-${new URL(url).hostname.split('.')[0] ?? ''}-auth-token`;
+
+    return {
+      url,
+      state,
+      rest: (table: string) => `${url}/rest/v1/${table}`,
+      notificationUrl: `${url}/functions/v1/send-quote-notification`,
+      /** The session supabase-js keeps in local storage, parsed, or undefined. */
+      storedSession: (): Record<string, unknown> | undefined => {
+        const stored = items.get(storageKey);
+        return stored === undefined ? undefined : v.parse(v.record(v.string(), v.unknown()), JSON.parse(stored));
+      },
+      /**
+       * Signs `email` in as on an earlier visit: a session in local storage, with an access token
+       * that expires in `expiresIn` seconds (already expired if negative).
+       */
+      storeSession(email: string, { expiresIn }: { expiresIn?: number } = {}) {
+        const user = state.users.find((candidate) => candidate.email === email);
+        if (user === undefined) throw new Error(`No account ${email} in the fake project`);
+        const session = issueSession(state, user, expiresIn);
+        items.set(storageKey, JSON.stringify(session));
+        return session;
+      },
+      /** A client of the project as a page load makes it, sharing this project's local storage. */
+      connect({ timeoutMs }: { timeoutMs?: number } = {}) {
+        const client = createSupabaseClient({ url, anonKey, storage, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+        onTestFinished(() => client.auth.stopAutoRefresh());
+        return client;
+      },
+    };
+  }
+
+  return { server, supabaseProject };
+}
+
+export function recordingLogger() {
+  const errors: { message: string; cause: unknown }[] = [];
+  const logger: Logger = {
+    error: (message, cause) => {
+      errors.push({ message, cause });
+    },
+  };
+  return { logger, errors };
+}
+
+export const messageOf = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
+
+/** A visitor's request, as typed into the form. */
+export const draft: QuoteDraft = {
+  name: 'Priya Raman',
+  email: 'priya.raman@example.co.uk',
+  phone: '020 7946 0718',
+  serviceType: 'bathroom',
+  description: 'Replace the bath with a walk-in shower.',
+  urgent: false,
+};
+
+/** The same request, as it passes the rules. */
+export const quote: NewQuote = { ...draft, serviceType: 'bathroom' };

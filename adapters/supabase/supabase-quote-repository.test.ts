@@ -1,0 +1,194 @@
+import { delay, http, HttpResponse } from 'msw';
+import { expect, test } from 'vitest';
+import { submitQuote } from '../../domain/submit-quote';
+import { quoteRepositoryContract } from '../quote-repository.contract';
+import { draft, messageOf, mockSupabase, quote, recordingLogger, staffAccount } from './mock-supabase.test-support';
+import { anonKey } from './fake-supabase-project.test-support';
+import { SupabaseNotifier } from './supabase-notifier';
+import { SupabaseQuoteRepository } from './supabase-quote-repository';
+
+const { server, supabaseProject } = mockSupabase();
+
+quoteRepositoryContract(
+  'SupabaseQuoteRepository against a fake Supabase project, signed in as staff',
+  ({ now }) => {
+    const project = supabaseProject({ now });
+    project.storeSession(staffAccount.email);
+    return { repository: new SupabaseQuoteRepository({ client: project.connect(), now }) };
+  },
+  { deleteCreatedBefore: 'unsupported' },
+);
+
+function visitor({ now, timeoutMs }: { now?: () => Date; timeoutMs?: number } = {}) {
+  const project = supabaseProject(now ? { now } : {});
+  const client = project.connect(timeoutMs === undefined ? {} : { timeoutMs });
+  const { logger, errors } = recordingLogger();
+  const deps = { quotes: new SupabaseQuoteRepository({ client, ...(now ? { now } : {}) }), notifier: new SupabaseNotifier({ client }), logger };
+  return { project, deps, errors };
+}
+
+const sent = (method: string, path: string) => `${method} ${path}`;
+
+test('a valid request is inserted as PostgREST expects, then the function is invoked with the same six fields and the id', async () => {
+  const at = new Date('2024-05-01T09:30:00Z');
+  const { project, deps, errors } = visitor({ now: () => at });
+
+  const result = await submitQuote(deps, draft);
+
+  expect(result).toMatchObject({ ok: true, quote: { ...quote, createdAt: at } });
+  expect(errors).toEqual([]);
+  if (!result.ok) return;
+  expect(project.state.seen.map(({ method, path }) => sent(method, path))).toEqual([
+    sent('POST', '/rest/v1/quote_requests'),
+    sent('POST', '/functions/v1/send-quote-notification'),
+  ]);
+
+  const [insert, notify] = project.state.seen;
+  // The row's id is the one the visitor's quote carries; created_at is left to the database.
+  const fields = {
+    name: 'Priya Raman',
+    email: 'priya.raman@example.co.uk',
+    phone: '020 7946 0718',
+    service_type: 'bathroom',
+    description: 'Replace the bath with a walk-in shower.',
+    urgent: false,
+  };
+  expect(JSON.parse(insert?.body ?? '')).toStrictEqual({ id: result.quote.id, ...fields });
+  expect(Object.fromEntries(insert?.headers ?? [])).toMatchObject({
+    apikey: anonKey,
+    authorization: `Bearer ${anonKey}`,
+    'content-type': 'application/json',
+    'content-profile': 'public',
+    prefer: 'return=minimal',
+  });
+  expect(project.state.rows).toEqual([{ ...fields, id: result.quote.id, created_at: '2024-05-01T09:30:00.000000+00:00' }]);
+
+  // The six fields, and the row's id so the email's reference finds the stored request.
+  expect(JSON.parse(notify?.body ?? '')).toStrictEqual({ id: result.quote.id, ...fields });
+  expect(project.state.notifications).toStrictEqual([{ id: result.quote.id, ...fields }]);
+  expect(notify?.headers.get('content-type')).toBe('application/json');
+  expect(notify?.headers.get('apikey')).toBe(anonKey);
+});
+
+test('a staff member signed in on the same device inserts with their own token, still without asking for the row', async () => {
+  const { project, deps } = visitor();
+  const session = project.storeSession(staffAccount.email);
+
+  expect(await submitQuote(deps, draft)).toMatchObject({ ok: true });
+
+  const insert = project.state.seen.find(({ method }) => method === 'POST');
+  expect(insert?.headers.get('authorization')).toBe(`Bearer ${session.access_token}`);
+  expect(insert?.headers.get('prefer')).toBe('return=minimal');
+});
+
+const postgrestFailures = [
+  {
+    answer: '500 from the database',
+    respond: () => HttpResponse.json({ code: 'XX000', details: null, hint: null, message: 'internal error' }, { status: 500 }),
+    says: /^Storing the quote request failed: the database answered 500 \(XX000: internal error\)$/,
+  },
+  {
+    answer: '503 while PostgREST loads its schema cache (never retried for a POST)',
+    respond: () =>
+      HttpResponse.json(
+        { code: 'PGRST002', details: null, hint: null, message: 'Could not query the database for the schema cache. Retrying.' },
+        { status: 503, headers: { 'retry-after': '0' } },
+      ),
+    says: /answered 503 \(PGRST002: Could not query the database/,
+  },
+  {
+    answer: '400 23514: a check constraint the domain should have kept out',
+    respond: () =>
+      HttpResponse.json(
+        {
+          code: '23514',
+          details: 'Failing row contains (...).',
+          hint: null,
+          message: 'new row for relation "quote_requests" violates check constraint "quote_requests_phone_length"',
+        },
+        { status: 400 },
+      ),
+    says: /answered 400 \(23514: new row .+ "quote_requests_phone_length"\); Failing row contains/,
+  },
+  {
+    answer: '401 42501: a privilege row-level security does not grant',
+    respond: () =>
+      HttpResponse.json({ code: '42501', details: null, hint: null, message: 'permission denied for table quote_requests' }, { status: 401 }),
+    says: /answered 401 \(42501: permission denied for table quote_requests\)/,
+  },
+  {
+    answer: '401 PGRST301: a token the project does not accept',
+    respond: () =>
+      HttpResponse.json({ code: 'PGRST301', details: null, hint: null, message: 'No suitable key or wrong key type' }, { status: 401 }),
+    says: /answered 401 \(PGRST301: No suitable key or wrong key type\)/,
+  },
+  {
+    answer: '502 with an HTML page from a proxy',
+    respond: () => HttpResponse.html('<h1>Bad gateway</h1>', { status: 502 }),
+    says: /answered 502 \(<h1>Bad gateway<\/h1>\)/,
+  },
+  { answer: 'a network error', respond: () => HttpResponse.error(), says: /could not be reached or did not answer in time \(TypeError: / },
+];
+
+test.for(postgrestFailures)('$answer is a storage failure, logged, and nobody is notified', async ({ respond, says }) => {
+  const { project, deps, errors } = visitor();
+  let attempts = 0;
+  server.use(
+    http.post(project.rest('quote_requests'), () => {
+      attempts++;
+      return respond();
+    }),
+  );
+
+  expect(await submitQuote(deps, draft)).toEqual({ ok: false, error: { kind: 'storage-failure' } });
+  expect(errors).toHaveLength(1);
+  expect(errors[0]?.message).toBe('Storing a quote request failed');
+  expect(messageOf(errors[0]?.cause)).toMatch(says);
+  expect(attempts).toBe(1);
+  expect(project.state.notifications).toEqual([]);
+});
+
+test('an insert with no answer within the time limit is a storage failure', async () => {
+  const { project, deps, errors } = visitor({ timeoutMs: 50 });
+  server.use(
+    http.post(project.rest('quote_requests'), async () => {
+      await delay(1_000);
+      return new HttpResponse(null, { status: 201 });
+    }),
+  );
+
+  expect(await submitQuote(deps, draft)).toEqual({ ok: false, error: { kind: 'storage-failure' } });
+  expect(messageOf(errors[0]?.cause)).toMatch(/could not be reached or did not answer in time \(AbortError: /);
+});
+
+test.for([
+  {
+    answer: '500 from the function',
+    respond: () => HttpResponse.json({ error: 'not-configured', message: 'The notification email is not set up' }, { status: 500 }),
+    says: /^Sending the quote request notification failed: the function answered 500 \(\{"error":"not-configured",/,
+  },
+  {
+    answer: 'a relay error',
+    respond: () => HttpResponse.json({ message: 'boot error' }, { status: 502, headers: { 'x-relay-error': 'true' } }),
+    says: /the Supabase relay could not run the function/,
+  },
+  { answer: 'a network error', respond: () => HttpResponse.error(), says: /could not be reached or did not answer in time/ },
+])('a notification answered with $answer is logged, and the visitor still sees success', async ({ respond, says }) => {
+  const { project, deps, errors } = visitor();
+  server.use(http.post(project.notificationUrl, respond));
+
+  const result = await submitQuote(deps, draft);
+
+  expect(result).toMatchObject({ ok: true, quote });
+  expect(project.state.rows).toHaveLength(1);
+  expect(errors).toHaveLength(1);
+  expect(errors[0]?.message).toBe('Sending the quote request notification failed');
+  expect(messageOf(errors[0]?.cause)).toMatch(says);
+});
+
+test('a request that breaks a rule never leaves the page', async () => {
+  const { project, deps } = visitor();
+
+  expect(await submitQuote(deps, { ...draft, phone: '' })).toMatchObject({ ok: false, error: { kind: 'missing-fields' } });
+  expect(project.state.seen).toEqual([]);
+});

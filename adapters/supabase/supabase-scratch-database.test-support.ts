@@ -1,0 +1,126 @@
+// Test-only: a database of its own on the local PostgreSQL server, shaped like a Supabase project
+// (roles, auth schema, default privileges), with our migrations applied as `supabase db push` would.
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { Client, escapeIdentifier } from 'pg';
+
+/** The server on this machine and in CI. When it is down, these tests fail rather than skip. */
+const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const migrationsDirectory = new URL('./supabase/migrations/', import.meta.url);
+
+/** The roles PostgREST switches to, from the JWT's `role` claim. */
+type ApiRole = 'anon' | 'authenticated' | 'service_role';
+
+/** The JWT claims of one API request: the anonymous key has no `sub`, a signed-in user's token has. */
+export interface Claims {
+  role: ApiRole;
+  sub?: string;
+}
+
+export interface SupabaseScratchDatabase {
+  /** The migrations' own connection, as the project owner: sets rows up and checks them, past every policy. */
+  owner: Client;
+  /** Runs `work` as PostgREST runs one API request: one transaction, as the role, with the claims. */
+  request: <T>(claims: Claims, work: (db: Client) => Promise<T>) => Promise<T>;
+  /** Drops the database; the cluster-wide roles stay for the next run. */
+  drop: () => Promise<void>;
+}
+
+// What the hosted platform provides before any migration runs, reduced to what ours rely on.
+// Roles belong to the whole cluster: created when missing (another run may race us), never dropped.
+const platform = `
+  do $$
+  begin
+    begin create role anon nologin noinherit;
+    exception when duplicate_object or unique_violation then null; end;
+    begin create role authenticated nologin noinherit;
+    exception when duplicate_object or unique_violation then null; end;
+    begin create role service_role nologin noinherit bypassrls;
+    exception when duplicate_object or unique_violation then null; end;
+  end $$;
+
+  create schema auth;
+  grant usage on schema auth to anon, authenticated, service_role;
+  create table auth.users (id uuid primary key);
+
+  -- As Supabase defines them: the claims PostgREST puts in request.jwt.claims for each request.
+  create function auth.uid() returns uuid language sql stable as $$
+    select coalesce(
+      nullif(current_setting('request.jwt.claim.sub', true), ''),
+      (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+    )::uuid
+  $$;
+  create function auth.role() returns text language sql stable as $$
+    select coalesce(
+      nullif(current_setting('request.jwt.claim.role', true), ''),
+      (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+    )::text
+  $$;
+
+  -- Supabase's broad defaults, so the tests prove the migrations take them back.
+  grant usage on schema public to anon, authenticated, service_role;
+  alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+  alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+  alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+`;
+
+async function connect(url: string): Promise<Client> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
+
+async function applyMigrations(db: Client): Promise<void> {
+  const files = (await readdir(migrationsDirectory)).filter((file) => /^\d{14}_\w+\.sql$/.test(file)).sort();
+  if (files.length === 0) throw new Error('no migrations found');
+  for (const file of files) {
+    const text = await readFile(new URL(file, migrationsDirectory), 'utf8');
+    // One transaction per file, as the CLI applies them.
+    await db.query(`begin;\n${text}\ncommit;`);
+  }
+}
+
+/** A new database with the platform and our migrations in it. */
+export async function supabaseScratchDatabase(): Promise<SupabaseScratchDatabase> {
+  const name = `supabase_rls_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = await connect(serverUrl);
+  let owner: Client | undefined;
+  const drop = async () => {
+    try {
+      await owner?.end();
+      await admin.query(`drop database if exists ${escapeIdentifier(name)} with (force)`);
+    } finally {
+      await admin.end();
+    }
+  };
+  try {
+    await admin.query(`create database ${escapeIdentifier(name)}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    owner = await connect(url.href);
+    await owner.query(platform);
+    await applyMigrations(owner);
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  const db = owner;
+  return {
+    owner: db,
+    request: async (claims, work) => {
+      await db.query('begin');
+      try {
+        await db.query(`set local role ${escapeIdentifier(claims.role)}`);
+        await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)]);
+        const result = await work(db);
+        await db.query('commit');
+        return result;
+      } catch (error) {
+        await db.query('rollback');
+        throw error;
+      }
+    },
+    drop,
+  };
+}

@@ -1,0 +1,47 @@
+import * as v from 'valibot';
+import { parseMailConfig, SmtpMailer } from '../../../../email/smtp-mailer.ts';
+import { handleQuoteNotification, type MailSetup } from './handler.ts';
+
+/** The function's secrets, read once at boot: without them every request is answered 500, saying which to set. */
+function mailSetup(): MailSetup {
+  try {
+    const config = parseMailConfig({
+      SMTP_URL: Deno.env.get('SMTP_URL'),
+      NOTIFY_TO: Deno.env.get('NOTIFY_TO'),
+      MAIL_FROM: Deno.env.get('MAIL_FROM'),
+    });
+    if (config === undefined) return { ok: false, problem: 'set the secrets SMTP_URL, NOTIFY_TO and MAIL_FROM' };
+    return { ok: true, to: config.to, mailer: new SmtpMailer({ url: config.url, from: config.from }) };
+  } catch (error) {
+    return { ok: false, problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+const mail = mailSetup();
+
+const handler = (request: Request) =>
+  handleQuoteNotification(request, { mail, now: () => new Date(), newId: () => crypto.randomUUID() });
+
+const PortSchema = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, 'PORT must be a port number'),
+  v.transform(Number),
+  v.maxValue(65_535, 'PORT must be a port number'),
+);
+const port = Deno.env.get('PORT');
+
+if (port === undefined) {
+  // On Supabase the edge runtime owns the socket: the plain form is what it expects.
+  Deno.serve(handler);
+} else {
+  // Run by hand or by the tests: loopback only, on PORT (0 for any free port), saying where.
+  Deno.serve(
+    {
+      port: v.parse(PortSchema, port),
+      hostname: '127.0.0.1',
+      // On stderr, as Deno's own message: stdout stays free, and the tests wait for this line.
+      onListen: ({ hostname, port }) => console.error(`Listening on http://${hostname}:${port}/`),
+    },
+    handler,
+  );
+}
