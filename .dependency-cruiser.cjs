@@ -43,7 +43,7 @@ module.exports = {
       name: 'server-composes-only-sql-and-email',
       comment: 'Besides sql/ and email/, the server may use only the wire contract it shares with the client.',
       severity: 'error',
-      from: { path: '^adapters/server/' },
+      from: { path: '^adapters/server/', pathNot: tests },
       to: { path: '^adapters/', pathNot: '^adapters/(server|sql|email|http-api)/' },
     },
     {

@@ -40,6 +40,10 @@ export default defineConfig(({ mode }) => {
     preview: { host: '127.0.0.1' },
     server: { host: '127.0.0.1' },
     test: {
+      // Property tests against real databases take a second or two alone, longer on a busy two-core
+      // machine; a slow run is not a failure (figures belong in the benchmarks).
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
       projects: [
         {
           extends: true,

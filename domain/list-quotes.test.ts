@@ -1,18 +1,9 @@
 import { expect, test } from 'vitest';
+import { recordingLogger } from '../adapters/memory/recording-logger';
 import { InMemoryQuoteRepository } from '../adapters/memory/in-memory-quote-repository';
 import { listQuotes } from './list-quotes';
-import type { Logger, QuoteRepository } from './ports';
+import type { QuoteRepository } from './ports';
 import type { QuoteRequest } from './quote';
-
-function recordingLogger() {
-  const errors: { message: string; cause: unknown }[] = [];
-  const logger: Logger = {
-    error: (message, cause) => {
-      errors.push({ message, cause });
-    },
-  };
-  return { logger, errors };
-}
 
 function quoteAt(id: string, createdAt: string): QuoteRequest {
   return {

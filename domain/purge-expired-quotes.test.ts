@@ -1,20 +1,11 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
+import { recordingLogger } from '../adapters/memory/recording-logger';
 import { InMemoryQuoteRepository } from '../adapters/memory/in-memory-quote-repository';
-import type { Logger, QuoteRepository } from './ports';
+import type { QuoteRepository } from './ports';
 import { purgeExpiredQuotes } from './purge-expired-quotes';
 import type { QuoteRequest } from './quote';
 import { retentionCutoff } from './retention';
-
-function recordingLogger() {
-  const errors: { message: string; cause: unknown }[] = [];
-  const logger: Logger = {
-    error: (message, cause) => {
-      errors.push({ message, cause });
-    },
-  };
-  return { logger, errors };
-}
 
 function quoteAt(id: string, createdAt: Date): QuoteRequest {
   return {

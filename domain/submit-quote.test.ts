@@ -1,23 +1,14 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
+import { recordingLogger } from '../adapters/memory/recording-logger';
 import { InMemoryNotifier } from '../adapters/memory/in-memory-notifier';
 import { InMemoryQuoteRepository } from '../adapters/memory/in-memory-quote-repository';
-import type { Logger, Notifier, QuoteRepository } from './ports';
+import type { Notifier, QuoteRepository } from './ports';
 import type { QuoteDraft } from './quote';
 import { draftMissingFieldArb, messyValidDraftArb } from './quote-arbitraries';
 import { QuoteRejected } from './quote-rejected';
 import { submitQuote } from './submit-quote';
 import { validateQuote } from './validate-quote';
-
-function recordingLogger() {
-  const errors: { message: string; cause: unknown }[] = [];
-  const logger: Logger = {
-    error: (message, cause) => {
-      errors.push({ message, cause });
-    },
-  };
-  return { logger, errors };
-}
 
 const draft: QuoteDraft = {
   name: 'Tom Okafor',

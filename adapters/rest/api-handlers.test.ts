@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { expect, test } from 'vitest';
 import { toWireNewQuote, WireErrorSchema } from '../http-api/wire';
 import { createApiHandlers } from './api-handlers.test-support';
-import { mockApi, quote } from './mock-api.test-support';
+import { mockApi } from './mock-api.test-support';
+import { sampleQuote as quote } from '../../fixtures/sample-request';
 
 // The handlers stand in for the server in the client's tests, so they must answer what the client
 // never sends as the server does. Plain fetch here, not the client.

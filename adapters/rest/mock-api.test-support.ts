@@ -4,8 +4,6 @@
  */
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { Logger } from '../../domain/ports';
-import type { NewQuote, QuoteDraft } from '../../domain/quote';
 import { apiPaths } from '../http-api/wire';
 import { InMemoryQuoteRepository } from '../memory/in-memory-quote-repository';
 import { createApiHandlers } from './api-handlers.test-support';
@@ -36,27 +34,4 @@ export function mockApi() {
   return { server, restApi };
 }
 
-export function recordingLogger() {
-  const errors: { message: string; cause: unknown }[] = [];
-  const logger: Logger = {
-    error: (message, cause) => {
-      errors.push({ message, cause });
-    },
-  };
-  return { logger, errors };
-}
-
 export const messageOf = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
-
-/** A visitor's request, as typed into the form. */
-export const draft: QuoteDraft = {
-  name: 'Priya Raman',
-  email: 'priya.raman@example.co.uk',
-  phone: '020 7946 0718',
-  serviceType: 'bathroom',
-  description: 'Replace the bath with a walk-in shower.',
-  urgent: false,
-};
-
-/** The same request, as it passes the rules. */
-export const quote: NewQuote = { ...draft, serviceType: 'bathroom' };

@@ -2,7 +2,9 @@ import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { deleteQuote } from '../../domain/delete-quote';
 import { NotSignedIn } from '../../domain/staff';
-import { messageOf, mockApi, quote, recordingLogger } from './mock-api.test-support';
+import { messageOf, mockApi } from './mock-api.test-support';
+import { recordingLogger } from '../memory/recording-logger';
+import { sampleQuote as quote } from '../../fixtures/sample-request';
 
 const { server, restApi } = mockApi();
 

@@ -5,8 +5,10 @@ import { QuoteRejected } from '../../domain/quote-rejected';
 import { NotSignedIn } from '../../domain/staff';
 import { submitQuote } from '../../domain/submit-quote';
 import { toWireQuote } from '../http-api/wire';
-import { draft, messageOf, mockApi, quote, recordingLogger } from './mock-api.test-support';
+import { messageOf, mockApi } from './mock-api.test-support';
 import { ServerNotifier } from './server-notifier';
+import { recordingLogger } from '../memory/recording-logger';
+import { sampleDraft as draft, sampleQuote as quote } from '../../fixtures/sample-request';
 
 const { server, restApi } = mockApi();
 

@@ -3,9 +3,11 @@ import { expect, test } from 'vitest';
 import { QuoteRejected } from '../../domain/quote-rejected';
 import { submitQuote } from '../../domain/submit-quote';
 import { quoteRepositoryContract } from '../quote-repository.contract';
-import { draft, mockApi, quote, recordingLogger } from './mock-api.test-support';
+import { mockApi } from './mock-api.test-support';
 import { RestQuoteRepository } from './rest-quote-repository';
 import { ServerNotifier } from './server-notifier';
+import { recordingLogger } from '../memory/recording-logger';
+import { sampleDraft as draft, sampleQuote as quote } from '../../fixtures/sample-request';
 
 const { server, restApi } = mockApi();
 

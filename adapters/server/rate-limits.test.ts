@@ -6,17 +6,13 @@ import * as v from 'valibot';
 import { expect, onTestFinished, test } from 'vitest';
 import { WireErrorSchema } from '../http-api/wire';
 import { createRateLimit, type RateLimitOptions, type RateLimitStore } from './rate-limits';
+import { recordingLogger } from '../memory/recording-logger';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const RateLimitedSchema = v.object({ ...WireErrorSchema.entries, retry_after_seconds: v.pipe(v.number(), v.integer()) });
 
 /** Errors logged, for the test to read. */
-function recordingLogger() {
-  const errors: { message: string; cause: unknown }[] = [];
-  return { errors, logger: { error: (message: string, cause: unknown) => errors.push({ message, cause }) } };
-}
-
 /** A tiny site behind the limit: POST / answers 201 when let through. */
 function siteBehind(options: Partial<RateLimitOptions> & Pick<RateLimitOptions, 'store'>) {
   const limit = createRateLimit({ name: 'quote-form', points: 3, durationSeconds: 60, logger: recordingLogger().logger, ...options });

@@ -7,8 +7,6 @@ import type { SupportedStorage } from '@supabase/supabase-js';
 import { setupServer } from 'msw/node';
 import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, onTestFinished } from 'vitest';
-import type { Logger } from '../../domain/ports';
-import type { NewQuote, QuoteDraft } from '../../domain/quote';
 import { type Account, anonKey, type FakeSupabaseState, issueSession } from './fake-supabase-project.test-support';
 import { supabaseHandlers } from './supabase-api.test-support';
 import { createSupabaseClient } from './supabase-client';
@@ -98,27 +96,4 @@ export function mockSupabase() {
   return { server, supabaseProject };
 }
 
-export function recordingLogger() {
-  const errors: { message: string; cause: unknown }[] = [];
-  const logger: Logger = {
-    error: (message, cause) => {
-      errors.push({ message, cause });
-    },
-  };
-  return { logger, errors };
-}
-
 export const messageOf = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
-
-/** A visitor's request, as typed into the form. */
-export const draft: QuoteDraft = {
-  name: 'Priya Raman',
-  email: 'priya.raman@example.co.uk',
-  phone: '020 7946 0718',
-  serviceType: 'bathroom',
-  description: 'Replace the bath with a walk-in shower.',
-  urgent: false,
-};
-
-/** The same request, as it passes the rules. */
-export const quote: NewQuote = { ...draft, serviceType: 'bathroom' };

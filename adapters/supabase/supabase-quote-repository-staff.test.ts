@@ -3,8 +3,10 @@ import { expect, test } from 'vitest';
 import { deleteQuote } from '../../domain/delete-quote';
 import { listQuotes } from '../../domain/list-quotes';
 import { NotSignedIn } from '../../domain/staff';
-import { memberAccount, messageOf, mockSupabase, quote, recordingLogger, staffAccount } from './mock-supabase.test-support';
+import { memberAccount, messageOf, mockSupabase, staffAccount } from './mock-supabase.test-support';
 import { SupabaseQuoteRepository } from './supabase-quote-repository';
+import { recordingLogger } from '../memory/recording-logger';
+import { sampleQuote as quote } from '../../fixtures/sample-request';
 
 const { server, supabaseProject } = mockSupabase();
 

@@ -2,10 +2,12 @@ import { delay, http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { submitQuote } from '../../domain/submit-quote';
 import { quoteRepositoryContract } from '../quote-repository.contract';
-import { draft, messageOf, mockSupabase, quote, recordingLogger, staffAccount } from './mock-supabase.test-support';
+import { messageOf, mockSupabase, staffAccount } from './mock-supabase.test-support';
 import { anonKey } from './fake-supabase-project.test-support';
 import { SupabaseNotifier } from './supabase-notifier';
 import { SupabaseQuoteRepository } from './supabase-quote-repository';
+import { recordingLogger } from '../memory/recording-logger';
+import { sampleDraft as draft, sampleQuote as quote } from '../../fixtures/sample-request';
 
 const { server, supabaseProject } = mockSupabase();
 

@@ -1,8 +1,10 @@
 import { expect, test } from 'vitest';
 import { listQuotes } from '../../domain/list-quotes';
-import { mockSupabase, quote, recordingLogger, staffAccount } from './mock-supabase.test-support';
+import { mockSupabase, staffAccount } from './mock-supabase.test-support';
 import { SupabaseQuoteRepository } from './supabase-quote-repository';
 import { SupabaseStaffAuth } from './supabase-staff-auth';
+import { recordingLogger } from '../memory/recording-logger';
+import { sampleQuote as quote } from '../../fixtures/sample-request';
 
 const { supabaseProject } = mockSupabase();
 
