@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { isPhoneNumber, telHref } from './phone';
-import { ukPhoneArb } from './quote-arbitraries';
+import { ukPhoneArb } from './quote-arbitraries.test-support';
 
 test.each([
   '020 7946 0123',

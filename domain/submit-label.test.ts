@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { anyDraftArb } from './quote-arbitraries';
+import { anyDraftArb } from './quote-arbitraries.test-support';
 import { submitLabel } from './submit-label';
 
 test('the button offers a free quote when the request is not urgent', () => {

@@ -5,7 +5,7 @@ import { InMemoryNotifier } from '../adapters/memory/in-memory-notifier';
 import { InMemoryQuoteRepository } from '../adapters/memory/in-memory-quote-repository';
 import type { Notifier, QuoteRepository } from './ports';
 import type { QuoteDraft } from './quote';
-import { draftMissingFieldArb, messyValidDraftArb } from './quote-arbitraries';
+import { draftMissingFieldArb, messyValidDraftArb } from './quote-arbitraries.test-support';
 import { QuoteRejected } from './quote-rejected';
 import { submitQuote } from './submit-quote';
 import { validateQuote } from './validate-quote';

@@ -7,7 +7,7 @@ import {
   messyValidDraftArb,
   nameArb,
   validDraftArb,
-} from './quote-arbitraries';
+} from './quote-arbitraries.test-support';
 import type { QuoteDraft } from './quote';
 import { toDraft } from './quote-schema';
 import { validateQuote } from './validate-quote';
