@@ -54,7 +54,7 @@ const staffAuthWhileRendering: StaffAuth = {
 // Every request is stored with its notifications in one transaction (the outbox); the dispatcher sends
 // them, retrying until delivered. Without SMTP settings they wait, and are sent once email is set up.
 const quotes = new SqlQuoteRepository(db, { notify: true });
-const outbox = new SqlNotificationOutbox(db);
+const outbox = new SqlNotificationOutbox(db, { leaseSeconds: config.OUTBOX_LEASE_SECONDS });
 const mail = parseMailConfig(process.env);
 const mailer = mail && new SmtpMailer({ url: mail.url, from: mail.from });
 const dispatcher =

@@ -1,7 +1,13 @@
 import { expect, test } from 'vitest';
 import { readServerConfig } from './server-config';
 
-const defaults = { TRUST_PROXY: false, RETENTION_MONTHS: 24, QUOTE_REQUESTS_PER_HOUR: 10, SIGN_IN_ATTEMPTS_PER_HOUR: 10 };
+const defaults = {
+  TRUST_PROXY: false,
+  RETENTION_MONTHS: 24,
+  QUOTE_REQUESTS_PER_HOUR: 10,
+  SIGN_IN_ATTEMPTS_PER_HOUR: 10,
+  OUTBOX_LEASE_SECONDS: 60,
+};
 
 test('limits, retention and the proxy are read as given', () => {
   expect(

@@ -7,11 +7,19 @@ import { startTestSmtpServer } from '../../adapters/email/test-smtp-server.test-
 import { quotesPath, startServer, stop } from './spawned-server';
 
 test('emails queued while the mail server is down survive the server being killed, and all arrive once', async () => {
+  // Two server starts and the retries' backoff: more than the default 30 s.
+  test.setTimeout(90_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'quotes-outbox-'));
   const started: ChildProcess[] = [];
   const smtp = await startTestSmtpServer();
   await smtp.stop();
-  const mailEnv = { SMTP_URL: smtp.url, NOTIFY_TO: 'office@example.co.uk', MAIL_FROM: 'Quotes <quotes@example.co.uk>' };
+  const mailEnv = {
+    SMTP_URL: smtp.url,
+    NOTIFY_TO: 'office@example.co.uk',
+    MAIL_FROM: 'Quotes <quotes@example.co.uk>',
+    // An email the killed server had claimed but not yet marked is due again once its claim expires.
+    OUTBOX_LEASE_SECONDS: '2',
+  };
   try {
     const first = await startServer(dataDir, started, mailEnv);
     for (let index = 0; index < 10; index += 1) {
@@ -28,7 +36,8 @@ test('emails queued while the mail server is down survive the server being kille
 
     await smtp.restart();
     await startServer(dataDir, started, mailEnv);
-    const emails = await smtp.waitFor(10, 20_000);
+    // Retries after the outage wait up to 10 s (with jitter), claims left by the killed server 2 s.
+    const emails = await smtp.waitFor(10, 30_000);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(smtp.messages).toHaveLength(10);
     expect(emails.map((email) => email.subject).sort()).toEqual(
