@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { QuoteRepository } from '../domain/ports';
 import type { NewQuote, QuoteRequest } from '../domain/quote';
 import { newQuoteArb } from '../domain/quote-arbitraries.test-support';
+import { manualClock } from '../fixtures/manual-clock';
 
 interface RepositoryUnderTest {
   repository: QuoteRepository;
@@ -23,12 +24,6 @@ const quote: NewQuote = {
   description: 'Two radiators stay cold at the top.',
   urgent: false,
 };
-
-/** A clock the test sets by hand; each read gives a fresh Date. */
-function manualClock(start = '2024-05-01T09:00:00Z') {
-  const clock = { time: Date.parse(start), now: () => new Date(clock.time) };
-  return clock;
-}
 
 async function withRepository(
   make: MakeRepository,

@@ -2,25 +2,15 @@
  * Test-only: an msw server answering the REST API from api-handlers.ts, for the tests of this folder.
  * Only tests import it.
  */
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { mswServer } from '../msw-server.test-support';
 import { apiPaths } from '../http-api/wire';
 import { InMemoryQuoteRepository } from '../memory/in-memory-quote-repository';
 import { createApiHandlers } from './api-handlers.test-support';
 import { RestQuoteRepository } from './rest-quote-repository';
 
-/** Starts an msw server for the calling test file, and stops it after; no request escapes it. */
+/** An msw server for the calling test file, with a way to give each test an API of its own. */
 export function mockApi() {
-  const server = setupServer();
-  beforeAll(() => {
-    server.listen({ onUnhandledFrame: 'error' });
-  });
-  afterEach(() => {
-    server.resetHandlers();
-  });
-  afterAll(() => {
-    server.close();
-  });
+  const server = mswServer();
 
   /** The API on an origin of its own, so no two tests' stores ever answer for each other. */
   function restApi({ now, timeoutMs }: { now?: () => Date; timeoutMs?: number } = {}) {

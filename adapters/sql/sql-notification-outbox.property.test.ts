@@ -5,6 +5,7 @@ import { migrateToLatest } from './migrate';
 import { scratchDatabase, sqlDialects } from './scratch-database';
 import { SqlNotificationOutbox } from './sql-notification-outbox';
 import { SqlQuoteRepository } from './sql-quote-repository';
+import { manualClock } from '../../fixtures/manual-clock';
 
 // The outbox under many claims: in any order of events, and from two servers at once.
 
@@ -20,11 +21,6 @@ const withEmail: NewQuote = {
 };
 
 const withoutEmail: NewQuote = { ...withEmail, name: 'Sean Gallagher', email: null };
-
-function manualClock(start = '2024-05-01T09:00:00Z') {
-  const clock = { time: Date.parse(start), now: () => new Date(clock.time) };
-  return clock;
-}
 
 for (const dialect of sqlDialects) {
   test(`${dialect}: any sequence of claims, failures, lost claims and deliveries ends with each notification sent exactly once`, async () => {

@@ -6,6 +6,7 @@ import { migrateToLatest } from './migrate';
 import { scratchDatabase, sqlDialects } from './scratch-database';
 import { type ClaimedNotification, SqlNotificationOutbox } from './sql-notification-outbox';
 import { SqlQuoteRepository } from './sql-quote-repository';
+import { manualClock } from '../../fixtures/manual-clock';
 
 const minute = 60_000;
 
@@ -19,12 +20,6 @@ const withEmail: NewQuote = {
 };
 
 const withoutEmail: NewQuote = { ...withEmail, name: 'Sean Gallagher', email: null };
-
-/** A clock the test sets by hand; each read gives a fresh Date. */
-function manualClock(start = '2024-05-01T09:00:00Z') {
-  const clock = { time: Date.parse(start), now: () => new Date(clock.time) };
-  return clock;
-}
 
 /** A migrated database of its own for one test, with a repository that writes notifications and an outbox. */
 async function withOutbox(

@@ -4,9 +4,9 @@
  * import it.
  */
 import type { SupportedStorage } from '@supabase/supabase-js';
-import { setupServer } from 'msw/node';
+import { mswServer } from '../msw-server.test-support';
 import * as v from 'valibot';
-import { afterAll, afterEach, beforeAll, onTestFinished } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { type Account, anonKey, type FakeSupabaseState, issueSession } from './fake-supabase-project.test-support';
 import { supabaseHandlers } from './supabase-api.test-support';
 import { createSupabaseClient } from './supabase-client';
@@ -31,18 +31,9 @@ function memoryStorage() {
   return { items, storage };
 }
 
-/** Starts an msw server for the calling test file, and stops it after; no request escapes it. */
+/** An msw server for the calling test file, with a way to give each test an API of its own. */
 export function mockSupabase() {
-  const server = setupServer();
-  beforeAll(() => {
-    server.listen({ onUnhandledFrame: 'error' });
-  });
-  afterEach(() => {
-    server.resetHandlers();
-  });
-  afterAll(() => {
-    server.close();
-  });
+  const server = mswServer();
 
   /** A project of its own for one test, with a staff account and an account that is not staff. */
   function supabaseProject({ now = () => new Date(), accounts = [staffAccount, memberAccount] }: { now?: () => Date; accounts?: Account[] } = {}) {
