@@ -4,11 +4,28 @@
  */
 export const business = {
   name: 'SE1 Plumbing & Heating',
+  /** The name where space is short, such as under an icon on a phone's home screen. */
+  shortName: 'SE1 Plumbing',
   /** From Ofcom's drama range: a demo never rings a real person. */
   phone: { display: '020 7946 0123', tel: '+442079460123' },
   serviceArea: 'SE1 and surrounding areas',
   openDays: '7 Days a Week',
   emergencyHours: '24/7',
+  /** The public address; a deployment may give its own at build time (SITE_URL). */
+  siteUrl: 'https://www.se1plumbing.example',
+  /**
+   * Where we work, as people search for it: the postcode area first, then the best-known
+   * neighbourhood (page titles name these two), then the rest.
+   */
+  areaServed: ['SE1', 'London Bridge', 'Borough', 'Bankside', 'Southwark', 'Waterloo', 'Bermondsey', 'Elephant and Castle'],
+  locality: 'London',
+  postcodeArea: 'SE1',
+  /** ISO 3166-1 alpha-2, as search engines expect it. */
+  country: 'GB',
+  /** What we do in one line, for search results and link previews. */
+  summary: 'Local plumbers and heating engineers in SE1, London, with a 24/7 emergency line and free quotes.',
+  /** A rough guide to prices for search engines: £ (cheap) to ££££ (expensive). */
+  priceRange: '££',
 } as const;
 
 /** How fast staff promise to call back, in minutes. */

@@ -51,8 +51,6 @@ export interface StaffAuth {
   signIn(credentials: { email: string; password: string }): Promise<SignInResult>;
   /** Ends the session everywhere it counts: after this, the old session opens nothing. */
   signOut(): Promise<void>;
-  /** Credentials a demo shows on its sign-in screen; none in a real deployment. */
-  readonly demoCredentials?: { email: string; password: string };
 }
 
 /** Thrown by a repository asked for staff-only data without a valid staff session. */

@@ -2,7 +2,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'vite';
+import { gzipSync } from 'node:zlib';
+import { build as viteBuild } from 'vite';
+import type { BuildManifest } from './page-templates';
 import { afterAll, expect, test } from 'vitest';
 
 const outDirs: string[] = [];
@@ -10,22 +12,30 @@ afterAll(() => {
   for (const dir of outDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Builds the browser bundle for one backend and returns all of its JavaScript as one string. */
-async function bundleFor(backend: 'memory' | 'rest' | 'supabase'): Promise<string> {
+/** Builds the browser bundle for one backend into a fresh folder, and returns the folder. */
+async function build(backend: 'memory' | 'rest' | 'supabase'): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), `bundle-${backend}-`));
   outDirs.push(outDir);
   const previous = { ...process.env };
   Object.assign(process.env, {
+    // As `npm run build` does; under the test runner it would otherwise be 'test', and React's
+    // development build would be measured.
+    NODE_ENV: 'production',
     VITE_BACKEND: backend,
     VITE_SUPABASE_URL: 'https://project.supabase.example',
     VITE_SUPABASE_ANON_KEY: 'anon-key-for-the-bundle-test',
   });
   try {
-    await build({ logLevel: 'silent', build: { outDir, sourcemap: false, emptyOutDir: true } });
+    await viteBuild({ logLevel: 'silent', build: { outDir, sourcemap: false, emptyOutDir: true } });
   } finally {
     process.env = previous;
   }
-  const assets = join(outDir, 'assets');
+  return outDir;
+}
+
+/** All of one backend's browser JavaScript as one string. */
+async function bundleFor(backend: 'memory' | 'rest' | 'supabase'): Promise<string> {
+  const assets = join(await build(backend), 'assets');
   return readdirSync(assets)
     .filter((file) => file.endsWith('.js'))
     .map((file) => readFileSync(join(assets, file), 'utf8'))
@@ -44,4 +54,41 @@ test.each(['memory', 'rest', 'supabase'] as const)('a %s build holds that backen
   for (const [other, marker] of Object.entries(markers)) {
     expect(bundle.includes(marker), `${other}'s code in the ${backend} bundle`).toBe(other === backend);
   }
+}, 60_000);
+
+const gzippedKb = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).byteLength / 1024;
+
+/**
+ * Every chunk the home page loads without being asked to do anything: its entry, the islands'
+ * code it imports once the page has painted, and what those import. The backend's client, loaded
+ * only when a visitor starts on the form, is not among them.
+ */
+function homePageChunks(manifest: BuildManifest): string[] {
+  const files = new Set<string>();
+  const visit = (key: string, followDynamic: boolean) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported, false);
+    if (followDynamic) for (const imported of chunk.dynamicImports ?? []) visit(imported, false);
+  };
+  visit('src/home-main.ts', true);
+  return [...files];
+}
+
+test('the home page stays within its budgets: 90 KB of JavaScript and 12 KB of CSS, gzipped, and no web fonts', async () => {
+  const outDir = await build('rest');
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as BuildManifest;
+  const chunks = homePageChunks(manifest);
+  const javascriptKb = chunks.reduce((total, file) => total + gzippedKb(readFileSync(join(outDir, file))), 0);
+  const stylesheets = readdirSync(join(outDir, 'assets')).filter((file) => file.endsWith('.css'));
+  const css = stylesheets.map((file) => readFileSync(join(outDir, 'assets', file), 'utf8')).join('\n');
+
+  expect(chunks.some((file) => file.includes('hydrate-islands')), 'the islands are among the chunks counted').toBe(true);
+  expect(chunks.some((file) => file.includes('rest-ports')), "the backend's client loads only when needed").toBe(false);
+  expect(chunks.some((file) => file.includes('quotes-page')), 'the staff page loads only when opened').toBe(false);
+  expect(javascriptKb).toBeLessThanOrEqual(90);
+  expect(gzippedKb(css)).toBeLessThanOrEqual(12);
+  // System fonts: nothing to download before text can be read.
+  expect(css).not.toMatch(/@font-face|@import|url\(\s*['"]?https?:/);
 }, 60_000);

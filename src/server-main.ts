@@ -21,8 +21,10 @@ import { SqlQuoteRepository } from '../adapters/sql/sql-quote-repository';
 import { SqlStaffStore } from '../adapters/sql/sql-staff-store';
 import { purgeExpiredQuotes } from '../domain/purge-expired-quotes';
 import type { StaffAuth } from '../domain/staff';
-import type { Backend } from './backends/backend';
+import { type Backend, loadedBackend } from './backends/backend';
 import { createPageRenderer } from './entry-server';
+import type { BuiltTemplates } from './page-templates';
+import { StaticFiles } from '../adapters/server/static-files';
 
 const config = readServerConfig(process.env);
 const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
@@ -77,17 +79,19 @@ const backend: Backend = {
   notifier: { quoteSubmitted: () => Promise.resolve(dispatcher?.wake()) },
   logger: console,
   staffAuth: staffAuthWhileRendering,
-  quoteFormAction: apiPaths.quoteRequests,
 };
+// Written by the build beside this file: the built pages that pages are rendered into.
+const templates = JSON.parse(await readFile(fileURLToPath(new URL('./page-templates.json', import.meta.url)), 'utf8')) as BuiltTemplates;
 const app = createServerApp({
   ...backend,
   isReady: () => quotes.isReachable(),
   outbox: { backlog: () => outbox.backlog(), sending: dispatcher !== undefined },
-  pages: createPageRenderer(backend, await readFile(join(clientDir, 'index.html'), 'utf8')),
-  assetsDir: clientDir,
+  pages: createPageRenderer(loadedBackend(backend, { quoteFormAction: apiPaths.quoteRequests }), templates),
+  site: await StaticFiles.load(clientDir),
   writeLog: (entry) => writeLine(JSON.stringify(entry)),
   sessions: new StaffSessions({ store: staffStore }),
   trustProxy: config.TRUST_PROXY,
+  styleHashes: templates.styleHashes,
   limits: {
     submissions: limit('quote-requests', config.QUOTE_REQUESTS_PER_HOUR),
     signIn: limit('sign-in', config.SIGN_IN_ATTEMPTS_PER_HOUR),

@@ -2,10 +2,12 @@
 import { expect, test } from 'vitest';
 import { type PageState, parsePageState } from '../adapters/http-api/page-state';
 import { createPageRenderer } from './entry-server';
+import { loadedBackend } from './backends/backend';
 import { testBackend } from './test-app';
 
 const template = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
-const pages = () => createPageRenderer({ ...testBackend(), quoteFormAction: '/api/quote-requests' }, template);
+const pages = () =>
+  createPageRenderer(loadedBackend(testBackend(), { quoteFormAction: '/api/quote-requests' }), { home: template, app: template });
 
 /** The text of a rendered page, as a person without scripts reads it. */
 const textOf = (html: string) =>

@@ -6,7 +6,7 @@ import { InMemoryQuoteRepository } from '../adapters/memory/in-memory-quote-repo
 import { InMemoryStaffAuth } from '../adapters/memory/in-memory-staff-auth';
 import type { Logger } from '../domain/ports';
 import { createAppContext } from './app-context';
-import type { Backend } from './backends/backend';
+import { type Backend, loadedBackend } from './backends/backend';
 import { createAppRouter } from './router';
 
 /** A logger that keeps what it was told, for tests to read. */
@@ -27,8 +27,18 @@ export function testBackend(overrides: Partial<Backend> = {}): Backend {
 }
 
 /** Renders the whole application at `path`, with its real router and stores, over `backend`. */
-export function renderApp({ path = '/', backend = testBackend() }: { path?: string; backend?: Backend } = {}) {
-  const router = createAppRouter(createAppContext(backend), createMemoryHistory({ initialEntries: [path] }));
+export function renderApp({
+  path = '/',
+  backend = testBackend(),
+  demoStaff,
+}: {
+  path?: string;
+  backend?: Backend;
+  /** The demo account the sign-in screen offers, as in demo mode. */
+  demoStaff?: { email: string; password: string };
+} = {}) {
+  const context = createAppContext(loadedBackend(backend, demoStaff ? { demoStaff } : {}));
+  const router = createAppRouter(context, createMemoryHistory({ initialEntries: [path] }));
   const user = userEvent.setup();
   render(<RouterProvider router={router} />);
   return { router, user, backend };

@@ -1,15 +1,13 @@
 import * as v from 'valibot';
 import { SignInSchema, type SignInResult, type StaffAuth, type StaffMember } from '../../domain/staff';
-
-/** The demo's one staff account; the sign-in screen shows it, so a demo is one click from the list. */
-const demoStaff = { email: 'demo@se1plumbing.example', password: 'show me the quotes' } as const;
+import { demoStaffAccount } from './demo-staff-account';
 
 /** Staff sign-in held in the page's memory: the demo's, and the tests' fake. */
 export class InMemoryStaffAuth implements StaffAuth {
   readonly demoCredentials: { email: string; password: string };
   #signedIn: StaffMember | null = null;
 
-  constructor({ account = demoStaff, signedIn = false }: { account?: { email: string; password: string }; signedIn?: boolean } = {}) {
+  constructor({ account = demoStaffAccount, signedIn = false }: { account?: { email: string; password: string }; signedIn?: boolean } = {}) {
     this.demoCredentials = account;
     if (signedIn) this.#signedIn = { email: account.email };
   }

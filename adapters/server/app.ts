@@ -1,4 +1,3 @@
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { Logger, Notifier, QuoteRepository } from '../../domain/ports';
 import type { PageState } from '../http-api/page-state';
@@ -13,6 +12,7 @@ import type { RateLimit } from './rate-limits';
 import { requestOrigin } from './request-origin';
 import { securityHeaders } from './security-headers';
 import { staffApi } from './staff-api';
+import type { StaticFiles } from './static-files';
 import type { StaffSessions } from './staff-sessions';
 import type { QuoteError } from '../../domain/quote-errors';
 
@@ -24,14 +24,17 @@ export interface ServerDeps {
   isReady: () => Promise<boolean>;
   /** The notifications waiting to be sent, for /readyz; and whether email is set up to send them. */
   outbox?: { backlog: () => Promise<{ pending: number; oldestPendingSince: Date | null }>; sending: boolean };
+  /** Renders what depends on the request: the home page with a form sent back, or with its thanks. */
   pages: PageRenderer;
-  /** The built browser files (dist/client): hashed assets under assets/. */
-  assetsDir: string;
+  /** The built site (dist/client): prerendered pages, hashed assets under assets/, and their compressed copies. */
+  site: StaticFiles;
   writeLog: (entry: RequestLogEntry) => void;
   bodyLimitBytes?: number;
   sessions: StaffSessions;
   /** Whether X-Forwarded-For, -Proto and -Host are our own proxy's word (TRUST_PROXY). */
   trustProxy: boolean;
+  /** The Content-Security-Policy hashes of the stylesheets the build wrote into the pages. */
+  styleHashes?: readonly string[];
   /** Quote requests per client, and sign-in attempts per client and per email. */
   limits: { submissions: RateLimit; signIn: RateLimit };
 }
@@ -62,7 +65,7 @@ export function createServerApp(deps: ServerDeps) {
   const trust = { trustProxy: deps.trustProxy };
   app.use(requestLog(deps.writeLog));
   // Before every route, so errors, 404s and assets get the headers too.
-  app.use(securityHeaders(trust));
+  app.use(securityHeaders({ ...trust, styleHashes: deps.styleHashes ?? [] }));
   app.onError((error, c) => {
     deps.logger.error(`Unhandled error on ${c.req.method} ${c.req.path}`, error);
     return c.req.path.startsWith('/api/')
@@ -110,17 +113,12 @@ export function createServerApp(deps: ServerDeps) {
   );
   app.all('/api/*', (c) => c.json(notFound, 404));
 
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: deps.assetsDir,
-      onFound: (_path, c) => {
-        // Every file under assets/ has its content's hash in its name.
-        c.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
-  app.get('*', (c) => page(c.req.path, c.req.query('quote') === 'submitted' ? { submitted: true } : {}));
+  app.get('*', async (c) => {
+    const path = c.req.path;
+    if (path === '/' && c.req.query('quote') === 'submitted') return page(path, { submitted: true });
+    // Pages were prerendered at build time; a build without them has each rendered as it is asked for.
+    return deps.site.respond(path, c.req.raw) ?? deps.site.respond('/404.html', c.req.raw, 404) ?? (await page(path, {}));
+  });
 
   return app;
 }

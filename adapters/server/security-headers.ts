@@ -4,23 +4,25 @@ import { type ProxyTrust, requestOrigin } from './request-origin';
 // Everything the site loads is its own: the bundle, the stylesheet, system fonts, inline SVG. So a
 // script injected into a page (a quote's description shown to staff, say) can neither run inline nor
 // load or send anything elsewhere. The page state is a JSON data block, which CSP does not execute.
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+// The one inline stylesheet allowed is the site's own, which the build puts in each page (named by
+// its hash), so the page paints without waiting for another request.
+const contentSecurityPolicy = (styleHashes: readonly string[]) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    ["style-src 'self'", ...styleHashes.map((hash) => `'${hash}'`)].join(' '),
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
 // Nothing here needs a device or sensor; a script that got in cannot ask for one either.
 const permissionsPolicy = [
   'accelerometer',
-  'bluetooth',
   'camera',
   'display-capture',
   'geolocation',
@@ -46,21 +48,25 @@ const everywhere: [string, string][] = [
   ['Cross-Origin-Opener-Policy', 'same-origin'],
 ];
 
-const overHttp: [string, string][] = [...everywhere, ['Content-Security-Policy', contentSecurityPolicy]];
-
-const overHttps: [string, string][] = [
-  ...everywhere,
-  ['Content-Security-Policy', `${contentSecurityPolicy}; upgrade-insecure-requests`],
-  // Only over HTTPS: browsers ignore it over HTTP, and a site run on plain HTTP (npm start on a laptop)
-  // must not tell a browser to refuse it for a year.
-  ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
-];
+function headersFor(styleHashes: readonly string[]) {
+  const policy = contentSecurityPolicy(styleHashes);
+  const overHttp: [string, string][] = [...everywhere, ['Content-Security-Policy', policy]];
+  const overHttps: [string, string][] = [
+    ...everywhere,
+    ['Content-Security-Policy', `${policy}; upgrade-insecure-requests`],
+    // Only over HTTPS: browsers ignore it over HTTP, and a site run on plain HTTP (npm start on a
+    // laptop) must not tell a browser to refuse it for a year.
+    ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
+  ];
+  return { overHttp, overHttps };
+}
 
 /**
  * The browser-side defences for every response: pages, API, assets, 404s and errors alike. Set after the
  * handler has answered, so they reach responses built as plain `Response` objects and those of onError.
  */
-export function securityHeaders(trust: ProxyTrust): MiddlewareHandler {
+export function securityHeaders(trust: ProxyTrust & { styleHashes?: readonly string[] }): MiddlewareHandler {
+  const { overHttp, overHttps } = headersFor(trust.styleHashes ?? []);
   return async (c, next) => {
     await next();
     const headers = requestOrigin(c, trust).https ? overHttps : overHttp;

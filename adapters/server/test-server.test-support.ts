@@ -17,6 +17,7 @@ import { SqlNotificationOutbox } from '../sql/sql-notification-outbox';
 import { NotificationDispatcher } from './notification-dispatcher';
 import { createRateLimit } from './rate-limits';
 import { StaffSessions } from './staff-sessions';
+import { StaticFiles } from './static-files';
 import { type RunningServer, startServer } from './start-server';
 import { SqlStaffStore } from '../sql/sql-staff-store';
 
@@ -121,7 +122,7 @@ export async function startTestServer(
         return { html: `<!doctype html><title>${url}</title>`, status: url === '/no-such-page' ? 404 : 200 };
       },
     },
-    assetsDir: tmpdir(),
+    site: await StaticFiles.load(join(tmpdir(), 'no-built-site')),
     writeLog: (entry) => logs.push(entry),
     sessions: new StaffSessions({ store: staffStore, ...(options.now ? { now: options.now } : {}) }),
     trustProxy: false,

@@ -1,15 +1,8 @@
-import { InMemoryNotifier } from '../../adapters/memory/in-memory-notifier';
-import { InMemoryQuoteRepository } from '../../adapters/memory/in-memory-quote-repository';
-import { InMemoryStaffAuth } from '../../adapters/memory/in-memory-staff-auth';
-import { sampleQuoteRequests } from '../../fixtures/quote-requests';
-import type { Backend } from './backend';
+import { demoStaffAccount } from '../../adapters/memory/demo-staff-account';
+import type { BackendModule } from './backend';
 
 /** Demo mode: everything lives in the page, seeded with sample requests; nothing leaves the browser. */
-export function createBackend(): Backend {
-  return {
-    quotes: new InMemoryQuoteRepository({ seed: sampleQuoteRequests(new Date()) }),
-    notifier: new InMemoryNotifier(),
-    logger: console,
-    staffAuth: new InMemoryStaffAuth(),
-  };
-}
+export const backend: BackendModule = {
+  demoStaff: demoStaffAccount,
+  load: async () => (await import('./memory-ports')).createPorts(),
+};

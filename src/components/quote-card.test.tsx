@@ -8,7 +8,7 @@ import { listQuotes } from '../../domain/list-quotes';
 import type { QuoteRequest } from '../../domain/quote';
 import { NotSignedIn } from '../../domain/staff';
 import { createAppContext } from '../app-context';
-import type { Backend } from '../backends/backend';
+import { type Backend, loadedBackend } from '../backends/backend';
 import { createAppRouter } from '../router';
 import { createQuoteListStore } from '../stores/quote-list-store';
 import { testBackend } from '../test-app';
@@ -31,7 +31,7 @@ const tom: QuoteRequest = { ...priya, id: 'tom', name: 'Tom Okafor', createdAt: 
 
 /** /quotes over `backend`, its list store deleting through the deleteQuote use case. */
 function renderQuotes(backend: Backend) {
-  const context = createAppContext(backend);
+  const context = createAppContext(loadedBackend(backend));
   const signedOut = vi.fn<() => void>();
   const quoteList = createQuoteListStore({
     listQuotes: () => listQuotes(backend),

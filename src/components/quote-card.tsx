@@ -1,4 +1,4 @@
-import { useRouteContext } from '@tanstack/react-router';
+import { useAppContext } from '../app-context-provider';
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { copy } from '../../domain/copy';
@@ -27,7 +27,7 @@ function BusinessEmailStatus({ sentAt }: { sentAt: Date | null | undefined }) {
 
 /** One request as staff see it. Every value is rendered as text, never as markup. */
 export function QuoteCard({ quote }: { quote: QuoteRequest }) {
-  const list = useRouteContext({ from: '__root__', select: (context) => context.quoteList });
+  const list = useAppContext((context) => context.quoteList);
   const remove = useStore(list, (state) => state.remove);
   const [deleting, setDeleting] = useState(false);
 

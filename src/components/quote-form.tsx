@@ -1,4 +1,4 @@
-import { useRouteContext } from '@tanstack/react-router';
+import { useAppContext } from '../app-context-provider';
 import { type SubmitEvent, useRef } from 'react';
 import { useStore } from 'zustand';
 import { describeMinutes, responsePromise } from '../../domain/business';
@@ -7,14 +7,15 @@ import { quoteLimits } from '../../domain/quote-limits';
 import { serviceTypeLabels, serviceTypes } from '../../domain/service-type';
 import { submitLabel } from '../../domain/submit-label';
 import { FormField } from './form-field';
-import { quoteSectionId } from './quote-section-link';
+import { quoteSectionId } from './quote-section-id';
 import { useHydrated } from './use-hydrated';
 
 const fieldOrder: readonly QuoteField[] = ['name', 'phone', 'email', 'serviceType', 'description', 'urgent'];
 
 export function QuoteForm({ labelledBy }: { labelledBy: string }) {
-  const form = useRouteContext({ from: '__root__', select: (context) => context.quoteForm });
-  const action = useRouteContext({ from: '__root__', select: (context) => context.quoteFormAction });
+  const form = useAppContext((context) => context.quoteForm);
+  const action = useAppContext((context) => context.quoteFormAction);
+  const preloadBackend = useAppContext((context) => context.preloadBackend);
   const draft = useStore(form, (state) => state.draft);
   const errors = useStore(form, (state) => state.errors);
   const submitting = useStore(form, (state) => state.submitting);
@@ -40,6 +41,8 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
       action={action && `${action}#${quoteSectionId}`}
       noValidate={enhanced}
       onSubmit={(event) => void onSubmit(event)}
+      // Whoever starts on the form will send it: fetch the code that sends it while they type.
+      onFocus={preloadBackend}
       className="quote-form"
       aria-labelledby={labelledBy}
     >

@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
+import { quoteSectionId } from './quote-section-id';
 
-export const quoteSectionId = 'quote-section';
 /** Time for the home page to render after navigating to it, before scrolling to the form. */
 const scrollDelayMs = 100;
 

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { business, describeMinutes, responsePromise } from '../../domain/business';
 import { copy } from '../../domain/copy';
+import { Island } from '../islands';
 import { CheckIcon, MapPinIcon, PhoneIcon } from './icons';
-import { QuoteForm } from './quote-form';
-import { quoteSectionId } from './quote-section-link';
+import { quoteSectionId } from './quote-section-id';
 
 const reasons = [
   'Licensed and insured plumbing and heating engineers',
@@ -24,7 +24,7 @@ export function QuoteSection() {
             {describeMinutes(responsePromise.urgentMinutes)} for emergencies, within{' '}
             {describeMinutes(responsePromise.standardMinutes)} otherwise.
           </p>
-          <QuoteForm labelledBy="quote-title" />
+          <Island name="quote-form" />
           <p className="form-privacy-note">
             {copy.privacy.formNote} <Link to="/privacy">{copy.privacy.formNoteLink}</Link>
           </p>

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { InMemoryQuoteRepository } from '../../adapters/memory/in-memory-quote-repository';
+import { demoStaffAccount } from '../../adapters/memory/demo-staff-account';
 import { InMemoryStaffAuth } from '../../adapters/memory/in-memory-staff-auth';
 import { NotSignedIn } from '../../domain/staff';
 import { renderApp, testBackend } from '../test-app';
@@ -57,7 +58,11 @@ test('signing out hides the list at once and shows the sign-in form', async () =
 });
 
 test('a demo shows its account and signs in with one click', async () => {
-  const { user } = renderApp({ path: '/quotes', backend: testBackend({ quotes: seeded(), staffAuth: new InMemoryStaffAuth() }) });
+  const { user } = renderApp({
+    path: '/quotes',
+    backend: testBackend({ quotes: seeded(), staffAuth: new InMemoryStaffAuth() }),
+    demoStaff: demoStaffAccount,
+  });
 
   expect(await screen.findByText('demo@se1plumbing.example')).toBeTruthy();
   await user.click(screen.getByRole('button', { name: 'Sign in with the demo account' }));

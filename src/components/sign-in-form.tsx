@@ -1,4 +1,4 @@
-import { useRouteContext } from '@tanstack/react-router';
+import { useAppContext } from '../app-context-provider';
 import { type SubmitEvent, useState } from 'react';
 import { useStore } from 'zustand';
 import { business } from '../../domain/business';
@@ -19,8 +19,8 @@ function messageOf(error: SignInError): string {
 
 /** Staff sign in here to see the quote requests; nobody else can. */
 export function SignInForm() {
-  const staff = useRouteContext({ from: '__root__', select: (context) => context.staff });
-  const demo = useRouteContext({ from: '__root__', select: (context) => context.demoStaff });
+  const staff = useAppContext((context) => context.staff);
+  const demo = useAppContext((context) => context.demoStaff);
   const error = useStore(staff, (state) => state.error);
   const busy = useStore(staff, (state) => state.busy);
   const [email, setEmail] = useState('');

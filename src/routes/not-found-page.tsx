@@ -2,6 +2,8 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { business } from '../../domain/business';
 import { copy } from '../../domain/copy';
+import { PageHead } from '../seo/page-head';
+import { siteUrl } from '../site-url';
 
 export function NotFoundPage() {
   const pathname = useLocation({ select: (location) => location.pathname });
@@ -12,7 +14,7 @@ export function NotFoundPage() {
 
   return (
     <section className="status-page" aria-labelledby="not-found-title">
-      <title>{`Page not found | ${business.name}`}</title>
+      <PageHead title={`Page not found | ${business.name}`} description={copy.notFound.text} siteUrl={siteUrl} noindex />
       <h1 id="not-found-title">404</h1>
       <p>{copy.notFound.text}</p>
       <Link to="/" className="button button-primary">

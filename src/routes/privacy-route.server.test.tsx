@@ -1,12 +1,13 @@
 // @vitest-environment node
 import { expect, test } from 'vitest';
 import { createPageRenderer } from '../entry-server';
+import { loadedBackend } from '../backends/backend';
 import { testBackend } from '../test-app';
 
 const template = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 
 test('the privacy notice renders on a server, with no window, and its links are plain links', async () => {
-  const { html, status } = await createPageRenderer(testBackend(), template).render('/privacy', {});
+  const { html, status } = await createPageRenderer(loadedBackend(testBackend()), { home: template, app: template }).render('/privacy', {});
 
   expect(typeof window).toBe('undefined');
   expect(status).toBe(200);

@@ -75,7 +75,7 @@ test('the footer links to the privacy notice from every page', async () => {
 test('under the quote form a short line says what the details are for and links the notice', async () => {
   const { user, router } = renderApp();
   const form = await screen.findByRole('form', { name: 'Request a Quote' });
-  const note = form.parentElement?.querySelector('.form-privacy-note');
+  const note = form.closest('.form-card')?.querySelector('.form-privacy-note');
   if (!(note instanceof HTMLElement)) throw new Error('there is no privacy line under the form');
 
   expect(note.textContent).toBe('We use your details only to reply to your request. Privacy notice');

@@ -1,14 +1,16 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { AppContext } from '../app-context';
+import { AppContextProvider } from '../app-context-provider';
 import { ErrorScreen } from '../components/error-screen';
 import { Footer } from '../components/footer';
 import { Header } from '../components/header';
-import { Toaster } from '../components/toaster';
+import { Island } from '../islands';
 import { NotFoundPage } from './not-found-page';
 
 function RootLayout() {
+  const context = rootRoute.useRouteContext();
   return (
-    <>
+    <AppContextProvider value={context}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -17,8 +19,8 @@ function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <Toaster />
-    </>
+      <Island name="toaster" />
+    </AppContextProvider>
   );
 }
 

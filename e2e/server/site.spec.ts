@@ -1,0 +1,95 @@
+import { expect, listAsStaff, quoteForm, test } from '../fixtures';
+
+// The site as our server sends it: prerendered pages, their caching and compression, what crawlers
+// read, and the home page taken over by its scripts without a visible change.
+
+test('the home page arrives whole as HTML, compressed, and revalidates with its ETag', async ({ request }) => {
+  const response = await request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-encoding']).toBe('br');
+  expect(response.headers()['cache-control']).toBe('no-cache');
+  const text = (await response.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+  for (const words of ['Professional Plumbing &amp; Heating Services in SE1', 'Our Professional Services', 'Power Flushing', 'Request a Quote', '020 7946 0123']) {
+    expect(text).toContain(words);
+  }
+
+  const etag = response.headers().etag ?? '';
+  expect(etag).not.toBe('');
+  const again = await request.get('/', { headers: { 'accept-encoding': 'br, gzip', 'if-none-match': etag } });
+  expect(again.status()).toBe(304);
+});
+
+test('hashed assets are cached for a year; an unknown page is a 404 page', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1] ?? '';
+  expect(script).toMatch(/^\/assets\//);
+  const asset = await request.get(script, { headers: { 'accept-encoding': 'gzip' } });
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(asset.headers()['content-encoding']).toBe('gzip');
+
+  const missing = await request.get('/no-such-page');
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).toContain('Oops! Page not found');
+});
+
+test('crawlers find the sitemap, keep out of /quotes and /api, and read who the business is', async ({ request }) => {
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain('Disallow: /quotes');
+  expect(robots).toContain('Disallow: /api/');
+  expect(robots).toMatch(/Sitemap: https:\/\/.+\/sitemap\.xml/);
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  expect(sitemap).toMatch(/<loc>https:\/\/[^<]+\/privacy<\/loc>/);
+  const manifest = (await (await request.get('/manifest.webmanifest')).json()) as { icons: { src: string }[] };
+  for (const icon of manifest.icons) expect((await request.get(icon.src)).status()).toBe(200);
+
+  const html = await (await request.get('/')).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(head).toMatch(/<title>[^<]*Plumber[^<]*SE1[^<]*<\/title>/);
+  expect(head).toMatch(/<link rel="canonical" href="https:\/\/[^"]+\/"/);
+  expect(head).toMatch(/<meta property="og:image" content="https:\/\/[^"]+\/share-image\.png"/);
+  const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}';
+  expect(JSON.parse(jsonLd)).toMatchObject({ '@type': 'Plumber', telephone: '+442079460123' });
+});
+
+test('the home page is taken over by its scripts without a visible change', async ({ browser }) => {
+  const shoot = async (javaScriptEnabled: boolean) => {
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/');
+    if (javaScriptEnabled) await expect(quoteForm(page)).toHaveAttribute('novalidate', '');
+    const shot = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+    await context.close();
+    return shot;
+  };
+  const withoutScripts = await shoot(false);
+  const hydrated = await shoot(true);
+  expect(hydrated.equals(withoutScripts), 'the page looks the same before and after its scripts run').toBe(true);
+});
+
+test('what a visitor types before the scripts arrive is kept and sent', async ({ page, request }) => {
+  const { promise: held, resolve: release } = Promise.withResolvers<undefined>();
+  await page.route('**/assets/hydrate-islands-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const name = `Early Bird ${Math.random().toString(36).slice(2, 8)}`;
+  await page.goto('/');
+  const form = quoteForm(page);
+  await form.getByLabel('Full name').fill(name);
+  await form.getByLabel('Phone number').fill('07700 900321');
+  await form.getByLabel('Service type').selectOption('maintenance');
+  await expect(form, 'the scripts have not taken the form over yet').not.toHaveAttribute('novalidate', '');
+  release(undefined);
+  await expect(form).toHaveAttribute('novalidate', '');
+  await form.getByRole('button', { name: 'Get Free Quote' }).click();
+  await expect(page.getByRole('status')).toContainText('Quote Request Submitted!');
+  expect(JSON.stringify(await listAsStaff(request))).toContain(name);
+});
+
+test('the smooth scroll to the form is left out for visitors who ask for less motion', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
+});

@@ -1,0 +1,15 @@
+import { createSupabaseClient, parseSupabaseConfig } from '../../adapters/supabase/supabase-client';
+import { SupabaseNotifier } from '../../adapters/supabase/supabase-notifier';
+import { SupabaseQuoteRepository } from '../../adapters/supabase/supabase-quote-repository';
+import { SupabaseStaffAuth } from '../../adapters/supabase/supabase-staff-auth';
+import type { Backend } from './backend';
+
+export function createPorts(): Backend {
+  const client = createSupabaseClient(parseSupabaseConfig(import.meta.env));
+  return {
+    quotes: new SupabaseQuoteRepository({ client }),
+    notifier: new SupabaseNotifier({ client }),
+    logger: console,
+    staffAuth: new SupabaseStaffAuth({ client }),
+  };
+}
