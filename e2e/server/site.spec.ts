@@ -67,7 +67,10 @@ test('the home page is taken over by its scripts without a visible change', asyn
 });
 
 test('what a visitor types before the scripts arrive is kept and sent', async ({ page, request }) => {
-  const { promise: held, resolve: release } = Promise.withResolvers<undefined>();
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/assets/hydrate-islands-*.js', async (route) => {
     await held;
     await route.continue();
@@ -79,7 +82,7 @@ test('what a visitor types before the scripts arrive is kept and sent', async ({
   await form.getByLabel('Phone number').fill('07700 900321');
   await form.getByLabel('Service type').selectOption('maintenance');
   await expect(form, 'the scripts have not taken the form over yet').not.toHaveAttribute('novalidate', '');
-  release(undefined);
+  release();
   await expect(form).toHaveAttribute('novalidate', '');
   await form.getByRole('button', { name: 'Get Free Quote' }).click();
   await expect(page.getByRole('status')).toContainText('Quote Request Submitted!');
