@@ -1,11 +1,11 @@
 // Load benchmark of the built server (`npm run bench:api`): the JSON API's insert and the server-rendered
 // home page, each for 10 s with 50 connections, on loopback, over a fresh SQLite database.
 // Node runs this file directly by stripping its types, so it imports only npm packages and node: builtins.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { type BenchServer, startBenchServer } from './bench-server.ts';
 // @ts-expect-error -- autocannon ships no types and none are installed; the shapes used are declared below.
 import untypedAutocannon from 'autocannon';
 
@@ -62,15 +62,11 @@ async function staffCookie(url: string): Promise<string> {
 
 const write = (line = '') => process.stdout.write(`${line}\n`);
 const dataDir = mkdtempSync(join(tmpdir(), 'quotes-bench-'));
-const logFile = join(dataDir, 'server.log');
-let server: ChildProcess | undefined;
-let serverStderr = '';
-
-const isRunning = (child: ChildProcess | undefined): child is ChildProcess =>
-  child?.exitCode === null && child.signalCode === null;
+const started: ChildProcess[] = [];
+let server: BenchServer | undefined;
 
 function cleanUpNow() {
-  if (isRunning(server)) server.kill('SIGKILL');
+  for (const child of started) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -85,70 +81,6 @@ process.once('SIGINT', () => {
   process.exit(130);
 });
 
-/** Starts the built server on a port the system picks; resolves with its URL once /readyz answers 200. */
-async function startServer(): Promise<string> {
-  // The server logs a line per request: to a file, so neither a pipe nor this process slows it down.
-  const log = openSync(logFile, 'w');
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    STAFF_EMAIL: staff.email,
-    STAFF_PASSWORD: staff.password,
-    // One client sends everything here: the limit per client must not be what is measured.
-    QUOTE_REQUESTS_PER_HOUR: '100000000',
-  };
-  delete env.DATABASE_URL; // SQLite, whatever the shell has set
-  const child = spawn(process.execPath, ['dist/server/server-main.js'], {
-    env,
-    stdio: ['ignore', log, 'pipe'],
-  });
-  closeSync(log); // the child has its own copy
-  server = child;
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    serverStderr += chunk;
-  });
-
-  const startedBy = Date.now() + 15_000;
-  let url: string | undefined;
-  while (Date.now() < startedBy) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${serverStderr}`);
-    url ??= listeningUrl(readFileSync(logFile, 'utf8'));
-    if (url) {
-      const ready = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
-      if (ready?.status === 200) return url;
-    }
-    await sleep(50);
-  }
-  throw new Error(`the server was not ready within 15 s:\n${serverStderr}`);
-}
-
-function listeningUrl(log: string): string | undefined {
-  for (const line of log.split('\n')) {
-    if (!line.includes('"listening"')) continue;
-    const entry = JSON.parse(line) as { event?: string; url?: string };
-    if (entry.event === 'listening' && entry.url) return entry.url;
-  }
-  return undefined;
-}
-
-/** SIGTERM, then waits for the exit (SIGKILL after 10 s). Resolves with how it ended. */
-async function stopServer(): Promise<string> {
-  const child = server;
-  if (!isRunning(child)) return 'already stopped';
-  const exited = new Promise<string>((resolve) => {
-    child.once('exit', (code, signal) => {
-      resolve(signal ? `killed by ${signal}` : `exit code ${code}`);
-    });
-  });
-  child.kill('SIGTERM');
-  const forced = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  const how = await exited;
-  clearTimeout(forced);
-  return how;
-}
-
 function report(title: string, result: AutocannonResult) {
   write(title);
   write(`  requests/s (average)  ${result.requests.average.toFixed(0)}`);
@@ -159,7 +91,17 @@ function report(title: string, result: AutocannonResult) {
 }
 
 try {
-  const url = await startServer();
+  server = await startBenchServer({
+    dataDir,
+    started,
+    env: {
+      STAFF_EMAIL: staff.email,
+      STAFF_PASSWORD: staff.password,
+      // One client sends everything here: the limit per client must not be what is measured.
+      QUOTE_REQUESTS_PER_HOUR: '100000000',
+    },
+  });
+  const { url } = server;
   write(`server: ${url}, SQLite in ${dataDir}; autocannon: ${connections} connections, ${durationSeconds} s per run`);
   write();
 
@@ -208,13 +150,13 @@ try {
   report('GET /', home);
   write();
 
-  write(`server: ${await stopServer()} after SIGTERM`);
+  write(`server: ${await server.stop()} after SIGTERM`);
   if (lost > 0 || stored.size !== rows.length) process.exitCode = 1;
 } catch (error) {
   console.error('bench failed:', error);
   process.exitCode = 1;
 } finally {
-  await stopServer();
+  await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
   clearTimeout(deadline);
 }

@@ -3,15 +3,15 @@
 // SQLite database. Prints the scores, the timings and the bytes sent of each run and their median, the audits the
 // median run fails, and every host the page reached besides the site's own (there must be none).
 // Node runs this file directly by stripping its types, so it imports only npm packages and node: builtins.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun as untypedComputeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { type BenchServer, startBenchServer } from './bench-server.ts';
 
 /** Lighthouse's own pick of the median run; its declaration names a global type only Lighthouse's build defines. */
 const computeMedianRun = untypedComputeMedianRun as (results: Result[]) => Result;
@@ -38,15 +38,12 @@ const write = (line = '') => process.stdout.write(`${line}\n`);
 const workDir = mkdtempSync(join(tmpdir(), 'web-bench-'));
 const dataDir = join(workDir, 'data');
 mkdirSync(dataDir);
-let server: ChildProcess | undefined;
-let serverStderr = '';
+const started: ChildProcess[] = [];
+let server: BenchServer | undefined;
 let chrome: LaunchedChrome | undefined;
 
-const isRunning = (child: ChildProcess | undefined): child is ChildProcess =>
-  child?.exitCode === null && child.signalCode === null;
-
 function cleanUpNow() {
-  if (isRunning(server)) server.kill('SIGKILL');
+  for (const child of started) child.kill('SIGKILL');
   chrome?.kill();
   rmSync(workDir, { recursive: true, force: true, maxRetries: 5 });
 }
@@ -61,67 +58,6 @@ process.once('SIGINT', () => {
   cleanUpNow();
   process.exit(130);
 });
-
-/** Starts the built server on a port the system picks; resolves with its URL once /readyz answers 200. */
-async function startServer(): Promise<string> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    STAFF_EMAIL: staff.email,
-    STAFF_PASSWORD: staff.password,
-  };
-  delete env.DATABASE_URL; // SQLite, whatever the shell has set
-  const child = spawn(process.execPath, ['dist/server/server-main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  server = child;
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    serverStderr += chunk;
-  });
-
-  // The server logs a JSON line per event and per request: every line is read, so the pipe never fills up.
-  let url: string | undefined;
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    url ??= listeningUrl(line);
-  });
-
-  const startedBy = Date.now() + 15_000;
-  while (Date.now() < startedBy) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${serverStderr}`);
-    if (url) {
-      const ready = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
-      if (ready?.status === 200) return url;
-    }
-    await sleep(50);
-  }
-  throw new Error(`the server was not ready within 15 s:\n${serverStderr}`);
-}
-
-function listeningUrl(line: string): string | undefined {
-  if (!line.includes('"listening"')) return undefined;
-  try {
-    const entry = JSON.parse(line) as { event?: string; url?: string };
-    return entry.event === 'listening' ? entry.url : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** SIGTERM, then waits for the exit (SIGKILL after 10 s). Resolves with how it ended. */
-async function stopServer(): Promise<string> {
-  const child = server;
-  if (!isRunning(child)) return 'already stopped';
-  const exited = new Promise<string>((resolve) => {
-    child.once('exit', (code, signal) => {
-      resolve(signal ? `killed by ${signal}` : `exit code ${code}`);
-    });
-  });
-  child.kill('SIGTERM');
-  const forced = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  const how = await exited;
-  clearTimeout(forced);
-  return how;
-}
 
 /** Kills Chrome (its whole process group) and waits until it has gone, so its profile can be removed. */
 async function stopChrome(): Promise<void> {
@@ -294,7 +230,8 @@ function printFailingAudits(lhr: Result) {
 }
 
 try {
-  const url = await startServer();
+  server = await startBenchServer({ dataDir, started, env: { STAFF_EMAIL: staff.email, STAFF_PASSWORD: staff.password } });
+  const { url } = server;
   const ownHost = new URL(url).host;
   write(`server: ${url}, SQLite in ${dataDir}; Chrome: ${chromePath}`);
   write(`Lighthouse ${runs} runs on ${url}/ with its default settings (mobile emulation, simulated throttling)`);
@@ -340,13 +277,13 @@ try {
   printFailingAudits(medianRun);
   write();
 
-  write(`server: ${await stopServer()} after SIGTERM`);
+  write(`server: ${await server.stop()} after SIGTERM`);
 } catch (error) {
   console.error('bench failed:', error);
   process.exitCode = 1;
 } finally {
   await stopChrome();
-  await stopServer();
+  await server?.stop();
   rmSync(workDir, { recursive: true, force: true, maxRetries: 5 });
   clearTimeout(deadline);
 }

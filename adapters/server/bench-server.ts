@@ -1,0 +1,78 @@
+// The built server as the benchmarks run it: on a port the system picks, over a SQLite database in a
+// folder of theirs, logging to a file there (so neither a pipe nor the benchmark slows it down).
+// Node runs the benchmarks by stripping types, so this file imports only node: builtins.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface BenchServer {
+  url: string;
+  /** SIGTERM, then waits for the exit (SIGKILL after 10 s). Resolves with how it ended. */
+  stop: () => Promise<string>;
+}
+
+const isRunning = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
+function listeningUrl(log: string): string | undefined {
+  for (const line of log.split('\n')) {
+    if (!line.includes('"listening"')) continue;
+    const entry = JSON.parse(line) as { event?: string; url?: string };
+    if (entry.event === 'listening' && entry.url) return entry.url;
+  }
+  return undefined;
+}
+
+/**
+ * Starts dist/server/server-main.js; resolves once /readyz answers 200. `started` gets the process at
+ * once, so a benchmark that gives up can kill it even before it is ready.
+ */
+export async function startBenchServer({
+  dataDir,
+  env: extraEnv,
+  started,
+}: {
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  started: ChildProcess[];
+}): Promise<BenchServer> {
+  const logFile = join(dataDir, 'server.log');
+  const log = openSync(logFile, 'w');
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...extraEnv };
+  delete env.DATABASE_URL; // SQLite, whatever the shell has set
+  const child = spawn(process.execPath, ['dist/server/server-main.js'], { env, stdio: ['ignore', log, 'pipe'] });
+  closeSync(log); // the child has its own copy
+  started.push(child);
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+
+  const stop = async () => {
+    if (!isRunning(child)) return 'already stopped';
+    const exited = new Promise<string>((resolve) => {
+      child.once('exit', (code, signal) => {
+        resolve(signal ? `killed by ${signal}` : `exit code ${code}`);
+      });
+    });
+    child.kill('SIGTERM');
+    const forced = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    const how = await exited;
+    clearTimeout(forced);
+    return how;
+  };
+
+  const startedBy = Date.now() + 15_000;
+  let url: string | undefined;
+  while (Date.now() < startedBy) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${stderr}`);
+    url ??= listeningUrl(readFileSync(logFile, 'utf8'));
+    if (url) {
+      const ready = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
+      if (ready?.status === 200) return { url, stop };
+    }
+    await sleep(50);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server was not ready within 15 s:\n${stderr}`);
+}
