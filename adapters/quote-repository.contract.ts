@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { QuoteRepository } from '../domain/ports';
 import type { NewQuote, QuoteRequest } from '../domain/quote';
-import { newQuoteArb } from '../domain/quote-arbitraries.test-support';
+import { newQuoteArb } from '../fixtures/quote-arbitraries.test-support';
 import { manualClock } from '../fixtures/manual-clock';
 
 interface RepositoryUnderTest {
