@@ -34,6 +34,17 @@ export const responsePromise = {
   standardMinutes: 120,
 } as const;
 
+/**
+ * How the staff inbox judges a request still waiting for its call: "due soon" in the last minutes
+ * before the promise runs out, and "delivery trouble" when the email to the business has been failing
+ * for this long, so someone looks at the inbox instead of waiting for the email.
+ */
+export const responseClockMinutes = {
+  urgentDueSoon: 10,
+  standardDueSoon: 30,
+  deliveryTrouble: 10,
+} as const;
+
 /** "30 minutes", "2 hours": a promise as people say it. */
 export function describeMinutes(minutes: number): string {
   if (minutes % 60 === 0) {

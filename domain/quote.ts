@@ -34,11 +34,6 @@ export interface NewQuote {
 export interface QuoteRequest extends NewQuote {
   id: string;
   createdAt: Date;
-  /**
-   * When the business was emailed about it: null while the email waits in the outbox, absent where
-   * the store does not send emails (the demo).
-   */
-  businessNotifiedAt?: Date | null;
 }
 
 export type QuoteField = keyof QuoteDraft;

@@ -1,9 +1,11 @@
-import type { Logger, Notifier, QuoteRepository } from '../../domain/ports';
+import type { Logger, Notifier, QuoteInbox, QuoteRepository } from '../../domain/ports';
 import type { StaffAuth } from '../../domain/staff';
 
 /** The ports one backend provides. */
 export interface Backend {
   quotes: QuoteRepository;
+  /** Where staff work the requests. */
+  inbox: QuoteInbox;
   notifier: Notifier;
   logger: Logger;
   staffAuth: StaffAuth;

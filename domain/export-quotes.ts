@@ -1,0 +1,70 @@
+import { toCsv } from './csv';
+import type { InboxCursor, InboxQuery } from './inbox-query';
+import { inboxPageMax } from './inbox-query';
+import type { InboxQuote } from './inbox-quote';
+import { formatLondonIso } from './london-time';
+import type { Logger, QuoteInbox } from './ports';
+import { quoteStatusLabels } from './quote-status';
+import { responseTime } from './response-clock';
+import { serviceTypeLabels } from './service-type';
+import { type StaffFailure, staffFailureOf } from './staff-failure';
+
+/** The columns of an export, in order. Times are London times. */
+export const exportColumns = [
+  'Received',
+  'Name',
+  'Phone',
+  'Email',
+  'Service',
+  'Urgent',
+  'Status',
+  'Responded',
+  'Response minutes',
+  'Within promise',
+  'Description',
+  'Notes',
+  'Id',
+] as const;
+
+function exportRow(quote: InboxQuote): string[] {
+  const response = quote.respondedAt === null ? null : responseTime(quote, quote.respondedAt);
+  return [
+    formatLondonIso(quote.createdAt),
+    quote.name,
+    quote.phone,
+    quote.email ?? '',
+    serviceTypeLabels[quote.serviceType],
+    quote.urgent ? 'Yes' : 'No',
+    quoteStatusLabels[quote.status],
+    quote.respondedAt === null ? '' : formatLondonIso(quote.respondedAt),
+    response === null ? '' : String(response.minutes),
+    response === null ? '' : response.withinPromise ? 'Yes' : 'No',
+    quote.description ?? '',
+    // Oldest first, as a record reads; each with who wrote it and when.
+    [...quote.notes].reverse().map((note) => `${formatLondonIso(note.at)} ${note.by}: ${note.text}`).join('\n'),
+    quote.id,
+  ];
+}
+
+export interface ExportQuotesDeps {
+  inbox: Pick<QuoteInbox, 'findPage'>;
+  logger: Logger;
+}
+
+export type ExportQuotesResult = { ok: true; csv: string; count: number } | { ok: false; error: StaffFailure };
+
+/** Every request matching the query, in the view's order, as a CSV document (see toCsv). */
+export async function exportQuotes(deps: ExportQuotesDeps, query: InboxQuery, now: Date): Promise<ExportQuotesResult> {
+  const rows: string[][] = [[...exportColumns]];
+  let after: InboxCursor | null = null;
+  try {
+    do {
+      const page = await deps.inbox.findPage({ query, after, now, limit: inboxPageMax });
+      rows.push(...page.quotes.map(exportRow));
+      after = page.next;
+    } while (after !== null);
+  } catch (cause) {
+    return { ok: false, error: staffFailureOf(cause, deps.logger, 'Exporting quote requests') };
+  }
+  return { ok: true, csv: toCsv(rows), count: rows.length - 1 };
+}

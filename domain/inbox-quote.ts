@@ -1,0 +1,44 @@
+import * as v from 'valibot';
+import type { QuoteRequest } from './quote';
+import type { QuoteStatus, StatusChange } from './quote-status';
+
+/** A note staff keep on a request: what was said on the phone, when to go round. */
+export interface QuoteNote {
+  id: string;
+  text: string;
+  /** The staff member's email. */
+  by: string;
+  at: Date;
+}
+
+export const noteMaxLength = 2000;
+
+/** A note as staff type it: trimmed, not empty, plain text with lines. */
+export const NoteTextSchema = v.pipe(
+  v.string('Note must be text'),
+  v.trim(),
+  v.nonEmpty('Write the note before adding it'),
+  v.maxLength(noteMaxLength, `Note must be ${noteMaxLength.toLocaleString('en-GB')} characters or fewer`),
+  v.regex(/^(?:[^\p{Cc}]|[\t\n\r])*$/u, 'Note must be plain text'),
+);
+
+/** How the email telling the business of a request is getting on. */
+export interface BusinessEmail {
+  /** When it was handed over for delivery; null while it still waits. */
+  sentAt: Date | null;
+  /** Why the last attempt failed, if one has. */
+  lastError: string | null;
+}
+
+/** A request as staff work it in the inbox: where it stands, how it got there, and what they noted. */
+export interface InboxQuote extends QuoteRequest {
+  status: QuoteStatus;
+  /** When staff first marked it contacted: the end of its response time. Null while it waits. */
+  respondedAt: Date | null;
+  /** Every change of status, oldest first. */
+  history: readonly StatusChange[];
+  /** Newest first. */
+  notes: readonly QuoteNote[];
+  /** Absent where the store sends no emails (the demo without its recorded ones). */
+  businessEmail?: BusinessEmail;
+}

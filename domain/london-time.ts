@@ -1,0 +1,46 @@
+/** The business and its staff are in London, whatever the clock of the device or server. */
+const londonFormat = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Europe/London',
+});
+
+/** A moment as London's calendar and wall clock show it (GMT or BST, as the date has it). */
+export function londonParts(date: Date): { year: string; month: string; day: string; hour: string; minute: string } {
+  const parts = londonFormat.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute') };
+}
+
+/** "2026-11-21 09:05": sortable, and read as a date and time by spreadsheets. */
+export function formatLondonIso(date: Date): string {
+  const { year, month, day, hour, minute } = londonParts(date);
+  return `${year}-${month}-${day} ${hour}:${minute}`;
+}
+
+/**
+ * The moment a London calendar day (yyyy-mm-dd) begins, for date filters. London is UTC or UTC+1, so
+ * the day starts at midnight UTC or an hour before; the one whose London date is the day is it.
+ */
+export function londonDayStart(isoDay: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
+  if (!match) return undefined;
+  const utcMidnight = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  if (Number.isNaN(utcMidnight) || new Date(utcMidnight).toISOString().slice(0, 10) !== isoDay) return undefined;
+  for (const offsetHours of [1, 0]) {
+    const candidate = new Date(utcMidnight - offsetHours * 3_600_000);
+    const { year, month, day, hour, minute } = londonParts(candidate);
+    if (`${year}-${month}-${day}` === isoDay && hour === '00' && minute === '00') return candidate;
+  }
+  return undefined;
+}
+
+/** The London calendar day (yyyy-mm-dd) a moment falls on. */
+export function londonDay(date: Date): string {
+  const { year, month, day } = londonParts(date);
+  return `${year}-${month}-${day}`;
+}

@@ -1,0 +1,44 @@
+import * as v from 'valibot';
+
+/**
+ * Where a request stands with the business: waiting for its call back ('new'), called ('contacted'),
+ * priced ('quoted'), and then won or lost.
+ */
+export const quoteStatuses = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
+
+export type QuoteStatus = (typeof quoteStatuses)[number];
+
+export const QuoteStatusSchema = v.picklist(quoteStatuses, 'Choose a status from the list');
+
+export const quoteStatusLabels: Readonly<Record<QuoteStatus, string>> = {
+  new: 'New',
+  contacted: 'Contacted',
+  quoted: 'Quoted',
+  won: 'Won',
+  lost: 'Lost',
+};
+
+/**
+ * The moves staff may make. Nothing goes back to 'new': once a customer has been called, the
+ * response time stands. A won job may still fall through, and a lost customer may come back.
+ */
+export const nextStatuses: Readonly<Record<QuoteStatus, readonly QuoteStatus[]>> = {
+  new: ['contacted'],
+  contacted: ['quoted', 'won', 'lost'],
+  quoted: ['won', 'lost'],
+  won: ['lost'],
+  lost: ['contacted'],
+};
+
+export function canChangeStatus(from: QuoteStatus, to: QuoteStatus): boolean {
+  return nextStatuses[from].includes(to);
+}
+
+/** One change of status, as the request's history keeps it. */
+export interface StatusChange {
+  from: QuoteStatus;
+  to: QuoteStatus;
+  /** The staff member's email. */
+  by: string;
+  at: Date;
+}
