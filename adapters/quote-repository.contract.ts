@@ -1,20 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import type { QuoteRepository } from '../domain/ports';
+import { defaultInboxQuery } from '../domain/inbox-query';
 import type { NewQuote, QuoteRequest } from '../domain/quote';
 import { newQuoteArb } from '../fixtures/quote-arbitraries.test-support';
 import { manualClock } from '../fixtures/manual-clock';
-
-interface RepositoryUnderTest {
-  repository: QuoteRepository;
-  cleanup?: () => Promise<void>;
-}
-
-/**
- * Makes an empty repository whose `insert` stamps `createdAt` with `now()`, so the tests control time.
- * Each call must give a repository of its own: the tests never share one.
- */
-type MakeRepository = (options: { now: () => Date }) => Promise<RepositoryUnderTest> | RepositoryUnderTest;
+import { inEmptiedStore, listAll, type MakeStore, readAll, withStore } from './store-under-test.contract';
 
 const quote: NewQuote = {
   name: 'Aisha Mensah',
@@ -24,19 +14,6 @@ const quote: NewQuote = {
   description: 'Two radiators stay cold at the top.',
   urgent: false,
 };
-
-async function withRepository(
-  make: MakeRepository,
-  now: () => Date,
-  use: (repository: QuoteRepository) => Promise<void>,
-): Promise<void> {
-  const { repository, cleanup } = await make({ now });
-  try {
-    await use(repository);
-  } finally {
-    await cleanup?.();
-  }
-}
 
 const fieldsOf = ({ name, email, phone, serviceType, description, urgent }: NewQuote) =>
   JSON.stringify([name, email, phone, serviceType, description, urgent]);
@@ -49,13 +26,16 @@ interface ContractOptions {
   deleteCreatedBefore?: 'supported' | 'unsupported';
 }
 
-/** The behaviour every QuoteRepository adapter must have; call it from the adapter's test file. */
-export function quoteRepositoryContract(name: string, make: MakeRepository, options: ContractOptions = {}): void {
+/**
+ * The behaviour every QuoteRepository adapter must have; call it from the adapter's test file. What is
+ * stored is read back through the same store's QuoteInbox (view 'all', newest first).
+ */
+export function quoteRepositoryContract(name: string, make: MakeStore, options: ContractOptions = {}): void {
   const purges = options.deleteCreatedBefore !== 'unsupported';
   describe(name, () => {
     test('insert returns the quote with an id and the time it was stored', async () => {
       const clock = manualClock();
-      await withRepository(make, clock.now, async (repository) => {
+      await withStore(make, clock.now, async ({ repository }) => {
         const { id, createdAt, ...fields } = await repository.insert(quote);
         expect(fields).toEqual(quote);
         expect(typeof id).toBe('string');
@@ -66,7 +46,8 @@ export function quoteRepositoryContract(name: string, make: MakeRepository, opti
     });
 
     test('every insert gets an id of its own', async () => {
-      await withRepository(make, manualClock().now, async (repository) => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository }) => {
         const stored: QuoteRequest[] = [];
         for (let i = 0; i < 5; i++) stored.push(await repository.insert(quote));
         expect(new Set(stored.map(({ id }) => id)).size).toBe(5);
@@ -74,54 +55,85 @@ export function quoteRepositoryContract(name: string, make: MakeRepository, opti
     });
 
     test('an empty repository lists nothing', async () => {
-      await withRepository(make, manualClock().now, async (repository) => {
-        expect(await repository.listNewestFirst()).toEqual([]);
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ inbox }) => {
+        expect(await listAll(inbox, clock.now())).toEqual([]);
+      });
+    });
+
+    test('a new request waits in the inbox: status new, no response, no history, no notes', async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox }) => {
+        const stored = await repository.insert(quote);
+        const waiting = await inbox.findPage({ query: defaultInboxQuery, after: null, limit: 50, now: clock.now() });
+        expect(waiting.total).toBe(1);
+        expect(waiting.quotes).toMatchObject([{ ...stored, status: 'new', respondedAt: null, history: [], notes: [] }]);
+      });
+    });
+
+    test('more requests than fit on a page are all read back once, following the cursors', async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox }) => {
+        const stored: QuoteRequest[] = [];
+        for (let i = 0; i < 7; i++) {
+          stored.push(await repository.insert({ ...quote, name: `Request ${i}` }));
+          clock.time += i % 2 === 0 ? 0 : 60_000;
+        }
+        const { quotes, totals } = await readAll(inbox, { ...defaultInboxQuery, view: 'all' }, clock.now(), 3);
+        expect(totals).toEqual([7, 7, 7]);
+        expect(quotes.map(({ id }) => id).sort()).toEqual(stored.map(({ id }) => id).sort());
       });
     });
 
     test('lists every quote, newest first by createdAt rather than by insertion', async () => {
       const clock = manualClock('2024-05-01T10:00:00Z');
-      await withRepository(make, clock.now, async (repository) => {
+      await withStore(make, clock.now, async ({ repository, inbox }) => {
         const ten = await repository.insert({ ...quote, name: 'At ten' });
         clock.time = Date.parse('2024-05-01T12:00:00Z');
         const twelve = await repository.insert({ ...quote, name: 'At twelve' });
         clock.time = Date.parse('2024-05-01T11:00:00Z');
         const eleven = await repository.insert({ ...quote, name: 'At eleven' });
 
-        expect(await repository.listNewestFirst()).toEqual([twelve, eleven, ten]);
+        expect(await listAll(inbox, clock.now())).toEqual([twelve, eleven, ten]);
       });
     });
 
     test('empty optional fields stay null and filled ones keep their text', async () => {
-      await withRepository(make, manualClock().now, async (repository) => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox }) => {
         await repository.insert({ ...quote, email: null, description: null, urgent: true });
-        const [listed] = await repository.listNewestFirst();
+        const [listed] = await listAll(inbox, clock.now());
         expect(listed).toMatchObject({ email: null, description: null, urgent: true, name: quote.name });
       });
     });
 
     test('any sequence of quotes inserted comes back, newest first', async () => {
-      await fc.assert(
-        fc.asyncProperty(fc.array(newQuoteArb, { maxLength: 8 }), async (quotes) => {
-          const clock = manualClock();
-          await withRepository(make, clock.now, async (repository) => {
-            for (const newQuote of quotes) {
-              await repository.insert(newQuote);
-              clock.time += 60_000;
-            }
-            const listed = await repository.listNewestFirst();
-            expect(listed.map(fieldsOf).sort()).toEqual(quotes.map(fieldsOf).sort());
-            const times = listed.map(({ createdAt }) => createdAt.getTime());
-            expect(times).toEqual([...times].sort((a, b) => b - a));
-          });
-        }),
-        { numRuns: 30 },
-      );
+      const clock = manualClock();
+      const start = clock.time;
+      await withStore(make, clock.now, async (shared) => {
+        await fc.assert(
+          fc.asyncProperty(fc.array(newQuoteArb, { maxLength: 8 }), async (quotes) => {
+            clock.time = start;
+            await inEmptiedStore(shared, async ({ repository, inbox }) => {
+              for (const newQuote of quotes) {
+                await repository.insert(newQuote);
+                clock.time += 60_000;
+              }
+              const listed = await listAll(inbox, clock.now());
+              expect(listed.map(fieldsOf).sort()).toEqual(quotes.map(fieldsOf).sort());
+              const times = listed.map(({ createdAt }) => createdAt.getTime());
+              expect(times).toEqual([...times].sort((a, b) => b - a));
+            });
+          }),
+          { numRuns: 25 },
+        );
+      });
     });
+
 
     test('delete removes that request and answers true; the others stay as they were', async () => {
       const clock = manualClock();
-      await withRepository(make, clock.now, async (repository) => {
+      await withStore(make, clock.now, async ({ repository, inbox }) => {
         const first = await repository.insert({ ...quote, name: 'First' });
         clock.time += 60_000;
         const second = await repository.insert({ ...quote, name: 'Second' });
@@ -129,41 +141,42 @@ export function quoteRepositoryContract(name: string, make: MakeRepository, opti
         const third = await repository.insert({ ...quote, name: 'Third' });
 
         expect(await repository.delete(second.id)).toBe(true);
-        expect(await repository.listNewestFirst()).toEqual([third, first]);
+        expect(await listAll(inbox, clock.now())).toEqual([third, first]);
       });
     });
 
     test('delete of an id that is not there answers false and changes nothing', async () => {
-      await withRepository(make, manualClock().now, async (repository) => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox }) => {
         const stored = await repository.insert(quote);
         expect(await repository.delete('no-such-id')).toBe(false);
         expect(await repository.delete('00000000-0000-4000-8000-000000000000')).toBe(false);
-        expect(await repository.listNewestFirst()).toEqual([stored]);
+        expect(await listAll(inbox, clock.now())).toEqual([stored]);
       });
     });
 
     test('a deleted request stays gone: deleting it again answers false, and new ones are still stored', async () => {
       const clock = manualClock();
-      await withRepository(make, clock.now, async (repository) => {
+      await withStore(make, clock.now, async ({ repository, inbox }) => {
         const gone = await repository.insert(quote);
         expect(await repository.delete(gone.id)).toBe(true);
         expect(await repository.delete(gone.id)).toBe(false);
-        expect(await repository.listNewestFirst()).toEqual([]);
+        expect(await listAll(inbox, clock.now())).toEqual([]);
 
         clock.time += 60_000;
         const next = await repository.insert({ ...quote, name: 'After the delete' });
         expect(next.id).not.toBe(gone.id);
-        expect(await repository.listNewestFirst()).toEqual([next]);
+        expect(await listAll(inbox, clock.now())).toEqual([next]);
       });
     });
 
     if (!purges) {
       test('deleteCreatedBefore is not offered here: it rejects and deletes nothing', async () => {
         const clock = manualClock();
-        await withRepository(make, clock.now, async (repository) => {
+        await withStore(make, clock.now, async ({ repository, inbox }) => {
           const stored = await repository.insert(quote);
           await expect(repository.deleteCreatedBefore(new Date('2100-01-01T00:00:00Z'))).rejects.toThrow(Error);
-          expect(await repository.listNewestFirst()).toEqual([stored]);
+          expect(await listAll(inbox, clock.now())).toEqual([stored]);
         });
       });
       return;
@@ -171,7 +184,7 @@ export function quoteRepositoryContract(name: string, make: MakeRepository, opti
 
     test('deleteCreatedBefore removes exactly the requests stored before the cutoff, and counts them', async () => {
       const clock = manualClock('2024-05-01T10:00:00.000Z');
-      await withRepository(make, clock.now, async (repository) => {
+      await withStore(make, clock.now, async ({ repository, inbox }) => {
         await repository.insert({ ...quote, name: 'At ten' });
         clock.time = Date.parse('2024-05-01T10:59:59.999Z');
         await repository.insert({ ...quote, name: 'A millisecond before eleven' });
@@ -181,44 +194,48 @@ export function quoteRepositoryContract(name: string, make: MakeRepository, opti
         const twelve = await repository.insert({ ...quote, name: 'At twelve' });
 
         expect(await repository.deleteCreatedBefore(new Date('2024-05-01T11:00:00.000Z'))).toBe(2);
-        expect(await repository.listNewestFirst()).toEqual([twelve, eleven]);
+        expect(await listAll(inbox, clock.now())).toEqual([twelve, eleven]);
       });
     });
 
     test('deleteCreatedBefore on nothing old enough deletes nothing and answers 0', async () => {
-      await withRepository(make, manualClock('2024-05-01T10:00:00Z').now, async (repository) => {
+      const clock = manualClock('2024-05-01T10:00:00Z');
+      await withStore(make, clock.now, async ({ repository, inbox }) => {
         expect(await repository.deleteCreatedBefore(new Date('2024-05-01T10:00:00Z'))).toBe(0);
         const stored = await repository.insert(quote);
         expect(await repository.deleteCreatedBefore(new Date('2024-05-01T10:00:00Z'))).toBe(0);
-        expect(await repository.listNewestFirst()).toEqual([stored]);
+        expect(await listAll(inbox, clock.now())).toEqual([stored]);
       });
     });
 
     test('after deleteCreatedBefore nothing older than the cutoff remains, and everything else does', async () => {
       const minute = 60_000;
-      await fc.assert(
-        fc.asyncProperty(
-          fc.array(fc.integer({ min: 0, max: 100 }), { maxLength: 8 }),
-          fc.integer({ min: -1, max: 101 }),
-          async (minutes, cutoffMinute) => {
-            const clock = manualClock();
-            const start = clock.time;
-            await withRepository(make, clock.now, async (repository) => {
-              for (const offset of minutes) {
-                clock.time = start + offset * minute;
-                await repository.insert({ ...quote, name: `At minute ${offset}` });
-              }
-              const deleted = await repository.deleteCreatedBefore(new Date(start + cutoffMinute * minute));
+      const clock = manualClock();
+      const start = clock.time;
+      await withStore(make, clock.now, async (shared) => {
+        await fc.assert(
+          fc.asyncProperty(
+            fc.array(fc.integer({ min: 0, max: 100 }), { maxLength: 8 }),
+            fc.integer({ min: -1, max: 101 }),
+            async (minutes, cutoffMinute) => {
+              await inEmptiedStore(shared, async ({ repository, inbox }) => {
+                for (const offset of minutes) {
+                  clock.time = start + offset * minute;
+                  await repository.insert({ ...quote, name: `At minute ${offset}` });
+                }
+                const deleted = await repository.deleteCreatedBefore(new Date(start + cutoffMinute * minute));
 
-              const kept = minutes.filter((offset) => offset >= cutoffMinute);
-              expect(deleted).toBe(minutes.length - kept.length);
-              const listed = await repository.listNewestFirst();
-              expect(listed.map(({ name }) => name).sort()).toEqual(kept.map((offset) => `At minute ${offset}`).sort());
-            });
-          },
-        ),
-        { numRuns: 20 },
-      );
+                const kept = minutes.filter((offset) => offset >= cutoffMinute);
+                expect(deleted).toBe(minutes.length - kept.length);
+                const listed = await listAll(inbox, clock.now());
+                expect(listed.map(({ name }) => name).sort()).toEqual(kept.map((offset) => `At minute ${offset}`).sort());
+              });
+            },
+          ),
+          { numRuns: 20 },
+        );
+      });
     });
+
   });
 }

@@ -8,7 +8,7 @@ export interface AddQuoteNoteDeps {
   logger: Logger;
 }
 
-export type AddQuoteNoteError = { kind: 'invalid-note'; message: string } | { kind: 'not-found' } | StaffFailure;
+type AddQuoteNoteError = { kind: 'invalid-note'; message: string } | { kind: 'not-found' } | StaffFailure;
 
 export type AddQuoteNoteResult = { ok: true; note: QuoteNote } | { ok: false; error: AddQuoteNoteError };
 

@@ -8,7 +8,7 @@ export interface ChangeQuoteStatusDeps {
   logger: Logger;
 }
 
-export type ChangeQuoteStatusError =
+type ChangeQuoteStatusError =
   | { kind: 'not-allowed'; from: QuoteStatus; to: QuoteStatus }
   | { kind: 'conflict'; current: QuoteStatus }
   | { kind: 'not-found' }

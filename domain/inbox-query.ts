@@ -132,7 +132,15 @@ export function isAfterCursor(quote: InboxQuote, cursor: InboxCursor): boolean {
   return byDue > 0 || (byDue === 0 && quote.id > cursor.id);
 }
 
-const IsoDateSchema = v.pipe(v.string(), v.isoTimestamp(), v.transform((text) => new Date(text)));
+// Only what encodeCursor writes (Date#toISOString) reads back: "2026-02-30T…" would roll into March.
+const IsoDateSchema = v.pipe(
+  v.string(),
+  v.check((text) => {
+    const date = new Date(text);
+    return !Number.isNaN(date.getTime()) && date.toISOString() === text;
+  }),
+  v.transform((text) => new Date(text)),
+);
 
 const CursorSchema = v.variant('order', [
   v.object({ order: v.literal('waiting'), asOf: IsoDateSchema, overdueUrgent: v.boolean(), dueAt: IsoDateSchema, id: v.string() }),

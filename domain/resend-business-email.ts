@@ -8,9 +8,8 @@ import { type StaffFailure, staffFailureOf } from './staff-failure';
  * failed, and the request has waited over 10 minutes for it. Staff then see a flag and may resend.
  */
 export function hasDeliveryTrouble(quote: Pick<InboxQuote, 'createdAt' | 'businessEmail'>, now: Date): boolean {
-  const email = quote.businessEmail;
-  if (email === undefined || email.sentAt !== null || email.lastError === null) return false;
-  return now.getTime() - quote.createdAt.getTime() > responseClockMinutes.deliveryTrouble * 60_000;
+  const failing = quote.businessEmail?.sentAt === null && quote.businessEmail.lastError !== null;
+  return failing && now.getTime() - quote.createdAt.getTime() > responseClockMinutes.deliveryTrouble * 60_000;
 }
 
 export interface ResendBusinessEmailDeps {

@@ -26,7 +26,7 @@ export interface WaitingClock {
   dueAt: Date;
   /** Whole minutes waited so far (never negative, even for a clock that runs behind). */
   waitedMinutes: number;
-  /** Whole minutes until due, rounded up; negative once overdue (minutes past due, rounded down). */
+  /** Whole minutes until due, rounded up: 0 at the due time, negative once overdue (-1 in its first minute). */
   minutesLeft: number;
 }
 
@@ -43,7 +43,7 @@ export function waitingClock(request: ClockedRequest, now: Date): WaitingClock {
     state,
     dueAt: due,
     waitedMinutes: Math.max(0, Math.floor((now.getTime() - request.createdAt.getTime()) / minuteMs)),
-    minutesLeft: leftMs >= 0 ? Math.ceil(leftMs / minuteMs) : -Math.floor(-leftMs / minuteMs),
+    minutesLeft: leftMs >= 0 ? Math.ceil(leftMs / minuteMs) : Math.floor(leftMs / minuteMs),
   };
 }
 

@@ -67,10 +67,31 @@ export async function signInAsStaff(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Quote Requests \(\d+\)/);
 }
 
-/** Every stored request, read through the API as a signed-in staff member. */
+/** The latest 500 stored requests of every status, read through the API as a signed-in staff member. */
 export async function listAsStaff(request: APIRequestContext): Promise<unknown> {
   expect((await request.post('/api/session', { data: e2eStaff })).status()).toBe(200);
-  const response = await request.get('/api/quote-requests');
+  const response = await request.get('/api/quote-requests?view=all&limit=500');
   expect(response.status()).toBe(200);
-  return response.json();
+  const page: unknown = await response.json();
+  return typeof page === 'object' && page !== null && 'quotes' in page ? page.quotes : undefined;
+}
+
+/** The card of the request from `name` in the inbox. */
+export function inboxCard(page: Page, name: string) {
+  return page.getByRole('article').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
+}
+
+/** Opens a card's notes, if they are folded away, and adds one. */
+export async function addNote(page: Page, name: string, text: string) {
+  const card = inboxCard(page, name);
+  const field = card.getByLabel('Add a note');
+  if (!(await field.isVisible())) await card.getByText(/^Notes \(\d+\)$/).click();
+  await field.fill(text);
+  await card.getByRole('button', { name: 'Add note' }).click();
+  await expect(card.getByRole('listitem').filter({ hasText: text })).toBeVisible();
+}
+
+/** The inbox's view tabs are radio buttons; a person clicks the tab's label. */
+export async function chooseView(page: Page, label: string) {
+  await page.getByRole('search', { name: 'Filter quote requests' }).getByText(label, { exact: true }).click();
 }

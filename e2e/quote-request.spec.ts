@@ -1,6 +1,12 @@
-import { expect, openDemoStaffList, quoteForm, test } from './fixtures';
+import { defaultInboxQuery, matchesQuery } from '../domain/inbox-query';
+import { sampleQuoteRequests } from '../fixtures/quote-requests';
+import { chooseView, expect, openDemoStaffList, quoteForm, test } from './fixtures';
 
-test('a visitor asks for a quote and staff find it at the top of /quotes', async ({ page }) => {
+// The demo's inbox starts with these requests.
+const sample = sampleQuoteRequests(new Date());
+const waiting = sample.filter((quote) => matchesQuery(quote, defaultInboxQuery)).length;
+
+test('a visitor asks for a quote and staff find it in the inbox, waiting, and at the top of All', async ({ page }) => {
   await page.goto('/');
   const form = quoteForm(page);
   await form.getByLabel('Full name').fill('Jo Bloggs');
@@ -18,9 +24,11 @@ test('a visitor asks for a quote and staff find it at the top of /quotes', async
   await expect(form.getByLabel('Full name')).toHaveValue('');
 
   await openDemoStaffList(page);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quote Requests (13)');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Quote Requests (${waiting + 1})`);
+  await chooseView(page, 'All');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Quote Requests (${sample.length + 1})`);
   const newest = page.getByRole('article').first();
-  await expect(newest.getByRole('heading')).toHaveText('Jo Bloggs');
+  await expect(newest.getByRole('heading', { level: 2 })).toHaveText('Jo Bloggs');
   await expect(newest).toContainText('Bathroom Installation');
   await expect(newest.getByRole('link', { name: '07700 900555' })).toHaveAttribute('href', 'tel:+447700900555');
   await expect(newest.getByRole('link', { name: 'jo@example.co.uk' })).toHaveAttribute('href', 'mailto:jo@example.co.uk');
@@ -45,8 +53,9 @@ test('an urgent request turns the button red-letter and arrives with the URGENT 
   await expect(page.getByRole('status')).toContainText('Quote Request Submitted!');
 
   await openDemoStaffList(page);
+  await chooseView(page, 'All');
   const newest = page.getByRole('article').first();
-  await expect(newest.getByRole('heading')).toHaveText('Ravi Patel');
+  await expect(newest.getByRole('heading', { level: 2 })).toHaveText('Ravi Patel');
   await expect(newest).toContainText('URGENT');
   await expect(newest).toContainText('Emergency Plumbing');
 });
@@ -64,7 +73,7 @@ test('missing required fields are reported and nothing is sent', async ({ page }
   await expect(form.getByLabel('Email')).toHaveValue('kept@example.com');
 
   await openDemoStaffList(page);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quote Requests (12)');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Quote Requests (${waiting})`);
 });
 
 test('a phone number that cannot be dialled is named beside the field', async ({ page }) => {

@@ -1,44 +1,27 @@
 import type { PageState } from '../adapters/http-api/page-state';
+import { addQuoteNote } from '../domain/add-quote-note';
+import { changeQuoteStatus } from '../domain/change-quote-status';
 import { deleteQuote } from '../domain/delete-quote';
-import { listQuotes } from '../domain/list-quotes';
+import { exportQuotes } from '../domain/export-quotes';
+import { findQuotes } from '../domain/find-quotes';
+import { inboxSummary } from '../domain/inbox-summary';
+import { resendBusinessEmail } from '../domain/resend-business-email';
 import type { StaffAuth } from '../domain/staff';
-import { submitQuote } from '../domain/submit-quote';
 import type { Backend, BackendModule } from './backends/backend';
-import { createQuoteFormStore, openingToast, type QuoteFormStore } from './stores/quote-form-store';
-import { createQuoteListStore, type QuoteListStore } from './stores/quote-list-store';
+import { createInboxStore, type InboxStore } from './stores/inbox-store';
+import { createQuoteActionsStore, type QuoteActionsStore } from './stores/quote-actions-store';
 import { createStaffStore, type StaffStore } from './stores/staff-store';
-import { createToastStore, type ToastStore } from './stores/toast-store';
+import { createSiteContext, portsOnFirstUse, type SiteContext, withPorts } from './site-context';
 
-/** What every part of the page reaches through React's context: the stores, bound to one backend's ports. */
-export interface AppContext {
-  toasts: ToastStore;
-  quoteForm: QuoteFormStore;
-  quoteList: QuoteListStore;
+/** What the whole application reaches through React's context: the site's stores and the staff's. */
+export interface AppContext extends SiteContext {
+  /** The staff inbox: the current filter's requests, their total and the response times. */
+  inbox: InboxStore;
+  /** What staff do to the requests in the inbox. */
+  quoteActions: QuoteActionsStore;
   staff: StaffStore;
-  /** Credentials a demo shows on its sign-in screen; none in a real deployment. */
-  demoStaff: { email: string; password: string } | undefined;
-  /** Where the quote form posts without scripts; none in a backend without a server. */
-  quoteFormAction: string | undefined;
-  /** Starts loading the backend's client ahead of need, as when a visitor starts on the form. */
-  preloadBackend: () => void;
-}
-
-/** Loads the ports once, when first needed; a failed load (say, offline) is tried again next time. */
-function onFirstUse(load: () => Promise<Backend>): () => Promise<Backend> {
-  let loading: Promise<Backend> | undefined;
-  return () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
-}
-
-/** What the use cases answer when the backend's client cannot be loaded (say, the connection dropped). */
-const unreachable = { ok: false, error: { kind: 'storage-failure' } } as const;
-
-async function withPorts<T>(ports: () => Promise<Backend>, use: (backend: Backend) => Promise<T>): Promise<T | typeof unreachable> {
-  const backend = await ports().catch(() => undefined);
-  return backend ? use(backend) : unreachable;
+  /** The time now: the response clocks read it, and tests fix it. */
+  now: () => Date;
 }
 
 /** Staff sign-in that loads the backend's client only when someone asks. */
@@ -54,32 +37,34 @@ function staffAuthOf(ports: () => Promise<Backend>): StaffAuth {
 }
 
 /** The stores over one backend's ports; `initial` is what a server-rendered page was told. */
-export function createAppContext(backend: BackendModule, initial: PageState = {}): AppContext {
-  const ports = onFirstUse(backend.load);
-  const opening = openingToast({ restored: initial.form, submitted: initial.submitted });
-  const toasts = createToastStore(opening ? [opening] : []);
+export function createAppContext(backend: BackendModule, initial: PageState = {}, { now = () => new Date() }: { now?: () => Date } = {}): AppContext {
+  const ports = portsOnFirstUse(backend);
+  const site = createSiteContext(backend, ports, initial);
+  const { toasts } = site;
   const staff = createStaffStore(staffAuthOf(ports));
-  const quoteList = createQuoteListStore({
-    listQuotes: () => withPorts(ports, listQuotes),
+  const onNotSignedIn = () => staff.getState().sessionEnded();
+  const inbox = createInboxStore({
+    findQuotes: (request) => withPorts(ports, (loaded) => findQuotes(loaded, request)),
+    inboxSummary: (at) => withPorts(ports, (loaded) => inboxSummary(loaded, at)),
+    now,
+    toasts,
+    onNotSignedIn,
+  });
+  const quoteActions = createQuoteActionsStore({
+    changeQuoteStatus: (change) => withPorts(ports, (loaded) => changeQuoteStatus(loaded, change)),
+    addQuoteNote: (note) => withPorts(ports, (loaded) => addQuoteNote(loaded, note)),
+    resendBusinessEmail: (id, at) => withPorts(ports, (loaded) => resendBusinessEmail(loaded, id, at)),
     deleteQuote: (id) => withPorts(ports, (loaded) => deleteQuote(loaded, id)),
+    exportQuotes: (query, at) => withPorts(ports, (loaded) => exportQuotes(loaded, query, at)),
+    inbox,
+    now,
+    staffEmail: () => staff.getState().staff?.email ?? '',
     toasts,
-    onNotSignedIn: () => staff.getState().sessionEnded(),
+    onNotSignedIn,
   });
-  // Signing out forgets the list at once: the next person at this device must not see it.
+  // Signing out forgets the inbox at once: the next person at this device must not see it.
   staff.subscribe((state, previous) => {
-    if (previous.status === 'signed-in' && state.status !== 'signed-in') quoteList.getState().clear();
+    if (previous.status === 'signed-in' && state.status !== 'signed-in') inbox.getState().clear();
   });
-  return {
-    toasts,
-    quoteForm: createQuoteFormStore({
-      submitQuote: (draft) => withPorts(ports, (loaded) => submitQuote(loaded, draft)),
-      toasts,
-      restored: initial.form,
-    }),
-    quoteList,
-    staff,
-    demoStaff: backend.demoStaff,
-    quoteFormAction: backend.quoteFormAction,
-    preloadBackend: () => void ports().catch(() => undefined),
-  };
+  return { ...site, inbox, quoteActions, staff, now };
 }

@@ -3,9 +3,9 @@ import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { pageStateElementId, parsePageState } from '../adapters/http-api/page-state';
 import { quoteFieldNames } from '../domain/quote';
-import { createAppContext } from './app-context';
 import { AppContextProvider } from './app-context-provider';
 import { isIslandName, islands } from './islands';
+import { createSiteContext, portsOnFirstUse } from './site-context';
 import type { QuoteFormStore } from './stores/quote-form-store';
 
 const textFields = ['name', 'phone', 'email', 'serviceType', 'description'] as const;
@@ -29,7 +29,7 @@ function adoptTypedValues(form: QuoteFormStore): void {
 
 /** Hydrates the page's islands (the quote form and the toasts), and nothing else, over one set of stores. */
 export function hydrateIslands(): void {
-  const context = createAppContext(backend, parsePageState(document.getElementById(pageStateElementId)?.textContent));
+  const context = createSiteContext(backend, portsOnFirstUse(backend), parsePageState(document.getElementById(pageStateElementId)?.textContent));
   adoptTypedValues(context.quoteForm);
   for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
     const name = element.dataset.island;

@@ -17,6 +17,7 @@ import { startServer } from '../adapters/server/start-server';
 import { openPostgresDatabase, openSqliteDatabase } from '../adapters/sql/database';
 import { migrateToLatest } from '../adapters/sql/migrate';
 import { SqlNotificationOutbox } from '../adapters/sql/sql-notification-outbox';
+import { SqlQuoteInbox } from '../adapters/sql/sql-quote-inbox';
 import { SqlQuoteRepository } from '../adapters/sql/sql-quote-repository';
 import { SqlStaffStore } from '../adapters/sql/sql-staff-store';
 import { purgeExpiredQuotes } from '../domain/purge-expired-quotes';
@@ -56,6 +57,7 @@ const staffAuthWhileRendering: StaffAuth = {
 // Every request is stored with its notifications in one transaction (the outbox); the dispatcher sends
 // them, retrying until delivered. Without SMTP settings they wait, and are sent once email is set up.
 const quotes = new SqlQuoteRepository(db, { notify: true });
+const inbox = new SqlQuoteInbox(db);
 const outbox = new SqlNotificationOutbox(db, { leaseSeconds: config.OUTBOX_LEASE_SECONDS });
 const mail = parseMailConfig(process.env);
 const mailer = mail && new SmtpMailer({ url: mail.url, from: mail.from });
@@ -75,6 +77,7 @@ if (!dispatcher) {
 }
 const backend: Backend = {
   quotes,
+  inbox,
   // A stored request wakes the dispatcher; the outbox already holds its emails.
   notifier: { quoteSubmitted: () => Promise.resolve(dispatcher?.wake()) },
   logger: console,
@@ -85,6 +88,8 @@ const templates = JSON.parse(await readFile(fileURLToPath(new URL('./page-templa
 const app = createServerApp({
   ...backend,
   isReady: () => quotes.isReachable(),
+  // Staff asked for an email again: send it now, not at the next poll.
+  wakeDelivery: () => dispatcher?.wake(),
   outbox: { backlog: () => outbox.backlog(), sending: dispatcher !== undefined },
   pages: createPageRenderer(loadedBackend(backend, { quoteFormAction: apiPaths.quoteRequests }), templates),
   site: await StaticFiles.load(clientDir),

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { InMemoryNotifier } from '../adapters/memory/in-memory-notifier';
 import { InMemoryQuoteRepository } from '../adapters/memory/in-memory-quote-repository';
 import { InMemoryStaffAuth } from '../adapters/memory/in-memory-staff-auth';
-import type { Logger } from '../domain/ports';
+import { defaultInboxQuery, inboxPageMax } from '../domain/inbox-query';
+import type { InboxQuote } from '../domain/inbox-quote';
+import type { Logger, QuoteInbox } from '../domain/ports';
 import { createAppContext } from './app-context';
 import { type Backend, loadedBackend } from './backends/backend';
 import { createAppRouter } from './router';
@@ -15,10 +17,20 @@ export function recordingLogger(): Logger & { messages: string[] } {
   return { messages, error: (message) => messages.push(message) };
 }
 
-/** An empty in-memory backend; pass the ports a test wants to replace. */
-export function testBackend(overrides: Partial<Backend> = {}): Backend {
+/** Every request a store holds, newest first, read as staff read them. */
+export async function storedQuotes(inbox: QuoteInbox): Promise<readonly InboxQuote[]> {
+  const page = await inbox.findPage({ query: { ...defaultInboxQuery, view: 'all' }, after: null, limit: inboxPageMax, now: new Date() });
+  return page.quotes;
+}
+
+/**
+ * An in-memory backend, signed in, whose `store` (empty unless given) keeps the requests and is the
+ * inbox; pass the ports a test wants to replace.
+ */
+export function testBackend({ store = new InMemoryQuoteRepository(), ...overrides }: Partial<Backend> & { store?: InMemoryQuoteRepository } = {}): Backend {
   return {
-    quotes: new InMemoryQuoteRepository(),
+    quotes: store,
+    inbox: store,
     notifier: new InMemoryNotifier(),
     logger: recordingLogger(),
     staffAuth: new InMemoryStaffAuth({ signedIn: true }),
@@ -31,13 +43,16 @@ export function renderApp({
   path = '/',
   backend = testBackend(),
   demoStaff,
+  now,
 }: {
   path?: string;
   backend?: Backend;
+  /** The clock the inbox reads; the real one unless given. */
+  now?: () => Date;
   /** The demo account the sign-in screen offers, as in demo mode. */
   demoStaff?: { email: string; password: string };
 } = {}) {
-  const context = createAppContext(loadedBackend(backend, demoStaff ? { demoStaff } : {}));
+  const context = createAppContext(loadedBackend(backend, demoStaff ? { demoStaff } : {}), {}, now ? { now } : {});
   const router = createAppRouter(context, createMemoryHistory({ initialEntries: [path] }));
   const user = userEvent.setup();
   render(<RouterProvider router={router} />);

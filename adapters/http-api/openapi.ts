@@ -1,7 +1,8 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { quoteLimits } from '../../domain/quote-limits';
 import { serviceTypes } from '../../domain/service-type';
-import { apiPaths, errorCodes, WireErrorSchema, WireQuoteListSchema, WireQuoteSchema } from './wire';
+import { inboxGet, inboxPaths, inboxSchemas } from './openapi-inbox';
+import { apiPaths, errorCodes, WireErrorSchema, WireQuoteSchema } from './wire';
 
 const schema = (valibotSchema: Parameters<typeof toJsonSchema>[0]) =>
   toJsonSchema(valibotSchema, { target: 'draft-2020-12', errorMode: 'ignore' });
@@ -34,7 +35,7 @@ export const openApiDocument = {
   info: {
     title: 'Quote requests API',
     version: '1.0.0',
-    description: 'Visitors send quote requests; staff read them, newest first.',
+    description: 'Visitors send quote requests; staff work them in the inbox: pages, statuses, notes and the response clock.',
   },
   paths: {
     [apiPaths.quoteRequests]: {
@@ -63,19 +64,9 @@ export const openApiDocument = {
           '503': errorResponse('The database cannot be reached; nothing was stored'),
         },
       },
-      get: {
-        summary: 'Every quote request, newest first (staff only)',
-        security: [{ staffSession: [] }],
-        responses: {
-          '200': {
-            description: 'The requests',
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/QuoteRequestList' } } },
-          },
-          '401': errorResponse('No valid staff session'),
-          '503': errorResponse('The database cannot be reached'),
-        },
-      },
+      get: inboxGet,
     },
+    ...inboxPaths,
     [`${apiPaths.quoteRequests}/{id}`]: {
       delete: {
         summary: 'Delete a quote request (staff only)',
@@ -139,7 +130,7 @@ export const openApiDocument = {
     },
     schemas: {
       QuoteRequest: schema(WireQuoteSchema),
-      QuoteRequestList: schema(WireQuoteListSchema),
+      ...inboxSchemas,
       Error: { ...schema(WireErrorSchema), properties: { ...schema(WireErrorSchema).properties, error: { type: 'string', enum: [...errorCodes] } } },
     },
   },

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { type NewQuote, type QuoteDraft, type QuoteField, quoteFieldNames, type QuoteRequest } from '../../domain/quote';
 import type { QuoteError } from '../../domain/quote-errors';
+import { QuoteStatusSchema } from '../../domain/quote-status';
 import { serviceTypes } from '../../domain/service-type';
 
 /**
@@ -22,12 +23,8 @@ export const WireQuoteSchema = v.object({
   service_type: v.picklist(serviceTypes),
   description: v.nullable(v.string()),
   urgent: v.boolean(),
-  /** When the business was emailed; null while it waits; absent where nothing is emailed. */
-  business_notified_at: v.exactOptional(v.nullable(v.pipe(v.string(), v.isoTimestamp()))),
 });
 export type WireQuote = v.InferOutput<typeof WireQuoteSchema>;
-
-export const WireQuoteListSchema = v.array(WireQuoteSchema);
 
 export type WireNewQuote = Omit<WireQuote, 'id' | 'created_at'>;
 
@@ -43,19 +40,21 @@ export const errorCodes = [
   'not-signed-in',
   'invalid-credentials',
   'cross-site-request',
+  'conflict',
+  'not-allowed',
 ] as const;
 
 export const WireErrorSchema = v.object({
   error: v.picklist(errorCodes),
   message: v.string(),
   fields: v.optional(v.array(v.object({ field: v.string(), message: v.string() }))),
+  /** With 'conflict': the status the request has now, which someone else gave it. */
+  current: v.optional(QuoteStatusSchema),
 });
 export type WireError = v.InferOutput<typeof WireErrorSchema>;
 
 export function toWireQuote(quote: QuoteRequest): WireQuote {
-  const wire: WireQuote = { ...toWireNewQuote(quote), id: quote.id, created_at: quote.createdAt.toISOString() };
-  if (quote.businessNotifiedAt !== undefined) wire.business_notified_at = quote.businessNotifiedAt?.toISOString() ?? null;
-  return wire;
+  return { ...toWireNewQuote(quote), id: quote.id, created_at: quote.createdAt.toISOString() };
 }
 
 export function toWireNewQuote(quote: NewQuote): WireNewQuote {
@@ -79,9 +78,6 @@ export function fromWireQuote(wire: WireQuote): QuoteRequest {
     serviceType: wire.service_type,
     description: wire.description,
     urgent: wire.urgent,
-    ...(wire.business_notified_at === undefined
-      ? {}
-      : { businessNotifiedAt: wire.business_notified_at === null ? null : new Date(wire.business_notified_at) }),
   };
 }
 

@@ -1,9 +1,41 @@
 import { expect, test } from 'vitest';
+import { defaultInboxQuery } from '../../domain/inbox-query';
+import type { InboxQuote } from '../../domain/inbox-quote';
 import type { NewQuote, QuoteRequest } from '../../domain/quote';
+import { quoteInboxContract } from '../quote-inbox.contract';
 import { quoteRepositoryContract } from '../quote-repository.contract';
 import { InMemoryQuoteRepository } from './in-memory-quote-repository';
 
-quoteRepositoryContract('InMemoryQuoteRepository', ({ now }) => ({ repository: new InMemoryQuoteRepository({ now }) }));
+const make = ({ now }: { now: () => Date }) => {
+  const store = new InMemoryQuoteRepository({ now });
+  return { repository: store, inbox: store };
+};
+
+quoteRepositoryContract('InMemoryQuoteRepository', make);
+quoteInboxContract('InMemoryQuoteRepository', make);
+
+/** Records its own staff member and the real time, as the server and Supabase do: the suite's other branch. */
+class SelfStampingStore extends InMemoryQuoteRepository {
+  static readonly staff = 'demo@se1plumbing.example';
+
+  override changeStatus(change: Parameters<InMemoryQuoteRepository['changeStatus']>[0]) {
+    const at = new Date();
+    return super.changeStatus({ ...change, by: SelfStampingStore.staff, at, respondedAt: change.respondedAt && at });
+  }
+
+  override addNote(note: Parameters<InMemoryQuoteRepository['addNote']>[0]) {
+    return super.addNote({ ...note, by: SelfStampingStore.staff, at: new Date() });
+  }
+}
+
+quoteInboxContract(
+  'A store that stamps its own times',
+  ({ now }) => {
+    const store = new SelfStampingStore({ now });
+    return { repository: store, inbox: store };
+  },
+  { staffEmail: SelfStampingStore.staff, stampsOwnTimes: true },
+);
 
 const quote: NewQuote = {
   name: 'Sean Gallagher',
@@ -15,60 +47,103 @@ const quote: NewQuote = {
 };
 
 const seeded: QuoteRequest = { ...quote, id: 'seeded', createdAt: new Date('2024-05-01T08:00:00Z') };
+const now = new Date('2024-05-01T09:00:00Z');
+const all = { ...defaultInboxQuery, view: 'all' as const };
 
-test('seeded quotes are listed with the inserted ones', async () => {
-  const repository = new InMemoryQuoteRepository({ seed: [seeded], now: () => new Date('2024-05-01T09:00:00Z') });
-  const inserted = await repository.insert(quote);
-  expect(await repository.listNewestFirst()).toEqual([inserted, seeded]);
+async function everything(store: InMemoryQuoteRepository): Promise<readonly InboxQuote[]> {
+  return (await store.findPage({ query: all, after: null, limit: 500, now })).quotes;
+}
+
+test('a bare seed waits as new, listed with the inserted ones', async () => {
+  const store = new InMemoryQuoteRepository({ seed: [seeded], now: () => now });
+  const inserted = await store.insert(quote);
+  expect(await everything(store)).toEqual([
+    { ...inserted, status: 'new', respondedAt: null, history: [], notes: [] },
+    { ...seeded, status: 'new', respondedAt: null, history: [], notes: [] },
+  ]);
 });
 
-test('among quotes stored at the same time, the later insert comes first', async () => {
+test('a seed may come worked on: status, response, history, notes and email as given', async () => {
+  const worked: InboxQuote = {
+    ...seeded,
+    status: 'quoted',
+    respondedAt: new Date('2024-05-01T08:10:00Z'),
+    history: [
+      { from: 'new', to: 'contacted', by: 'sam.porter@se1plumbing.example', at: new Date('2024-05-01T08:10:00Z') },
+      { from: 'contacted', to: 'quoted', by: 'demo@se1plumbing.example', at: new Date('2024-05-01T08:40:00Z') },
+    ],
+    notes: [{ id: 'n1', text: 'Quoted £240.', by: 'demo@se1plumbing.example', at: new Date('2024-05-01T08:41:00Z') }],
+    businessEmail: { sentAt: new Date('2024-05-01T08:00:05Z'), lastError: null },
+  };
+  const store = new InMemoryQuoteRepository({ seed: [worked] });
+  expect(await everything(store)).toEqual([worked]);
+  expect(await store.resendBusinessEmail('seeded', now)).toBe('already-sent');
+});
+
+test('among requests stored at the same time, the later id comes first', async () => {
   let id = 0;
-  const repository = new InMemoryQuoteRepository({ now: () => new Date('2024-05-01T09:00:00Z'), newId: () => `q${++id}` });
-  await repository.insert(quote);
-  await repository.insert(quote);
-  await repository.insert(quote);
-  expect((await repository.listNewestFirst()).map(({ id }) => id)).toEqual(['q3', 'q2', 'q1']);
+  const store = new InMemoryQuoteRepository({ now: () => now, newId: () => `q${++id}` });
+  for (let i = 0; i < 3; i++) await store.insert(quote);
+  expect((await everything(store)).map(({ id }) => id)).toEqual(['q3', 'q2', 'q1']);
 });
 
-test('changing a returned quote does not change what is stored', async () => {
-  const repository = new InMemoryQuoteRepository();
-  const inserted = await repository.insert(quote);
-  const expected = { ...inserted, createdAt: new Date(inserted.createdAt) };
+test('changing anything handed out does not change what is stored', async () => {
+  const store = new InMemoryQuoteRepository({ now: () => now });
+  const inserted = await store.insert(quote);
+  await store.changeStatus({ id: inserted.id, from: 'new', to: 'contacted', by: 'a@example.co.uk', at: now, respondedAt: now });
+  const note = await store.addNote({ quoteId: inserted.id, text: 'Rang.', by: 'a@example.co.uk', at: now });
+  const expected = await everything(store);
 
-  inserted.name = 'Someone else';
   inserted.createdAt.setFullYear(1999);
-  const [listed] = await repository.listNewestFirst();
+  note?.at.setFullYear(1999);
+  const [listed] = await everything(store);
   if (listed === undefined) throw new Error('the inserted quote is missing');
-  listed.phone = '000';
-  listed.createdAt.setFullYear(1999);
+  listed.name = 'Someone else';
+  listed.respondedAt?.setFullYear(1999);
+  listed.history[0]?.at.setFullYear(1999);
+  listed.notes[0]?.at.setFullYear(1999);
+  (listed.history as unknown[]).length = 0;
 
-  expect(await repository.listNewestFirst()).toEqual([expected]);
+  expect(await everything(store)).toEqual(expected);
 });
 
 test('changing the seed afterwards does not change what is stored', async () => {
-  const seed = { ...seeded, createdAt: new Date(seeded.createdAt) };
-  const repository = new InMemoryQuoteRepository({ seed: [seed] });
+  const seed = { ...seeded, createdAt: new Date(seeded.createdAt), notes: [{ id: 'n', text: 'x', by: 'b', at: new Date(now) }] };
+  const store = new InMemoryQuoteRepository({ seed: [seed] });
   seed.name = 'Someone else';
   seed.createdAt.setFullYear(1999);
-  expect(await repository.listNewestFirst()).toEqual([seeded]);
+  seed.notes[0]?.at.setFullYear(1999);
+  expect(await everything(store)).toMatchObject([{ ...seeded, notes: [{ at: now }] }]);
 });
 
-test('seeded quotes can be deleted like inserted ones, singly or by age', async () => {
+test('a note written at an earlier moment than the newest goes after it', async () => {
+  const store = new InMemoryQuoteRepository({ seed: [seeded] });
+  const at = (minute: number) => new Date(now.getTime() + minute * 60_000);
+  for (const [text, minute] of [['ten', 10], ['twenty', 20], ['fifteen', 15], ['twenty again', 20]] as const) {
+    await store.addNote({ quoteId: 'seeded', text, by: 'a@example.co.uk', at: at(minute) });
+  }
+  expect((await everything(store))[0]?.notes.map(({ text }) => text)).toEqual(['twenty again', 'twenty', 'fifteen', 'ten']);
+});
+
+test('resending: the demo counts the email as sent at once, and a second resend finds it sent', async () => {
+  const failing = { ...seeded, businessEmail: { sentAt: null, lastError: 'SMTP 421 4.7.0 Try again later' } };
+  const store = new InMemoryQuoteRepository({ seed: [failing, { ...seeded, id: 'silent' }] });
+
+  expect(await store.resendBusinessEmail('seeded', now)).toBe('queued');
+  expect(await store.resendBusinessEmail('seeded', now)).toBe('already-sent');
+  expect(await store.resendBusinessEmail('silent', now)).toBe('queued');
+  expect((await everything(store)).map(({ businessEmail }) => businessEmail)).toEqual([
+    { sentAt: now, lastError: null },
+    { sentAt: now, lastError: null },
+  ]);
+});
+
+test('seeded requests can be deleted like inserted ones, singly or by age', async () => {
   const old = { ...seeded, id: 'old', createdAt: new Date('2022-01-01T08:00:00Z') };
-  const repository = new InMemoryQuoteRepository({ seed: [seeded, old], now: () => new Date('2024-05-01T09:00:00Z') });
-  const inserted = await repository.insert(quote);
+  const store = new InMemoryQuoteRepository({ seed: [seeded, old], now: () => now });
+  const inserted = await store.insert(quote);
 
-  expect(await repository.deleteCreatedBefore(new Date('2024-01-01T00:00:00Z'))).toBe(1);
-  expect(await repository.delete('seeded')).toBe(true);
-  expect(await repository.listNewestFirst()).toEqual([inserted]);
-});
-
-test('deleting keeps the order of the quotes stored at the same time', async () => {
-  let id = 0;
-  const repository = new InMemoryQuoteRepository({ now: () => new Date('2024-05-01T09:00:00Z'), newId: () => `q${++id}` });
-  for (let i = 0; i < 3; i++) await repository.insert(quote);
-  await repository.delete('q3');
-  await repository.insert(quote);
-  expect((await repository.listNewestFirst()).map(({ id }) => id)).toEqual(['q4', 'q2', 'q1']);
+  expect(await store.deleteCreatedBefore(new Date('2024-01-01T00:00:00Z'))).toBe(1);
+  expect(await store.delete('seeded')).toBe(true);
+  expect((await everything(store)).map(({ id }) => id)).toEqual([inserted.id]);
 });

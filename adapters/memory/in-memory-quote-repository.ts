@@ -1,38 +1,41 @@
-import type { QuoteRepository } from '../../domain/ports';
+import type { InboxCursor, InboxPage, InboxQuery } from '../../domain/inbox-query';
+import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
+import type { ClockRecord, QuoteInbox, QuoteRepository, ResendOutcome, StatusChangeOutcome } from '../../domain/ports';
 import type { NewQuote, QuoteRequest } from '../../domain/quote';
+import type { StatusChange } from '../../domain/quote-status';
+import { inboxPage } from './inbox-page';
+
+/** A request to start with: a bare one waits as new; the demo's may come already worked on. */
+export type InboxSeed = QuoteRequest & Partial<Pick<InboxQuote, 'status' | 'respondedAt' | 'history' | 'notes' | 'businessEmail'>>;
 
 export interface InMemoryQuoteRepositoryOptions {
-  /** Requests already there, in any order. */
-  seed?: readonly QuoteRequest[];
+  /** Requests already there, in any order; their notes newest first, as the inbox shows them. */
+  seed?: readonly InboxSeed[];
   now?: () => Date;
+  /** Ids for requests and notes alike. */
   newId?: () => string;
 }
 
-/** Keeps quote requests in this process's memory: the demo's store and the tests' fake. */
-export class InMemoryQuoteRepository implements QuoteRepository {
-  readonly #quotes: QuoteRequest[];
+/**
+ * Keeps quote requests, their statuses and notes in this process's memory: the demo's store, the
+ * tests' fake, and the reference the other stores' inbox queries are tested against. Callers always
+ * get copies, so nothing they change alters what is stored.
+ */
+export class InMemoryQuoteRepository implements QuoteRepository, QuoteInbox {
+  readonly #quotes: InboxQuote[];
   readonly #now: () => Date;
   readonly #newId: () => string;
 
   constructor({ seed = [], now = () => new Date(), newId = () => crypto.randomUUID() }: InMemoryQuoteRepositoryOptions = {}) {
-    this.#quotes = seed.map(copyOf);
+    this.#quotes = seed.map((quote) => copyOf({ status: 'new', respondedAt: null, history: [], notes: [], ...quote }));
     this.#now = now;
     this.#newId = newId;
   }
 
   insert(quote: NewQuote): Promise<QuoteRequest> {
-    const stored: QuoteRequest = { ...quote, id: this.#newId(), createdAt: this.#now() };
+    const stored: InboxQuote = { ...quote, id: this.#newId(), createdAt: this.#now(), status: 'new', respondedAt: null, history: [], notes: [] };
     this.#quotes.push(stored);
-    return Promise.resolve(copyOf(stored));
-  }
-
-  listNewestFirst(): Promise<readonly QuoteRequest[]> {
-    // Later inserts first among equal times, as a database ordering by time then insertion would.
-    const newestFirst = this.#quotes
-      .map((quote, order) => ({ quote, order }))
-      .sort((a, b) => b.quote.createdAt.getTime() - a.quote.createdAt.getTime() || b.order - a.order)
-      .map(({ quote }) => copyOf(quote));
-    return Promise.resolve(newestFirst);
+    return Promise.resolve({ ...quote, id: stored.id, createdAt: new Date(stored.createdAt) });
   }
 
   delete(id: string): Promise<boolean> {
@@ -47,9 +50,66 @@ export class InMemoryQuoteRepository implements QuoteRepository {
     this.#quotes.splice(0, this.#quotes.length, ...kept);
     return Promise.resolve(before - kept.length);
   }
+
+  findPage(request: { query: InboxQuery; after: InboxCursor | null; limit: number; now: Date }): Promise<InboxPage> {
+    const page = inboxPage(this.#quotes, request);
+    return Promise.resolve({ ...page, quotes: page.quotes.map(copyOf) });
+  }
+
+  changeStatus({ id, from, to, by, at, respondedAt }: StatusChange & { id: string; respondedAt: Date | null }): Promise<StatusChangeOutcome> {
+    const quote = this.#find(id);
+    if (quote === undefined) return Promise.resolve({ outcome: 'not-found' });
+    if (quote.status !== from) return Promise.resolve({ outcome: 'conflict', current: quote.status });
+    quote.status = to;
+    if (respondedAt !== null) quote.respondedAt = new Date(respondedAt);
+    quote.history = [...quote.history, { from, to, by, at: new Date(at) }];
+    return Promise.resolve({ outcome: 'changed', quote: copyOf(quote) });
+  }
+
+  addNote({ quoteId, text, by, at }: Omit<QuoteNote, 'id'> & { quoteId: string }): Promise<QuoteNote | undefined> {
+    const quote = this.#find(quoteId);
+    if (quote === undefined) return Promise.resolve(undefined);
+    const note: QuoteNote = { id: this.#newId(), text, by, at: new Date(at) };
+    // Newest first; a note written at the same moment as another goes before it, as the later one.
+    const older = quote.notes.findIndex((other) => other.at.getTime() <= at.getTime());
+    const place = older === -1 ? quote.notes.length : older;
+    quote.notes = [...quote.notes.slice(0, place), note, ...quote.notes.slice(place)];
+    return Promise.resolve({ ...note, at: new Date(note.at) });
+  }
+
+  clockRecords(since: Date): Promise<readonly ClockRecord[]> {
+    const records = this.#quotes
+      .filter(({ createdAt, respondedAt }) => createdAt.getTime() >= since.getTime() || respondedAt === null)
+      .map(({ createdAt, urgent, respondedAt }) => ({ createdAt: new Date(createdAt), urgent, respondedAt: respondedAt && new Date(respondedAt) }));
+    return Promise.resolve(records);
+  }
+
+  /**
+   * The demo has no mail server: a resent email counts as sent at once (sentAt = `at`, no error),
+   * including for a request that had no email recorded. One already sent is left as it was.
+   */
+  resendBusinessEmail(id: string, at: Date): Promise<ResendOutcome> {
+    const quote = this.#find(id);
+    if (quote === undefined) return Promise.resolve('not-found');
+    if (quote.businessEmail?.sentAt != null) return Promise.resolve('already-sent');
+    quote.businessEmail = { sentAt: new Date(at), lastError: null };
+    return Promise.resolve('queued');
+  }
+
+  #find(id: string): InboxQuote | undefined {
+    return this.#quotes.find((quote) => quote.id === id);
+  }
 }
 
-// Callers get their own copies, so nothing they change alters what is stored.
-function copyOf(quote: QuoteRequest): QuoteRequest {
-  return { ...quote, createdAt: new Date(quote.createdAt.getTime()) };
+// Every Date and list is copied: a caller's change to what it was given never reaches the store.
+function copyOf(quote: InboxQuote): InboxQuote {
+  const { businessEmail, ...rest } = quote;
+  return {
+    ...rest,
+    createdAt: new Date(quote.createdAt),
+    respondedAt: quote.respondedAt && new Date(quote.respondedAt),
+    history: quote.history.map((change) => ({ ...change, at: new Date(change.at) })),
+    notes: quote.notes.map((note) => ({ ...note, at: new Date(note.at) })),
+    ...(businessEmail && { businessEmail: { ...businessEmail, sentAt: businessEmail.sentAt && new Date(businessEmail.sentAt) } }),
+  };
 }

@@ -1,29 +1,47 @@
 /**
  * Test-only: msw handlers that answer the REST API as its server does, from the same wire contract
- * and the same domain rules, over whatever QuoteRepository the test hands them. Only tests import it.
+ * and the same domain rules, over whatever store the test hands them. Only tests import it.
  */
 import { http, type HttpHandler, HttpResponse } from 'msw';
-import type { QuoteRepository } from '../../domain/ports';
+import type { QuoteInbox, QuoteRepository } from '../../domain/ports';
 import { validateQuote } from '../../domain/validate-quote';
 import { apiPaths, toWireError, toWireQuote, type WireError, wireBodyToDraftInput } from '../http-api/wire';
+import { createInboxHandlers } from './inbox-handlers.test-support';
 
 export interface ApiHandlersOptions {
   /** The origin the handlers answer on; each test can take one of its own. */
   baseUrl: string;
   /** Where the handlers keep what is posted. */
   quotes: QuoteRepository;
+  /** Where staff's calls go: the same store as `quotes`. */
+  inbox: QuoteInbox;
+  /** The signed-in staff member, who every change is recorded by; null for nobody (every staff call 401). */
+  staffEmail?: string | null;
+  /** The handlers' clock, as the server's: when every change is recorded. */
+  now?: () => Date;
   /** Bodies larger than this get 413. */
   maxBodyBytes?: number;
 }
+
+/** Who the handlers' session belongs to unless a test says otherwise. */
+export const handlerStaffEmail = 'staff@example.co.uk';
 
 const storageUnavailable = () => HttpResponse.json(toWireError({ kind: 'storage-failure' }), { status: 503 });
 const failure = (status: number, error: WireError['error'], message: string) =>
   HttpResponse.json({ error, message } satisfies WireError, { status });
 const isJson = (contentType: string | null) => contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 
-export function createApiHandlers({ baseUrl, quotes, maxBodyBytes = 64 * 1024 }: ApiHandlersOptions): HttpHandler[] {
+export function createApiHandlers({
+  baseUrl,
+  quotes,
+  inbox,
+  staffEmail = handlerStaffEmail,
+  now = () => new Date(),
+  maxBodyBytes = 64 * 1024,
+}: ApiHandlersOptions): HttpHandler[] {
   const url = new URL(apiPaths.quoteRequests, baseUrl).href;
   return [
+    ...createInboxHandlers({ url, inbox, staffEmail, now }),
     http.post(url, async ({ request }) => {
       if (!isJson(request.headers.get('content-type'))) {
         return failure(415, 'unsupported-media-type', 'Send the quote request as application/json');
@@ -47,14 +65,8 @@ export function createApiHandlers({ baseUrl, quotes, maxBodyBytes = 64 * 1024 }:
         return storageUnavailable();
       }
     }),
-    http.get(url, async () => {
-      try {
-        return HttpResponse.json((await quotes.listNewestFirst()).map(toWireQuote));
-      } catch {
-        return storageUnavailable();
-      }
-    }),
     http.delete(`${url}/:id`, async ({ params }) => {
+      if (staffEmail === null) return failure(401, 'not-signed-in', 'Sign in as staff');
       const { id } = params;
       if (typeof id !== 'string') return failure(404, 'not-found', 'There is no such quote request');
       try {

@@ -4,6 +4,7 @@ import { toWireNewQuote, WireErrorSchema } from '../http-api/wire';
 import { createApiHandlers } from './api-handlers.test-support';
 import { mockApi } from './mock-api.test-support';
 import { sampleQuote as quote } from '../../fixtures/sample-request';
+import { listAll } from '../store-under-test.contract';
 
 // The handlers stand in for the server in the client's tests, so they must answer what the client
 // never sends as the server does. Plain fetch here, not the client.
@@ -36,7 +37,7 @@ test.for([
   const { url, quotes } = restApi();
 
   expect(await errorOf(await post(url, body, contentType))).toMatchObject({ status, body: { error } });
-  expect(await quotes.listNewestFirst()).toEqual([]);
+  expect(await listAll(quotes, new Date())).toEqual([]);
 });
 
 test('a request that breaks a rule gets 400 naming the field as on the wire', async () => {
@@ -50,17 +51,56 @@ test('a request that breaks a rule gets 400 naming the field as on the wire', as
   });
 });
 
-test('a store that fails gets 503 storage-unavailable, for posts and lists alike', async () => {
+test('a store that fails gets 503 storage-unavailable, for posts, pages and changes alike', async () => {
   const baseUrl = 'http://failing-store.test';
   const down = () => Promise.reject(new Error('disk full'));
-  const quotes = { insert: down, listNewestFirst: down, delete: down, deleteCreatedBefore: down };
-  server.use(...createApiHandlers({ baseUrl, quotes }));
+  const quotes = { insert: down, delete: down, deleteCreatedBefore: down };
+  const inbox = { findPage: down, changeStatus: down, addNote: down, clockRecords: down, resendBusinessEmail: down };
+  server.use(...createApiHandlers({ baseUrl, quotes, inbox }));
   const url = `${baseUrl}/api/quote-requests`;
 
   const unavailable = { status: 503, body: { error: 'storage-unavailable' } };
   expect(await errorOf(await post(url, JSON.stringify(toWireNewQuote(quote))))).toMatchObject(unavailable);
   expect(await errorOf(await fetch(url))).toMatchObject(unavailable);
+  expect(await errorOf(await fetch(`${url}/summary`))).toMatchObject(unavailable);
+  expect(await errorOf(await post(`${url}/q-1/status`, JSON.stringify({ from: 'new', to: 'contacted' })))).toMatchObject(unavailable);
+  expect(await errorOf(await post(`${url}/q-1/notes`, JSON.stringify({ text: 'Hello' })))).toMatchObject(unavailable);
+  expect(await errorOf(await post(`${url}/q-1/resend-email`, ''))).toMatchObject(unavailable);
   expect(await errorOf(await fetch(`${url}/q-1`, { method: 'DELETE' }))).toMatchObject(unavailable);
+});
+
+test('the inbox answers as the server does: a page object, 400 naming a parameter, 404, 409, 422', async () => {
+  const { url, quotes } = restApi();
+  const stored = await quotes.insert(quote);
+
+  expect(await (await fetch(`${url}?view=all`)).json()).toMatchObject({ total: 1, next: null, quotes: [{ id: stored.id, status: 'new' }] });
+  expect(await errorOf(await fetch(`${url}?urgent=maybe&limit=900`))).toMatchObject({
+    status: 400,
+    body: { error: 'invalid-fields', fields: [{ field: 'urgent' }, { field: 'limit' }] },
+  });
+  const move = (from: string, to: string, id = stored.id) => post(`${url}/${id}/status`, JSON.stringify({ from, to }));
+  expect((await move('new', 'contacted')).status).toBe(200);
+  expect(await errorOf(await move('new', 'contacted'))).toMatchObject({ status: 409, body: { error: 'conflict', current: 'contacted' } });
+  expect(await errorOf(await move('contacted', 'new'))).toMatchObject({ status: 422, body: { error: 'not-allowed' } });
+  expect(await errorOf(await move('new', 'contacted', 'no-such-id'))).toMatchObject({ status: 404, body: { error: 'not-found' } });
+  expect(await errorOf(await post(`${url}/${stored.id}/notes`, JSON.stringify({ text: ' ' })))).toMatchObject({
+    status: 400,
+    body: { error: 'invalid-fields', fields: [{ field: 'text', message: 'Write the note before adding it' }] },
+  });
+});
+
+test('without a staff session every staff call is 401, and the public post still works', async () => {
+  const { url } = restApi({ staffEmail: null });
+
+  expect((await post(url, JSON.stringify(toWireNewQuote(quote)))).status).toBe(201);
+  for (const response of [
+    await fetch(url),
+    await fetch(`${url}/summary`),
+    await post(`${url}/q-1/status`, JSON.stringify({ from: 'new', to: 'contacted' })),
+    await fetch(`${url}/q-1`, { method: 'DELETE' }),
+  ]) {
+    expect(await errorOf(response)).toMatchObject({ status: 401, body: { error: 'not-signed-in' } });
+  }
 });
 
 test('DELETE of a stored request answers 204 with no body, and then 404 not-found', async () => {
@@ -70,7 +110,7 @@ test('DELETE of a stored request answers 204 with no body, and then 404 not-foun
   const deleted = await fetch(`${url}/${stored.id}`, { method: 'DELETE' });
   expect(deleted.status).toBe(204);
   expect(await deleted.text()).toBe('');
-  expect(await quotes.listNewestFirst()).toEqual([]);
+  expect(await listAll(quotes, new Date())).toEqual([]);
 
   expect(await errorOf(await fetch(`${url}/${stored.id}`, { method: 'DELETE' }))).toMatchObject({
     status: 404,

@@ -1,7 +1,10 @@
-import { expect, test } from 'vitest';
+import { afterAll, expect, test } from 'vitest';
 import { submitQuote } from '../../domain/submit-quote';
+import { quoteInboxContract } from '../quote-inbox.contract';
 import { quoteRepositoryContract } from '../quote-repository.contract';
-import { startTestServer } from '../server/test-server.test-support';
+import { databases, startTestServer, testStaff, type TestServer } from '../server/test-server.test-support';
+import { listAll } from '../store-under-test.contract';
+import { RestQuoteInbox } from './rest-quote-inbox';
 import { RestQuoteRepository } from './rest-quote-repository';
 import { ServerNotifier } from './server-notifier';
 
@@ -15,10 +18,38 @@ const signedIn =
     return fetch(request);
   };
 
-quoteRepositoryContract('RestQuoteRepository against our server', async ({ now }) => {
-  const server = await startTestServer('sqlite', { now });
-  return { repository: new RestQuoteRepository({ baseUrl: server.url, fetch: signedIn(server.staffCookie) }), cleanup: server.stop };
-}, { deleteCreatedBefore: 'unsupported' });
+/**
+ * One server per database for the suites, emptied for each store they make: a server of its own for
+ * each of the property runs would spend the suites' time starting servers. Its clock is the suite's.
+ */
+function sharedServer(kind: keyof typeof databases) {
+  let clock = () => new Date();
+  let started: Promise<TestServer> | undefined;
+  afterAll(async () => {
+    await (await started)?.stop();
+  });
+  return async ({ now }: { now: () => Date }) => {
+    // The suites move their clock on by days: the session keeps real time, so it does not lapse.
+    started ??= startTestServer(kind, { now: () => clock(), realTimeSessions: true });
+    const server = await started;
+    // Status changes and notes go with their requests (ON DELETE CASCADE).
+    await server.db.deleteFrom('quote_requests').execute();
+    clock = now;
+    const client = { baseUrl: server.url, fetch: signedIn(server.staffCookie) };
+    return { repository: new RestQuoteRepository(client), inbox: new RestQuoteInbox(client) };
+  };
+}
+
+for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
+  const againstServer = sharedServer(kind);
+  quoteRepositoryContract(`RestQuoteRepository against our server on ${kind}`, againstServer, { deleteCreatedBefore: 'unsupported' });
+
+  // The server records who from its session and when from its clock (the test's, here), not the client's word.
+  quoteInboxContract(`RestQuoteInbox against our server on ${kind}`, againstServer, {
+    staffEmail: testStaff.email,
+    stampsOwnTimes: true,
+  });
+}
 
 test('the server judges by the same rules: a request it refuses names the field in domain terms', async () => {
   const server = await startTestServer('sqlite');
@@ -38,7 +69,7 @@ test('the server judges by the same rules: a request it refuses names the field 
       { name: 'Ada', phone: '020 7946 0777', serviceType: 'general' },
     );
     expect(result).toMatchObject({ ok: true, quote: { name: 'Ada', serviceType: 'general' } });
-    expect(await quotes.listNewestFirst()).toHaveLength(1);
+    expect(await listAll(new RestQuoteInbox({ baseUrl: server.url, fetch: signedIn(server.staffCookie) }), new Date())).toHaveLength(1);
   } finally {
     await server.stop();
   }

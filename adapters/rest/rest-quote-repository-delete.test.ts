@@ -5,6 +5,7 @@ import { NotSignedIn } from '../../domain/staff';
 import { messageOf, mockApi } from './mock-api.test-support';
 import { recordingLogger } from '../memory/recording-logger';
 import { sampleQuote as quote } from '../../fixtures/sample-request';
+import { listAll } from '../store-under-test.contract';
 
 const { server, restApi } = mockApi();
 
@@ -18,7 +19,7 @@ test('deleteQuote removes the request on the server', async () => {
   const { logger, errors } = recordingLogger();
 
   expect(await deleteQuote({ quotes: repository, logger }, gone.id)).toEqual({ ok: true });
-  expect(await quotes.listNewestFirst()).toEqual([kept]);
+  expect(await listAll(quotes, new Date())).toEqual([kept]);
   expect(errors).toEqual([]);
 });
 
@@ -44,7 +45,7 @@ test('a 401 is NotSignedIn, which deleteQuote reports as not-signed-in without l
     error: { kind: 'not-signed-in' },
   });
   expect(errors).toEqual([]);
-  expect(await quotes.listNewestFirst()).toEqual([stored]);
+  expect(await listAll(quotes, new Date())).toEqual([stored]);
 });
 
 test('the id is sent percent-encoded as the last segment of the path', async () => {
@@ -74,7 +75,7 @@ test('a DELETE answered 503 is tried again, and the next answer counts', async (
 
   expect(await repository.delete(stored.id)).toBe(true);
   expect(attempts).toBe(2);
-  expect(await quotes.listNewestFirst()).toEqual([]);
+  expect(await listAll(quotes, new Date())).toEqual([]);
 });
 
 test.for([
@@ -108,6 +109,6 @@ test('deleteCreatedBefore rejects without a request: purging is the server’s j
     /the REST API has no endpoint for it/,
   );
   expect(requested).toEqual([]);
-  expect(await quotes.listNewestFirst()).toEqual([stored]);
+  expect(await listAll(quotes, new Date())).toEqual([stored]);
   server.events.removeAllListeners();
 });

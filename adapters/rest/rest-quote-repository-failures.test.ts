@@ -1,8 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
-import { listQuotes } from '../../domain/list-quotes';
 import { QuoteRejected } from '../../domain/quote-rejected';
-import { NotSignedIn } from '../../domain/staff';
 import { submitQuote } from '../../domain/submit-quote';
 import { toWireQuote } from '../http-api/wire';
 import { messageOf, mockApi } from './mock-api.test-support';
@@ -113,99 +111,4 @@ test.for([
 
   await expect(repository.insert(quote)).rejects.toThrow(/^Storing the quote request failed/);
   expect(attempts).toBe(1);
-});
-
-test.for([
-  { answer: '503', respond: unavailable },
-  { answer: 'a network error', respond: () => HttpResponse.error() },
-])('a GET answered with $answer is tried again, and the next answer counts', async ({ respond }) => {
-  const { url, repository } = restApi();
-  const stored = await repository.insert(quote);
-  let attempts = 0;
-  server.use(
-    http.get(url, () => {
-      attempts++;
-      // Only the first attempt fails; the next falls through to the API handlers.
-      return attempts === 1 ? respond() : undefined;
-    }),
-  );
-
-  expect(await repository.listNewestFirst()).toEqual([stored]);
-  expect(attempts).toBe(2);
-});
-
-test('a GET that keeps failing is tried three times in all, and listQuotes reports a storage failure', async () => {
-  const { url, repository } = restApi();
-  let attempts = 0;
-  server.use(
-    http.get(url, () => {
-      attempts++;
-      return unavailable();
-    }),
-  );
-  const { logger, errors } = recordingLogger();
-
-  expect(await listQuotes({ quotes: repository, logger })).toEqual({ ok: false, error: { kind: 'storage-failure' } });
-  expect(attempts).toBe(3);
-  expect(messageOf(errors[0]?.cause)).toMatch(/^Reading the quote requests failed: the server answered 503/);
-});
-
-test.for([
-  { answer: '500', respond: () => HttpResponse.text('Internal Server Error', { status: 500 }), says: /answered 500/ },
-  {
-    answer: 'a list with one quote that is not a quote',
-    respond: () => HttpResponse.json([wireQuote, { ...wireQuote, id: '' }]),
-    says: /not what the API promises \(1\.id: /,
-  },
-  {
-    answer: 'an object instead of a list',
-    respond: () => HttpResponse.json({ quotes: [] }),
-    says: /not what the API promises/,
-  },
-])('a list answered with $answer is a storage failure through listQuotes', async ({ respond, says }) => {
-  const { url, repository } = restApi();
-  let attempts = 0;
-  server.use(
-    http.get(url, () => {
-      attempts++;
-      return respond();
-    }),
-  );
-  const { logger, errors } = recordingLogger();
-
-  expect(await listQuotes({ quotes: repository, logger })).toEqual({ ok: false, error: { kind: 'storage-failure' } });
-  expect(messageOf(errors[0]?.cause)).toMatch(says);
-  expect(attempts).toBe(1);
-});
-
-test('a list answered 401 is NotSignedIn, which listQuotes reports as not-signed-in without logging', async () => {
-  const { url, repository } = restApi();
-  let attempts = 0;
-  server.use(
-    http.get(url, () => {
-      attempts++;
-      return HttpResponse.json({ error: 'not-signed-in', message: 'Sign in as staff' }, { status: 401 });
-    }),
-  );
-  const { logger, errors } = recordingLogger();
-
-  await expect(repository.listNewestFirst()).rejects.toBeInstanceOf(NotSignedIn);
-  expect(await listQuotes({ quotes: repository, logger })).toEqual({ ok: false, error: { kind: 'not-signed-in' } });
-  expect(errors).toEqual([]);
-  // Once for each call: a 401 is not tried again.
-  expect(attempts).toBe(2);
-});
-
-test('a 429 tells the visitor to wait as long as the server said', async () => {
-  const { url, repository } = restApi();
-  server.use(
-    http.post(url, () =>
-      HttpResponse.json({ error: 'rate-limited', message: 'Too many' }, { status: 429, headers: { 'Retry-After': '120' } }),
-    ),
-  );
-  const { logger } = recordingLogger();
-
-  const result = await submitQuote({ quotes: repository, notifier: new ServerNotifier(), logger }, draft);
-
-  expect(result).toEqual({ ok: false, error: { kind: 'rate-limited', retryAfterSeconds: 120 } });
 });

@@ -8,12 +8,16 @@ import { RestQuoteRepository } from './rest-quote-repository';
 import { ServerNotifier } from './server-notifier';
 import { recordingLogger } from '../memory/recording-logger';
 import { sampleDraft as draft, sampleQuote as quote } from '../../fixtures/sample-request';
+import { listAll } from '../store-under-test.contract';
 
 const { server, restApi } = mockApi();
 
 quoteRepositoryContract(
   'RestQuoteRepository over the API handlers',
-  ({ now }) => ({ repository: restApi({ now }).repository }),
+  ({ now }) => {
+    const { repository, inbox } = restApi({ now });
+    return { repository, inbox };
+  },
   { deleteCreatedBefore: 'unsupported' },
 );
 
@@ -26,7 +30,7 @@ test('a valid request is stored on the server once; telling the business is left
   expect(result).toMatchObject({ ok: true, quote: { ...quote, createdAt: new Date('2024-05-01T09:30:00Z') } });
   expect(errors).toEqual([]);
   if (!result.ok) return;
-  expect(await quotes.listNewestFirst()).toEqual([result.quote]);
+  expect(await listAll(quotes, new Date())).toEqual([result.quote]);
 });
 
 test('the body sent is exactly the wire fields, as JSON, with service_type', async () => {
@@ -105,7 +109,7 @@ test('a request the server’s own rules refuse is rejected with the rule, and n
 
   await expect(refused).rejects.toBeInstanceOf(QuoteRejected);
   await expect(refused).rejects.toMatchObject({ reason: { kind: 'missing-fields', fields: ['name'] } });
-  expect(await quotes.listNewestFirst()).toEqual([]);
+  expect(await listAll(quotes, new Date())).toEqual([]);
 });
 
 test('requests go to the API path on the origin of baseUrl, through the fetch it is given', async () => {
@@ -114,10 +118,10 @@ test('requests go to the API path on the origin of baseUrl, through the fetch it
     baseUrl: 'https://plumbing.example/staff/quotes',
     fetch: (input, init) => {
       requested.push(new Request(input, init).url);
-      return Promise.resolve(Response.json([]));
+      return Promise.resolve(new Response(null, { status: 204 }));
     },
   });
 
-  expect(await repository.listNewestFirst()).toEqual([]);
-  expect(requested).toEqual(['https://plumbing.example/api/quote-requests']);
+  expect(await repository.delete('q-1')).toBe(true);
+  expect(requested).toEqual(['https://plumbing.example/api/quote-requests/q-1']);
 });

@@ -2,45 +2,28 @@ import ky, { isHTTPError, type KyInstance } from 'ky';
 import type { QuoteRepository } from '../../domain/ports';
 import type { NewQuote, QuoteRequest } from '../../domain/quote';
 import { NotSignedIn } from '../../domain/staff';
-import { apiPaths, fromWireQuote, toWireNewQuote, WireQuoteListSchema, WireQuoteSchema } from '../http-api/wire';
+import { apiPaths, fromWireQuote, toWireNewQuote, WireQuoteSchema } from '../http-api/wire';
+import { type RestClientOptions, readRetry } from './rest-client';
 import { describeFailure, rateLimitOf, rejectionOf } from './rest-failure';
-
-export interface RestQuoteRepositoryOptions {
-  /**
-   * Where the API lives. API paths are absolute ('/api/...'), so only the origin counts. Left out, the
-   * page's own origin: the server that served the page also answers its API.
-   */
-  baseUrl?: string;
-  /** How long one attempt may wait for an answer, body included. */
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-}
-
-// Only the safe GET is tried again: a POST whose answer was lost may already be stored, and sending
-// it again could store the visitor's request twice. 500 is a fault that a second try will not mend.
-const listRetry = {
-  limit: 2,
-  methods: ['get'],
-  statusCodes: [502, 503, 504],
-  // A Retry-After of an hour must not keep staff waiting for their list for an hour.
-  maxRetryAfter: 5_000,
-};
 
 // A DELETE may be tried again too: deleting twice deletes no more. If a lost answer hid a delete that
 // happened, the second try is told 404, which the caller hears as "already gone": true to the facts.
-const deleteRetry = { ...listRetry, methods: ['delete'] };
+const deleteRetry = { ...readRetry, methods: ['delete'] };
 
 const answered = (error: unknown, status: number) => isHTTPError(error) && error.response.status === status;
 
 /** `/api/quote-requests/{id}`; the id is encoded, so no id can reach another path. */
 const quoteRequestPath = (id: string) => `${apiPaths.quoteRequests}/${encodeURIComponent(id)}`;
 
-/** Keeps quote requests on our own server, through its REST API (adapters/http-api/wire.ts). */
+/**
+ * Keeps quote requests on our own server, through its REST API (adapters/http-api/wire.ts). Staff read
+ * them back through RestQuoteInbox.
+ */
 export class RestQuoteRepository implements QuoteRepository {
   readonly #api: KyInstance;
   readonly #timeoutMs: number;
 
-  constructor({ baseUrl, timeoutMs = 10_000, fetch }: RestQuoteRepositoryOptions = {}) {
+  constructor({ baseUrl, timeoutMs = 10_000, fetch }: RestClientOptions = {}) {
     this.#timeoutMs = timeoutMs;
     this.#api = ky.create({
       timeout: timeoutMs,
@@ -52,21 +35,11 @@ export class RestQuoteRepository implements QuoteRepository {
   async insert(quote: NewQuote): Promise<QuoteRequest> {
     try {
       const stored = await this.#api
-        .post(apiPaths.quoteRequests, { json: toWireNewQuote(quote), retry: 0 }) // never again: see listRetry
+        .post(apiPaths.quoteRequests, { json: toWireNewQuote(quote), retry: 0 }) // never again: see readRetry
         .json(WireQuoteSchema);
       return fromWireQuote(stored);
     } catch (error) {
       throw rejectionOf(error) ?? rateLimitOf(error) ?? describeFailure('Storing the quote request', error, this.#timeoutMs);
-    }
-  }
-
-  async listNewestFirst(): Promise<readonly QuoteRequest[]> {
-    try {
-      const listed = await this.#api.get(apiPaths.quoteRequests, { retry: listRetry }).json(WireQuoteListSchema);
-      return listed.map(fromWireQuote);
-    } catch (error) {
-      if (answered(error, 401)) throw new NotSignedIn();
-      throw describeFailure('Reading the quote requests', error, this.#timeoutMs);
     }
   }
 

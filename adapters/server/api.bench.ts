@@ -47,7 +47,7 @@ const durationSeconds = 10;
 const deadlineMs = 120_000;
 const quotesPath = '/api/quote-requests';
 const staff = { email: 'staff@example.co.uk', password: 'a staff password for this run' };
-/** Signs in as the staff account the server was started with, for the list; returns the Cookie header. */
+/** Signs in as the staff account the server was started with, to read the inbox; returns the Cookie header. */
 async function staffCookie(url: string): Promise<string> {
   const response = await fetch(`${url}/api/session`, {
     method: 'POST',
@@ -59,6 +59,20 @@ async function staffCookie(url: string): Promise<string> {
   return cookie.split(';')[0] ?? '';
 }
 
+/** Every stored request's id, read through the staff inbox a page of 500 at a time, newest first. */
+async function everyStoredId(url: string, cookie: string): Promise<{ id: string }[]> {
+  const ids: { id: string }[] = [];
+  let after: string | null = null;
+  do {
+    const params = new URLSearchParams({ view: 'all', limit: '500', ...(after === null ? {} : { after }) });
+    const response = await fetch(`${url}${quotesPath}?${params.toString()}`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
+    if (response.status !== 200) throw new Error(`GET ${quotesPath} answered ${response.status}`);
+    const page = (await response.json()) as { quotes: { id: string }[]; next: string | null };
+    ids.push(...page.quotes.map(({ id }) => ({ id })));
+    after = page.next;
+  } while (after !== null);
+  return ids;
+}
 
 const write = (line = '') => process.stdout.write(`${line}\n`);
 const dataDir = mkdtempSync(join(tmpdir(), 'quotes-bench-'));
@@ -131,9 +145,7 @@ try {
   });
   report(`POST ${quotesPath}`, post);
 
-  const listed = await fetch(`${url}${quotesPath}`, { headers: { cookie: await staffCookie(url) }, signal: AbortSignal.timeout(30_000) });
-  if (listed.status !== 200) throw new Error(`GET ${quotesPath} answered ${listed.status}`);
-  const rows = (await listed.json()) as { id: string }[];
+  const rows = await everyStoredId(url, await staffCookie(url));
   const stored = new Set(rows.map((row) => row.id));
   const created = post.statusCodeStats['201']?.count ?? 0;
   const lost = acknowledged.filter((id) => !stored.has(id)).length;

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
-import type { Logger, Notifier, QuoteRepository } from '../../domain/ports';
+import type { Logger, Notifier, QuoteInbox, QuoteRepository } from '../../domain/ports';
 import type { PageState } from '../http-api/page-state';
 import { apiPaths, type WireError } from '../http-api/wire';
 import { openApiDocument } from '../http-api/openapi';
 import type { PageRenderer } from './page-renderer';
+import { inboxApi } from './inbox-api';
 import { quoteApi } from './quote-api';
 import { requestLog, type RequestLogEntry } from './request-log';
 import { clientAddress } from './client-address';
@@ -18,6 +19,12 @@ import type { QuoteError } from '../../domain/quote-errors';
 
 export interface ServerDeps {
   quotes: QuoteRepository;
+  /** Where staff work the requests: over the same database as `quotes`. */
+  inbox: QuoteInbox;
+  /** The clock staff's changes are recorded by; the real one unless a test sets its own. */
+  now?: () => Date;
+  /** Asks the notification dispatcher to send what is due now: after staff ask for an email again. */
+  wakeDelivery?: () => void;
   notifier: Notifier;
   logger: Logger;
   /** Whether the database answers, for /readyz. */
@@ -99,10 +106,22 @@ export function createServerApp(deps: ServerDeps) {
     },
   });
   app.route(apiPaths.session, staff.api);
+  const bodyLimitBytes = deps.bodyLimitBytes ?? 16 * 1024;
+  app.route(
+    apiPaths.quoteRequests,
+    inboxApi({
+      inbox: deps.inbox,
+      logger: deps.logger,
+      now: deps.now ?? (() => new Date()),
+      requireStaff: staff.requireStaff,
+      wakeDelivery: deps.wakeDelivery ?? (() => undefined),
+      bodyLimitBytes,
+    }),
+  );
   app.route(
     apiPaths.quoteRequests,
     quoteApi(deps, {
-      bodyLimitBytes: deps.bodyLimitBytes ?? 16 * 1024,
+      bodyLimitBytes,
       requireStaff: staff.requireStaff,
       submissionLimit: (c) => deps.limits.submissions.consume(clientAddress(c, trust)),
       formPost: async (draft, result) =>

@@ -3,9 +3,15 @@ import { openApiDocument } from '../http-api/openapi';
 import { apiPaths } from '../http-api/wire';
 import { startTestServer } from './test-server.test-support';
 
-const documented = (method: string, status: number) => {
-  const operations: Record<string, { responses: Record<string, unknown> }> = openApiDocument.paths[apiPaths.quoteRequests];
-  return Object.keys(operations[method.toLowerCase()]?.responses ?? {}).includes(String(status));
+const paths: Record<string, Record<string, { responses: Record<string, unknown> }>> = openApiDocument.paths;
+
+/** Whether the contract lists this answer for the path as it was requested (an id for `{id}`). */
+const documented = (path: string, method: string, status: number) => {
+  const template = Object.keys(paths).find((candidate) =>
+    new RegExp(`^${candidate.replace(/\{id\}/g, '[^/]+')}$`).test(path),
+  );
+  const operations = template === undefined ? {} : paths[template];
+  return Object.keys(operations?.[method.toLowerCase()]?.responses ?? {}).includes(String(status));
 };
 
 test('the contract is served at /api/openapi.json', async () => {
@@ -52,7 +58,76 @@ test('every status the API answers is in the contract', async () => {
       'POST 503',
       'GET 503',
     ]);
-    for (const { method, status } of answered) expect(documented(method, status), `${method} ${status}`).toBe(true);
+    for (const { method, status } of answered) expect(documented(apiPaths.quoteRequests, method, status), `${method} ${status}`).toBe(true);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('every status the inbox answers is in the contract', async () => {
+  const server = await startTestServer('sqlite');
+  const url = `${server.url}${apiPaths.quoteRequests}`;
+  const staff = { cookie: server.staffCookie };
+  const post = (path: string, body?: unknown, headers: Record<string, string> = staff) =>
+    fetch(`${url}${path}`, { method: 'POST', headers, ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }) });
+  try {
+    const stored = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada', phone: '020 7946 0777', service_type: 'general' }),
+    });
+    const { id } = (await stored.json()) as { id: string };
+    await fetch(url, { headers: staff });
+    await fetch(`${url}?limit=0`, { headers: staff });
+    await fetch(url);
+    await fetch(`${url}/summary`, { headers: staff });
+    await fetch(`${url}/clock-records?since=2024-01-01T00:00:00Z`, { headers: staff });
+    await fetch(`${url}/clock-records`, { headers: staff });
+    await post(`/${id}/status`, { from: 'new', to: 'won' });
+    await post(`/${id}/status`, { from: 'new', to: 'contacted' });
+    await post(`/${id}/status`, { from: 'new', to: 'contacted' });
+    await post(`/${id}/status`, { from: 'new' });
+    await post(`/${id}/status`, '{');
+    await post(`/${id}/status`, { from: 'new', to: 'contacted' }, { ...staff, origin: 'https://evil.example' });
+    await post(`/${id}/status`, { from: 'new', to: 'contacted' }, {});
+    await post('/no-such-id/status', { from: 'new', to: 'contacted' });
+    await post(`/${id}/status`, { from: 'contacted', to: 'quoted', padding: 'x'.repeat(20_000) });
+    await post(`/${id}/notes`, { text: 'Call back after six' });
+    await post(`/${id}/notes`, { text: '  ' });
+    await post('/no-such-id/notes', { text: 'Lost' });
+    await post(`/${id}/resend-email`);
+    await post('/no-such-id/resend-email');
+    await server.db.destroy();
+    await fetch(url, { headers: staff });
+    await fetch(`${url}/summary`, { headers: staff });
+
+    // All but the request stored to work on.
+    const answered = server.logs.slice(1);
+    expect(answered.map(({ method, path, status }) => `${method} ${path.replace(id, '{id}').slice(apiPaths.quoteRequests.length)} ${status}`)).toEqual([
+      'GET  200',
+      'GET  400',
+      'GET  401',
+      'GET /summary 200',
+      'GET /clock-records 200',
+      'GET /clock-records 400',
+      'POST /{id}/status 422',
+      'POST /{id}/status 200',
+      'POST /{id}/status 409',
+      'POST /{id}/status 400',
+      'POST /{id}/status 400',
+      'POST /{id}/status 403',
+      'POST /{id}/status 401',
+      'POST /no-such-id/status 404',
+      'POST /{id}/status 413',
+      'POST /{id}/notes 201',
+      'POST /{id}/notes 400',
+      'POST /no-such-id/notes 404',
+      'POST /{id}/resend-email 202',
+      'POST /no-such-id/resend-email 404',
+      'GET  503',
+      'GET /summary 503',
+    ]);
+    for (const { method, path, status } of answered) expect(documented(path, method, status), `${method} ${path} ${status}`).toBe(true);
   } finally {
     await server.stop();
   }

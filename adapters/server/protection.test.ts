@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
-import { WireQuoteListSchema, WireQuoteSchema } from '../http-api/wire';
-import { startTestServer, testStaff, type TestServer } from './test-server.test-support';
+import { WireQuoteSchema } from '../http-api/wire';
+import { inboxPage, startTestServer, testStaff, type TestServer } from './test-server.test-support';
 
 const valid = { name: 'Ada Lovelace', phone: '020 7946 0777', service_type: 'general' };
 
@@ -14,8 +14,7 @@ async function withServer(options: Parameters<typeof startTestServer>[1], run: (
   }
 }
 
-const stored = async (server: TestServer) =>
-  v.parse(WireQuoteListSchema, await (await fetch(`${server.url}/api/quote-requests`, { headers: { cookie: server.staffCookie } })).json());
+const stored = async (server: TestServer) => (await inboxPage(server)).quotes;
 
 const postJson = (server: TestServer, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${server.url}/api/quote-requests`, {
@@ -78,8 +77,23 @@ test('a post from another site is refused with 403 and changes nothing', async (
     expect(deletion.status).toBe(403);
     const signOut = await fetch(`${server.url}/api/session`, { method: 'DELETE', headers: { 'sec-fetch-site': 'cross-site', cookie: server.staffCookie } });
     expect(signOut.status).toBe(403);
+    // The inbox's changes too: a forged page must not move, annotate or resend with a staff cookie.
+    for (const [action, body] of [
+      ['status', { from: 'new', to: 'contacted' }],
+      ['notes', { text: 'Forged' }],
+      ['resend-email', {}],
+    ] as const) {
+      const forged = await fetch(`${server.url}/api/quote-requests/${kept.id}/${action}`, {
+        method: 'POST',
+        headers: { ...evil, cookie: server.staffCookie, 'content-type': 'text/plain' },
+        body: JSON.stringify(body),
+      });
+      expect(forged.status, action).toBe(403);
+    }
 
-    expect((await stored(server)).map((quote) => quote.id)).toEqual([kept.id]);
+    expect((await stored(server)).map((quote) => ({ id: quote.id, status: quote.status, notes: quote.notes }))).toEqual([
+      { id: kept.id, status: 'new', notes: [] },
+    ]);
     expect((await postJson(server, valid, { origin: server.url })).status).toBe(201);
   });
 });

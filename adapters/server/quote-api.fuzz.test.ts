@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
 import { serviceTypes } from '../../domain/service-type';
-import { WireQuoteListSchema, WireQuoteSchema } from '../http-api/wire';
-import { startTestServer } from './test-server.test-support';
+import { WireInboxPageSchema } from '../http-api/inbox-wire';
+import { WireErrorSchema, WireQuoteSchema } from '../http-api/wire';
+import { inboxPage, startTestServer } from './test-server.test-support';
 
 const fieldValue = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -64,14 +65,47 @@ test('whatever is sent, the API answers only 201, 303, 400, 413 or 415, and stor
       }),
       { numRuns: 150 },
     );
-    const stored = v.parse(
-      WireQuoteListSchema,
-      await (await fetch(`${server.url}/api/quote-requests`, { headers: { cookie: server.staffCookie } })).json(),
-    );
+    const { quotes: stored } = await inboxPage(server, { view: 'all', limit: '500' });
     // Form posts that were stored answer 303 with no id; count them through the log instead.
     const redirected = server.logs.filter((entry) => entry.status === 303).length;
     expect(stored.length).toBe(accepted.length + redirected);
     expect(accepted.every((id) => stored.some((quote) => quote.id === id))).toBe(true);
+  } finally {
+    await server.stop();
+  }
+}, 60_000);
+
+const paramValue = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.constantFrom('new', 'all', 'won', 'true', 'false', 'heating', '2024-05-01T09:00:00Z', '2024-13-01', '0', '50', '501', '-1', '1e2', '{}', ''),
+  fc.string({ minLength: 101, maxLength: 120 }),
+);
+const inboxParams = fc.dictionary(
+  fc.constantFrom('view', 'search', 'service_type', 'urgent', 'from', 'to', 'after', 'limit', 'other'),
+  paramValue,
+  { maxKeys: 5 },
+);
+
+test('whatever query the inbox is asked, it answers a page (200) or names a parameter (400)', async () => {
+  const server = await startTestServer('sqlite');
+  try {
+    await fc.assert(
+      fc.asyncProperty(inboxParams, async (params) => {
+        const response = await fetch(`${server.url}/api/quote-requests?${new URLSearchParams(params).toString()}`, {
+          headers: { cookie: server.staffCookie },
+        });
+        expect([200, 400]).toContain(response.status);
+        if (response.status === 200) {
+          v.parse(WireInboxPageSchema, await response.json());
+          return;
+        }
+        const error = v.parse(WireErrorSchema, await response.json());
+        expect(error.error).toBe('invalid-fields');
+        expect(error.fields?.length).toBeGreaterThan(0);
+        for (const { field } of error.fields ?? []) expect(Object.keys(params)).toContain(field);
+      }),
+      { numRuns: 200 },
+    );
   } finally {
     await server.stop();
   }

@@ -2,7 +2,6 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { deleteQuote, type DeleteQuoteDeps } from '../../domain/delete-quote';
-import { type ListQuotesDeps, listQuotes } from '../../domain/list-quotes';
 import { randomUUID } from 'node:crypto';
 import { honeypotFieldName, type QuoteDraft } from '../../domain/quote';
 import type { QuoteError } from '../../domain/quote-errors';
@@ -42,9 +41,12 @@ function filledHoneypot(body: unknown): boolean {
   return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
 }
 
-/** `/api/quote-requests`: JSON for scripts, and the quote form's plain HTML post. */
+/**
+ * `/api/quote-requests`: the quote form's post (JSON for scripts, or the plain HTML post) and staff's
+ * DELETE. Staff read and work the requests through inbox-api.ts, on the same path.
+ */
 export function quoteApi(
-  deps: SubmitQuoteDeps & ListQuotesDeps & DeleteQuoteDeps,
+  deps: SubmitQuoteDeps & DeleteQuoteDeps,
   { bodyLimitBytes, formPost, requireStaff, submissionLimit }: QuoteApiOptions,
 ) {
   const api = new Hono();
@@ -96,12 +98,6 @@ export function quoteApi(
       return c.json(toWireQuote(result.quote), 201);
     },
   );
-
-  api.get('/', requireStaff, async (c) => {
-    const result = await listQuotes(deps);
-    if (!result.ok) return fail(toWireError({ kind: 'storage-failure' }), 503);
-    return c.json(result.quotes.map(toWireQuote));
-  });
 
   api.delete('/:id', requireStaff, async (c) => {
     const result = await deleteQuote(deps, c.req.param('id'));

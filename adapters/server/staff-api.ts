@@ -1,7 +1,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
-import { SignInSchema } from '../../domain/staff';
+import { SignInSchema, type StaffMember } from '../../domain/staff';
 import type { WireError } from '../http-api/wire';
 import type { RateLimitDecision } from './rate-limits';
 import type { StaffSessions } from './staff-sessions';
@@ -29,6 +29,14 @@ const notSignedIn = () => fail({ error: 'not-signed-in', message: 'Sign in as st
 /** The session cookie's name; with HTTPS the __Host- prefix pins it to this host, path / and Secure. */
 const cookieName = (https: boolean) => (https ? '__Host-staff_session' : 'staff_session');
 
+/**
+ * What the guard leaves on the context of a request it lets through: the session's staff member. The
+ * server records who did something from this, never from anything the client sends.
+ */
+export interface StaffEnv {
+  Variables: { staff: StaffMember };
+}
+
 /** Staff sign-in (`/api/session`) and the guard for everything only staff may see. */
 export function staffApi({ sessions, signInLimit, clientAddress, isHttps }: StaffApiOptions) {
   const tokenOf = (c: Context) => getCookie(c, cookieName(isHttps(c)));
@@ -54,11 +62,12 @@ export function staffApi({ sessions, signInLimit, clientAddress, isHttps }: Staf
     }
   };
 
-  const requireStaff: MiddlewareHandler = async (c, next) => {
+  const requireStaff: MiddlewareHandler<StaffEnv> = async (c, next) => {
     const session = await sessionOf(c);
     if (session === 'unavailable') return unavailable();
     if (!session) return notSignedIn();
     setSessionCookie(c, session.token, session.expiresAt);
+    c.set('staff', session.staff);
     await next();
   };
 

@@ -3,9 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
+import * as v from 'valibot';
+import { WireInboxPageSchema } from '../http-api/inbox-wire';
 import type { PageState } from '../http-api/page-state';
 import { type Database, openPostgresDatabase, openSqliteDatabase } from '../sql/database';
 import { migrateToLatest } from '../sql/migrate';
+import { SqlQuoteInbox } from '../sql/sql-quote-inbox';
 import { SqlQuoteRepository } from '../sql/sql-quote-repository';
 import { createServerApp } from './app';
 import type { RequestLogEntry } from './request-log';
@@ -75,13 +78,17 @@ export async function startTestServer(
   options: {
     renderDelayMs?: number;
     now?: () => Date;
+    /** Sessions keep real time while everything else follows `now`: for tests whose clock jumps days on. */
+    realTimeSessions?: boolean;
     limits?: { submissions?: number; signIn?: number };
     /** Stores every request with its notifications and sends them through this SMTP server. */
-    mail?: { smtpUrl: string; to: string };
+    mail?: { smtpUrl: string; to: string; retryMs?: number; pollMs?: number };
   } = {},
 ): Promise<TestServer> {
   const { db, drop } = await databases[kind]();
-  const quotes = new SqlQuoteRepository(db, { ...(options.now ? { now: options.now } : {}), notify: options.mail !== undefined });
+  const clock = options.now ? { now: options.now } : {};
+  const quotes = new SqlQuoteRepository(db, { ...clock, notify: options.mail !== undefined });
+  const inbox = new SqlQuoteInbox(db, clock);
   const outbox = new SqlNotificationOutbox(db);
   const mail = options.mail;
   const mailer = mail && new SmtpMailer({ url: mail.smtpUrl, from: 'Quotes <quotes@example.co.uk>' });
@@ -91,10 +98,10 @@ export async function startTestServer(
     new NotificationDispatcher({
       outbox,
       logger: { error: () => undefined },
-      // Quick retries, so an outage and its end fit in a test.
-      pollMs: 50,
-      firstRetryMs: 50,
-      maxRetryMs: 200,
+      // Quick retries, so an outage and its end fit in a test; or slow ones, to see what else sends.
+      pollMs: mail.pollMs ?? 50,
+      firstRetryMs: mail.retryMs ?? 50,
+      maxRetryMs: mail.retryMs ?? 200,
       deliver: async ({ kind: notificationKind, quote }) => {
         const email = notificationKind === 'business' ? businessEmail(quote, { to: mail.to }) : customerEmail(quote, { replyTo: mail.to });
         if (email) await mailer.send(email);
@@ -106,6 +113,9 @@ export async function startTestServer(
   await saveStaffAccount(staffStore, testStaff.email, testStaff.password);
   const app = createServerApp({
     quotes,
+    inbox,
+    ...clock,
+    wakeDelivery: () => dispatcher?.wake(),
     notifier: {
       quoteSubmitted: () => {
         dispatcher?.wake();
@@ -124,7 +134,7 @@ export async function startTestServer(
     },
     site: await StaticFiles.load(join(tmpdir(), 'no-built-site')),
     writeLog: (entry) => logs.push(entry),
-    sessions: new StaffSessions({ store: staffStore, ...(options.now ? { now: options.now } : {}) }),
+    sessions: new StaffSessions({ store: staffStore, ...(options.realTimeSessions ? {} : clock) }),
     trustProxy: false,
     limits: {
       submissions: memoryLimit('submissions', options.limits?.submissions ?? 100_000),
@@ -163,6 +173,15 @@ export async function signInCookie(url: string, credentials: { email: string; pa
   const cookie = response.headers.get('set-cookie');
   if (response.status !== 200 || !cookie) throw new Error(`Signing in failed: ${response.status}`);
   return cookie.split(';')[0] ?? '';
+}
+
+/** One page of the inbox as staff ask for it, every request by default (view 'all'); throws unless 200. */
+export async function inboxPage(server: TestServer, params: Record<string, string> = { view: 'all' }) {
+  const response = await fetch(`${server.url}/api/quote-requests?${new URLSearchParams(params).toString()}`, {
+    headers: { cookie: server.staffCookie },
+  });
+  if (response.status !== 200) throw new Error(`Reading the inbox answered ${response.status}: ${await response.text()}`);
+  return v.parse(WireInboxPageSchema, await response.json());
 }
 
 /** A limit per hour kept in memory, as a single server keeps it. */

@@ -31,6 +31,39 @@ export interface QuoteRequestsTable {
   description: string | null;
   /** boolean in PostgreSQL, 0 or 1 in SQLite. */
   urgent: ColumnType<boolean | number, boolean, boolean>;
+  /** One of the domain's quoteStatuses, checked by the database; read back as text and parsed. */
+  status: string;
+  /** When staff first marked it contacted; null exactly while the status is 'new'. */
+  responded_at: ColumnType<Date | string | null, string | null, string | null>;
+  /** created_at plus the response promise (the domain's dueAt), stored so the waiting view can use an index. */
+  due_at: ColumnType<Date | string, string, string>;
+  /** The domain's searchTextOf the request: lower-cased by JavaScript, so the database never folds case. */
+  search_text: string;
+}
+
+/** A row of `quote_status_changes`: one move of a request from one status to another. */
+export interface QuoteStatusChangesTable {
+  /** Numbered by the database in insertion order: the tie-breaker among changes made at the same time. */
+  id: Generated<number>;
+  quote_id: string;
+  from_status: string;
+  to_status: string;
+  /** The staff member's email. */
+  changed_by: string;
+  changed_at: ColumnType<Date | string, string, string>;
+}
+
+/** A row of `quote_notes`: what staff noted about a request. */
+export interface QuoteNotesTable {
+  /** A UUID chosen by the application. */
+  id: string;
+  /** Insertion order, the tie-breaker among notes written at the same time; the database fills it in. */
+  seq: Generated<number>;
+  quote_id: string;
+  text: string;
+  /** The staff member's email. */
+  written_by: string;
+  written_at: ColumnType<Date | string, string, string>;
 }
 
 interface StaffAccountsTable {
@@ -80,6 +113,8 @@ export interface Database {
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
   notifications: NotificationsTable;
+  quote_status_changes: QuoteStatusChangesTable;
+  quote_notes: QuoteNotesTable;
 }
 
 /**

@@ -16,6 +16,10 @@ const validRow: Insertable<QuoteRequestsTable> = {
   service_type: 'bathroom',
   description: null,
   urgent: false,
+  status: 'new',
+  responded_at: null,
+  due_at: '2024-05-01T11:00:00.000Z',
+  search_text: 'priya raman\n\n020 7946 0123\n02079460123\n',
 };
 
 /** Rows the domain would never let through, and the constraint each one breaks. */
@@ -46,7 +50,9 @@ for (const dialect of sqlDialects) {
       await migrateToLatest(db);
 
       const { rows } = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)} order by name`.execute(db);
-      expect(rows).toEqual([{ name: '001-create-quote-requests' }, { name: '002-create-staff' }, { name: '003-create-notifications' }]);
+      expect(rows).toEqual([{ name: '001-create-quote-requests' }, { name: '002-create-staff' }, { name: '003-create-notifications' },
+        { name: '004-add-inbox' },
+      ]);
       expect(await db.selectFrom('quote_requests').select('id').execute()).toEqual([{ id: validRow.id }]);
     } finally {
       await db.destroy();

@@ -1,4 +1,4 @@
-// Test-only: imported by the *.test.ts files beside it, never by the server.
+// Test and benchmark only: imported by the *.test.ts files beside it and by inbox.bench.ts, never by the server.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

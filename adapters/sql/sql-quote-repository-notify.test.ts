@@ -1,10 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import { expect, test } from 'vitest';
 import type { NewQuote } from '../../domain/quote';
+import { listAll } from '../store-under-test.contract';
 import type { Database, SqlDialectName } from './database';
 import { migrateToLatest } from './migrate';
 import { scratchDatabase, sqlDialects } from './scratch-database';
-import { SqlNotificationOutbox } from './sql-notification-outbox';
+import { SqlQuoteInbox } from './sql-quote-inbox';
 import { SqlQuoteRepository } from './sql-quote-repository';
 
 // SqlQuoteRepository with `notify`: each request's emails are written to the outbox in its transaction.
@@ -56,7 +57,7 @@ for (const dialect of sqlDialects) {
       let id = 0;
       const repository = new SqlQuoteRepository(db, { now: () => at, newId: () => `q${++id}`, notify: true });
       const stored = await repository.insert(withEmail);
-      expect(stored).toMatchObject({ id: 'q1', businessNotifiedAt: null });
+      expect(stored).toMatchObject({ id: 'q1' });
       await repository.insert(quote);
 
       const pending = { createdAt: at, nextAttemptAt: at, sentAt: null, attempts: 0, last_error: null };
@@ -66,17 +67,13 @@ for (const dialect of sqlDialects) {
         { quote_id: 'q2', kind: 'business', ...pending },
       ]);
       // Stored just as listed, so what insert answers and what staff see agree.
-      expect(await repository.listNewestFirst()).toEqual([
-        { ...quote, id: 'q2', createdAt: at, businessNotifiedAt: null },
-        stored,
-      ]);
+      expect(await listAll(new SqlQuoteInbox(db), at)).toEqual([{ ...quote, id: 'q2', createdAt: at }, stored]);
     });
   });
 
   test(`${dialect}: without notify, insert writes no notification`, async () => {
     await withDatabase(dialect, async (db) => {
-      const stored = await new SqlQuoteRepository(db).insert(withEmail);
-      expect(stored).not.toHaveProperty('businessNotifiedAt');
+      await new SqlQuoteRepository(db).insert(withEmail);
       expect(await storedNotifications(db)).toEqual([]);
     });
   });
@@ -91,46 +88,11 @@ for (const dialect of sqlDialects) {
       await expect(repository.insert(withEmail)).rejects.toThrow();
       await sql`alter table notifications_elsewhere rename to notifications`.execute(db);
 
-      expect(await repository.listNewestFirst()).toEqual([]);
+      expect(await listAll(new SqlQuoteInbox(db), new Date())).toEqual([]);
       expect(await storedNotifications(db)).toEqual([]);
       // And the repository still works afterwards.
       await repository.insert(withEmail);
       expect(await storedNotifications(db)).toHaveLength(2);
-    });
-  });
-
-  test(`${dialect}: listNewestFirst tells when the business was emailed: null until sent, then the time; absent without notify`, async () => {
-    await withDatabase(dialect, async (db) => {
-      let time = Date.parse('2024-05-01T09:00:00Z');
-      const now = () => new Date(time);
-      const silent = await new SqlQuoteRepository(db, { now }).insert({ ...quote, name: 'Stored without notify' });
-      const repository = new SqlQuoteRepository(db, { now, notify: true });
-      const first = await repository.insert({ ...withEmail, name: 'First' });
-      time += 60_000;
-      const second = await repository.insert({ ...withEmail, name: 'Second' });
-      const sameTime = await new SqlQuoteRepository(db, { now }).insert({ ...quote, name: 'Same time, later, without notify' });
-
-      const outbox = new SqlNotificationOutbox(db, { now });
-      const claimed = await outbox.claimDue(10);
-      const sentAt = new Date('2024-05-01T09:05:00Z');
-      for (const { id, kind, quote: { name } } of claimed) {
-        // The customer email of the second request goes out; its business email and the first request's wait.
-        if (name === 'Second' && kind === 'customer') await outbox.markSent(id, sentAt);
-      }
-      const listed = await repository.listNewestFirst();
-      expect(listed.map(({ name, businessNotifiedAt }) => ({ name, businessNotifiedAt }))).toEqual([
-        { name: sameTime.name, businessNotifiedAt: undefined },
-        { name: 'Second', businessNotifiedAt: null },
-        { name: 'First', businessNotifiedAt: null },
-        { name: silent.name, businessNotifiedAt: undefined },
-      ]);
-      expect(listed[0]).not.toHaveProperty('businessNotifiedAt');
-      expect(listed[3]).not.toHaveProperty('businessNotifiedAt');
-
-      for (const { id, kind, quote: { name } } of claimed) {
-        if (name === 'Second' && kind === 'business') await outbox.markSent(id, sentAt);
-      }
-      expect(await repository.listNewestFirst()).toEqual([sameTime, { ...second, businessNotifiedAt: sentAt }, first, silent]);
     });
   });
 
@@ -146,7 +108,7 @@ for (const dialect of sqlDialects) {
 
       expect(await repository.delete(deleted.id)).toBe(true);
       expect(await repository.deleteCreatedBefore(new Date(old.createdAt.getTime() + 1))).toBe(1);
-      expect(await repository.listNewestFirst()).toEqual([kept]);
+      expect(await listAll(new SqlQuoteInbox(db), new Date())).toEqual([kept]);
       expect((await storedNotifications(db)).map(({ quote_id, kind }) => ({ quote_id, kind }))).toEqual([
         { quote_id: kept.id, kind: 'business' },
         { quote_id: kept.id, kind: 'customer' },

@@ -2,26 +2,15 @@ import { sql } from 'kysely';
 import { expect, test } from 'vitest';
 import type { NewQuote } from '../../domain/quote';
 import { quoteRepositoryContract } from '../quote-repository.contract';
+import { listAll } from '../store-under-test.contract';
 import { migrateToLatest } from './migrate';
 import { scratchDatabase, sqlDialects } from './scratch-database';
+import { SqlQuoteInbox } from './sql-quote-inbox';
 import { SqlQuoteRepository } from './sql-quote-repository';
+import { makeSqlStore, withSqlStore } from './sql-store.test-support';
 
 for (const dialect of sqlDialects) {
-  quoteRepositoryContract(`SqlQuoteRepository on ${dialect}`, async ({ now }) => {
-    const scratch = await scratchDatabase(dialect);
-    const db = scratch.open();
-    const cleanup = async () => {
-      await db.destroy();
-      await scratch.drop();
-    };
-    try {
-      await migrateToLatest(db);
-    } catch (error) {
-      await cleanup();
-      throw error;
-    }
-    return { repository: new SqlQuoteRepository(db, { now }), cleanup };
-  });
+  quoteRepositoryContract(`SqlQuoteRepository on ${dialect}`, ({ now }) => makeSqlStore(dialect, { now }));
 }
 
 const quote: NewQuote = {
@@ -34,41 +23,15 @@ const quote: NewQuote = {
 };
 
 for (const dialect of sqlDialects) {
-  test(`${dialect}: among quotes stored at the same time, the later insert comes first`, async () => {
-    const scratch = await scratchDatabase(dialect);
-    const db = scratch.open();
-    try {
-      await migrateToLatest(db);
-      let id = 0;
-      // Ids that sort against insertion order, so only the insertion order can explain the result.
-      const repository = new SqlQuoteRepository(db, {
-        now: () => new Date('2024-05-01T09:00:00Z'),
-        newId: () => `q${9 - ++id}`,
-      });
-      for (let i = 0; i < 5; i++) await repository.insert(quote);
-      expect((await repository.listNewestFirst()).map(({ id }) => id)).toEqual(['q4', 'q5', 'q6', 'q7', 'q8']);
-    } finally {
-      await db.destroy();
-      await scratch.drop();
-    }
-  });
-
-  test(`${dialect}: after a delete, a new insert still comes first among quotes stored at the same time`, async () => {
-    const scratch = await scratchDatabase(dialect);
-    const db = scratch.open();
-    try {
-      await migrateToLatest(db);
-      let id = 0;
-      const repository = new SqlQuoteRepository(db, { now: () => new Date('2024-05-01T09:00:00Z'), newId: () => `q${++id}` });
-      for (let i = 0; i < 3; i++) await repository.insert(quote);
-      // The newest row goes, so SQLite hands its rowid to the next insert: still above every other.
-      expect(await repository.delete('q3')).toBe(true);
-      await repository.insert(quote);
-      expect((await repository.listNewestFirst()).map(({ id }) => id)).toEqual(['q4', 'q2', 'q1']);
-    } finally {
-      await db.destroy();
-      await scratch.drop();
-    }
+  test(`${dialect}: among quotes stored at the same time, the inbox lists the higher id first, whatever the insertion order`, async () => {
+    let id = 0;
+    // Ids that sort against insertion order, so only the ids can explain the result.
+    const ids = ['q2', 'q5', 'q1', 'q4', 'q3'];
+    await withSqlStore(dialect, { now: () => new Date('2024-05-01T09:00:00Z') }, async ({ db, inbox }) => {
+      const repository = new SqlQuoteRepository(db, { now: () => new Date('2024-05-01T09:00:00Z'), newId: () => ids[id++] ?? 'none' });
+      for (const expected of ids) expect((await repository.insert(quote)).id).toBe(expected);
+      expect((await listAll(inbox, new Date())).map(({ id }) => id)).toEqual(['q5', 'q4', 'q3', 'q2', 'q1']);
+    });
   });
 
   test(`${dialect}: a stored quote survives closing and reopening the database`, async () => {
@@ -82,7 +45,7 @@ for (const dialect of sqlDialects) {
       const reopened = scratch.open();
       try {
         await migrateToLatest(reopened);
-        expect(await new SqlQuoteRepository(reopened).listNewestFirst()).toEqual([stored]);
+        expect(await listAll(new SqlQuoteInbox(reopened), new Date())).toEqual([stored]);
       } finally {
         await reopened.destroy();
       }
@@ -127,7 +90,7 @@ for (const dialect of sqlDialects) {
       const repository = new SqlQuoteRepository(db, { newId: () => 'same-id' });
       await repository.insert(quote);
       await expect(repository.insert({ ...quote, name: 'Someone else' })).rejects.toThrow();
-      expect((await repository.listNewestFirst()).map(({ name }) => name)).toEqual([quote.name]);
+      expect((await listAll(new SqlQuoteInbox(db), new Date())).map(({ name }) => name)).toEqual([quote.name]);
     } finally {
       await db.destroy();
       await scratch.drop();
@@ -135,16 +98,21 @@ for (const dialect of sqlDialects) {
   });
 }
 
-test('sqlite: times are stored as ISO text with milliseconds, and the trigger numbers each insert', async () => {
-  const scratch = await scratchDatabase('sqlite');
-  const db = scratch.open();
-  try {
-    await migrateToLatest(db);
-    await new SqlQuoteRepository(db, { now: () => new Date('2024-05-01T09:00:00Z') }).insert(quote);
-    const { rows } = await sql<{ created_at: unknown; seq: unknown; urgent: unknown }>`select created_at, seq, urgent from quote_requests`.execute(db);
-    expect(rows).toEqual([{ created_at: '2024-05-01T09:00:00.000Z', seq: 1, urgent: 1 }]);
-  } finally {
-    await db.destroy();
-    await scratch.drop();
-  }
+test('sqlite: times are stored as ISO text with milliseconds, with the due time and the search text', async () => {
+  await withSqlStore('sqlite', { now: () => new Date('2024-05-01T09:00:00Z') }, async ({ db, repository }) => {
+    await repository.insert(quote);
+    const { rows } = await sql<Record<string, unknown>>`select created_at, seq, urgent, status, responded_at, due_at, search_text from quote_requests`.execute(db);
+    expect(rows).toEqual([
+      {
+        created_at: '2024-05-01T09:00:00.000Z',
+        seq: 1,
+        urgent: 1,
+        status: 'new',
+        responded_at: null,
+        // Urgent: due 30 minutes after it came in.
+        due_at: '2024-05-01T09:30:00.000Z',
+        search_text: 'sean gallagher\n\n07700 900871\n07700900871\nburst pipe under the stairs.',
+      },
+    ]);
+  });
 });

@@ -1,6 +1,8 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
+import { searchTextOf } from '../../domain/inbox-query';
 import type { QuoteRepository } from '../../domain/ports';
 import type { NewQuote, QuoteRequest } from '../../domain/quote';
+import { dueAt } from '../../domain/response-clock';
 import type { Database, NotificationKind, QuoteRequestsTable } from './database';
 import { quoteColumns, rowToQuote } from './quote-row';
 
@@ -14,8 +16,6 @@ export interface SqlQuoteRepositoryOptions {
    */
   notify?: boolean;
 }
-
-const listedColumns = quoteColumns.map((column) => `quote_requests.${column}` as const);
 
 /**
  * Keeps quote requests in SQLite or PostgreSQL (migrated with `migrateToLatest`). The application, not
@@ -38,16 +38,21 @@ export class SqlQuoteRepository implements QuoteRepository {
   }
 
   async insert(quote: NewQuote): Promise<QuoteRequest> {
-    const createdAt = this.#now().toISOString();
+    const createdAt = this.#now();
     const values: Insertable<QuoteRequestsTable> = {
       id: this.#newId(),
-      created_at: createdAt,
+      created_at: createdAt.toISOString(),
       name: quote.name,
       email: quote.email,
       phone: quote.phone,
       service_type: quote.serviceType,
       description: quote.description,
       urgent: quote.urgent,
+      // Every request starts waiting for its call back; the inbox's views and search read these columns.
+      status: 'new',
+      responded_at: null,
+      due_at: dueAt({ createdAt, urgent: quote.urgent }).toISOString(),
+      search_text: searchTextOf(quote),
     };
     // One statement: it stores the whole row or nothing. A CHECK violation (the domain validates first,
     // so a bug) rejects like any storage failure.
@@ -67,46 +72,25 @@ export class SqlQuoteRepository implements QuoteRepository {
             id: crypto.randomUUID(),
             quote_id: row.id,
             kind,
-            created_at: createdAt,
-            next_attempt_at: createdAt, // due at once
+            created_at: values.created_at,
+            next_attempt_at: values.created_at, // due at once
           })),
         )
         .execute();
-      return { ...rowToQuote(row), businessNotifiedAt: null };
-    });
-  }
-
-  async listNewestFirst(): Promise<readonly QuoteRequest[]> {
-    // One query: the unique (quote_id, kind) constraint lets the join find at most one business email.
-    const rows = await this.#db
-      .selectFrom('quote_requests')
-      .leftJoin('notifications', (join) =>
-        join.onRef('notifications.quote_id', '=', 'quote_requests.id').on('notifications.kind', '=', 'business'),
-      )
-      .select(listedColumns)
-      .select(['notifications.id as business_notification_id', 'notifications.sent_at as business_notified_at'])
-      // Among equal times the later insert comes first, as in every QuoteRepository.
-      .orderBy('quote_requests.created_at', 'desc')
-      .orderBy('quote_requests.seq', 'desc')
-      .execute();
-    return rows.map(({ business_notification_id, business_notified_at, ...row }) => {
-      const quote = rowToQuote(row);
-      // Absent, not null, for a request stored without an email to send (before the outbox, or notify off).
-      if (business_notification_id === null) return quote;
-      return { ...quote, businessNotifiedAt: business_notified_at === null ? null : new Date(business_notified_at) };
+      return rowToQuote(row);
     });
   }
 
   async delete(id: string): Promise<boolean> {
-    // Its notifications go with it (ON DELETE CASCADE); the count is of requests only.
+    // Its notifications, history and notes go with it (ON DELETE CASCADE); the count is of requests only.
     const { numDeletedRows } = await this.#db.deleteFrom('quote_requests').where('id', '=', id).executeTakeFirst();
     return numDeletedRows > 0n;
   }
 
   async deleteCreatedBefore(cutoff: Date): Promise<number> {
     // ISO text compares as time in SQLite (every row is written by toISOString), and PostgreSQL reads
-    // it as a timestamptz. One statement: the purge deletes all it should, or nothing. Deleting rows
-    // does not upset SQLite's insertion order: a new rowid is still above every remaining one.
+    // it as a timestamptz. One statement: the purge deletes all it should, or nothing; the history,
+    // notes and notifications of each request go with it (ON DELETE CASCADE).
     const { numDeletedRows } = await this.#db
       .deleteFrom('quote_requests')
       .where('created_at', '<', cutoff.toISOString())

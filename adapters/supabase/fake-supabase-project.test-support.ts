@@ -1,11 +1,15 @@
 /**
  * Test-only: the state of a fake Supabase project (supabase-api.test-support.ts answers over it):
- * its accounts, sessions and tokens as Supabase Auth issues them, its quote_requests rows, and what
- * it was asked. Only tests import it.
+ * its accounts, sessions and tokens as Supabase Auth issues them, its database (a scratch PostgreSQL
+ * database with our migrations), the emails its function sent, and what it was asked. Only tests import it.
  */
-import type { QuoteRequestRow } from './supabase-database';
+import type { OutgoingEmail } from '../email/outgoing-email';
+import type { SupabaseScratchDatabase } from './supabase-scratch-database.test-support';
 
 export const anonKey = 'test-anon-key';
+
+/** The project's secret service key, which the edge function holds and the browser never does. */
+export const serviceKey = 'test-service-role-key';
 
 /** How long the fake's access tokens last, as a project's default JWT expiry. */
 const tokenSeconds = 3600;
@@ -36,16 +40,21 @@ interface SeenRequest {
 
 export interface FakeSupabaseState {
   url: string;
-  /** The database's clock: created_at of each inserted row. */
+  /** The clock of inserts: the fake sets each inserted row's created_at from it. */
   now: () => Date;
   users: User[];
-  rows: QuoteRequestRow[];
+  /** The project's PostgreSQL, with our migrations; PostgREST's calls run on it. */
+  database: SupabaseScratchDatabase;
   sessions: Map<string, StoredSession>;
   accessTokens: Map<string, { sessionId: string; expiresAt: number }>;
   refreshTokens: Map<string, { sessionId: string; used: boolean }>;
   seen: SeenRequest[];
   /** Bodies the notification function received. */
   notifications: unknown[];
+  /** The emails the function sent. */
+  emails: OutgoingEmail[];
+  /** Makes the function's mail server refuse every email while true. */
+  mailDown: boolean;
 }
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

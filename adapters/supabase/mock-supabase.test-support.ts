@@ -10,6 +10,7 @@ import { onTestFinished } from 'vitest';
 import { type Account, anonKey, type FakeSupabaseState, issueSession } from './fake-supabase-project.test-support';
 import { supabaseHandlers } from './supabase-api.test-support';
 import { createSupabaseClient } from './supabase-client';
+import { supabaseScratchDatabase } from './supabase-scratch-database.test-support';
 
 export const staffAccount: Account = { email: 'office@se1plumbing.example', password: 'correct horse battery staple', staff: true };
 
@@ -35,19 +36,31 @@ function memoryStorage() {
 export function mockSupabase() {
   const server = mswServer();
 
-  /** A project of its own for one test, with a staff account and an account that is not staff. */
-  function supabaseProject({ now = () => new Date(), accounts = [staffAccount, memberAccount] }: { now?: () => Date; accounts?: Account[] } = {}) {
+  /**
+   * A project of its own for one test, with a staff account and an account that is not staff, and
+   * a database of its own (dropped when the test finishes).
+   */
+  async function supabaseProject({ now = () => new Date(), accounts = [staffAccount, memberAccount] }: { now?: () => Date; accounts?: Account[] } = {}) {
     const url = `http://${crypto.randomUUID()}.supabase.test`;
+    const database = await supabaseScratchDatabase();
+    onTestFinished(() => database.drop());
+    const users = accounts.map((account) => ({ ...account, id: crypto.randomUUID() }));
+    for (const user of users) {
+      await database.owner.query('insert into auth.users (id) values ($1)', [user.id]);
+      if (user.staff) await database.owner.query('insert into public.staff (user_id) values ($1)', [user.id]);
+    }
     const state: FakeSupabaseState = {
       url,
       now,
-      users: accounts.map((account) => ({ ...account, id: crypto.randomUUID() })),
-      rows: [],
+      users,
+      database,
       sessions: new Map(),
       accessTokens: new Map(),
       refreshTokens: new Map(),
       seen: [],
       notifications: [],
+      emails: [],
+      mailDown: false,
     };
     server.use(...supabaseHandlers(state));
     const { items, storage } = memoryStorage();
@@ -57,8 +70,18 @@ export function mockSupabase() {
     return {
       url,
       state,
+      /** Drops the project's database now, rather than when the test finishes. */
+      drop: () => database.drop(),
       rest: (table: string) => `${url}/rest/v1/${table}`,
       notificationUrl: `${url}/functions/v1/send-quote-notification`,
+      /** The stored requests, oldest first, read as the owner past every policy (timestamps as PostgREST writes them). */
+      storedRows: async () =>
+        (
+          await database.owner.query<{ row: Record<string, unknown> }>(
+            'select to_jsonb(q) - $1::text[] as row from public.quote_requests q order by created_at, id',
+            [['search_text', 'due_at']],
+          )
+        ).rows.map(({ row }) => row),
       /** The session supabase-js keeps in local storage, parsed, or undefined. */
       storedSession: (): Record<string, unknown> | undefined => {
         const stored = items.get(storageKey);

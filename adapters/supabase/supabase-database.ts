@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 
 /** A quote_requests row as PostgREST sends it: snake_case, created_at an ISO 8601 timestamp with offset. */
 // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- supabase-js needs it to meet Record<string, unknown>, which no interface does
-export type QuoteRequestRow = {
+type QuoteRequestRow = {
   id: string;
   created_at: string;
   name: string;
@@ -15,6 +15,23 @@ export type QuoteRequestRow = {
 
 /** What the browser inserts: every column but created_at, which the database stamps itself. */
 export type NewQuoteRequestRow = Omit<QuoteRequestRow, 'created_at'>;
+
+/** What public.inbox_page takes: the query, the time the waiting order is judged at, and the cursor's keys. */
+// eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- as below: supabase-js needs a type alias
+export type InboxPageArgs = {
+  view: string;
+  as_of: string;
+  row_limit: number;
+  words: string[];
+  service_type: string | null;
+  urgent: boolean | null;
+  received_from: string | null;
+  received_to: string | null;
+  after_overdue_urgent: boolean | null;
+  after_due_at: string | null;
+  after_created_at: string | null;
+  after_id: string | null;
+};
 
 /**
  * The tables of the Supabase project this client uses, as its SQL defines them: written by hand
@@ -39,7 +56,13 @@ export type Database = {
       };
     };
     Views: Record<string, never>;
-    Functions: Record<string, never>;
+    /** The inbox's calls (migrations/20261201070200_quote_inbox_functions.sql); answers are parsed, so typed unknown. */
+    Functions: {
+      inbox_page: { Args: InboxPageArgs; Returns: unknown };
+      change_quote_status: { Args: { quote_id: string; from_status: string; to_status: string }; Returns: unknown };
+      add_quote_note: { Args: { quote_id: string; note_text: string }; Returns: unknown };
+      clock_records: { Args: { since: string }; Returns: unknown };
+    };
   };
 };
 

@@ -1,9 +1,14 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { deleteQuote } from '../../domain/delete-quote';
-import { listQuotes } from '../../domain/list-quotes';
+import { findQuotes } from '../../domain/find-quotes';
+import { defaultInboxQuery } from '../../domain/inbox-query';
+import type { QuoteInbox } from '../../domain/ports';
+import type { QuoteRequest } from '../../domain/quote';
 import { NotSignedIn } from '../../domain/staff';
+import { requestOf } from '../store-under-test.contract';
 import { memberAccount, messageOf, mockSupabase, staffAccount } from './mock-supabase.test-support';
+import { SupabaseQuoteInbox } from './supabase-quote-inbox';
 import { SupabaseQuoteRepository } from './supabase-quote-repository';
 import { recordingLogger } from '../memory/recording-logger';
 import { sampleQuote as quote } from '../../fixtures/sample-request';
@@ -13,7 +18,7 @@ const { server, supabaseProject } = mockSupabase();
 /** A project holding three requests sent by visitors at ten, twelve and eleven. */
 async function projectWithRequests() {
   const clock = { time: Date.parse('2024-05-01T10:00:00Z') };
-  const project = supabaseProject({ now: () => new Date(clock.time) });
+  const project = await supabaseProject({ now: () => new Date(clock.time) });
   const visitor = new SupabaseQuoteRepository({ client: project.connect(), now: () => new Date(clock.time) });
   const ten = await visitor.insert({ ...quote, name: 'At ten' });
   clock.time = Date.parse('2024-05-01T12:00:00Z');
@@ -24,43 +29,74 @@ async function projectWithRequests() {
   return { project, ten, eleven, twelve };
 }
 
-function signedInAs(project: ReturnType<typeof supabaseProject>, email: string) {
+type Project = Awaited<ReturnType<typeof supabaseProject>>;
+
+function signedInAs(project: Project, email: string) {
   const session = project.storeSession(email);
   const { logger, errors } = recordingLogger();
-  return { session, quotes: new SupabaseQuoteRepository({ client: project.connect() }), logger, errors };
+  const client = project.connect();
+  return { session, quotes: new SupabaseQuoteRepository({ client }), inbox: new SupabaseQuoteInbox({ client }), logger, errors };
 }
 
-test('staff read every request newest first, with all columns, as the original asked', async () => {
-  const { project, ten, eleven, twelve } = await projectWithRequests();
-  const { session, quotes, logger, errors } = signedInAs(project, staffAccount.email);
+const now = new Date('2024-05-01T13:00:00Z');
+const everything = { ...defaultInboxQuery, view: 'all' as const };
 
-  expect(await listQuotes({ quotes, logger })).toEqual({ ok: true, quotes: [twelve, eleven, ten] });
+/** Every request, newest first, as stored (without the inbox's status and history). */
+async function listed(inbox: QuoteInbox): Promise<QuoteRequest[]> {
+  return (await inbox.findPage({ query: everything, after: null, limit: 50, now })).quotes.map(requestOf);
+}
+
+const inboxPage = (project: Project) => `${project.url}/rest/v1/rpc/inbox_page`;
+
+test('staff read every request newest first through public.inbox_page, with their own token', async () => {
+  const { project, ten, eleven, twelve } = await projectWithRequests();
+  const { session, inbox, logger, errors } = signedInAs(project, staffAccount.email);
+
+  const found = await findQuotes({ inbox, logger }, { query: everything, after: null, now });
+  expect(found.ok && found.page.quotes.map(requestOf)).toEqual([twelve, eleven, ten]);
+  expect(found.ok && found.page.total).toBe(3);
   expect(errors).toEqual([]);
   const [read] = project.state.seen;
-  expect(read?.method).toBe('GET');
-  expect(read?.path).toBe('/rest/v1/quote_requests?select=*&order=created_at.desc');
+  expect(read?.method).toBe('POST');
+  expect(read?.path).toBe('/rest/v1/rpc/inbox_page');
+  expect(JSON.parse(read?.body ?? '')).toEqual({
+    view: 'all',
+    as_of: now.toISOString(),
+    row_limit: 51,
+    words: [],
+    service_type: null,
+    urgent: null,
+    received_from: null,
+    received_to: null,
+    after_overdue_urgent: null,
+    after_due_at: null,
+    after_created_at: null,
+    after_id: null,
+  });
   expect(read?.headers.get('authorization')).toBe(`Bearer ${session.access_token}`);
 });
 
-test('without a session the list is not-signed-in, and nothing is asked of the project', async () => {
-  const { project } = await projectWithRequests();
-  const quotes = new SupabaseQuoteRepository({ client: project.connect() });
+test('without a session reading and deleting are not-signed-in, and nothing is asked of the project', async () => {
+  const { project, ten } = await projectWithRequests();
+  const client = project.connect();
+  const quotes = new SupabaseQuoteRepository({ client });
+  const inbox = new SupabaseQuoteInbox({ client });
   const { logger, errors } = recordingLogger();
 
-  expect(await listQuotes({ quotes, logger })).toEqual({ ok: false, error: { kind: 'not-signed-in' } });
-  expect(await deleteQuote({ quotes, logger }, project.state.rows[0]?.id ?? '')).toEqual({ ok: false, error: { kind: 'not-signed-in' } });
+  expect(await findQuotes({ inbox, logger }, { query: everything, after: null, now })).toEqual({ ok: false, error: { kind: 'not-signed-in' } });
+  expect(await deleteQuote({ quotes, logger }, ten.id)).toEqual({ ok: false, error: { kind: 'not-signed-in' } });
   expect(errors).toEqual([]);
   expect(project.state.seen).toEqual([]);
-  expect(project.state.rows).toHaveLength(3);
+  expect(await project.storedRows()).toHaveLength(3);
 });
 
 test('someone signed in who is not staff sees no requests and deletes none: row-level security', async () => {
   const { project, ten } = await projectWithRequests();
-  const { quotes } = signedInAs(project, memberAccount.email);
+  const { quotes, inbox } = signedInAs(project, memberAccount.email);
 
-  expect(await quotes.listNewestFirst()).toEqual([]);
+  expect(await inbox.findPage({ query: everything, after: null, limit: 50, now })).toEqual({ quotes: [], total: 0, next: null });
   expect(await quotes.delete(ten.id)).toBe(false);
-  expect(project.state.rows).toHaveLength(3);
+  expect(await project.storedRows()).toHaveLength(3);
 });
 
 test.for([
@@ -71,56 +107,56 @@ test.for([
   },
   {
     answer: 'rows that are not quote requests',
-    respond: () => HttpResponse.json([{ id: 'q-1', created_at: 'yesterday', service_type: 'roofing' }]),
-    says: /^Reading the quote requests failed: the rows are not quote requests \(0\.created_at: .+; 0\.name: .+; 0\.email: .+; and \d+ more\)$/,
+    respond: () => HttpResponse.json({ total: 1, quotes: [{ id: 'q-1', created_at: 'yesterday', service_type: 'roofing' }] }),
+    says: /^Reading the quote requests failed: the answer is not what the database sends \(quotes\.0\.created_at: .+; quotes\.0\.name: .+; quotes\.0\.email: .+; and \d+ more\)$/,
   },
-  { answer: 'an object instead of rows', respond: () => HttpResponse.json({ rows: [] }), says: /the rows are not quote requests/ },
-])('a list answered with $answer is a storage failure, logged', async ({ respond, says }) => {
+  { answer: 'rows instead of a page', respond: () => HttpResponse.json([]), says: /the answer is not what the database sends/ },
+])('a page answered with $answer is a storage failure, logged', async ({ respond, says }) => {
   const { project } = await projectWithRequests();
-  const { quotes, logger, errors } = signedInAs(project, staffAccount.email);
-  server.use(http.get(project.rest('quote_requests'), respond));
+  const { inbox, logger, errors } = signedInAs(project, staffAccount.email);
+  server.use(http.post(inboxPage(project), respond));
 
-  expect(await listQuotes({ quotes, logger })).toEqual({ ok: false, error: { kind: 'storage-failure' } });
+  expect(await findQuotes({ inbox, logger }, { query: everything, after: null, now })).toEqual({ ok: false, error: { kind: 'storage-failure' } });
   expect(errors).toHaveLength(1);
   expect(messageOf(errors[0]?.cause)).toMatch(says);
 });
 
-test('a list answered 503 is tried again by supabase-js after the Retry-After, and the next answer counts', async () => {
-  const { project, ten, eleven, twelve } = await projectWithRequests();
-  const { quotes } = signedInAs(project, staffAccount.email);
+test('a page answered 503 is not tried again (supabase-js retries only GET): a storage failure', async () => {
+  const { project } = await projectWithRequests();
+  const { inbox } = signedInAs(project, staffAccount.email);
   let attempts = 0;
   server.use(
-    http.get(project.rest('quote_requests'), () => {
+    http.post(inboxPage(project), () => {
       attempts++;
       return attempts === 1 ? HttpResponse.json({ code: 'PGRST002', message: 'schema cache' }, { status: 503, headers: { 'retry-after': '0' } }) : undefined;
     }),
   );
 
-  expect(await quotes.listNewestFirst()).toEqual([twelve, eleven, ten]);
-  expect(attempts).toBe(2);
+  await expect(listed(inbox)).rejects.toThrow(/^Reading the quote requests failed: the database answered 503 \(PGRST002: schema cache\)$/);
+  expect(attempts).toBe(1);
 });
 
 test('a token PostgREST refuses (401 JWT expired) is not-signed-in, not a storage failure', async () => {
   const { project } = await projectWithRequests();
-  const { quotes, logger, errors } = signedInAs(project, staffAccount.email);
+  const { inbox, logger, errors } = signedInAs(project, staffAccount.email);
   server.use(
-    http.get(project.rest('quote_requests'), () =>
+    http.post(inboxPage(project), () =>
       HttpResponse.json({ code: 'PGRST303', details: null, hint: null, message: 'JWT expired' }, { status: 401 }),
     ),
   );
 
-  await expect(quotes.listNewestFirst()).rejects.toBeInstanceOf(NotSignedIn);
-  expect(await listQuotes({ quotes, logger })).toEqual({ ok: false, error: { kind: 'not-signed-in' } });
+  await expect(listed(inbox)).rejects.toBeInstanceOf(NotSignedIn);
+  expect(await findQuotes({ inbox, logger }, { query: everything, after: null, now })).toEqual({ ok: false, error: { kind: 'not-signed-in' } });
   expect(errors).toEqual([]);
 });
 
 test('staff delete one request by id, counted: true, then false once it is gone', async () => {
   const { project, ten, eleven, twelve } = await projectWithRequests();
-  const { quotes, logger } = signedInAs(project, staffAccount.email);
+  const { quotes, inbox, logger } = signedInAs(project, staffAccount.email);
 
   expect(await deleteQuote({ quotes, logger }, eleven.id)).toEqual({ ok: true });
-  expect(await quotes.listNewestFirst()).toEqual([twelve, ten]);
   const [deletion] = project.state.seen;
+  expect(await listed(inbox)).toEqual([twelve, ten]);
   expect(deletion?.method).toBe('DELETE');
   expect(deletion?.path).toBe(`/rest/v1/quote_requests?id=eq.${eleven.id}`);
   expect(deletion?.headers.get('prefer')).toBe('count=exact');
@@ -164,5 +200,5 @@ test('deleteCreatedBefore rejects without a request: retention runs in the datab
 
   await expect(quotes.deleteCreatedBefore(new Date('2100-01-01T00:00:00Z'))).rejects.toThrow(/the Supabase database's own scheduled job/);
   expect(project.state.seen).toEqual([]);
-  expect(project.state.rows).toHaveLength(3);
+  expect(await project.storedRows()).toHaveLength(3);
 });

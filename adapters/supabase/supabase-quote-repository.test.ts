@@ -5,6 +5,7 @@ import { quoteRepositoryContract } from '../quote-repository.contract';
 import { messageOf, mockSupabase, staffAccount } from './mock-supabase.test-support';
 import { anonKey } from './fake-supabase-project.test-support';
 import { SupabaseNotifier } from './supabase-notifier';
+import { SupabaseQuoteInbox } from './supabase-quote-inbox';
 import { SupabaseQuoteRepository } from './supabase-quote-repository';
 import { recordingLogger } from '../memory/recording-logger';
 import { sampleDraft as draft, sampleQuote as quote } from '../../fixtures/sample-request';
@@ -12,17 +13,18 @@ import { sampleDraft as draft, sampleQuote as quote } from '../../fixtures/sampl
 const { server, supabaseProject } = mockSupabase();
 
 quoteRepositoryContract(
-  'SupabaseQuoteRepository against a fake Supabase project, signed in as staff',
-  ({ now }) => {
-    const project = supabaseProject({ now });
+  'SupabaseQuoteRepository over PostgREST running the migrations on PostgreSQL, signed in as staff',
+  async ({ now }) => {
+    const project = await supabaseProject({ now });
     project.storeSession(staffAccount.email);
-    return { repository: new SupabaseQuoteRepository({ client: project.connect(), now }) };
+    const client = project.connect();
+    return { repository: new SupabaseQuoteRepository({ client, now }), inbox: new SupabaseQuoteInbox({ client }), cleanup: project.drop };
   },
   { deleteCreatedBefore: 'unsupported' },
 );
 
-function visitor({ now, timeoutMs }: { now?: () => Date; timeoutMs?: number } = {}) {
-  const project = supabaseProject(now ? { now } : {});
+async function visitor({ now, timeoutMs }: { now?: () => Date; timeoutMs?: number } = {}) {
+  const project = await supabaseProject(now ? { now } : {});
   const client = project.connect(timeoutMs === undefined ? {} : { timeoutMs });
   const { logger, errors } = recordingLogger();
   const deps = { quotes: new SupabaseQuoteRepository({ client, ...(now ? { now } : {}) }), notifier: new SupabaseNotifier({ client }), logger };
@@ -33,7 +35,7 @@ const sent = (method: string, path: string) => `${method} ${path}`;
 
 test('a valid request is inserted as PostgREST expects, then the function is invoked with the same six fields and the id', async () => {
   const at = new Date('2024-05-01T09:30:00Z');
-  const { project, deps, errors } = visitor({ now: () => at });
+  const { project, deps, errors } = await visitor({ now: () => at });
 
   const result = await submitQuote(deps, draft);
 
@@ -63,7 +65,11 @@ test('a valid request is inserted as PostgREST expects, then the function is inv
     'content-profile': 'public',
     prefer: 'return=minimal',
   });
-  expect(project.state.rows).toEqual([{ ...fields, id: result.quote.id, created_at: '2024-05-01T09:30:00.000000+00:00' }]);
+  // Stored as sent, dated by the database (the fake's clock), waiting, its email recorded as sent.
+  const [row] = await project.storedRows();
+  expect(row).toMatchObject({ ...fields, id: result.quote.id, created_at: '2024-05-01T09:30:00+00:00', status: 'new', responded_at: null, business_email_error: null });
+  expect(row?.business_email_sent_at).toEqual(expect.any(String));
+  expect(project.state.emails.map(({ subject }) => subject)).toEqual(['Bathroom Installation request from Priya Raman']);
 
   // The six fields, and the row's id so the email's reference finds the stored request.
   expect(JSON.parse(notify?.body ?? '')).toStrictEqual({ id: result.quote.id, ...fields });
@@ -73,7 +79,7 @@ test('a valid request is inserted as PostgREST expects, then the function is inv
 });
 
 test('a staff member signed in on the same device inserts with their own token, still without asking for the row', async () => {
-  const { project, deps } = visitor();
+  const { project, deps } = await visitor();
   const session = project.storeSession(staffAccount.email);
 
   expect(await submitQuote(deps, draft)).toMatchObject({ ok: true });
@@ -133,7 +139,7 @@ const postgrestFailures = [
 ];
 
 test.for(postgrestFailures)('$answer is a storage failure, logged, and nobody is notified', async ({ respond, says }) => {
-  const { project, deps, errors } = visitor();
+  const { project, deps, errors } = await visitor();
   let attempts = 0;
   server.use(
     http.post(project.rest('quote_requests'), () => {
@@ -151,7 +157,7 @@ test.for(postgrestFailures)('$answer is a storage failure, logged, and nobody is
 });
 
 test('an insert with no answer within the time limit is a storage failure', async () => {
-  const { project, deps, errors } = visitor({ timeoutMs: 50 });
+  const { project, deps, errors } = await visitor({ timeoutMs: 50 });
   server.use(
     http.post(project.rest('quote_requests'), async () => {
       await delay(1_000);
@@ -176,20 +182,20 @@ test.for([
   },
   { answer: 'a network error', respond: () => HttpResponse.error(), says: /could not be reached or did not answer in time/ },
 ])('a notification answered with $answer is logged, and the visitor still sees success', async ({ respond, says }) => {
-  const { project, deps, errors } = visitor();
+  const { project, deps, errors } = await visitor();
   server.use(http.post(project.notificationUrl, respond));
 
   const result = await submitQuote(deps, draft);
 
   expect(result).toMatchObject({ ok: true, quote });
-  expect(project.state.rows).toHaveLength(1);
+  expect(await project.storedRows()).toHaveLength(1);
   expect(errors).toHaveLength(1);
   expect(errors[0]?.message).toBe('Sending the quote request notification failed');
   expect(messageOf(errors[0]?.cause)).toMatch(says);
 });
 
 test('a request that breaks a rule never leaves the page', async () => {
-  const { project, deps } = visitor();
+  const { project, deps } = await visitor();
 
   expect(await submitQuote(deps, { ...draft, phone: '' })).toMatchObject({ ok: false, error: { kind: 'missing-fields' } });
   expect(project.state.seen).toEqual([]);

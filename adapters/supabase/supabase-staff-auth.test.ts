@@ -9,20 +9,20 @@ const { server, supabaseProject } = mockSupabase();
 const credentials = { email: staffAccount.email, password: staffAccount.password };
 const sent = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;
 
-function staffAuth() {
-  const project = supabaseProject();
+async function staffAuth() {
+  const project = await supabaseProject();
   return { project, auth: new SupabaseStaffAuth({ client: project.connect() }) };
 }
 
 test('nobody is signed in on a fresh device, and finding that out asks nothing of the project', async () => {
-  const { project, auth } = staffAuth();
+  const { project, auth } = await staffAuth();
 
   expect(await auth.currentStaff()).toBeNull();
   expect(project.state.seen).toEqual([]);
 });
 
 test('staff sign in with email and password; the session is kept in local storage for the next visit', async () => {
-  const { project, auth } = staffAuth();
+  const { project, auth } = await staffAuth();
 
   expect(await auth.signIn({ ...credentials, email: ' Office@SE1Plumbing.example ' })).toEqual({
     ok: true,
@@ -44,7 +44,7 @@ test('staff sign in with email and password; the session is kept in local storag
 });
 
 test('a wrong password is invalid-credentials, and nothing is stored', async () => {
-  const { project, auth } = staffAuth();
+  const { project, auth } = await staffAuth();
 
   expect(await auth.signIn({ ...credentials, password: 'not the password' })).toEqual({
     ok: false,
@@ -54,14 +54,14 @@ test('a wrong password is invalid-credentials, and nothing is stored', async () 
 });
 
 test('an email that is not one is invalid-credentials without asking the project', async () => {
-  const { project, auth } = staffAuth();
+  const { project, auth } = await staffAuth();
 
   expect(await auth.signIn({ email: 'office', password: 'whatever' })).toEqual({ ok: false, error: { kind: 'invalid-credentials' } });
   expect(project.state.seen).toEqual([]);
 });
 
 test('someone with an account who is not staff is told invalid-credentials, and signed out again', async () => {
-  const { project, auth } = staffAuth();
+  const { project, auth } = await staffAuth();
 
   expect(await auth.signIn({ email: memberAccount.email, password: memberAccount.password })).toEqual({
     ok: false,
@@ -74,7 +74,7 @@ test('someone with an account who is not staff is told invalid-credentials, and 
 });
 
 test('a member already signed in on this device is not staff', async () => {
-  const { project, auth } = staffAuth();
+  const { project, auth } = await staffAuth();
   project.storeSession(memberAccount.email);
 
   expect(await auth.currentStaff()).toBeNull();
@@ -105,7 +105,7 @@ test.for([
   { answer: '503 with HTML', respond: () => HttpResponse.html('<h1>Down</h1>', { status: 503 }), error: { kind: 'unavailable' } },
   { answer: 'a network error', respond: () => HttpResponse.error(), error: { kind: 'unavailable' } },
 ])('a sign-in answered $answer is $error.kind', async ({ respond, error }) => {
-  const { project, auth } = staffAuth();
+  const { project, auth } = await staffAuth();
   server.use(http.post(`${project.url}/auth/v1/token`, respond));
 
   expect(await auth.signIn(credentials)).toEqual({ ok: false, error });
@@ -113,7 +113,7 @@ test.for([
 });
 
 test('a staff list that cannot be read after signing in is unavailable, and the session is not kept', async () => {
-  const { project, auth } = staffAuth();
+  const { project, auth } = await staffAuth();
   server.use(http.get(project.rest('staff'), () => HttpResponse.json({ code: 'XX000', message: 'down' }, { status: 500 })));
 
   expect(await auth.signIn(credentials)).toEqual({ ok: false, error: { kind: 'unavailable' } });
@@ -121,7 +121,7 @@ test('a staff list that cannot be read after signing in is unavailable, and the 
 });
 
 test('signing out forgets the stored session and revokes it on the server', async () => {
-  const { project, auth } = staffAuth();
+  const { project, auth } = await staffAuth();
   await auth.signIn(credentials);
   const refreshToken = project.storedSession()?.refresh_token;
 
@@ -141,7 +141,7 @@ test('signing out forgets the stored session and revokes it on the server', asyn
 });
 
 test('signing out when the auth server cannot be told still signs this device out, and says so', async () => {
-  const { project, auth } = staffAuth();
+  const { project, auth } = await staffAuth();
   await auth.signIn(credentials);
   server.use(http.post(`${project.url}/auth/v1/logout`, () => HttpResponse.error()));
 
@@ -151,7 +151,7 @@ test('signing out when the auth server cannot be told still signs this device ou
 });
 
 test('a session ended elsewhere (signed out everywhere from another device) counts as nobody', async () => {
-  const { project, auth } = staffAuth();
+  const { project, auth } = await staffAuth();
   project.storeSession(staffAccount.email);
   for (const session of project.state.sessions.values()) session.revoked = true;
 
@@ -159,7 +159,7 @@ test('a session ended elsewhere (signed out everywhere from another device) coun
 });
 
 test('an auth server that cannot say who is signed in makes currentStaff reject rather than guess', async () => {
-  const { project, auth } = staffAuth();
+  const { project, auth } = await staffAuth();
   project.storeSession(staffAccount.email);
   server.use(http.get(`${project.url}/auth/v1/user`, () => HttpResponse.json({ message: 'upstream down' }, { status: 503 })));
 

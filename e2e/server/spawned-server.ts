@@ -21,6 +21,21 @@ export async function staffCookie(url: string): Promise<string> {
   return cookie.split(';')[0] ?? '';
 }
 
+/** Every stored request of every status, page by page through the inbox API, as staff read them. */
+export async function listEveryRequest(url: string, cookie: string): Promise<{ id: string; name: string }[]> {
+  const listed: { id: string; name: string }[] = [];
+  let after: string | null = null;
+  do {
+    const params = new URLSearchParams({ view: 'all', limit: '500', ...(after === null ? {} : { after }) });
+    const response = await fetch(`${url}${quotesPath}?${params.toString()}`, { headers: { cookie }, signal: AbortSignal.timeout(10_000) });
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as { quotes: { id: string; name: string }[]; next: string | null };
+    listed.push(...page.quotes);
+    after = page.next;
+  } while (after !== null);
+  return listed;
+}
+
 export interface Server {
   process: ChildProcess;
   url: string;

@@ -5,8 +5,11 @@ import { sampleQuoteRequests } from '../../fixtures/quote-requests';
 import type { Backend } from './backend';
 
 export function createPorts(): Backend {
+  // One store behind both ports: a request submitted in the demo shows up in its inbox.
+  const store = new InMemoryQuoteRepository({ seed: sampleQuoteRequests(new Date()) });
   return {
-    quotes: new InMemoryQuoteRepository({ seed: sampleQuoteRequests(new Date()) }),
+    quotes: store,
+    inbox: store,
     notifier: new InMemoryNotifier(),
     logger: console,
     staffAuth: new InMemoryStaffAuth(),

@@ -4,11 +4,10 @@ import { InMemoryNotifier } from '../../adapters/memory/in-memory-notifier';
 import { InMemoryQuoteRepository } from '../../adapters/memory/in-memory-quote-repository';
 import type { QuoteRepository } from '../../domain/ports';
 import { RateLimited } from '../../domain/rate-limited';
-import { recordingLogger, renderApp, testBackend } from '../test-app';
+import { recordingLogger, renderApp, storedQuotes, testBackend } from '../test-app';
 
 const unreachable: QuoteRepository = {
   insert: () => Promise.reject(new Error('database unreachable')),
-  listNewestFirst: () => Promise.reject(new Error('database unreachable')),
   delete: () => Promise.reject(new Error('database unreachable')),
   deleteCreatedBefore: () => Promise.reject(new Error('database unreachable')),
 };
@@ -22,7 +21,7 @@ async function openForm(backend = testBackend()) {
 
 test('submitting with required fields empty shows the Missing Information toast and sends nothing', async () => {
   const quotes = new InMemoryQuoteRepository();
-  const { user, form, field } = await openForm(testBackend({ quotes }));
+  const { user, form, field } = await openForm(testBackend({ store: quotes }));
   await user.type(field('Email'), 'sam@example.com');
 
   await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
@@ -30,7 +29,7 @@ test('submitting with required fields empty shows the Missing Information toast 
   const alert = screen.getByRole('alert');
   expect(within(alert).getByText('Missing Information')).toBeTruthy();
   expect(within(alert).getByText('Please fill in all required fields')).toBeTruthy();
-  expect(await quotes.listNewestFirst()).toEqual([]);
+  expect(await storedQuotes(quotes)).toEqual([]);
   expect(field('Full name').getAttribute('aria-invalid')).toBe('true');
   expect(field('Phone number').getAttribute('aria-invalid')).toBe('true');
   expect(field('Service type').getAttribute('aria-invalid')).toBe('true');
@@ -41,7 +40,7 @@ test('submitting with required fields empty shows the Missing Information toast 
 test('a complete request is stored, the business is notified, the success toast shows and the form empties', async () => {
   const quotes = new InMemoryQuoteRepository();
   const notifier = new InMemoryNotifier();
-  const { user, form, field } = await openForm(testBackend({ quotes, notifier }));
+  const { user, form, field } = await openForm(testBackend({ store: quotes, notifier }));
 
   await user.type(field('Full name'), '  Sam Carter ');
   await user.type(field('Phone number'), '07700 900111');
@@ -55,7 +54,7 @@ test('a complete request is stored, the business is notified, the success toast 
   expect(
     screen.getByText("We'll contact you within 30 minutes for urgent requests, or within 2 hours for standard quotes."),
   ).toBeTruthy();
-  const stored = await quotes.listNewestFirst();
+  const stored = await storedQuotes(quotes);
   expect(stored).toMatchObject([
     {
       name: 'Sam Carter',
@@ -102,7 +101,7 @@ test('when storing fails the Submission Failed toast shows and every typed value
 test('a failed notification still tells the visitor their request was received', async () => {
   const quotes = new InMemoryQuoteRepository();
   const notifier = { quoteSubmitted: () => Promise.reject(new Error('mail server down')) };
-  const { user, form, field } = await openForm(testBackend({ quotes, notifier }));
+  const { user, form, field } = await openForm(testBackend({ store: quotes, notifier }));
 
   await user.type(field('Full name'), 'Sam Carter');
   await user.type(field('Phone number'), '07700 900111');
@@ -110,12 +109,12 @@ test('a failed notification still tells the visitor their request was received',
   await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
 
   expect(await screen.findByText('Quote Request Submitted!')).toBeTruthy();
-  expect(await quotes.listNewestFirst()).toHaveLength(1);
+  expect(await storedQuotes(quotes)).toHaveLength(1);
 });
 
 test('a badly formed email is named beside its field, focused, and nothing is stored', async () => {
   const quotes = new InMemoryQuoteRepository();
-  const { user, form, field } = await openForm(testBackend({ quotes }));
+  const { user, form, field } = await openForm(testBackend({ store: quotes }));
 
   await user.type(field('Full name'), 'Sam Carter');
   await user.type(field('Phone number'), '07700 900111');
@@ -128,7 +127,7 @@ test('a badly formed email is named beside its field, focused, and nothing is st
   const messageId = email.getAttribute('aria-describedby') ?? '';
   expect(document.getElementById(messageId)?.textContent).toMatch(/email/i);
   expect(document.activeElement).toBe(email);
-  expect(await quotes.listNewestFirst()).toEqual([]);
+  expect(await storedQuotes(quotes)).toEqual([]);
 });
 
 test('ticking the urgent box turns the button into Request Emergency Service, and unticking turns it back', async () => {

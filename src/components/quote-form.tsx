@@ -1,4 +1,4 @@
-import { useAppContext } from '../app-context-provider';
+import { useSiteContext } from '../app-context-provider';
 import { type SubmitEvent, useRef } from 'react';
 import { useStore } from 'zustand';
 import { describeMinutes, responsePromise } from '../../domain/business';
@@ -13,9 +13,9 @@ import { useHydrated } from './use-hydrated';
 const fieldOrder: readonly QuoteField[] = ['name', 'phone', 'email', 'serviceType', 'description', 'urgent'];
 
 export function QuoteForm({ labelledBy }: { labelledBy: string }) {
-  const form = useAppContext((context) => context.quoteForm);
-  const action = useAppContext((context) => context.quoteFormAction);
-  const preloadBackend = useAppContext((context) => context.preloadBackend);
+  const form = useSiteContext((context) => context.quoteForm);
+  const action = useSiteContext((context) => context.quoteFormAction);
+  const preloadBackend = useSiteContext((context) => context.preloadBackend);
   const draft = useStore(form, (state) => state.draft);
   const errors = useStore(form, (state) => state.errors);
   const submitting = useStore(form, (state) => state.submitting);

@@ -24,7 +24,7 @@ const seeded = () =>
   });
 
 test('anyone not signed in gets the sign-in form at /quotes, and no request', async () => {
-  renderApp({ path: '/quotes', backend: testBackend({ quotes: seeded(), staffAuth: new InMemoryStaffAuth({ account }) }) });
+  renderApp({ path: '/quotes', backend: testBackend({ store: seeded(), staffAuth: new InMemoryStaffAuth({ account }) }) });
 
   expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeTruthy();
   expect(screen.queryByText('Priya Raman')).toBeNull();
@@ -32,7 +32,7 @@ test('anyone not signed in gets the sign-in form at /quotes, and no request', as
 });
 
 test('a wrong password is refused with a message; the right one opens the list', async () => {
-  const { user } = renderApp({ path: '/quotes', backend: testBackend({ quotes: seeded(), staffAuth: new InMemoryStaffAuth({ account }) }) });
+  const { user } = renderApp({ path: '/quotes', backend: testBackend({ store: seeded(), staffAuth: new InMemoryStaffAuth({ account }) }) });
   const form = await screen.findByRole('form', { name: 'Staff sign-in' });
 
   await user.type(within(form).getByLabelText('Email'), account.email);
@@ -48,7 +48,7 @@ test('a wrong password is refused with a message; the right one opens the list',
 });
 
 test('signing out hides the list at once and shows the sign-in form', async () => {
-  const { user } = renderApp({ path: '/quotes', backend: testBackend({ quotes: seeded() }) });
+  const { user } = renderApp({ path: '/quotes', backend: testBackend({ store: seeded() }) });
   expect(await screen.findByRole('heading', { name: 'Priya Raman' })).toBeTruthy();
 
   await user.click(screen.getByRole('button', { name: 'Sign out' }));
@@ -60,7 +60,7 @@ test('signing out hides the list at once and shows the sign-in form', async () =
 test('a demo shows its account and signs in with one click', async () => {
   const { user } = renderApp({
     path: '/quotes',
-    backend: testBackend({ quotes: seeded(), staffAuth: new InMemoryStaffAuth() }),
+    backend: testBackend({ store: seeded(), staffAuth: new InMemoryStaffAuth() }),
     demoStaff: demoStaffAccount,
   });
 
@@ -71,11 +71,11 @@ test('a demo shows its account and signs in with one click', async () => {
 
 test('when the session ends elsewhere, the next load shows the sign-in form', async () => {
   class ExpiredSession extends InMemoryQuoteRepository {
-    override listNewestFirst() {
+    override findPage() {
       return Promise.reject(new NotSignedIn());
     }
   }
-  renderApp({ path: '/quotes', backend: testBackend({ quotes: new ExpiredSession() }) });
+  renderApp({ path: '/quotes', backend: testBackend({ store: new ExpiredSession() }) });
 
   expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeTruthy();
 });

@@ -1,4 +1,4 @@
-import { useAppContext } from '../app-context-provider';
+import { useSiteContext } from '../app-context-provider';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Toast } from '../stores/toast-store';
@@ -42,7 +42,7 @@ function ToastItem({ toast, paused, dismiss }: { toast: Toast; paused: boolean; 
  * destructive toasts as alerts, the others politely.
  */
 export function Toaster() {
-  const toastStore = useAppContext((context) => context.toasts);
+  const toastStore = useSiteContext((context) => context.toasts);
   const toasts = useStore(toastStore, (state) => state.toasts);
   const dismiss = useStore(toastStore, (state) => state.dismiss);
   const [paused, setPaused] = useState(false);

@@ -1,9 +1,14 @@
-import { screen, within } from '@testing-library/react';
-import { expect, test } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, expect, test, vi } from 'vitest';
 import { InMemoryQuoteRepository } from '../../adapters/memory/in-memory-quote-repository';
-import type { QuoteRepository } from '../../domain/ports';
-import type { NewQuote, QuoteRequest } from '../../domain/quote';
+import type { InboxPage } from '../../domain/inbox-query';
+import type { NewQuote } from '../../domain/quote';
+import { answered, minutesBefore, request, testNow } from '../inbox-test-data.test-support';
 import { renderApp, testBackend } from '../test-app';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const leak: NewQuote = {
   name: 'Priya Raman',
@@ -22,72 +27,79 @@ const boiler: NewQuote = {
   urgent: false,
 };
 
-function stored(quote: NewQuote, id: string, createdAt: string): QuoteRequest {
-  return { ...quote, id, createdAt: new Date(createdAt) };
-}
-
-/** A repository whose list answers only when the test says so. */
-function heldRepository(quotes: readonly QuoteRequest[]) {
-  let release: () => void = () => undefined;
-  const repository: QuoteRepository = {
-    insert: () => Promise.reject(new Error('not used')),
-    listNewestFirst: () =>
-      new Promise((resolve) => {
-        release = () => resolve(quotes);
-      }),
-    delete: () => Promise.reject(new Error('not used')),
-    deleteCreatedBefore: () => Promise.reject(new Error('not used')),
-  };
-  return { repository, release: () => release() };
-}
+const cardHeadings = async () => (await screen.findAllByRole('article')).map((card) => within(card).getByRole('heading', { level: 2 }).textContent);
+const cardOf = (name: string) => {
+  const card = screen.getByRole('heading', { name }).closest('article');
+  if (!(card instanceof HTMLElement)) throw new Error(`no card for ${name}`);
+  return within(card);
+};
 
 test('shows a loading state until the requests arrive', async () => {
-  const held = heldRepository([stored(boiler, 'b', '2026-11-20T09:00:00Z')]);
-  renderApp({ path: '/quotes', backend: testBackend({ quotes: held.repository }) });
+  let release: () => void = () => undefined;
+  class HeldInbox extends InMemoryQuoteRepository {
+    override async findPage(request: Parameters<InMemoryQuoteRepository['findPage']>[0]): Promise<InboxPage> {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return super.findPage(request);
+    }
+  }
+  renderApp({ path: '/quotes', backend: testBackend({ store: new HeldInbox({ seed: [{ ...boiler, id: 'b', createdAt: new Date() }] }) }) });
 
   expect(await screen.findByText('Loading quote requests…')).toBeTruthy();
-  held.release();
+  release();
   expect(await screen.findByRole('heading', { name: 'Tom Okafor' })).toBeTruthy();
   expect(screen.queryByText('Loading quote requests…')).toBeNull();
 });
 
-test('with no requests it says so and counts none', async () => {
-  renderApp({ path: '/quotes' });
+test('with no requests at all it says so and counts none', async () => {
+  renderApp({ path: '/quotes?view=all' });
 
   expect(await screen.findByText('No quote requests yet.')).toBeTruthy();
   expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Quote Requests (0)');
 });
 
-test('lists every request newest first, with its badges, links, time and description', async () => {
-  const quotes = new InMemoryQuoteRepository({
-    seed: [stored(boiler, 'b', '2026-11-20T09:00:00Z'), stored(leak, 'a', '2026-07-01T12:05:00Z')],
+test('with nobody waiting, the default view says so', async () => {
+  const store = new InMemoryQuoteRepository({ seed: [answered(request('a', 'Ada Lovelace', 90), 80)] });
+  renderApp({ path: '/quotes', backend: testBackend({ store }), now: () => testNow });
+
+  expect(await screen.findByText('Nobody is waiting for a call back.')).toBeTruthy();
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Quote Requests (0)');
+});
+
+test('All lists every request newest first, with its badges, links, time and description', async () => {
+  const store = new InMemoryQuoteRepository({
+    seed: [
+      { ...boiler, id: 'b', createdAt: new Date('2026-11-20T09:00:00Z') },
+      { ...leak, id: 'a', createdAt: new Date('2026-07-01T12:05:00Z') },
+    ],
   });
-  renderApp({ path: '/quotes', backend: testBackend({ quotes }) });
+  renderApp({ path: '/quotes?view=all', backend: testBackend({ store }) });
 
-  const cards = await screen.findAllByRole('article');
+  expect(await cardHeadings()).toEqual(['Tom Okafor', 'Priya Raman']);
   expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Quote Requests (2)');
-  expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Tom Okafor', 'Priya Raman']);
 
-  const [tom, priya] = cards.map((card) => within(card));
-  expect(tom?.queryByText('URGENT')).toBeNull();
-  expect(tom?.getByText('Heating Services')).toBeTruthy();
-  expect(tom?.getByRole('link', { name: '020 7946 0381' }).getAttribute('href')).toBe('tel:+442079460381');
-  expect(tom?.queryByRole('link', { name: /@/ })).toBeNull();
-  expect(tom?.getByText('20/11/2026 09:00')).toBeTruthy();
+  const tom = cardOf('Tom Okafor');
+  expect(tom.queryByText('URGENT')).toBeNull();
+  expect(tom.getByText('Heating Services')).toBeTruthy();
+  expect(tom.getByRole('link', { name: '020 7946 0381' }).getAttribute('href')).toBe('tel:+442079460381');
+  expect(tom.queryByRole('link', { name: /@/ })).toBeNull();
+  expect(within(tom.getByRole('list', { name: 'Contact details' })).getByText('20/11/2026 09:00')).toBeTruthy();
 
-  expect(priya?.getByText('URGENT')).toBeTruthy();
-  expect(priya?.getByText('Emergency Plumbing')).toBeTruthy();
-  expect(priya?.getByRole('link', { name: 'priya@example.co.uk' }).getAttribute('href')).toBe('mailto:priya@example.co.uk');
+  const priya = cardOf('Priya Raman');
+  expect(priya.getByText('URGENT')).toBeTruthy();
+  expect(priya.getByText('Emergency Plumbing')).toBeTruthy();
+  expect(priya.getByRole('link', { name: 'priya@example.co.uk' }).getAttribute('href')).toBe('mailto:priya@example.co.uk');
   // British Summer Time: 12:05 UTC is 13:05 in London.
-  expect(priya?.getByText('01/07/2026 13:05')).toBeTruthy();
-  expect(priya?.getByText('Water through the kitchen ceiling')).toBeTruthy();
+  expect(within(priya.getByRole('list', { name: 'Contact details' })).getByText('01/07/2026 13:05')).toBeTruthy();
+  expect(priya.getByText('Water through the kitchen ceiling')).toBeTruthy();
 });
 
 test('a request is shown as text, never as markup', async () => {
-  const quotes = new InMemoryQuoteRepository({
-    seed: [stored({ ...boiler, name: '<img src=x onerror=alert(1)>', description: '<b>bold</b>' }, 'x', '2026-11-20T09:00:00Z')],
+  const store = new InMemoryQuoteRepository({
+    seed: [{ ...boiler, id: 'x', createdAt: new Date(), name: '<img src=x onerror=alert(1)>', description: '<b>bold</b>' }],
   });
-  renderApp({ path: '/quotes', backend: testBackend({ quotes }) });
+  renderApp({ path: '/quotes', backend: testBackend({ store }) });
 
   expect(await screen.findByRole('heading', { name: '<img src=x onerror=alert(1)>' })).toBeTruthy();
   expect(screen.getByText('<b>bold</b>')).toBeTruthy();
@@ -95,13 +107,12 @@ test('a request is shown as text, never as markup', async () => {
 });
 
 test('when the list cannot be fetched an Error toast says so', async () => {
-  const unreachable: QuoteRepository = {
-    insert: () => Promise.reject(new Error('database unreachable')),
-    listNewestFirst: () => Promise.reject(new Error('database unreachable')),
-    delete: () => Promise.reject(new Error('database unreachable')),
-    deleteCreatedBefore: () => Promise.reject(new Error('database unreachable')),
-  };
-  renderApp({ path: '/quotes', backend: testBackend({ quotes: unreachable }) });
+  class Unreachable extends InMemoryQuoteRepository {
+    override findPage() {
+      return Promise.reject(new Error('database unreachable'));
+    }
+  }
+  renderApp({ path: '/quotes', backend: testBackend({ store: new Unreachable() }) });
 
   const alert = await screen.findByRole('alert');
   expect(await within(alert).findByText('Error')).toBeTruthy();
@@ -109,29 +120,69 @@ test('when the list cannot be fetched an Error toast says so', async () => {
 });
 
 test('Refresh fetches the list again and shows what arrived since', async () => {
-  const quotes = new InMemoryQuoteRepository({ seed: [stored(boiler, 'b', '2026-11-20T09:00:00Z')] });
-  const { user } = renderApp({ path: '/quotes', backend: testBackend({ quotes }) });
+  const store = new InMemoryQuoteRepository({ seed: [{ ...boiler, id: 'b', createdAt: new Date() }] });
+  const { user } = renderApp({ path: '/quotes', backend: testBackend({ store }) });
   expect(await screen.findByRole('heading', { name: 'Tom Okafor' })).toBeTruthy();
 
-  await quotes.insert(leak);
+  await store.insert(leak);
   await user.click(screen.getByRole('button', { name: 'Refresh' }));
 
   expect(await screen.findByRole('heading', { name: 'Priya Raman' })).toBeTruthy();
   expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Quote Requests (2)');
 });
 
-test('each request says whether the business email went out, where emails are sent', async () => {
-  const quotes = new InMemoryQuoteRepository({
+const waitingRoom = () =>
+  new InMemoryQuoteRepository({
     seed: [
-      { ...stored(boiler, 'b', '2026-11-20T09:00:00Z'), businessNotifiedAt: new Date('2026-11-20T09:00:04Z') },
-      { ...stored(leak, 'a', '2026-11-20T08:00:00Z'), businessNotifiedAt: null },
-      stored({ ...leak, name: 'Demo Only' }, 'c', '2026-11-20T07:00:00Z'),
+      request('calm', 'Calm Standard', 20),
+      request('soon', 'Soon Urgent', 24, { urgent: true }),
+      request('late', 'Late Urgent', 44, { urgent: true }),
+      request('slow', 'Slow Standard', 150),
+      answered(request('done', 'Done Already', 60), 50),
     ],
   });
-  renderApp({ path: '/quotes', backend: testBackend({ quotes }) });
 
-  const [sent, waiting, demo] = (await screen.findAllByRole('article')).map((card) => within(card));
-  expect(sent?.getByText(/Emailed to the business/).textContent.trim()).toBe('Emailed to the business 20/11/2026 09:00');
-  expect(waiting?.getByText('Email to the business not sent yet')).toBeTruthy();
-  expect(demo?.queryByText(/business/)).toBeNull();
+test('the Waiting view puts overdue urgent requests first, then by when each falls due, each with its clock', async () => {
+  renderApp({ path: '/quotes', backend: testBackend({ store: waitingRoom() }), now: () => testNow });
+
+  expect(await cardHeadings()).toEqual(['Late Urgent', 'Slow Standard', 'Soon Urgent', 'Calm Standard']);
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Quote Requests (4)');
+  expect(cardOf('Late Urgent').getByText('Overdue · 14 min')).toBeTruthy();
+  expect(cardOf('Slow Standard').getByText('Overdue · 30 min')).toBeTruthy();
+  expect(cardOf('Soon Urgent').getByText('Due soon · 6 min left')).toBeTruthy();
+  expect(cardOf('Calm Standard').getByText('On time · 1 h 40 min left')).toBeTruthy();
+  // London is on GMT in November: due at 11:46, 20 minutes before noon less the 14 overdue.
+  expect(cardOf('Late Urgent').getByText('Waited 44 min, call back by 11:46')).toBeTruthy();
+  expect(cardOf('Late Urgent').getByText('Waiting')).toBeTruthy();
+});
+
+test('the clocks run: a request due soon turns overdue as time passes, without a reload', async () => {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  const clock = { time: testNow.getTime() };
+  renderApp({ path: '/quotes', backend: testBackend({ store: waitingRoom() }), now: () => new Date(clock.time) });
+  expect(await screen.findByText('Due soon · 6 min left')).toBeTruthy();
+
+  clock.time += 8 * 60_000;
+  act(() => {
+    vi.advanceTimersByTime(20_000);
+  });
+
+  expect(cardOf('Soon Urgent').getByText('Overdue · 2 min')).toBeTruthy();
+  expect(cardOf('Calm Standard').getByText('On time · 1 h 32 min left')).toBeTruthy();
+});
+
+test('the summary says what is waiting and overdue now, and how the last 7 and 30 days went', async () => {
+  const store = waitingRoom();
+  await store.changeStatus({ id: 'calm', from: 'new', to: 'contacted', by: 'sam@example.co.uk', at: minutesBefore(10), respondedAt: minutesBefore(10) });
+  renderApp({ path: '/quotes', backend: testBackend({ store }), now: () => testNow });
+
+  const summary = within(await screen.findByRole('region', { name: 'Response times' }));
+  const item = (label: string) => summary.getByText(label).closest('div')?.textContent;
+  expect(await summary.findByText('Waiting now')).toBeTruthy();
+  expect(item('Waiting now')).toBe('Waiting now3');
+  expect(item('Overdue now')).toContain('2');
+  expect(summary.getByText('Overdue now').closest('div')?.className).toContain('summary-alert');
+  // Answered in 10 and 10 minutes; two waiting past their promise count against it: 2 of 4.
+  expect(item('Last 7 days')).toBe('Last 7 days10 min median response50% within the promise2 answered');
+  expect(item('Last 30 days')).toBe('Last 30 days10 min median response50% within the promise2 answered');
 });

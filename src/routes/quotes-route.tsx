@@ -1,9 +1,14 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { InboxSearchSchema } from './inbox-search';
 import { rootRoute } from './root-route';
 
-/** Staff only; its code, the sign-in form's included, loads when someone opens it. */
+/**
+ * Staff only; its code, the sign-in form's included, loads when someone opens it. The inbox's
+ * filters live in the address (see InboxSearchSchema).
+ */
 export const quotesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/quotes',
+  validateSearch: InboxSearchSchema,
   component: lazyRouteComponent(() => import('./quotes-page'), 'QuotesPage'),
 });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { parseMailConfig, SmtpMailer } from '../../../../email/smtp-mailer.ts';
 import { handleQuoteNotification, type MailSetup } from './handler.ts';
+import { parseStoreConfig, postgrestQuoteStore } from './quote-store.ts';
 
 /** The function's secrets, read once at boot: without them every request is answered 500, saying which to set. */
 function mailSetup(): MailSetup {
@@ -19,8 +20,16 @@ function mailSetup(): MailSetup {
 
 const mail = mailSetup();
 
+// Supabase sets these for every function; without them (run by hand) emails still go, unrecorded.
+const storeConfig = parseStoreConfig({
+  SUPABASE_URL: Deno.env.get('SUPABASE_URL'),
+  SUPABASE_ANON_KEY: Deno.env.get('SUPABASE_ANON_KEY'),
+  SUPABASE_SERVICE_ROLE_KEY: Deno.env.get('SUPABASE_SERVICE_ROLE_KEY'),
+});
+const store = storeConfig === undefined ? undefined : postgrestQuoteStore(storeConfig);
+
 const handler = (request: Request) =>
-  handleQuoteNotification(request, { mail, now: () => new Date(), newId: () => crypto.randomUUID() });
+  handleQuoteNotification(request, { mail, now: () => new Date(), newId: () => crypto.randomUUID(), store });
 
 const PortSchema = v.pipe(
   v.string(),

@@ -1,0 +1,68 @@
+import fc from 'fast-check';
+import * as v from 'valibot';
+import { expect, test } from 'vitest';
+import { summariseInbox } from '../../domain/inbox-summary';
+import { inboxQuoteArb, inboxTimeArb } from '../../fixtures/inbox-arbitraries.test-support';
+import {
+  fromWireClockRecords,
+  fromWireInboxQuote,
+  toWireClockRecords,
+  toWireInboxQuote,
+  toWireInboxSummary,
+  WireClockRecordsSchema,
+  WireInboxQuoteSchema,
+  WireInboxSummarySchema,
+} from './inbox-wire';
+
+/** Through JSON and the schema, as the browser reads what the server wrote. */
+const overTheWire = <T>(schema: v.GenericSchema<unknown, T>, value: unknown): T => v.parse(schema, JSON.parse(JSON.stringify(value)));
+
+test('a request in the inbox comes back from the wire as it was, status, history, notes and email included', () => {
+  fc.assert(
+    fc.property(inboxQuoteArb, (quote) => {
+      expect(fromWireInboxQuote(overTheWire(WireInboxQuoteSchema, toWireInboxQuote(quote)))).toEqual(quote);
+    }),
+  );
+});
+
+test('the wire is snake_case with ISO times; a request without email state has no business_email', () => {
+  const wire = toWireInboxQuote({
+    id: 'q-1',
+    createdAt: new Date('2026-11-20T09:00:00Z'),
+    name: 'Ada',
+    email: null,
+    phone: '020 7946 0777',
+    serviceType: 'general',
+    description: null,
+    urgent: false,
+    status: 'contacted',
+    respondedAt: new Date('2026-11-20T09:20:00Z'),
+    history: [{ from: 'new', to: 'contacted', by: 'staff@example.co.uk', at: new Date('2026-11-20T09:20:00Z') }],
+    notes: [],
+  });
+  expect(wire).toEqual({
+    id: 'q-1',
+    created_at: '2026-11-20T09:00:00.000Z',
+    name: 'Ada',
+    email: null,
+    phone: '020 7946 0777',
+    service_type: 'general',
+    description: null,
+    urgent: false,
+    status: 'contacted',
+    responded_at: '2026-11-20T09:20:00.000Z',
+    history: [{ from: 'new', to: 'contacted', by: 'staff@example.co.uk', at: '2026-11-20T09:20:00.000Z' }],
+    notes: [],
+  });
+});
+
+const recordArb = fc.record({ createdAt: inboxTimeArb(), urgent: fc.boolean(), respondedAt: fc.option(inboxTimeArb(), { nil: null }) });
+
+test('clock records come back from the wire as they were, and a summary of them passes its schema', () => {
+  fc.assert(
+    fc.property(fc.array(recordArb, { maxLength: 20 }), inboxTimeArb(), (records, now) => {
+      expect(fromWireClockRecords(overTheWire(WireClockRecordsSchema, toWireClockRecords(records)))).toEqual(records);
+      expect(v.is(WireInboxSummarySchema, toWireInboxSummary(summariseInbox(records, now)))).toBe(true);
+    }),
+  );
+});

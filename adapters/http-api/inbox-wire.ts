@@ -1,0 +1,149 @@
+import * as v from 'valibot';
+import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
+import { type InboxSummary, summaryPeriods } from '../../domain/inbox-summary';
+import type { ClockRecord } from '../../domain/ports';
+import { QuoteStatusSchema, type StatusChange } from '../../domain/quote-status';
+import { fromWireQuote, toWireQuote, WireQuoteSchema } from './wire';
+
+/**
+ * The staff inbox on the wire, beside the quote request's own format in wire.ts: snake_case, times as
+ * ISO 8601 strings. Who and when are the server's word: it stamps them from the session and its clock.
+ */
+const IsoTimeSchema = v.pipe(v.string(), v.isoTimestamp());
+
+const WireStatusChangeSchema = v.object({
+  from: QuoteStatusSchema,
+  to: QuoteStatusSchema,
+  by: v.string(),
+  at: IsoTimeSchema,
+});
+
+export const WireNoteSchema = v.object({
+  id: v.pipe(v.string(), v.nonEmpty()),
+  text: v.string(),
+  by: v.string(),
+  at: IsoTimeSchema,
+});
+export type WireNote = v.InferOutput<typeof WireNoteSchema>;
+
+export const WireInboxQuoteSchema = v.object({
+  ...WireQuoteSchema.entries,
+  status: QuoteStatusSchema,
+  /** When staff first marked it contacted; null while it waits. */
+  responded_at: v.nullable(IsoTimeSchema),
+  /** Oldest first. */
+  history: v.array(WireStatusChangeSchema),
+  /** Newest first. */
+  notes: v.array(WireNoteSchema),
+  /** How the email telling the business is getting on; absent where the store sends none. */
+  business_email: v.exactOptional(v.object({ sent_at: v.nullable(IsoTimeSchema), last_error: v.nullable(v.string()) })),
+});
+export type WireInboxQuote = v.InferOutput<typeof WireInboxQuoteSchema>;
+
+/** One page of the inbox; `next` is the opaque cursor of the page after it, null on the last. */
+export const WireInboxPageSchema = v.object({
+  quotes: v.array(WireInboxQuoteSchema),
+  total: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  next: v.nullable(v.pipe(v.string(), v.nonEmpty())),
+});
+
+const CountSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+export const WireInboxSummarySchema = v.object({
+  waiting: CountSchema,
+  overdue: CountSchema,
+  periods: v.array(
+    v.object({
+      days: v.picklist(summaryPeriods),
+      answered: CountSchema,
+      median_minutes: v.nullable(v.pipe(v.number(), v.minValue(0))),
+      within_promise_share: v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
+    }),
+  ),
+});
+export type WireInboxSummary = v.InferOutput<typeof WireInboxSummarySchema>;
+
+/**
+ * What `GET .../clock-records?since=` answers: what the response clock needs of each request received
+ * since then, and of every one still waiting. The browser's summary is worked out from these by the
+ * domain's own summariseInbox.
+ */
+export const WireClockRecordsSchema = v.object({
+  records: v.array(v.object({ created_at: IsoTimeSchema, urgent: v.boolean(), responded_at: v.nullable(IsoTimeSchema) })),
+});
+export type WireClockRecords = v.InferOutput<typeof WireClockRecordsSchema>;
+
+export const toWireClockRecords = (records: readonly ClockRecord[]): WireClockRecords => ({
+  records: records.map(({ createdAt, urgent, respondedAt }) => ({
+    created_at: createdAt.toISOString(),
+    urgent,
+    responded_at: respondedAt?.toISOString() ?? null,
+  })),
+});
+
+export const fromWireClockRecords = (wire: WireClockRecords): ClockRecord[] =>
+  wire.records.map(({ created_at, urgent, responded_at }) => ({
+    createdAt: new Date(created_at),
+    urgent,
+    respondedAt: responded_at === null ? null : new Date(responded_at),
+  }));
+
+/** What `POST .../resend-email` answers with 202. */
+export const WireResendSchema = v.object({ outcome: v.picklist(['queued', 'already-sent']) });
+
+/** The bodies staff send: the move as they saw it, and a note's text (the server stamps who and when). */
+export interface WireStatusChangeBody {
+  from: string;
+  to: string;
+}
+export interface WireNoteBody {
+  text: string;
+}
+
+const toWireChange = ({ from, to, by, at }: StatusChange) => ({ from, to, by, at: at.toISOString() });
+
+export const toWireNote = ({ id, text, by, at }: QuoteNote): WireNote => ({ id, text, by, at: at.toISOString() });
+
+export const fromWireNote = ({ id, text, by, at }: WireNote): QuoteNote => ({ id, text, by, at: new Date(at) });
+
+export function toWireInboxQuote(quote: InboxQuote): WireInboxQuote {
+  const wire: WireInboxQuote = {
+    ...toWireQuote(quote),
+    status: quote.status,
+    responded_at: quote.respondedAt?.toISOString() ?? null,
+    history: quote.history.map(toWireChange),
+    notes: quote.notes.map(toWireNote),
+  };
+  if (quote.businessEmail) {
+    wire.business_email = { sent_at: quote.businessEmail.sentAt?.toISOString() ?? null, last_error: quote.businessEmail.lastError };
+  }
+  return wire;
+}
+
+export function fromWireInboxQuote(wire: WireInboxQuote): InboxQuote {
+  const quote: InboxQuote = {
+    ...fromWireQuote(wire),
+    status: wire.status,
+    respondedAt: wire.responded_at === null ? null : new Date(wire.responded_at),
+    history: wire.history.map(({ from, to, by, at }) => ({ from, to, by, at: new Date(at) })),
+    notes: wire.notes.map(fromWireNote),
+  };
+  if (wire.business_email) {
+    const { sent_at, last_error } = wire.business_email;
+    quote.businessEmail = { sentAt: sent_at === null ? null : new Date(sent_at), lastError: last_error };
+  }
+  return quote;
+}
+
+export function toWireInboxSummary(summary: InboxSummary): WireInboxSummary {
+  return {
+    waiting: summary.waiting,
+    overdue: summary.overdue,
+    periods: summary.periods.map(({ days, answered, medianMinutes, withinPromiseShare }) => ({
+      days,
+      answered,
+      median_minutes: medianMinutes,
+      within_promise_share: withinPromiseShare,
+    })),
+  };
+}

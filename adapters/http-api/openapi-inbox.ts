@@ -1,0 +1,155 @@
+import { toJsonSchema } from '@valibot/to-json-schema';
+import { inboxPageMax, inboxPageSize } from '../../domain/inbox-query';
+import { noteMaxLength } from '../../domain/inbox-quote';
+import { quoteStatuses } from '../../domain/quote-status';
+import { serviceTypes } from '../../domain/service-type';
+import {
+  WireClockRecordsSchema,
+  WireInboxPageSchema,
+  WireInboxQuoteSchema,
+  WireInboxSummarySchema,
+  WireNoteSchema,
+  WireResendSchema,
+} from './inbox-wire';
+import { apiPaths } from './wire';
+
+const schema = (valibotSchema: Parameters<typeof toJsonSchema>[0]) =>
+  toJsonSchema(valibotSchema, { target: 'draft-2020-12', errorMode: 'ignore' });
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+const json = (name: string, description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
+});
+const jsonBody = (properties: Record<string, unknown>, required: string[]) => ({
+  required: true,
+  content: { 'application/json': { schema: { type: 'object', required, properties } } },
+});
+
+const staffOnly = { security: [{ staffSession: [] }] };
+const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
+const query = (name: string, description: string, valueSchema: Record<string, unknown>) => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema: valueSchema,
+});
+const time = { type: 'string', format: 'date-time' };
+
+const signedOut = errorResponse('No valid staff session');
+const down = errorResponse('The database cannot be reached');
+const elsewhere = errorResponse('Sent from another site');
+const unknown = errorResponse('No such request');
+
+/** `GET /api/quote-requests`: the inbox's page. */
+export const inboxGet = {
+  summary: 'One page of the staff inbox (staff only)',
+  description:
+    "Requests matching every filter, in the view's order: 'new' (the default) by who must be called first, overdue urgent requests at the top; every other view newest first. `total` counts every match; `next` is the cursor of the following page, null on the last.",
+  ...staffOnly,
+  parameters: [
+    query('view', 'A status, or all', { type: 'string', enum: [...quoteStatuses, 'all'], default: 'new' }),
+    query('search', 'Words all found in the name, phone, email or description', { type: 'string', maxLength: 100 }),
+    query('service_type', 'One service type', { type: 'string', enum: [...serviceTypes] }),
+    query('urgent', 'Urgent requests only, or none of them', { type: 'string', enum: ['true', 'false'] }),
+    query('from', 'Received at or after this time', time),
+    query('to', 'Received before this time', time),
+    query('after', 'The `next` cursor of the page before', { type: 'string' }),
+    query('limit', 'Requests per page', { type: 'integer', minimum: 1, maximum: inboxPageMax, default: inboxPageSize }),
+  ],
+  responses: {
+    '200': json('InboxPage', 'The page'),
+    '400': errorResponse('A query parameter is not valid; `fields` names it'),
+    '401': signedOut,
+    '503': down,
+  },
+};
+
+/** The staff inbox's paths of the API's contract (see openapi.ts). */
+export const inboxPaths = {
+  [`${apiPaths.quoteRequests}/summary`]: {
+    get: {
+      summary: 'Waiting and overdue now, and the response times of the last 7 and 30 days (staff only)',
+      ...staffOnly,
+      responses: { '200': json('InboxSummary', 'The summary, by the server’s clock'), '401': signedOut, '503': down },
+    },
+  },
+  [`${apiPaths.quoteRequests}/clock-records`]: {
+    get: {
+      summary: 'What the summary is worked out from: each request received since a time, and every one still waiting (staff only)',
+      ...staffOnly,
+      parameters: [{ ...query('since', 'Received at or after this time', time), required: true }],
+      responses: {
+        '200': json('ClockRecords', 'The records'),
+        '400': errorResponse('`since` is missing or not a time'),
+        '401': signedOut,
+        '503': down,
+      },
+    },
+  },
+  [`${apiPaths.quoteRequests}/{id}/status`]: {
+    post: {
+      summary: 'Move a request on, from the status staff saw to the next (staff only)',
+      description: 'The server records the session’s staff member and its own time; the first move to contacted records the response time.',
+      ...staffOnly,
+      parameters: [idParameter],
+      requestBody: jsonBody({ from: { type: 'string', enum: [...quoteStatuses] }, to: { type: 'string', enum: [...quoteStatuses] } }, ['from', 'to']),
+      responses: {
+        '200': json('InboxQuote', 'Moved: the request as it is now'),
+        '400': errorResponse('`from` or `to` is missing or not a status, or the body is not JSON'),
+        '401': signedOut,
+        '403': elsewhere,
+        '404': unknown,
+        '409': errorResponse('Someone moved it first: `current` is its status now'),
+        '413': errorResponse('The body is over the size limit'),
+        '422': errorResponse('That move is not allowed (nothing goes back to new)'),
+        '503': down,
+      },
+    },
+  },
+  [`${apiPaths.quoteRequests}/{id}/notes`]: {
+    post: {
+      summary: 'Add a note to a request (staff only)',
+      ...staffOnly,
+      parameters: [idParameter],
+      requestBody: jsonBody({ text: { type: 'string', maxLength: noteMaxLength } }, ['text']),
+      responses: {
+        '201': json('Note', 'Added, with the server’s time and the session’s staff member'),
+        '400': errorResponse('The text is empty, too long or not plain text (`fields` names `text`), or the body is not JSON'),
+        '401': signedOut,
+        '403': elsewhere,
+        '404': unknown,
+        '413': errorResponse('The body is over the size limit'),
+        '503': down,
+      },
+    },
+  },
+  [`${apiPaths.quoteRequests}/{id}/resend-email`]: {
+    post: {
+      summary: 'Send the business email about a request again, now (staff only)',
+      ...staffOnly,
+      parameters: [idParameter],
+      responses: {
+        '202': json('ResendOutcome', 'Queued to be sent at once, or already sent (then nothing is sent again)'),
+        '401': signedOut,
+        '403': elsewhere,
+        '404': unknown,
+        '503': down,
+      },
+    },
+  },
+} as const;
+
+/** The inbox's schemas, for the contract's components. */
+export const inboxSchemas = {
+  InboxQuote: schema(WireInboxQuoteSchema),
+  InboxPage: schema(WireInboxPageSchema),
+  Note: schema(WireNoteSchema),
+  InboxSummary: schema(WireInboxSummarySchema),
+  ClockRecords: schema(WireClockRecordsSchema),
+  ResendOutcome: schema(WireResendSchema),
+};

@@ -1,0 +1,10 @@
+import type { QuoteInbox } from '../../domain/ports';
+
+/**
+ * A QuoteInbox whose every call rejects with `failure`: the tests' store that cannot be reached, or
+ * (with NotSignedIn) one whose staff session has lapsed.
+ */
+export function failingQuoteInbox(failure: Error): QuoteInbox {
+  const fail = () => Promise.reject(failure);
+  return { findPage: fail, changeStatus: fail, addNote: fail, clockRecords: fail, resendBusinessEmail: fail };
+}

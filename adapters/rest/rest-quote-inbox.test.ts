@@ -1,0 +1,109 @@
+import { http, HttpResponse } from 'msw';
+import { expect, test } from 'vitest';
+import { changeQuoteStatus } from '../../domain/change-quote-status';
+import { defaultInboxQuery, encodeCursor, type InboxCursor } from '../../domain/inbox-query';
+import { inboxSummary } from '../../domain/inbox-summary';
+import { sampleQuote as quote } from '../../fixtures/sample-request';
+import { recordingLogger } from '../memory/recording-logger';
+import { quoteInboxContract } from '../quote-inbox.contract';
+import { handlerStaffEmail } from './api-handlers.test-support';
+import { mockApi } from './mock-api.test-support';
+
+const { server, restApi } = mockApi();
+
+// The handlers stamp who and when as the server does: the session's staff member, their own clock.
+quoteInboxContract(
+  'RestQuoteInbox over the API handlers',
+  ({ now }) => {
+    const { repository, inbox } = restApi({ now });
+    return { repository, inbox };
+  },
+  { staffEmail: handlerStaffEmail, stampsOwnTimes: true },
+);
+
+test('findPage sends every filter, the cursor and the page size in the URL, and reads the next cursor back', async () => {
+  const { url, inbox } = restApi();
+  const after: InboxCursor = { order: 'newest', createdAt: new Date('2026-11-20T09:00:00Z'), id: 'q-7' };
+  const next: InboxCursor = { order: 'newest', createdAt: new Date('2026-11-19T08:00:00Z'), id: 'q-3' };
+  const asked: URLSearchParams[] = [];
+  server.use(
+    http.get(url, ({ request }) => {
+      asked.push(new URL(request.url).searchParams);
+      return HttpResponse.json({ quotes: [], total: 12, next: encodeCursor(next) });
+    }),
+  );
+  const query = {
+    view: 'quoted',
+    search: 'boiler SE1',
+    serviceType: 'heating',
+    urgent: false,
+    from: new Date('2026-11-01T00:00:00Z'),
+    to: new Date('2026-12-01T00:00:00Z'),
+  } as const;
+
+  const page = await inbox.findPage({ query, after, limit: 20, now: new Date() });
+
+  expect(page).toEqual({ quotes: [], total: 12, next });
+  expect(Object.fromEntries(asked[0] ?? [])).toEqual({
+    view: 'quoted',
+    search: 'boiler SE1',
+    service_type: 'heating',
+    urgent: 'false',
+    from: '2026-11-01T00:00:00.000Z',
+    to: '2026-12-01T00:00:00.000Z',
+    after: encodeCursor(after),
+    limit: '20',
+  });
+});
+
+test('changes send only what staff chose: who and when are the server’s to record', async () => {
+  const { inbox, quotes } = restApi({ now: () => new Date('2026-11-20T09:30:00Z') });
+  const stored = await quotes.insert(quote);
+  const sent: Promise<unknown>[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (request.method === 'POST') sent.push(request.clone().text().then((text) => (text === '' ? null : (JSON.parse(text) as unknown))));
+  });
+  const at = new Date('1999-01-01T00:00:00Z');
+
+  const changed = await inbox.changeStatus({ id: stored.id, from: 'new', to: 'contacted', by: 'mallory@example.com', at, respondedAt: at });
+  const note = await inbox.addNote({ quoteId: stored.id, text: 'Call after six', by: 'mallory@example.com', at });
+  expect(await inbox.resendBusinessEmail(stored.id, at)).toBe('queued');
+  server.events.removeAllListeners();
+
+  expect(await Promise.all(sent)).toEqual([{ from: 'new', to: 'contacted' }, { text: 'Call after six' }, null]);
+  const stamp = { by: handlerStaffEmail, at: new Date('2026-11-20T09:30:00Z') };
+  expect(changed).toMatchObject({ outcome: 'changed', quote: { status: 'contacted', respondedAt: stamp.at, history: [{ from: 'new', to: 'contacted', ...stamp }] } });
+  expect(note).toMatchObject({ text: 'Call after six', ...stamp });
+});
+
+test('a 409 is a conflict with where the request is now; 404s are not-found, undefined and not-found', async () => {
+  const { inbox, quotes } = restApi();
+  const stored = await quotes.insert(quote);
+  const now = new Date();
+  await inbox.changeStatus({ id: stored.id, from: 'new', to: 'contacted', by: 'x', at: now, respondedAt: now });
+
+  expect(await inbox.changeStatus({ id: stored.id, from: 'new', to: 'contacted', by: 'x', at: now, respondedAt: now })).toEqual({
+    outcome: 'conflict',
+    current: 'contacted',
+  });
+  expect(await changeQuoteStatus({ inbox, logger: recordingLogger().logger }, { id: stored.id, from: 'new', to: 'contacted', by: 'x', at: now })).toEqual({
+    ok: false,
+    error: { kind: 'conflict', current: 'contacted' },
+  });
+  expect(await inbox.changeStatus({ id: 'a/b?c', from: 'new', to: 'contacted', by: 'x', at: now, respondedAt: now })).toEqual({ outcome: 'not-found' });
+  expect(await inbox.addNote({ quoteId: 'no-such-id', text: 'Hello', by: 'x', at: now })).toBeUndefined();
+  expect(await inbox.resendBusinessEmail('no-such-id', now)).toBe('not-found');
+});
+
+test('the summary is the domain’s, worked out from the clock records the server gives', async () => {
+  const clock = { time: Date.parse('2026-11-20T09:00:00Z') };
+  const { inbox, quotes } = restApi({ now: () => new Date(clock.time) });
+  await quotes.insert({ ...quote, urgent: true });
+  await quotes.insert(quote);
+  clock.time += 45 * 60_000;
+
+  const result = await inboxSummary({ inbox, logger: recordingLogger().logger }, new Date(clock.time));
+
+  expect(result).toMatchObject({ ok: true, summary: { waiting: 2, overdue: 1 } });
+  expect(await inbox.findPage({ query: defaultInboxQuery, after: null, limit: 50, now: new Date() })).toMatchObject({ total: 2 });
+});

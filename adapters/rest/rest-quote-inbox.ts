@@ -1,0 +1,116 @@
+import ky, { isHTTPError, type KyInstance } from 'ky';
+import * as v from 'valibot';
+import { type InboxCursor, type InboxPage, type InboxQuery, parseCursor } from '../../domain/inbox-query';
+import type { QuoteNote } from '../../domain/inbox-quote';
+import type { ClockRecord, QuoteInbox, ResendOutcome, StatusChangeOutcome } from '../../domain/ports';
+import type { StatusChange } from '../../domain/quote-status';
+import { NotSignedIn } from '../../domain/staff';
+import { toInboxSearchParams } from '../http-api/inbox-params';
+import {
+  fromWireClockRecords,
+  fromWireInboxQuote,
+  fromWireNote,
+  WireClockRecordsSchema,
+  WireInboxPageSchema,
+  WireInboxQuoteSchema,
+  WireNoteSchema,
+  WireResendSchema,
+  type WireNoteBody,
+  type WireStatusChangeBody,
+} from '../http-api/inbox-wire';
+import { apiPaths, WireErrorSchema } from '../http-api/wire';
+import { describeFailure } from './rest-failure';
+import { type RestClientOptions, readRetry } from './rest-client';
+
+const answered = (error: unknown, status: number) => isHTTPError(error) && error.response.status === status;
+
+const quotePath = (id: string, action: string) => `${apiPaths.quoteRequests}/${encodeURIComponent(id)}/${action}`;
+
+/**
+ * Staff's inbox on our own server, through its REST API (adapters/server/inbox-api.ts). The server
+ * records who made a change and when from its session and its own clock, so the `by` and `at` this
+ * client is given are not sent: a browser's word on either is not evidence. Reads are tried again when
+ * the server is briefly unavailable; changes never are, as a lost answer may hide one that was made.
+ */
+export class RestQuoteInbox implements QuoteInbox {
+  readonly #api: KyInstance;
+  readonly #timeoutMs: number;
+
+  constructor({ baseUrl, timeoutMs = 10_000, fetch }: RestClientOptions = {}) {
+    this.#timeoutMs = timeoutMs;
+    this.#api = ky.create({
+      timeout: timeoutMs,
+      ...(baseUrl === undefined ? {} : { baseUrl }),
+      ...(fetch === undefined ? {} : { fetch }),
+    });
+  }
+
+  /** `GET /api/quote-requests?…`; `now` is the server's to choose, so it is not sent either. */
+  async findPage({ query, after, limit }: { query: InboxQuery; after: InboxCursor | null; limit: number; now: Date }): Promise<InboxPage> {
+    const page = await this.#call('Reading the inbox', () =>
+      this.#api
+        .get(apiPaths.quoteRequests, { searchParams: toInboxSearchParams({ query, after, limit }), retry: readRetry })
+        .json(WireInboxPageSchema),
+    );
+    const next = page.next === null ? null : parseCursor(page.next);
+    if (next === undefined) throw new Error('Reading the inbox failed: the server answered a cursor it cannot have written');
+    return { quotes: page.quotes.map(fromWireInboxQuote), total: page.total, next };
+  }
+
+  /** `POST /api/quote-requests/{id}/status` with where staff saw it and where it goes. */
+  async changeStatus({ id, from, to }: StatusChange & { id: string; respondedAt: Date | null }): Promise<StatusChangeOutcome> {
+    try {
+      const body: WireStatusChangeBody = { from, to };
+      const quote = await this.#api.post(quotePath(id, 'status'), { json: body, retry: 0 }).json(WireInboxQuoteSchema);
+      return { outcome: 'changed', quote: fromWireInboxQuote(quote) };
+    } catch (error) {
+      if (answered(error, 404)) return { outcome: 'not-found' };
+      const conflict = isHTTPError(error) && error.response.status === 409 ? v.safeParse(WireErrorSchema, error.data) : undefined;
+      if (conflict?.success && conflict.output.current !== undefined) return { outcome: 'conflict', current: conflict.output.current };
+      throw this.#failure('Changing the status of the quote request', error);
+    }
+  }
+
+  /** `POST /api/quote-requests/{id}/notes`; undefined when the server has no such request. */
+  async addNote({ quoteId, text }: Omit<QuoteNote, 'id'> & { quoteId: string }): Promise<QuoteNote | undefined> {
+    try {
+      const body: WireNoteBody = { text };
+      return fromWireNote(await this.#api.post(quotePath(quoteId, 'notes'), { json: body, retry: 0 }).json(WireNoteSchema));
+    } catch (error) {
+      if (answered(error, 404)) return undefined;
+      throw this.#failure('Adding the note', error);
+    }
+  }
+
+  /** `GET /api/quote-requests/clock-records?since=`. */
+  async clockRecords(since: Date): Promise<readonly ClockRecord[]> {
+    const wire = await this.#call('Reading the response times', () =>
+      this.#api
+        .get(`${apiPaths.quoteRequests}/clock-records`, { searchParams: { since: since.toISOString() }, retry: readRetry })
+        .json(WireClockRecordsSchema),
+    );
+    return fromWireClockRecords(wire);
+  }
+
+  /** `POST /api/quote-requests/{id}/resend-email`: the server sends it now, by its own clock. */
+  async resendBusinessEmail(id: string): Promise<ResendOutcome> {
+    try {
+      return (await this.#api.post(quotePath(id, 'resend-email'), { retry: 0 }).json(WireResendSchema)).outcome;
+    } catch (error) {
+      if (answered(error, 404)) return 'not-found';
+      throw this.#failure('Resending the business email', error);
+    }
+  }
+
+  async #call<T>(action: string, request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      throw this.#failure(action, error);
+    }
+  }
+
+  #failure(action: string, error: unknown): Error {
+    return answered(error, 401) ? new NotSignedIn() : describeFailure(action, error, this.#timeoutMs);
+  }
+}

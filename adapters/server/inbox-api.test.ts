@@ -1,0 +1,146 @@
+import * as v from 'valibot';
+import { describe, expect, test } from 'vitest';
+import { encodeCursor } from '../../domain/inbox-query';
+import { manualClock } from '../../fixtures/manual-clock';
+import { WireClockRecordsSchema, WireInboxSummarySchema } from '../http-api/inbox-wire';
+import { WireErrorSchema, WireQuoteSchema } from '../http-api/wire';
+import { databases, inboxPage, startTestServer, type TestServer } from './test-server.test-support';
+
+type Clock = ReturnType<typeof manualClock>;
+
+async function withServer(kind: keyof typeof databases, run: (server: TestServer, clock: Clock) => Promise<void>) {
+  const clock = manualClock('2026-11-20T09:00:00Z');
+  const server = await startTestServer(kind, { now: clock.now });
+  try {
+    await run(server, clock);
+  } finally {
+    await server.stop();
+  }
+}
+
+const store = async (server: TestServer, fields: Record<string, unknown>) => {
+  const response = await fetch(`${server.url}/api/quote-requests`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone: '020 7946 0777', service_type: 'general', ...fields }),
+  });
+  return v.parse(WireQuoteSchema, await response.json());
+};
+
+/** A GET as the signed-in staff member, or with another cookie, or none (null). */
+const get = (server: TestServer, path: string, cookie: string | null = server.staffCookie) =>
+  fetch(`${server.url}/api/quote-requests${path}`, cookie === null ? {} : { headers: { cookie } });
+
+async function refusedFields(response: Response) {
+  expect(response.status).toBe(400);
+  const body = v.parse(WireErrorSchema, await response.json());
+  expect(body.error).toBe('invalid-fields');
+  return body.fields?.map(({ field }) => field);
+}
+
+for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
+  describe(`the inbox API on ${kind}`, () => {
+    test('without a staff session every inbox endpoint is 401 and shows nothing', async () => {
+      await withServer(kind, async (server) => {
+        const { id } = await store(server, { name: 'Secret Customer' });
+        const reads = ['', '?view=all', '/summary', '/clock-records?since=2020-01-01T00:00:00Z'];
+        for (const path of reads) {
+          for (const cookie of [null, 'staff_session=forged']) {
+            const response = await get(server, path, cookie);
+            expect(response.status, path).toBe(401);
+            expect(await response.text()).not.toContain('Secret Customer');
+          }
+        }
+        for (const action of ['status', 'notes', 'resend-email']) {
+          const response = await fetch(`${server.url}/api/quote-requests/${id}/${action}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ from: 'new', to: 'contacted', text: 'Sneaky' }),
+          });
+          expect(response.status, action).toBe(401);
+        }
+        expect((await inboxPage(server)).quotes).toMatchObject([{ id, status: 'new', notes: [], history: [] }]);
+      });
+    });
+
+    test('the default view is the waiting one: overdue urgent first, then by due time; total counts every match', async () => {
+      await withServer(kind, async (server, clock) => {
+        const standard = await store(server, { name: 'Standard, due at eleven' });
+        clock.time += 10 * 60_000;
+        const urgent = await store(server, { name: 'Urgent, due at 9:40', urgent: true });
+        clock.time += 60 * 60_000;
+        const later = await store(server, { name: 'Urgent, not yet due', urgent: true });
+
+        const page = await inboxPage(server, {});
+        expect(page.quotes.map(({ name }) => name)).toEqual([urgent.name, later.name, standard.name]);
+        expect(page).toMatchObject({ total: 3, next: null });
+        expect((await inboxPage(server, { view: 'all' })).quotes.map(({ id }) => id)).toEqual([later.id, urgent.id, standard.id]);
+      });
+    });
+
+    test('filters narrow the page and the total; the cursor pages on without skipping or repeating', async () => {
+      await withServer(kind, async (server, clock) => {
+        const names: string[] = [];
+        for (let index = 0; index < 7; index += 1) {
+          const name = `Leak ${index}`;
+          names.unshift(name);
+          await store(server, { name, service_type: index % 2 === 0 ? 'emergency' : 'heating', urgent: index < 3 });
+          clock.time += 60_000;
+        }
+        await store(server, { name: 'Boiler', description: 'Ölkessel' });
+
+        const first = await inboxPage(server, { view: 'all', search: 'leak', limit: '3' });
+        expect(first.total).toBe(7);
+        expect(first.quotes.map(({ name }) => name)).toEqual(names.slice(0, 3));
+        const second = await inboxPage(server, { view: 'all', search: 'leak', limit: '3', after: first.next ?? '' });
+        expect(second.quotes.map(({ name }) => name)).toEqual(names.slice(3, 6));
+        const third = await inboxPage(server, { view: 'all', search: 'leak', limit: '3', after: second.next ?? '' });
+        expect(third).toMatchObject({ total: 7, next: null });
+        expect(third.quotes.map(({ name }) => name)).toEqual(names.slice(6));
+
+        const heating = await inboxPage(server, { view: 'all', service_type: 'heating', urgent: 'false' });
+        expect(heating.quotes.map(({ name }) => name)).toEqual(['Leak 5', 'Leak 3']);
+        const from = new Date(Date.parse('2026-11-20T09:02:00Z')).toISOString();
+        const to = new Date(Date.parse('2026-11-20T09:04:00Z')).toISOString();
+        expect((await inboxPage(server, { view: 'all', from, to })).quotes.map(({ name }) => name)).toEqual(['Leak 3', 'Leak 2']);
+        expect((await inboxPage(server, { view: 'all', search: 'ÖLKESSEL' })).quotes.map(({ name }) => name)).toEqual(['Boiler']);
+        expect((await inboxPage(server, { view: 'won' })).total).toBe(0);
+      });
+    });
+
+    test('a parameter that is not valid is a 400 naming it, as the URL does', async () => {
+      await withServer(kind, async (server) => {
+        expect(await refusedFields(await get(server, '?view=pending'))).toEqual(['view']);
+        expect(await refusedFields(await get(server, '?urgent=yes&service_type=roofing'))).toEqual(['service_type', 'urgent']);
+        expect(await refusedFields(await get(server, '?from=yesterday&to=2026-11-20'))).toEqual(['from', 'to']);
+        expect(await refusedFields(await get(server, `?search=${'x'.repeat(101)}`))).toEqual(['search']);
+        for (const limit of ['0', '501', '2.5', 'ten', '-1']) expect(await refusedFields(await get(server, `?limit=${limit}`))).toEqual(['limit']);
+        expect(await refusedFields(await get(server, '?after=not-a-cursor'))).toEqual(['after']);
+        const newest = encodeCursor({ order: 'newest', createdAt: new Date(), id: 'x' });
+        expect(await refusedFields(await get(server, `?view=new&after=${encodeURIComponent(newest)}`))).toEqual(['after']);
+        const body = v.parse(WireErrorSchema, await (await get(server, '?view=pending')).json());
+        expect(body.fields?.[0]?.message).toBe('Choose a status from the list');
+        // Empty parameters are unchosen filters, as an HTML form sends them.
+        expect((await get(server, '?view=&search=&service_type=&urgent=&from=&to=&after=&limit=')).status).toBe(200);
+      });
+    });
+
+    test('the summary and the clock records are read at the server’s time', async () => {
+      await withServer(kind, async (server, clock) => {
+        await store(server, { name: 'Urgent', urgent: true });
+        await store(server, { name: 'Standard' });
+        clock.time += 45 * 60_000;
+
+        const summary = v.parse(WireInboxSummarySchema, await (await get(server, '/summary')).json());
+        expect(summary).toMatchObject({ waiting: 2, overdue: 1 });
+        expect(summary.periods.map(({ days }) => days)).toEqual([7, 30]);
+        expect(summary.periods[0]).toEqual({ days: 7, answered: 0, median_minutes: null, within_promise_share: 0 });
+
+        const records = v.parse(WireClockRecordsSchema, await (await get(server, '/clock-records?since=2026-11-01T00:00:00Z')).json());
+        expect(records.records).toHaveLength(2);
+        expect(records.records.every((record) => record.responded_at === null && record.created_at === '2026-11-20T09:00:00.000Z')).toBe(true);
+        expect(await refusedFields(await get(server, '/clock-records?since=last-week'))).toEqual(['since']);
+      });
+    });
+  });
+}

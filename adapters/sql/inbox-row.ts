@@ -1,0 +1,70 @@
+import type { Selectable } from 'kysely';
+import type { BusinessEmail, InboxQuote, QuoteNote } from '../../domain/inbox-quote';
+import { type QuoteStatus, type StatusChange, quoteStatuses } from '../../domain/quote-status';
+import type { NotificationsTable, QuoteNotesTable, QuoteRequestsTable, QuoteStatusChangesTable } from './database';
+import { quoteColumns, rowToQuote } from './quote-row';
+
+/** The columns of `quote_requests` an {@link InboxQuote} is made of, besides its history and notes. */
+export const inboxQuoteColumns = [...quoteColumns, 'status', 'responded_at'] as const;
+
+type InboxQuoteRow = Pick<Selectable<QuoteRequestsTable>, (typeof inboxQuoteColumns)[number]>;
+
+/** The columns of a history row the domain reads. */
+export const statusChangeColumns = ['quote_id', 'from_status', 'to_status', 'changed_by', 'changed_at'] as const;
+
+type StatusChangeRow = Pick<Selectable<QuoteStatusChangesTable>, (typeof statusChangeColumns)[number]>;
+
+/** The columns of a note the domain reads. */
+export const noteColumns = ['id', 'quote_id', 'text', 'written_by', 'written_at'] as const;
+
+type NoteRow = Pick<Selectable<QuoteNotesTable>, (typeof noteColumns)[number]>;
+
+/** The columns of a business notification the inbox shows. */
+export const businessEmailColumns = ['quote_id', 'sent_at', 'last_error'] as const;
+
+type BusinessEmailRow = Pick<Selectable<NotificationsTable>, (typeof businessEmailColumns)[number]>;
+
+/** What belongs to one request besides its own row, gathered from the other tables. */
+export interface InboxExtras {
+  history: readonly StatusChange[];
+  notes: readonly QuoteNote[];
+  businessEmail: BusinessEmail | undefined;
+}
+
+/** Parses a stored request and what belongs to it; throws on a row no write of ours could have made. */
+export function rowToInboxQuote(row: InboxQuoteRow, { history, notes, businessEmail }: InboxExtras): InboxQuote {
+  const respondedAt = row.responded_at === null ? null : toDate(row.id, row.responded_at);
+  const quote: InboxQuote = { ...rowToQuote(row), status: parseStatus(row.id, row.status), respondedAt, history, notes };
+  // Absent, not undefined: a request stored without an email to send (before the outbox, or notify off).
+  return businessEmail === undefined ? quote : { ...quote, businessEmail };
+}
+
+export function rowToStatusChange(row: StatusChangeRow): StatusChange {
+  return {
+    from: parseStatus(row.quote_id, row.from_status),
+    to: parseStatus(row.quote_id, row.to_status),
+    by: row.changed_by,
+    at: toDate(row.quote_id, row.changed_at),
+  };
+}
+
+export function rowToNote(row: NoteRow): QuoteNote {
+  return { id: row.id, text: row.text, by: row.written_by, at: toDate(row.quote_id, row.written_at) };
+}
+
+export function rowToBusinessEmail(row: BusinessEmailRow): BusinessEmail {
+  return { sentAt: row.sent_at === null ? null : toDate(row.quote_id, row.sent_at), lastError: row.last_error };
+}
+
+/** A status read back as text, checked against the domain's list (the database checks it too). */
+export function parseStatus(id: string, status: string): QuoteStatus {
+  const parsed = quoteStatuses.find((known) => known === status);
+  if (parsed === undefined) throw new Error(`Stored quote request ${id} has an unknown status`);
+  return parsed;
+}
+
+function toDate(id: string, value: Date | string): Date {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new Error(`Stored quote request ${id} has a malformed time`);
+  return date;
+}

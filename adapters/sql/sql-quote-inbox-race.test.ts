@@ -1,0 +1,61 @@
+import { expect, test } from 'vitest';
+import type { StatusChangeOutcome } from '../../domain/ports';
+import type { NewQuote } from '../../domain/quote';
+import { migrateToLatest } from './migrate';
+import { scratchDatabase, sqlDialects } from './scratch-database';
+import { SqlQuoteInbox } from './sql-quote-inbox';
+import { SqlQuoteRepository } from './sql-quote-repository';
+
+// Two staff members press "Contacted" on the same request at once: on PostgreSQL through two servers
+// (two pools) sharing the database; on SQLite through one server, whose connection runs one
+// transaction at a time (two connections in one process would wait on each other's lock for ever,
+// node:sqlite being synchronous).
+
+const quote: NewQuote = {
+  name: 'Sean Gallagher',
+  email: null,
+  phone: '07700 900871',
+  serviceType: 'emergency',
+  description: 'Burst pipe under the stairs.',
+  urgent: true,
+};
+
+const races = 20;
+
+for (const dialect of sqlDialects) {
+  test(`${dialect}: of two changes racing from the same status, exactly one wins and the other is a conflict`, async () => {
+    const scratch = await scratchDatabase(dialect);
+    const first = scratch.open();
+    const second = dialect === 'postgres' ? scratch.open() : first;
+    try {
+      await migrateToLatest(first);
+      const repository = new SqlQuoteRepository(first);
+      const ids = [];
+      for (let i = 0; i < races; i++) ids.push((await repository.insert(quote)).id);
+      const at = new Date();
+      const change = (inbox: SqlQuoteInbox, id: string, by: string) => inbox.changeStatus({ id, from: 'new', to: 'contacted', by, at, respondedAt: at });
+      const [one, other] = [new SqlQuoteInbox(first), new SqlQuoteInbox(second)];
+
+      const outcomes: StatusChangeOutcome[][] = await Promise.all(
+        ids.map((id) => Promise.all([change(one, id, 'one@example.co.uk'), change(other, id, 'other@example.co.uk')])),
+      );
+      for (const pair of outcomes) {
+        expect(pair.map(({ outcome }) => outcome).sort()).toEqual(['changed', 'conflict']);
+        expect(pair.find(({ outcome }) => outcome === 'conflict')).toEqual({ outcome: 'conflict', current: 'contacted' });
+      }
+      const history = await first.selectFrom('quote_status_changes').select(['quote_id', 'changed_by']).execute();
+      expect(history).toHaveLength(races);
+      expect(new Set(history.map(({ quote_id }) => quote_id)).size).toBe(races);
+      // The one recorded is the winner's.
+      for (const pair of outcomes) {
+        const winner = pair.find((outcome) => outcome.outcome === 'changed');
+        if (winner?.outcome !== 'changed') throw new Error('no winner');
+        expect(winner.quote.history).toEqual([{ from: 'new', to: 'contacted', by: history.find(({ quote_id }) => quote_id === winner.quote.id)?.changed_by, at }]);
+      }
+    } finally {
+      await first.destroy();
+      if (second !== first) await second.destroy();
+      await scratch.drop();
+    }
+  });
+}

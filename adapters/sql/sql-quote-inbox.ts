@@ -1,0 +1,219 @@
+import { type Kysely, sql } from 'kysely';
+import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
+import { type InboxPage, type InboxQuery, type InboxCursor, cursorAfter, orderOf, searchWords } from '../../domain/inbox-query';
+import type { ClockRecord, QuoteInbox, ResendOutcome, StatusChangeOutcome } from '../../domain/ports';
+import type { StatusChange } from '../../domain/quote-status';
+import { type Database, type SqlDialectName, sqlDialectOf } from './database';
+import { type SearchPath, afterInboxCursor, inboxOrderBy, matchingInboxQuery } from './inbox-page-query';
+import {
+  businessEmailColumns,
+  inboxQuoteColumns,
+  noteColumns,
+  parseStatus,
+  rowToBusinessEmail,
+  rowToInboxQuote,
+  rowToNote,
+  rowToStatusChange,
+  statusChangeColumns,
+} from './inbox-row';
+
+/**
+ * Up to this many matches a search's page is read through the trigram index and sorted; past it, along
+ * the time index. About where the two cost the same at 100,000 requests: the first reads the n matches,
+ * the second some 50 * 100,000 / n rows to fill a page of 50.
+ */
+const fewMatches = 2000;
+
+/** Options for {@link SqlQuoteInbox}; tests pass their own clock and ids. */
+export interface SqlQuoteInboxOptions {
+  now?: () => Date;
+  newId?: () => string;
+}
+
+/**
+ * The staff inbox over the requests `SqlQuoteRepository` stores, in SQLite or PostgreSQL (migrated with
+ * `migrateToLatest`): pages by keyset, so the thousandth page costs what the first does; status changes
+ * that lose no race; notes; and the business email's state from the outbox.
+ */
+export class SqlQuoteInbox implements QuoteInbox {
+  readonly #db: Kysely<Database>;
+  readonly #dialect: SqlDialectName;
+  readonly #newId: () => string;
+
+  // No clock of its own is needed: every method is told its time. `now` is accepted as the other SQL
+  // adapters accept it, so one set of options serves them all.
+  constructor(db: Kysely<Database>, { newId = () => crypto.randomUUID() }: SqlQuoteInboxOptions = {}) {
+    this.#db = db;
+    this.#dialect = sqlDialectOf(db);
+    this.#newId = newId;
+  }
+
+  async findPage({ query, after, limit, now }: { query: InboxQuery; after: InboxCursor | null; limit: number; now: Date }): Promise<InboxPage> {
+    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive integer, not ${limit}`);
+    const order = orderOf(query.view);
+    // Later pages of the waiting view keep the time of the first, so the order does not shift under them.
+    const asOf = after?.order === 'waiting' ? after.asOf : now;
+    const count = async () => {
+      const { total } = await this.#db
+        .selectFrom('quote_requests')
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .where(matchingInboxQuery(query, this.#dialect, 'by-index'))
+        .executeTakeFirstOrThrow();
+      return Number(total);
+    };
+    const page = (path: SearchPath) => {
+      let matches = this.#db
+        .selectFrom('quote_requests')
+        .select([...inboxQuoteColumns, 'due_at'])
+        .where(matchingInboxQuery(query, this.#dialect, path));
+      if (after !== null) matches = matches.where(afterInboxCursor(after, this.#dialect));
+      // OFFSET 0 keeps PostgreSQL from merging the subquery into the outer one, so it finds the matches
+      // first (by the trigram index) and sorts them, instead of walking the time index to fill the page.
+      if (path === 'by-index' && this.#dialect === 'postgres') matches = matches.offset(0);
+      return (
+        this.#db
+          .selectFrom(matches.as('quote_requests'))
+          .select(inboxQuoteColumns)
+          .orderBy(inboxOrderBy(order, asOf, this.#dialect))
+          // One more than the page: whether it is there says whether a next page is.
+          .limit(limit + 1)
+          .execute()
+      );
+    };
+    let rows: Awaited<ReturnType<typeof page>>;
+    let total: number;
+    if (searchWords(query.search).length > 0) {
+      // No database can tell how many rows hold a word before looking (PostgreSQL guesses a thousand),
+      // and the cheap way to a page depends on it: a rare word's few matches are best found by the
+      // trigram index and sorted, a common word's fill a page within the first rows of the time index.
+      // The count, needed anyway, says which.
+      total = await count();
+      rows = await page(total <= fewMatches ? 'by-index' : 'by-time');
+    } else {
+      // Two connections at once on PostgreSQL; SQLite runs them one after the other.
+      [rows, total] = await Promise.all([page('by-time'), count()]);
+    }
+    const quotes = await withExtras(this.#db, rows.slice(0, limit));
+    const last = quotes.at(-1);
+    return { quotes, total, next: rows.length > limit && last !== undefined ? cursorAfter(last, order, asOf) : null };
+  }
+
+  async changeStatus({ id, from, to, by, at, respondedAt }: StatusChange & { id: string; respondedAt: Date | null }): Promise<StatusChangeOutcome> {
+    return this.#db.transaction().execute(async (tx) => {
+      // Only if still at `from`: of two staff racing from the same status, PostgreSQL makes the second
+      // wait for the first and then finds the row moved on; SQLite runs one writer at a time.
+      const { numUpdatedRows } = await tx
+        .updateTable('quote_requests')
+        .set({ status: to, ...(respondedAt !== null && { responded_at: respondedAt.toISOString() }) })
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      if (numUpdatedRows === 0n) {
+        const row = await tx.selectFrom('quote_requests').select('status').where('id', '=', id).executeTakeFirst();
+        return row === undefined ? { outcome: 'not-found' } : { outcome: 'conflict', current: parseStatus(id, row.status) };
+      }
+      await tx
+        .insertInto('quote_status_changes')
+        .values({ quote_id: id, from_status: from, to_status: to, changed_by: by, changed_at: at.toISOString() })
+        .execute();
+      const row = await tx.selectFrom('quote_requests').select(inboxQuoteColumns).where('id', '=', id).executeTakeFirstOrThrow();
+      const [quote] = await withExtras(tx, [row]);
+      if (quote === undefined) throw new Error(`Quote request ${id} vanished inside its own transaction`);
+      return { outcome: 'changed', quote };
+    });
+  }
+
+  async addNote({ quoteId, text, by, at }: Omit<QuoteNote, 'id'> & { quoteId: string }): Promise<QuoteNote | undefined> {
+    const note: QuoteNote = { id: this.#newId(), text, by, at };
+    return this.#db.transaction().execute(async (tx) => {
+      if (!(await this.#lockRequest(tx, quoteId))) return undefined;
+      await tx
+        .insertInto('quote_notes')
+        .values({ id: note.id, quote_id: quoteId, text, written_by: by, written_at: at.toISOString() })
+        .execute();
+      return note;
+    });
+  }
+
+  async clockRecords(since: Date): Promise<readonly ClockRecord[]> {
+    const rows = await this.#db
+      .selectFrom('quote_requests')
+      .select(['created_at', 'urgent', 'responded_at'])
+      // Two index ranges: the recent requests by time, and the waiting ones by the partial index.
+      .where((eb) => eb.or([eb('created_at', '>=', since.toISOString()), eb('status', '=', sql.lit('new'))]))
+      .execute();
+    return rows.map((row) => ({
+      createdAt: new Date(row.created_at),
+      urgent: row.urgent === true || row.urgent === 1,
+      respondedAt: row.responded_at === null ? null : new Date(row.responded_at),
+    }));
+  }
+
+  async resendBusinessEmail(id: string, at: Date): Promise<ResendOutcome> {
+    return this.#db.transaction().execute(async (tx) => {
+      if (!(await this.#lockRequest(tx, id))) return 'not-found';
+      // Due at `at`; its attempts and last error stay, so the flag shows until it is sent.
+      const queue = async () => {
+        const { numUpdatedRows } = await tx
+          .updateTable('notifications')
+          .set({ next_attempt_at: at.toISOString() })
+          .where('quote_id', '=', id)
+          .where('kind', '=', 'business')
+          .where('sent_at', 'is', null)
+          .executeTakeFirst();
+        return numUpdatedRows > 0n;
+      };
+      if (await queue()) return 'queued';
+      // None unsent: either it went, or the request was stored without one (notify off, or before the outbox).
+      const { numInsertedOrUpdatedRows = 0n } = await tx
+        .insertInto('notifications')
+        .values({ id: this.#newId(), quote_id: id, kind: 'business', created_at: at.toISOString(), next_attempt_at: at.toISOString() })
+        .onConflict((conflict) => conflict.columns(['quote_id', 'kind']).doNothing())
+        .executeTakeFirst();
+      if (numInsertedOrUpdatedRows > 0n) return 'queued';
+      // Another resend inserted one since our update looked: it waits to be sent, so this one is queued too.
+      return (await queue()) ? 'queued' : 'already-sent';
+    });
+  }
+
+  /** Whether the request exists; on PostgreSQL it then cannot be deleted until the transaction ends. */
+  async #lockRequest(tx: Kysely<Database>, id: string): Promise<boolean> {
+    const row = await tx
+      .selectFrom('quote_requests')
+      .select('id')
+      .where('id', '=', id)
+      .$if(this.#dialect === 'postgres', (select) => select.forKeyShare())
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+}
+
+type InboxQuoteRow = Parameters<typeof rowToInboxQuote>[0];
+
+/** The requests of `rows`, in their order, each with its history, notes and business email: three queries. */
+async function withExtras(db: Kysely<Database>, rows: readonly InboxQuoteRow[]): Promise<InboxQuote[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map(({ id }) => id);
+  const [changes, notes, emails] = await Promise.all([
+    db.selectFrom('quote_status_changes').select(statusChangeColumns).where('quote_id', 'in', ids).orderBy('changed_at').orderBy('id').execute(),
+    db
+      .selectFrom('quote_notes')
+      .select(noteColumns)
+      .where('quote_id', 'in', ids)
+      .orderBy('written_at', 'desc')
+      .orderBy('seq', 'desc')
+      .execute(),
+    db.selectFrom('notifications').select(businessEmailColumns).where('kind', '=', 'business').where('quote_id', 'in', ids).execute(),
+  ]);
+  const extras = new Map<string, { history: StatusChange[]; notes: QuoteNote[] }>(ids.map((id) => [id, { history: [], notes: [] }]));
+  for (const change of changes) extras.get(change.quote_id)?.history.push(rowToStatusChange(change));
+  for (const note of notes) extras.get(note.quote_id)?.notes.push(rowToNote(note));
+  const emailByQuote = new Map(emails.map((email) => [email.quote_id, rowToBusinessEmail(email)]));
+  return rows.map((row) =>
+    rowToInboxQuote(row, {
+      history: extras.get(row.id)?.history ?? [],
+      notes: extras.get(row.id)?.notes ?? [],
+      businessEmail: emailByQuote.get(row.id),
+    }),
+  );
+}

@@ -1,0 +1,50 @@
+// Test-only: a migrated scratch database with the SQL repository and inbox over it.
+import type { Kysely } from 'kysely';
+import type { StoreUnderTest } from '../store-under-test.contract';
+import type { Database, SqlDialectName } from './database';
+import { migrateToLatest } from './migrate';
+import { scratchDatabase } from './scratch-database';
+import { SqlQuoteInbox } from './sql-quote-inbox';
+import { SqlQuoteRepository } from './sql-quote-repository';
+
+/** The store the contract suites drive, and the database under it for the tests that look inside. */
+export interface SqlStoreUnderTest extends StoreUnderTest {
+  repository: SqlQuoteRepository;
+  inbox: SqlQuoteInbox;
+  db: Kysely<Database>;
+  cleanup: () => Promise<void>;
+}
+
+/** A fresh, migrated SQLite file or PostgreSQL schema; `cleanup` closes and drops it. */
+export async function makeSqlStore(
+  dialect: SqlDialectName,
+  { now = () => new Date(), notify = false }: { now?: () => Date; notify?: boolean } = {},
+): Promise<SqlStoreUnderTest> {
+  const scratch = await scratchDatabase(dialect);
+  const db = scratch.open();
+  const cleanup = async () => {
+    await db.destroy();
+    await scratch.drop();
+  };
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+  return { repository: new SqlQuoteRepository(db, { now, notify }), inbox: new SqlQuoteInbox(db, { now }), db, cleanup };
+}
+
+/** Runs `use` on a fresh store, and drops it however `use` ends. */
+export async function withSqlStore(
+  dialect: SqlDialectName,
+  options: { now?: () => Date; notify?: boolean },
+  use: (store: SqlStoreUnderTest) => Promise<void>,
+): Promise<void> {
+  const store = await makeSqlStore(dialect, options);
+  try {
+    await use(store);
+  } finally {
+    await store.cleanup();
+  }
+}

@@ -1,0 +1,93 @@
+import { defaultInboxQuery, inboxPageMax, type InboxCursor, type InboxQuery } from '../domain/inbox-query';
+import type { InboxQuote } from '../domain/inbox-quote';
+import type { QuoteInbox, QuoteRepository } from '../domain/ports';
+import type { QuoteRequest } from '../domain/quote';
+
+/** A store as the contract suites drive it: its two ports, and how to throw it away afterwards. */
+export interface StoreUnderTest {
+  repository: QuoteRepository;
+  inbox: QuoteInbox;
+  cleanup?: () => Promise<void>;
+}
+
+/**
+ * Makes an empty store whose `insert` stamps `createdAt` with `now()`, so the tests control time.
+ * Each call must give a store of its own: the tests never share one.
+ */
+export type MakeStore = (options: { now: () => Date }) => Promise<StoreUnderTest> | StoreUnderTest;
+
+/** How a store records who did something and when. */
+export interface InboxContractOptions {
+  /** The staff member the store is signed in as, for a store that records who itself. */
+  staffEmail?: string;
+  /**
+   * True for a store that records `by` and `at` itself (our server: its session's staff and its own
+   * clock; Supabase: the JWT's email and the database's now()). The suite then expects `by` to be
+   * `staffEmail` and `at` to be a plausible moment, instead of exactly what it passed.
+   */
+  stampsOwnTimes?: boolean;
+}
+
+/** Runs `use` on a fresh store, and cleans it up however `use` ends. */
+export async function withStore(make: MakeStore, now: () => Date, use: (store: StoreUnderTest) => Promise<void>): Promise<void> {
+  const store = await make({ now });
+  try {
+    await use(store);
+  } finally {
+    await store.cleanup?.();
+  }
+}
+
+/** Every page of `query`, followed cursor by cursor: the requests in order, and each page's total. */
+export async function readAll(
+  inbox: QuoteInbox,
+  query: InboxQuery,
+  now: Date,
+  limit: number = inboxPageMax,
+): Promise<{ quotes: InboxQuote[]; totals: number[] }> {
+  const quotes: InboxQuote[] = [];
+  const totals: number[] = [];
+  let after: InboxCursor | null = null;
+  do {
+    const page = await inbox.findPage({ query, after, limit, now });
+    quotes.push(...page.quotes);
+    totals.push(page.total);
+    after = page.next;
+    // A store whose cursor never ends would otherwise hang the suite.
+    if (totals.length > 1000) throw new Error('findPage kept answering a next page');
+  } while (after !== null);
+  return { quotes, totals };
+}
+
+/** The stored request alone, without the inbox's status, history, notes and email. */
+export function requestOf({ id, createdAt, name, email, phone, serviceType, description, urgent }: QuoteRequest): QuoteRequest {
+  return { id, createdAt, name, email, phone, serviceType, description, urgent };
+}
+
+/** Every stored request, newest first, as the repository stored it. */
+export async function listAll(inbox: QuoteInbox, now: Date): Promise<QuoteRequest[]> {
+  const { quotes } = await readAll(inbox, { ...defaultInboxQuery, view: 'all' }, now);
+  return quotes.map(requestOf);
+}
+
+/**
+ * Runs one run of a property on a store shared by every run, deleting what the run stored afterwards:
+ * each run starts empty without the cost of making a store (a migrated database) for each.
+ */
+export async function inEmptiedStore(store: StoreUnderTest, use: (store: StoreUnderTest) => Promise<void>): Promise<void> {
+  const ids: string[] = [];
+  const repository: QuoteRepository = {
+    insert: async (quote) => {
+      const stored = await store.repository.insert(quote);
+      ids.push(stored.id);
+      return stored;
+    },
+    delete: (id) => store.repository.delete(id),
+    deleteCreatedBefore: (cutoff) => store.repository.deleteCreatedBefore(cutoff),
+  };
+  try {
+    await use({ repository, inbox: store.inbox });
+  } finally {
+    for (const id of ids) await store.repository.delete(id);
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Test-only: the PostgREST of postgrest-on-scratch-database.test-support.ts on a real loopback port,
+ * for a process of its own (the edge function under Deno) to call. Only tests import it.
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import { answerAsPostgrest, type ClaimsOf } from './postgrest-on-scratch-database.test-support';
+import type { SupabaseScratchDatabase } from './supabase-scratch-database.test-support';
+
+async function requestOf(message: IncomingMessage, origin: string): Promise<Request> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of message) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(message.headers)) if (typeof value === 'string') headers.set(name, value);
+  const method = message.method ?? 'GET';
+  const body = method === 'GET' || method === 'HEAD' ? null : Buffer.concat(chunks);
+  return new Request(new URL(message.url ?? '/', origin), { method, headers, body });
+}
+
+/** Serves /rest/v1 over `database` at a free port on 127.0.0.1 until stopped. */
+export async function startPostgrestServer(database: SupabaseScratchDatabase, claimsOf: ClaimsOf): Promise<{ url: string; stop: () => Promise<void> }> {
+  let origin = '';
+  const server = createServer((message, response) => {
+    void (async () => {
+      const request = await requestOf(message, origin);
+      const path = new URL(request.url).pathname;
+      const answer = path.startsWith('/rest/v1/')
+        ? await answerAsPostgrest(database, claimsOf, request, path.slice('/rest/v1/'.length))
+        : new Response(null, { status: 404 });
+      response.writeHead(answer.status, Object.fromEntries(answer.headers));
+      response.end(Buffer.from(await answer.arrayBuffer()));
+    })().catch((error: unknown) => {
+      response.writeHead(500);
+      response.end(error instanceof Error ? error.message : String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('the server has no port');
+  origin = `http://127.0.0.1:${address.port}`;
+  return { url: origin, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+}

@@ -1,0 +1,81 @@
+import * as v from 'valibot';
+import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
+import type { ClockRecord, ResendOutcome, StatusChangeOutcome } from '../../domain/ports';
+import { QuoteStatusSchema } from '../../domain/quote-status';
+import { serviceTypes } from '../../domain/service-type';
+import { TimestampSchema } from './supabase-quote-row';
+
+// The answers of the inbox's functions (supabase/migrations/20261201070200_quote_inbox_functions.sql),
+// parsed into the domain's shapes: rows never leave this folder.
+
+const NoteSchema = v.pipe(
+  v.object({ id: v.string(), text: v.string(), by: v.string(), at: TimestampSchema }),
+  v.transform(({ id, text, by, at }): QuoteNote => ({ id, text, by, at })),
+);
+
+/** One request as public.inbox_quote_json writes it. */
+const InboxQuoteSchema = v.pipe(
+  v.object({
+    id: v.pipe(v.string(), v.nonEmpty()),
+    created_at: TimestampSchema,
+    name: v.string(),
+    email: v.nullable(v.string()),
+    phone: v.string(),
+    service_type: v.picklist(serviceTypes),
+    description: v.nullable(v.string()),
+    urgent: v.boolean(),
+    status: QuoteStatusSchema,
+    responded_at: v.nullable(TimestampSchema),
+    business_email_sent_at: v.nullable(TimestampSchema),
+    business_email_error: v.nullable(v.string()),
+    history: v.array(v.object({ from: QuoteStatusSchema, to: QuoteStatusSchema, by: v.string(), at: TimestampSchema })),
+    notes: v.array(NoteSchema),
+  }),
+  v.transform(
+    (row): InboxQuote => ({
+      id: row.id,
+      createdAt: row.created_at,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      serviceType: row.service_type,
+      description: row.description,
+      urgent: row.urgent,
+      status: row.status,
+      respondedAt: row.responded_at,
+      history: row.history,
+      notes: row.notes,
+      businessEmail: { sentAt: row.business_email_sent_at, lastError: row.business_email_error },
+    }),
+  ),
+);
+
+/** public.inbox_page: the page's rows (one more than asked, if there are) and the total of the query. */
+export const InboxPageAnswerSchema = v.object({
+  total: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  quotes: v.array(InboxQuoteSchema),
+});
+
+/** public.change_quote_status; 'not-allowed' is a move the domain should never have asked for. */
+export const StatusChangeAnswerSchema = v.variant('outcome', [
+  v.object({ outcome: v.literal('changed'), quote: InboxQuoteSchema }),
+  v.object({ outcome: v.literal('conflict'), current: QuoteStatusSchema }),
+  v.object({ outcome: v.literal('not-found') }),
+  v.object({ outcome: v.literal('not-allowed') }),
+]) satisfies v.GenericSchema<unknown, StatusChangeOutcome | { outcome: 'not-allowed' }>;
+
+/** public.add_quote_note: the note as stored, or null for no such request. */
+export const AddedNoteAnswerSchema = v.nullable(NoteSchema);
+
+/** public.clock_records. */
+export const ClockRecordsAnswerSchema = v.array(
+  v.pipe(
+    v.object({ created_at: TimestampSchema, urgent: v.boolean(), responded_at: v.nullable(TimestampSchema) }),
+    v.transform((row): ClockRecord => ({ createdAt: row.created_at, urgent: row.urgent, respondedAt: row.responded_at })),
+  ),
+);
+
+/** The send-quote-notification function's answer to `{ resend: id }`. */
+export const ResendAnswerSchema = v.object({
+  outcome: v.picklist(['queued', 'already-sent', 'not-found'] satisfies ResendOutcome[]),
+});

@@ -1,0 +1,132 @@
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import * as v from 'valibot';
+import { cursorAfter, type InboxCursor, type InboxPage, type InboxQuery, orderOf, searchWords } from '../../domain/inbox-query';
+import type { QuoteNote } from '../../domain/inbox-quote';
+import type { ClockRecord, QuoteInbox, ResendOutcome, StatusChangeOutcome } from '../../domain/ports';
+import type { StatusChange } from '../../domain/quote-status';
+import { NotSignedIn } from '../../domain/staff';
+import {
+  AddedNoteAnswerSchema,
+  ClockRecordsAnswerSchema,
+  InboxPageAnswerSchema,
+  ResendAnswerSchema,
+  StatusChangeAnswerSchema,
+} from './supabase-inbox-answers';
+import type { InboxPageArgs, SupabaseDatabaseClient } from './supabase-database';
+import { describeFunctionFailure, type DatabaseAnswer } from './supabase-failure';
+import { summaryOf } from './supabase-quote-row';
+import { requireSession, staffCallFailure } from './supabase-staff-call';
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const notificationFunction = 'send-quote-notification';
+
+/**
+ * The staff inbox over a Supabase project: every call is a function of the project's database
+ * (supabase/migrations/20261201070200_quote_inbox_functions.sql) or the notification function, run
+ * with the signed-in user's token. Row-level security and the functions' own checks decide what
+ * staff may do; anyone else reads nothing and changes nothing.
+ *
+ * Who and when are the database's: the status history and notes record the JWT's email and the
+ * database's now(), so the `by` and `at` passed to changeStatus, addNote and resendBusinessEmail
+ * (and `respondedAt`, which it stamps on the first call back) are ignored here.
+ */
+export class SupabaseQuoteInbox implements QuoteInbox {
+  readonly #client: SupabaseDatabaseClient;
+
+  constructor({ client }: { client: SupabaseDatabaseClient }) {
+    this.#client = client;
+  }
+
+  async findPage({ query, after, limit, now }: { query: InboxQuery; after: InboxCursor | null; limit: number; now: Date }): Promise<InboxPage> {
+    const action = 'Reading the quote requests';
+    await requireSession(this.#client, action);
+    const order = orderOf(query.view);
+    // A cursor of the other order cannot continue this one: the page starts at the top.
+    const cursor = after?.order === order ? after : null;
+    const asOf = cursor?.order === 'waiting' ? cursor.asOf : now;
+    const answer = await this.#client.rpc('inbox_page', pageArgs(query, cursor, asOf, limit));
+    if (answer.error) throw staffCallFailure(action, answer);
+    const page = parsed(action, InboxPageAnswerSchema, answer.data);
+    const quotes = page.quotes.slice(0, limit);
+    const last = quotes.at(-1);
+    const next = page.quotes.length > limit && last !== undefined ? cursorAfter(last, order, asOf) : null;
+    return { quotes, total: page.total, next };
+  }
+
+  /** Through public.change_quote_status, which checks the move, stamps who and when, and appends the history at once. */
+  async changeStatus({ id, from, to }: StatusChange & { id: string; respondedAt: Date | null }): Promise<StatusChangeOutcome> {
+    const action = 'Changing the status of the quote request';
+    await requireSession(this.#client, action);
+    if (!uuid.test(id)) return { outcome: 'not-found' };
+    const answer = await this.#client.rpc('change_quote_status', { quote_id: id, from_status: from, to_status: to });
+    if (answer.error) throw staffCallFailure(action, answer);
+    const outcome = parsed(action, StatusChangeAnswerSchema, answer.data);
+    if (outcome.outcome === 'not-allowed') throw new Error(`${action} failed: the database does not allow a move from ${from} to ${to}`);
+    return outcome;
+  }
+
+  /** Through public.add_quote_note, as the signed-in user, now. */
+  async addNote({ quoteId, text }: Omit<QuoteNote, 'id'> & { quoteId: string }): Promise<QuoteNote | undefined> {
+    const action = 'Adding the note';
+    await requireSession(this.#client, action);
+    if (!uuid.test(quoteId)) return undefined;
+    const answer = await this.#client.rpc('add_quote_note', { quote_id: quoteId, note_text: text });
+    // 23503: the request was deleted between the function's check and its insert.
+    if (answer.error && codeOf(answer) === '23503') return undefined;
+    if (answer.error) throw staffCallFailure(action, answer);
+    return parsed(action, AddedNoteAnswerSchema, answer.data) ?? undefined;
+  }
+
+  async clockRecords(since: Date): Promise<readonly ClockRecord[]> {
+    const action = 'Reading the response times';
+    await requireSession(this.#client, action);
+    const answer = await this.#client.rpc('clock_records', { since: since.toISOString() });
+    if (answer.error) throw staffCallFailure(action, answer);
+    return parsed(action, ClockRecordsAnswerSchema, answer.data);
+  }
+
+  /**
+   * Asks the send-quote-notification function to send the email again, with the user's token: it
+   * checks they are staff, sends the stored request at once and records how it went. 'queued' means
+   * sent; a send that fails rejects (the function answers 502, and the row keeps the error).
+   */
+  async resendBusinessEmail(id: string): Promise<ResendOutcome> {
+    const action = 'Resending the business email';
+    await requireSession(this.#client, action);
+    if (!uuid.test(id)) return 'not-found';
+    const answer = await this.#client.functions.invoke(notificationFunction, { body: { resend: id } });
+    // supabase-js types the error as any; it is one of its Functions*Error classes, or null.
+    const error: unknown = answer.error;
+    if (error instanceof FunctionsHttpError && error.context instanceof Response && [401, 403].includes(error.context.status)) {
+      throw new NotSignedIn();
+    }
+    if (error !== null) throw await describeFunctionFailure(action, error);
+    return parsed(action, ResendAnswerSchema, answer.data).outcome;
+  }
+}
+
+function pageArgs(query: InboxQuery, cursor: InboxCursor | null, asOf: Date, limit: number): InboxPageArgs {
+  return {
+    view: query.view,
+    as_of: asOf.toISOString(),
+    // One more than the page, to know whether another follows.
+    row_limit: limit + 1,
+    words: searchWords(query.search),
+    service_type: query.serviceType,
+    urgent: query.urgent,
+    received_from: query.from?.toISOString() ?? null,
+    received_to: query.to?.toISOString() ?? null,
+    after_overdue_urgent: cursor?.order === 'waiting' ? cursor.overdueUrgent : null,
+    after_due_at: cursor?.order === 'waiting' ? cursor.dueAt.toISOString() : null,
+    after_created_at: cursor?.order === 'newest' ? cursor.createdAt.toISOString() : null,
+    after_id: cursor?.id ?? null,
+  };
+}
+
+function parsed<TSchema extends v.GenericSchema>(action: string, schema: TSchema, data: unknown): v.InferOutput<TSchema> {
+  const result = v.safeParse(schema, data);
+  if (!result.success) throw new Error(`${action} failed: the answer is not what the database sends (${summaryOf(result.issues)})`);
+  return result.output;
+}
+
+const codeOf = ({ error }: DatabaseAnswer): unknown => (typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined);

@@ -1,0 +1,140 @@
+import type { InboxView } from './inbox-query';
+import type { QuoteStatus } from './quote-status';
+import { describeDuration } from './response-clock';
+
+/** The button that moves a request to a status, as staff read it. */
+const statusActions: Readonly<Record<QuoteStatus, string>> = {
+  new: 'Mark waiting',
+  contacted: 'Mark contacted',
+  quoted: 'Mark quoted',
+  won: 'Mark won',
+  lost: 'Mark lost',
+};
+
+/**
+ * Every text of the staff inbox at /quotes, beyond those the specification fixes (copy.quotes). Kept
+ * apart from copy.ts so a visitor's page, which never shows them, never downloads them.
+ */
+export const inboxCopy = {
+  loading: 'Loading quote requests…',
+  checkingSignIn: 'Checking your sign-in…',
+  signedInAs: 'Signed in as',
+  signOut: 'Sign out',
+  exportCsv: 'Export CSV',
+  contactDetails: 'Contact details',
+  /** The views, by status; 'new' is what staff call the requests still waiting for their call back. */
+  views: {
+    new: 'Waiting',
+    contacted: 'Contacted',
+    quoted: 'Quoted',
+    won: 'Won',
+    lost: 'Lost',
+    all: 'All',
+  } satisfies Record<InboxView, string>,
+  empty: {
+    waiting: 'Nobody is waiting for a call back.',
+    view: (view: string) => `No requests are ${view.toLowerCase()}.`,
+    filtered: 'No requests match these filters.',
+  },
+  summary: {
+    heading: 'Response times',
+    waitingNow: 'Waiting now',
+    overdueNow: 'Overdue now',
+    period: (days: number) => `Last ${days} days`,
+    median: 'median response',
+    withinPromise: 'within the promise',
+    answered: (count: number) => `${count.toLocaleString('en-GB')} answered`,
+    noneAnswered: 'None answered yet',
+    loading: 'Reading the response times…',
+    unavailable: 'Response times could not be read just now.',
+  },
+  filters: {
+    label: 'Filter quote requests',
+    view: 'Show',
+    search: 'Search',
+    searchHint: 'Name, phone number, email or words from the job',
+    service: 'Service',
+    anyService: 'Any service',
+    urgent: 'Urgency',
+    urgency: { any: 'Any', yes: 'Urgent only', no: 'Not urgent' },
+    from: 'From',
+    to: 'To',
+    apply: 'Apply',
+    clear: 'Clear',
+    datesReversed: 'The From date must be on or before the To date',
+  },
+  paging: {
+    showing: (shown: number, total: number) => `Showing ${shown.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')}`,
+    showMore: (count: number) => `Show ${count.toLocaleString('en-GB')} more`,
+  },
+  updates: {
+    newRequests: (count: number) => (count === 1 ? '1 new request' : `${count.toLocaleString('en-GB')} new requests`),
+    changed: 'The list has changed',
+    show: 'Show',
+  },
+  status: {
+    /** The badge of a request's status, as the views name them. */
+    badge: {
+      new: 'Waiting',
+      contacted: 'Contacted',
+      quoted: 'Quoted',
+      won: 'Won',
+      lost: 'Lost',
+    } satisfies Record<QuoteStatus, string>,
+    /** The button that moves a request to `to`; a lost customer who comes back is reopened. */
+    action: (from: QuoteStatus, to: QuoteStatus) => (from === 'lost' ? 'Reopen' : statusActions[to]),
+    /** The action's accessible name: the words it shows, then whose request it moves. */
+    actionLabel: (action: string, name: string) => `${action}, ${name}`,
+  },
+  clock: {
+    onTime: (minutesLeft: number) => `On time · ${describeDuration(minutesLeft)} left`,
+    dueSoon: (minutesLeft: number) => `Due soon · ${describeDuration(minutesLeft)} left`,
+    overdue: (minutesOver: number) => (minutesOver < 1 ? 'Overdue · just now' : `Overdue · ${describeDuration(minutesOver)}`),
+    waited: (minutes: number, callBy: string) => `Waited ${describeDuration(minutes)}, call back by ${callBy}`,
+    answeredIn: (minutes: number) => `Answered in ${describeDuration(minutes)}`,
+    withinPromise: 'within promise',
+    late: 'late',
+  },
+  changed: {
+    title: (from: QuoteStatus, to: QuoteStatus) => (from === 'lost' ? 'Reopened' : `Marked ${statusActions[to].replace('Mark ', '')}`),
+    description: (name: string, answeredIn: string | null) => (answeredIn === null ? name : `${name}, answered in ${answeredIn}`),
+    conflict: (name: string, now: string) => ({
+      title: 'Someone else changed this request',
+      description: `The request from ${name} is now ${now}. The list has been reloaded.`,
+    }),
+    notFound: (name: string) => ({ title: 'Request no longer there', description: `The request from ${name} has been deleted.` }),
+    failed: { title: 'Could not change the status', description: 'Something went wrong and nothing was changed. Please try again in a moment.' },
+  },
+  history: {
+    summary: (count: number) => `History (${count})`,
+    received: 'Received',
+    change: (from: string, to: string) => `${from} → ${to}`,
+    by: (who: string) => `by ${who}`,
+  },
+  notes: {
+    heading: (count: number) => `Notes (${count})`,
+    none: 'No notes yet.',
+    label: 'Add a note',
+    add: 'Add note',
+    by: (who: string) => who,
+    failed: 'The note could not be saved. Please try again.',
+    notFound: 'This request has been deleted, so the note was not saved.',
+  },
+  email: {
+    sent: 'Emailed to the business',
+    waiting: 'Email to the business not sent yet',
+    trouble: 'Email to the business failing',
+    lastError: 'Last error:',
+    resend: 'Resend email',
+    resendLabel: (name: string) => `Resend email about ${name}`,
+    queued: { title: 'Email queued', description: 'The email to the business will be sent again now.' },
+    alreadySent: { title: 'Email already sent', description: 'The email to the business had already gone out.' },
+    failed: { title: 'Could not resend the email', description: 'Something went wrong. Please try again in a moment.' },
+  },
+  exported: (count: number, fileName: string) => ({
+    title: count === 1 ? 'Exported 1 request' : `Exported ${count.toLocaleString('en-GB')} requests`,
+    description: `Saved as ${fileName}.`,
+  }),
+  exportFailed: { title: 'Could not export', description: 'The requests could not be read just now. Please try again in a moment.' },
+  exportFileName: (day: string) => `quote-requests-${day}.csv`,
+} as const;

@@ -1,0 +1,123 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { londonDay } from '../../domain/london-time';
+import { addNote, chooseView, e2eStaff, expect, inboxCard, signInAsStaff, test } from '../fixtures';
+
+// Tests share the server's database: each works only on requests carrying its own marker.
+const marker = () => Math.random().toString(36).slice(2, 8);
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+test('staff work requests on the real server: the status, notes and history outlive a reload', async ({ page, request }) => {
+  const id = marker();
+  const urgent = `Burst Pipe ${id}`;
+  const standard = `Boiler Service ${id}`;
+  const phone = `07700 900${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+  for (const data of [
+    { name: standard, phone: '020 7946 0555', service_type: 'heating', description: `Annual service ${id}` },
+    { name: urgent, phone, service_type: 'emergency', urgent: true, description: `Water everywhere ${id}` },
+  ]) {
+    expect((await request.post('/api/quote-requests', { data })).status()).toBe(201);
+  }
+  await signInAsStaff(page);
+  await page.goto(`/quotes?q=${id}`);
+
+  await expect(heading(page)).toHaveText('Quote Requests (2)');
+  const first = page.getByRole('article').first();
+  await expect(first.getByRole('heading', { level: 2 })).toHaveText(urgent);
+  await expect(first).toContainText(/On time · \d+ min left/);
+  await expect(first.getByRole('link', { name: phone })).toHaveAttribute('href', /^tel:\+447700900\d{3}$/);
+
+  await first.getByRole('button', { name: `Mark contacted, ${urgent}` }).click();
+  await expect(page.getByRole('status')).toContainText('Marked contacted');
+  await expect(heading(page)).toHaveText('Quote Requests (1)');
+  await page.reload();
+  await expect(heading(page)).toHaveText('Quote Requests (1)');
+  await expect(inboxCard(page, urgent)).toHaveCount(0);
+
+  await chooseView(page, 'Contacted');
+  await expect(page).toHaveURL(new RegExp(`view=contacted&q=${id}`));
+  const card = inboxCard(page, urgent);
+  await expect(card).toContainText(/Answered in \d+ min · within promise/);
+  await addNote(page, urgent, 'Isolated the supply; back tomorrow 8am to replace the section.');
+  await page.reload();
+  await card.getByText(/^History \(1\)$/).click();
+  await expect(card).toContainText(`Waiting → Contacted`);
+  await expect(card).toContainText(`by ${e2eStaff.email}`);
+  await expect(card.getByRole('listitem').filter({ hasText: 'Isolated the supply' })).toContainText(e2eStaff.email);
+
+  await chooseView(page, 'All');
+  await inboxCard(page, urgent).getByRole('button', { name: `Mark quoted, ${urgent}` }).click();
+  await expect(page.getByRole('status')).toContainText('Marked quoted');
+  await inboxCard(page, urgent).getByRole('button', { name: `Mark won, ${urgent}` }).click();
+  await expect(page.getByRole('status')).toContainText('Marked won');
+  await inboxCard(page, standard).getByRole('button', { name: `Mark contacted, ${standard}` }).click();
+  await expect(inboxCard(page, standard).getByRole('button', { name: `Mark lost, ${standard}` })).toBeVisible();
+  await inboxCard(page, standard).getByRole('button', { name: `Mark lost, ${standard}` }).click();
+  await expect(page.getByRole('status')).toContainText('Marked lost');
+
+  await page.reload();
+  await expect(inboxCard(page, urgent).getByText('Won', { exact: true })).toBeVisible();
+  await expect(inboxCard(page, standard).getByText('Lost', { exact: true })).toBeVisible();
+  await expect(inboxCard(page, standard).getByRole('button', { name: `Reopen, ${standard}` })).toBeVisible();
+});
+
+test('a change made by someone else first is not overwritten', async ({ page, browser, request }) => {
+  const name = `Dripping Tap ${marker()}`;
+  expect((await request.post('/api/quote-requests', { data: { name, phone: '020 7946 0444', service_type: 'general' } })).status()).toBe(201);
+  await signInAsStaff(page);
+  await page.goto(`/quotes?q=${encodeURIComponent(name)}`);
+  await expect(inboxCard(page, name)).toBeVisible();
+
+  const colleague = await browser.newPage();
+  await signInAsStaff(colleague);
+  await colleague.goto(`/quotes?q=${encodeURIComponent(name)}`);
+  await inboxCard(colleague, name).getByRole('button', { name: `Mark contacted, ${name}` }).click();
+  await expect(colleague.getByRole('status')).toContainText('Marked contacted');
+  await colleague.close();
+
+  await inboxCard(page, name).getByRole('button', { name: `Mark contacted, ${name}` }).click();
+  await expect(page.getByRole('status')).toContainText('Someone else changed this request');
+  await expect(inboxCard(page, name)).toHaveCount(0);
+});
+
+test('found by phone digits, filtered to today and exported as CSV', async ({ page, request }) => {
+  const id = marker();
+  const digits = `7946${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+  const names = [`Radiator ${id}`, `=SUM(A1:A9) ${id}`];
+  for (const name of names) {
+    const phone = `020 ${digits.slice(0, 4)} 0${digits.slice(4)}`;
+    expect((await request.post('/api/quote-requests', { data: { name, phone, service_type: 'heating', description: `Job ${id}` } })).status()).toBe(201);
+  }
+  await signInAsStaff(page);
+  await page.goto('/quotes?view=all');
+  const filters = page.getByRole('search', { name: 'Filter quote requests' });
+
+  await filters.getByRole('searchbox', { name: 'Search' }).fill(`020${digits.slice(0, 4)}0${digits.slice(4)} ${id}`);
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect(heading(page)).toHaveText('Quote Requests (2)');
+
+  const today = londonDay(new Date());
+  await filters.getByRole('searchbox', { name: 'Search' }).fill(id);
+  await filters.getByLabel('From').fill(today);
+  await filters.getByLabel('To').fill(today);
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}`));
+  await expect(heading(page)).toHaveText('Quote Requests (2)');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe(`quote-requests-${today}.csv`);
+  const bytes = await readFile(await download.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+  expect(lines[0]).toMatch(/^Received,Name,Phone,/);
+  expect(lines.slice(1, -1)).toHaveLength(2);
+  expect(lines.some((line) => line.includes(`,Radiator ${id},`))).toBe(true);
+  // A name a spreadsheet would run as a formula is defused with an apostrophe.
+  expect(lines.some((line) => line.includes(`,'=SUM(A1:A9) ${id},`))).toBe(true);
+});
+
+test('the signed-in inbox on the server has no accessibility violations', async ({ page, scanAccessibility }) => {
+  await signInAsStaff(page);
+  await expect(page.getByRole('region', { name: 'Response times' })).toContainText('Waiting now');
+  expect(await scanAccessibility()).toEqual([]);
+});

@@ -1,0 +1,32 @@
+import type { InboxSeed } from '../adapters/memory/in-memory-quote-repository';
+import type { QuoteStatus, StatusChange } from '../domain/quote-status';
+
+/** The moment the inbox's tests are read at: a Friday in November, when London is on GMT. */
+export const testNow = new Date('2026-11-20T12:00:00Z');
+
+/** `minutes` before {@link testNow}. */
+export const minutesBefore = (minutes: number) => new Date(testNow.getTime() - minutes * 60_000);
+
+/** A request received `minutesAgo` before testNow, still waiting unless `extra` says otherwise. */
+export function request(id: string, name: string, minutesAgo: number, extra: Partial<InboxSeed> = {}): InboxSeed {
+  return {
+    id,
+    createdAt: minutesBefore(minutesAgo),
+    name,
+    email: `${id}@example.co.uk`,
+    phone: '020 7946 0381',
+    serviceType: 'heating',
+    description: null,
+    urgent: false,
+    ...extra,
+  };
+}
+
+/** Answered `respondedMinutesAgo` before testNow, by a colleague, and now at `status`. */
+export function answered(seed: InboxSeed, respondedMinutesAgo: number, status: Exclude<QuoteStatus, 'new'> = 'contacted'): InboxSeed {
+  const respondedAt = minutesBefore(respondedMinutesAgo);
+  const by = 'sam@example.co.uk';
+  const history: StatusChange[] = [{ from: 'new', to: 'contacted', by, at: respondedAt }];
+  if (status !== 'contacted') history.push({ from: 'contacted', to: status, by, at: respondedAt });
+  return { ...seed, status, respondedAt, history };
+}
