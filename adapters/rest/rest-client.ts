@@ -1,3 +1,5 @@
+import ky, { type KyInstance } from 'ky';
+
 /** How the browser's REST clients reach our server. */
 export interface RestClientOptions {
   /**
@@ -8,6 +10,16 @@ export interface RestClientOptions {
   /** How long one attempt may wait for an answer, body included. */
   timeoutMs?: number;
   fetch?: typeof fetch;
+}
+
+/** The client of our API with these options; `timeoutMs` defaults to 10 seconds. */
+export function createApi({ baseUrl, timeoutMs = 10_000, fetch }: RestClientOptions): { api: KyInstance; timeoutMs: number } {
+  const api = ky.create({
+    timeout: timeoutMs,
+    ...(baseUrl === undefined ? {} : { baseUrl }),
+    ...(fetch === undefined ? {} : { fetch }),
+  });
+  return { api, timeoutMs };
 }
 
 /**

@@ -1,4 +1,4 @@
-import ky, { isHTTPError, type KyInstance } from 'ky';
+import { isHTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
 import { type InboxCursor, type InboxPage, type InboxQuery, parseCursor } from '../../domain/inbox-query';
 import type { QuoteNote } from '../../domain/inbox-quote';
@@ -20,7 +20,7 @@ import {
 } from '../http-api/inbox-wire';
 import { apiPaths, WireErrorSchema } from '../http-api/wire';
 import { describeFailure } from './rest-failure';
-import { type RestClientOptions, readRetry } from './rest-client';
+import { type RestClientOptions, readRetry, createApi } from './rest-client';
 
 const answered = (error: unknown, status: number) => isHTTPError(error) && error.response.status === status;
 
@@ -36,13 +36,8 @@ export class RestQuoteInbox implements QuoteInbox {
   readonly #api: KyInstance;
   readonly #timeoutMs: number;
 
-  constructor({ baseUrl, timeoutMs = 10_000, fetch }: RestClientOptions = {}) {
-    this.#timeoutMs = timeoutMs;
-    this.#api = ky.create({
-      timeout: timeoutMs,
-      ...(baseUrl === undefined ? {} : { baseUrl }),
-      ...(fetch === undefined ? {} : { fetch }),
-    });
+  constructor(options: RestClientOptions = {}) {
+    ({ api: this.#api, timeoutMs: this.#timeoutMs } = createApi(options));
   }
 
   /** `GET /api/quote-requests?…`; `now` is the server's to choose, so it is not sent either. */

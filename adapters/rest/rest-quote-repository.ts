@@ -1,9 +1,9 @@
-import ky, { isHTTPError, type KyInstance } from 'ky';
+import { isHTTPError, type KyInstance } from 'ky';
 import type { QuoteRepository } from '../../domain/ports';
 import type { NewQuote, QuoteRequest } from '../../domain/quote';
 import { NotSignedIn } from '../../domain/staff';
 import { apiPaths, fromWireQuote, toWireNewQuote, WireQuoteSchema } from '../http-api/wire';
-import { type RestClientOptions, readRetry } from './rest-client';
+import { type RestClientOptions, readRetry, createApi } from './rest-client';
 import { describeFailure, rateLimitOf, rejectionOf } from './rest-failure';
 
 // A DELETE may be tried again too: deleting twice deletes no more. If a lost answer hid a delete that
@@ -23,13 +23,8 @@ export class RestQuoteRepository implements QuoteRepository {
   readonly #api: KyInstance;
   readonly #timeoutMs: number;
 
-  constructor({ baseUrl, timeoutMs = 10_000, fetch }: RestClientOptions = {}) {
-    this.#timeoutMs = timeoutMs;
-    this.#api = ky.create({
-      timeout: timeoutMs,
-      ...(baseUrl === undefined ? {} : { baseUrl }),
-      ...(fetch === undefined ? {} : { fetch }),
-    });
+  constructor(options: RestClientOptions = {}) {
+    ({ api: this.#api, timeoutMs: this.#timeoutMs } = createApi(options));
   }
 
   async insert(quote: NewQuote): Promise<QuoteRequest> {
