@@ -53,7 +53,6 @@ async function jsonBody(c: Context): Promise<unknown> {
 
 const invalidJson = () => fail({ error: 'invalid-json', message: 'The request body is not valid JSON' }, 400);
 
-
 /**
  * The staff inbox under `/api/quote-requests`: pages of requests, the response-time summary, status
  * changes, notes, and resending the business email. Staff only. Who did a thing is the session's staff

@@ -88,7 +88,7 @@ export async function startTestServer(
   const { db, drop } = await databases[kind]();
   const clock = options.now ? { now: options.now } : {};
   const quotes = new SqlQuoteRepository(db, { ...clock, notify: options.mail !== undefined });
-  const inbox = new SqlQuoteInbox(db, clock);
+  const inbox = new SqlQuoteInbox(db);
   const outbox = new SqlNotificationOutbox(db);
   const mail = options.mail;
   const mailer = mail && new SmtpMailer({ url: mail.smtpUrl, from: 'Quotes <quotes@example.co.uk>' });

@@ -24,9 +24,8 @@ import {
  */
 const fewMatches = 2000;
 
-/** Options for {@link SqlQuoteInbox}; tests pass their own clock and ids. */
+/** Options for {@link SqlQuoteInbox}; tests pass their own ids. No clock: every method is told its time. */
 export interface SqlQuoteInboxOptions {
-  now?: () => Date;
   newId?: () => string;
 }
 
@@ -40,8 +39,6 @@ export class SqlQuoteInbox implements QuoteInbox {
   readonly #dialect: SqlDialectName;
   readonly #newId: () => string;
 
-  // No clock of its own is needed: every method is told its time. `now` is accepted as the other SQL
-  // adapters accept it, so one set of options serves them all.
   constructor(db: Kysely<Database>, { newId = () => crypto.randomUUID() }: SqlQuoteInboxOptions = {}) {
     this.#db = db;
     this.#dialect = sqlDialectOf(db);

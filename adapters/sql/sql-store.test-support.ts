@@ -32,7 +32,7 @@ export async function makeSqlStore(
     await cleanup();
     throw error;
   }
-  return { repository: new SqlQuoteRepository(db, { now, notify }), inbox: new SqlQuoteInbox(db, { now }), db, cleanup };
+  return { repository: new SqlQuoteRepository(db, { now, notify }), inbox: new SqlQuoteInbox(db), db, cleanup };
 }
 
 /** Runs `use` on a fresh store, and drops it however `use` ends. */
