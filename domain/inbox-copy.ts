@@ -89,7 +89,7 @@ export const inboxCopy = {
   clock: {
     onTime: (minutesLeft: number) => `On time · ${describeDuration(minutesLeft)} left`,
     dueSoon: (minutesLeft: number) => `Due soon · ${describeDuration(minutesLeft)} left`,
-    overdue: (minutesOver: number) => (minutesOver < 1 ? 'Overdue · just now' : `Overdue · ${describeDuration(minutesOver)}`),
+    overdue: (minutesOver: number) => `Overdue · ${describeDuration(minutesOver)}`,
     waited: (minutes: number, callBy: string) => `Waited ${describeDuration(minutes)}, call back by ${callBy}`,
     answeredIn: (minutes: number) => `Answered in ${describeDuration(minutes)}`,
     withinPromise: 'within promise',

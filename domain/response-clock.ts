@@ -63,9 +63,10 @@ export function responseTime(request: ClockedRequest, respondedAt: Date): Respon
   return { minutes: Math.floor(ms / minuteMs), withinPromise: respondedAt.getTime() <= dueAt(request).getTime() };
 }
 
-/** "45 min", "2 h 5 min", "3 days 4 h": a span of minutes as staff read it at a glance. */
+/** "45 min", "2 h 5 min", "3 days 4 h" ("under 1 min" for less): a span of minutes as staff read it at a glance. */
 export function describeDuration(minutes: number): string {
   const whole = Math.max(0, Math.floor(minutes));
+  if (whole === 0) return 'under 1 min';
   const days = Math.floor(whole / 1440);
   const hours = Math.floor((whole % 1440) / 60);
   const mins = whole % 60;
