@@ -1,31 +1,9 @@
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import { encodeCursor } from '../../domain/inbox-query';
-import { manualClock } from '../../fixtures/manual-clock';
 import { WireClockRecordsSchema, WireInboxSummarySchema } from '../http-api/inbox-wire';
-import { WireErrorSchema, WireQuoteSchema } from '../http-api/wire';
-import { databases, inboxPage, startTestServer, type TestServer } from './test-server.test-support';
-
-type Clock = ReturnType<typeof manualClock>;
-
-async function withServer(kind: keyof typeof databases, run: (server: TestServer, clock: Clock) => Promise<void>) {
-  const clock = manualClock('2026-11-20T09:00:00Z');
-  const server = await startTestServer(kind, { now: clock.now });
-  try {
-    await run(server, clock);
-  } finally {
-    await server.stop();
-  }
-}
-
-const store = async (server: TestServer, fields: Record<string, unknown>) => {
-  const response = await fetch(`${server.url}/api/quote-requests`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone: '020 7946 0777', service_type: 'general', ...fields }),
-  });
-  return v.parse(WireQuoteSchema, await response.json());
-};
+import { WireErrorSchema } from '../http-api/wire';
+import { databases, inboxPage, storeQuote, withClockedServer, type TestServer } from './test-server.test-support';
 
 /** A GET as the signed-in staff member, or with another cookie, or none (null). */
 const get = (server: TestServer, path: string, cookie: string | null = server.staffCookie) =>
@@ -41,8 +19,8 @@ async function refusedFields(response: Response) {
 for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
   describe(`the inbox API on ${kind}`, () => {
     test('without a staff session every inbox endpoint is 401 and shows nothing', async () => {
-      await withServer(kind, async (server) => {
-        const { id } = await store(server, { name: 'Secret Customer' });
+      await withClockedServer(kind, async (server) => {
+        const { id } = await storeQuote(server, { name: 'Secret Customer' });
         const reads = ['', '?view=all', '/summary', '/clock-records?since=2020-01-01T00:00:00Z'];
         for (const path of reads) {
           for (const cookie of [null, 'staff_session=forged']) {
@@ -64,12 +42,12 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
     });
 
     test('the default view is the waiting one: overdue urgent first, then by due time; total counts every match', async () => {
-      await withServer(kind, async (server, clock) => {
-        const standard = await store(server, { name: 'Standard, due at eleven' });
+      await withClockedServer(kind, async (server, clock) => {
+        const standard = await storeQuote(server, { name: 'Standard, due at eleven' });
         clock.time += 10 * 60_000;
-        const urgent = await store(server, { name: 'Urgent, due at 9:40', urgent: true });
+        const urgent = await storeQuote(server, { name: 'Urgent, due at 9:40', urgent: true });
         clock.time += 60 * 60_000;
-        const later = await store(server, { name: 'Urgent, not yet due', urgent: true });
+        const later = await storeQuote(server, { name: 'Urgent, not yet due', urgent: true });
 
         const page = await inboxPage(server, {});
         expect(page.quotes.map(({ name }) => name)).toEqual([urgent.name, later.name, standard.name]);
@@ -79,15 +57,15 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
     });
 
     test('filters narrow the page and the total; the cursor pages on without skipping or repeating', async () => {
-      await withServer(kind, async (server, clock) => {
+      await withClockedServer(kind, async (server, clock) => {
         const names: string[] = [];
         for (let index = 0; index < 7; index += 1) {
           const name = `Leak ${index}`;
           names.unshift(name);
-          await store(server, { name, service_type: index % 2 === 0 ? 'emergency' : 'heating', urgent: index < 3 });
+          await storeQuote(server, { name, service_type: index % 2 === 0 ? 'emergency' : 'heating', urgent: index < 3 });
           clock.time += 60_000;
         }
-        await store(server, { name: 'Boiler', description: 'Ölkessel' });
+        await storeQuote(server, { name: 'Boiler', description: 'Ölkessel' });
 
         const first = await inboxPage(server, { view: 'all', search: 'leak', limit: '3' });
         expect(first.total).toBe(7);
@@ -109,7 +87,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
     });
 
     test('a parameter that is not valid is a 400 naming it, as the URL does', async () => {
-      await withServer(kind, async (server) => {
+      await withClockedServer(kind, async (server) => {
         expect(await refusedFields(await get(server, '?view=pending'))).toEqual(['view']);
         expect(await refusedFields(await get(server, '?urgent=yes&service_type=roofing'))).toEqual(['service_type', 'urgent']);
         expect(await refusedFields(await get(server, '?from=yesterday&to=2026-11-20'))).toEqual(['from', 'to']);
@@ -126,9 +104,9 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
     });
 
     test('the summary and the clock records are read at the server’s time', async () => {
-      await withServer(kind, async (server, clock) => {
-        await store(server, { name: 'Urgent', urgent: true });
-        await store(server, { name: 'Standard' });
+      await withClockedServer(kind, async (server, clock) => {
+        await storeQuote(server, { name: 'Urgent', urgent: true });
+        await storeQuote(server, { name: 'Standard' });
         clock.time += 45 * 60_000;
 
         const summary = v.parse(WireInboxSummarySchema, await (await get(server, '/summary')).json());

@@ -1,32 +1,10 @@
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
-import { manualClock } from '../../fixtures/manual-clock';
 import { WireInboxQuoteSchema, WireNoteSchema } from '../http-api/inbox-wire';
-import { WireErrorSchema, WireQuoteSchema } from '../http-api/wire';
-import { databases, inboxPage, signInCookie, startTestServer, testStaff, type TestServer } from './test-server.test-support';
+import { WireErrorSchema } from '../http-api/wire';
+import { databases, inboxPage, storeQuote, withClockedServer, signInCookie, testStaff, type TestServer } from './test-server.test-support';
 import { saveStaffAccount } from './staff-accounts';
 import { SqlStaffStore } from '../sql/sql-staff-store';
-
-type Clock = ReturnType<typeof manualClock>;
-
-async function withServer(kind: keyof typeof databases, run: (server: TestServer, clock: Clock) => Promise<void>) {
-  const clock = manualClock('2026-11-20T09:00:00Z');
-  const server = await startTestServer(kind, { now: clock.now });
-  try {
-    await run(server, clock);
-  } finally {
-    await server.stop();
-  }
-}
-
-const store = async (server: TestServer) => {
-  const response = await fetch(`${server.url}/api/quote-requests`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Priya Raman', phone: '020 7946 0777', service_type: 'heating' }),
-  });
-  return v.parse(WireQuoteSchema, await response.json());
-};
 
 const post = (server: TestServer, path: string, body: unknown, cookie = server.staffCookie) =>
   fetch(`${server.url}/api/quote-requests/${path}`, {
@@ -44,8 +22,8 @@ const second = { email: 'second@example.co.uk', password: 'another long staff pa
 for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
   describe(`inbox changes on ${kind}`, () => {
     test('a status change is stamped with the session’s staff and the server’s time, whatever the body says', async () => {
-      await withServer(kind, async (server, clock) => {
-        const { id } = await store(server);
+      await withClockedServer(kind, async (server, clock) => {
+        const { id } = await storeQuote(server);
         clock.time += 25 * 60_000;
 
         const response = await post(server, `${id}/status`, { from: 'new', to: 'contacted', by: 'mallory@example.com', at: '2000-01-01T00:00:00Z' });
@@ -66,8 +44,8 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
     });
 
     test('later moves keep the first response time and add to the history, each by whoever made it', async () => {
-      await withServer(kind, async (server, clock) => {
-        const { id } = await store(server);
+      await withClockedServer(kind, async (server, clock) => {
+        const { id } = await storeQuote(server);
         const staffStore = new SqlStaffStore(server.db);
         await saveStaffAccount(staffStore, second.email, second.password);
         const secondCookie = await signInCookie(server.url, second);
@@ -88,8 +66,8 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
     });
 
     test('a request someone else moved first is a 409 with where it is now, and stays there', async () => {
-      await withServer(kind, async (server) => {
-        const { id } = await store(server);
+      await withClockedServer(kind, async (server) => {
+        const { id } = await storeQuote(server);
         expect((await post(server, `${id}/status`, { from: 'new', to: 'contacted' })).status).toBe(200);
 
         expect(await errorOf(await post(server, `${id}/status`, { from: 'new', to: 'contacted' }))).toMatchObject({
@@ -101,8 +79,8 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
     });
 
     test('a move the rules forbid is a 422 naming it; a bad body a 400 naming the field; no such request a 404', async () => {
-      await withServer(kind, async (server) => {
-        const { id } = await store(server);
+      await withClockedServer(kind, async (server) => {
+        const { id } = await storeQuote(server);
 
         const back = await errorOf(await post(server, `${id}/status`, { from: 'contacted', to: 'new' }));
         expect(back).toMatchObject({ status: 422, body: { error: 'not-allowed', fields: [{ field: 'to' }] } });
@@ -125,8 +103,8 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
     });
 
     test('a note is stored trimmed, by the session’s staff at the server’s time, newest first', async () => {
-      await withServer(kind, async (server, clock) => {
-        const { id } = await store(server);
+      await withClockedServer(kind, async (server, clock) => {
+        const { id } = await storeQuote(server);
         clock.time += 5 * 60_000;
         const first = await post(server, `${id}/notes`, { text: '  No answer; try after six  ', by: 'mallory@example.com' });
         expect(first.status).toBe(201);
@@ -140,8 +118,8 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
     });
 
     test('an empty, over-long or missing note is a 400 naming text with the domain’s message; no such request a 404', async () => {
-      await withServer(kind, async (server) => {
-        const { id } = await store(server);
+      await withClockedServer(kind, async (server) => {
+        const { id } = await storeQuote(server);
 
         expect(await errorOf(await post(server, `${id}/notes`, { text: '   ' }))).toMatchObject({
           status: 400,
@@ -156,7 +134,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
     });
 
     test('resending the email of a request that is not there is a 404', async () => {
-      await withServer(kind, async (server) => {
+      await withClockedServer(kind, async (server) => {
         expect(await errorOf(await post(server, 'no-such-id/resend-email', {}))).toMatchObject({ status: 404, body: { error: 'not-found' } });
       });
     });

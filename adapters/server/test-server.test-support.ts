@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
+import { manualClock } from '../../fixtures/manual-clock';
 import { WireInboxPageSchema } from '../http-api/inbox-wire';
 import type { PageState } from '../http-api/page-state';
+import { WireQuoteSchema } from '../http-api/wire';
 import { type Database, openPostgresDatabase, openSqliteDatabase } from '../sql/database';
 import { migrateToLatest } from '../sql/migrate';
 import { SqlQuoteInbox } from '../sql/sql-quote-inbox';
@@ -173,6 +175,30 @@ export async function signInCookie(url: string, credentials: { email: string; pa
   const cookie = response.headers.get('set-cookie');
   if (response.status !== 200 || !cookie) throw new Error(`Signing in failed: ${response.status}`);
   return cookie.split(';')[0] ?? '';
+}
+
+/** Runs `run` against a fresh server whose clock the test moves by hand, from 20 November 2026 09:00 UTC. */
+export async function withClockedServer(
+  kind: keyof typeof databases,
+  run: (server: TestServer, clock: ReturnType<typeof manualClock>) => Promise<void>,
+): Promise<void> {
+  const clock = manualClock('2026-11-20T09:00:00Z');
+  const server = await startTestServer(kind, { now: clock.now });
+  try {
+    await run(server, clock);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Stores a quote request through the public API, as a visitor's browser does; `fields` override a valid one. */
+export async function storeQuote(server: TestServer, fields: Record<string, unknown> = {}) {
+  const response = await fetch(`${server.url}/api/quote-requests`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Priya Raman', phone: '020 7946 0777', service_type: 'general', ...fields }),
+  });
+  return v.parse(WireQuoteSchema, await response.json());
 }
 
 /** One page of the inbox as staff ask for it, every request by default (view 'all'); throws unless 200. */
