@@ -1,33 +1,248 @@
-import type { ServiceType } from './service-type';
+import * as v from 'valibot';
+import { describeMinutes, responsePromise } from './business';
+import { isPhoneNumber } from './phone';
+import { serviceTypeLabels, ServiceTypeSchema, serviceTypes } from './service-type';
 
-/** What a visitor has typed into the quote form, before any rule is applied. */
-export interface QuoteDraft {
-  name: string;
-  email: string;
-  phone: string;
-  serviceType: string;
-  description: string;
-  urgent: boolean;
+// The quote request: one description of its fields, and the shapes and mappings derived from it.
+
+/**
+ * How a field is typed and shown: a line of text, a phone number (searched by its digits too, called
+ * by a tel: link), an email address (written to by a mailto: link), text over several lines, one of a
+ * list of choices, or a tick box.
+ */
+export type FieldKind = 'text' | 'phone' | 'email' | 'multiline' | 'choice' | 'flag';
+
+/** What the form needs to draw a field's control. */
+interface FieldControl {
+  /** The label above the control. */
+  label: string;
+  /** A line under the label, saying why we ask. */
+  hint?: string;
+  /** The input's type, for a text field (the keyboard a phone shows). */
+  inputType?: 'text' | 'tel' | 'email';
+  autoComplete?: string;
+  /** Laid out beside the next such field on a wide screen. */
+  half?: boolean;
 }
 
-/** The form as it starts, and as it returns after a successful submission. */
-export const emptyDraft: Readonly<QuoteDraft> = {
-  name: '',
-  email: '',
-  phone: '',
-  serviceType: '',
-  description: '',
-  urgent: false,
-};
+/** Everything the code needs to know of one field of a quote request, in one place. */
+export interface FieldDescription {
+  /** The field's name outside the domain: in the API, in the HTML form and as the database's column. */
+  name: string;
+  kind: FieldKind;
+  /** Must be filled: 'Missing Information' when it is not, with this message beside the field. */
+  missing?: string;
+  /** The most characters a text may have; the browser, the server and every database hold to it. */
+  maxLength?: number;
+  /** Whether staff find a request by words of this field. */
+  searchable: boolean;
+  /** What the field is called in emails, on the inbox's card and as the CSV's heading. */
+  label: string;
+  /** Whether the customer's confirmation repeats it. */
+  confirmed: boolean;
+  /** For a choice: each value's label. */
+  choices?: Readonly<Record<string, string>>;
+  control: FieldControl;
+  /** The rules a value must pass, as sent: trimmed, required or null when empty, within limits. */
+  input: v.GenericSchema<unknown, unknown>;
+  /** What a stored value looks like when read back from any store. */
+  stored: v.GenericSchema<unknown, unknown>;
+}
+
+/** Text a visitor may leave out: missing or null reads as empty; anything but text names its field. */
+const text = (label: string) =>
+  v.pipe(
+    v.optional(v.nullable(v.string(`${label} must be text`)), ''),
+    v.transform((value) => value ?? ''),
+  );
+const collapseSpaces = (value: string): string => value.trim().replace(/\s+/g, ' ');
+const emptyToNull = (value: string): string | null => (value === '' ? null : value);
+const withinLength = (label: string, max: number) =>
+  v.maxLength<string, number, string>(max, `${label} must be ${max.toLocaleString('en-GB')} characters or fewer`);
+// Control characters have no place in a name or a phone number; tabs and newlines in a description do.
+const noControlCharacters = /^[^\p{Cc}]*$/u;
+const noControlCharactersButLines = /^(?:[^\p{Cc}]|[\t\n\r])*$/u;
+const badEmail = 'Enter an email address like name@example.co.uk, or leave email empty';
+
+const limits = { name: 100, email: 254, phone: 30, description: 2000 } as const;
+const missing = {
+  name: 'Enter your name',
+  phone: 'Enter a phone number we can call you on',
+  serviceType: 'Choose the type of service you need',
+} as const;
+
+/**
+ * The quote request's fields, in the order the form asks for them. Every mapping (to the API, the
+ * form, the database's columns and back), the OpenAPI schemas, the CSV, the emails, the card and the
+ * form are derived from this; a new field is added here, then shown wherever its kind needs it.
+ */
+export const quoteFields = {
+  name: {
+    name: 'name',
+    kind: 'text',
+    missing: missing.name,
+    maxLength: limits.name,
+    searchable: true,
+    label: 'Name',
+    confirmed: false,
+    control: { label: 'Full name', inputType: 'text', autoComplete: 'name', half: true },
+    input: v.pipe(
+      text('Name'),
+      v.transform(collapseSpaces),
+      v.nonEmpty(missing.name),
+      withinLength('Name', limits.name),
+      v.regex(noControlCharacters, 'Name must be plain text'),
+    ),
+    stored: v.string(),
+  },
+  phone: {
+    name: 'phone',
+    kind: 'phone',
+    missing: missing.phone,
+    maxLength: limits.phone,
+    searchable: true,
+    label: 'Phone',
+    confirmed: false,
+    control: { label: 'Phone number', inputType: 'tel', autoComplete: 'tel', half: true },
+    input: v.pipe(
+      text('Phone'),
+      v.transform(collapseSpaces),
+      v.nonEmpty(missing.phone),
+      withinLength('Phone', limits.phone),
+      v.check(isPhoneNumber, 'Enter a UK or international phone number, like 020 7946 0123 or +44 20 7946 0123'),
+    ),
+    stored: v.string(),
+  },
+  email: {
+    name: 'email',
+    kind: 'email',
+    maxLength: limits.email,
+    searchable: true,
+    label: 'Email',
+    confirmed: false,
+    control: { label: 'Email (optional)', inputType: 'email', autoComplete: 'email' },
+    input: v.pipe(
+      text('Email'),
+      v.trim(),
+      v.transform(emptyToNull),
+      v.nullable(
+        v.pipe(
+          v.string(),
+          withinLength('Email', limits.email),
+          v.rfcEmail(badEmail),
+          // RFC 5322 allows "name@localhost"; mail to a business customer always has a dotted domain.
+          v.regex(/@[^@]*\.[^@.]+$/, badEmail),
+        ),
+      ),
+    ),
+    stored: v.nullable(v.string()),
+  },
+  serviceType: {
+    name: 'service_type',
+    kind: 'choice',
+    missing: missing.serviceType,
+    searchable: false,
+    label: 'Service',
+    confirmed: true,
+    choices: serviceTypeLabels,
+    control: { label: 'Service type' },
+    input: v.pipe(text('Service type'), v.trim(), v.nonEmpty(missing.serviceType), ServiceTypeSchema),
+    stored: v.picklist(serviceTypes),
+  },
+  description: {
+    name: 'description',
+    kind: 'multiline',
+    maxLength: limits.description,
+    searchable: true,
+    label: 'Description',
+    confirmed: true,
+    control: { label: 'Describe the job (optional)' },
+    input: v.pipe(
+      text('Description'),
+      v.trim(),
+      withinLength('Description', limits.description),
+      v.regex(noControlCharactersButLines, 'Description must be plain text'),
+      v.transform(emptyToNull),
+    ),
+    stored: v.nullable(v.string()),
+  },
+  urgent: {
+    name: 'urgent',
+    kind: 'flag',
+    searchable: false,
+    label: 'Urgent',
+    confirmed: true,
+    control: { label: `This is an emergency: call me back within ${describeMinutes(responsePromise.urgentMinutes)}` },
+    input: v.optional(v.boolean('Urgent must be true or false'), false),
+    stored: v.boolean(),
+  },
+} as const satisfies Record<string, FieldDescription>;
+
+type Fields = typeof quoteFields;
+
+/** A field of the quote request, by its domain name. */
+export type QuoteField = keyof Fields;
+
+/** Every field, in the form's order. */
+export const quoteFieldList = Object.keys(quoteFields) as QuoteField[];
+
+/** The fields a visitor must fill, in the form's order. */
+export type RequiredField = { [K in QuoteField]: Fields[K] extends { missing: string } ? K : never }[QuoteField];
+
+export const requiredFields = quoteFieldList.filter((field): field is RequiredField => 'missing' in quoteFields[field]);
+
+/** A field whose kind is `kind`. */
+export type FieldOfKind<Kind extends FieldKind> = { [K in QuoteField]: Fields[K]['kind'] extends Kind ? K : never }[QuoteField];
+
+/** The fields typed as text (everything but tick boxes), in the form's order. */
+export const textFields = quoteFieldList.filter((field): field is Exclude<QuoteField, FieldOfKind<'flag'>> => quoteFields[field].kind !== 'flag');
+
+/** The tick boxes. */
+export const flagFields = quoteFieldList.filter((field): field is FieldOfKind<'flag'> => quoteFields[field].kind === 'flag');
+
+/** The fields staff search by. */
+export const searchableFields = quoteFieldList.filter((field) => quoteFields[field].searchable);
+
+/** What a visitor has typed into the quote form, before any rule is applied. */
+export type QuoteDraft = { [K in QuoteField]: Fields[K]['kind'] extends 'flag' ? boolean : string };
 
 /** A quote request that passed every rule and is ready to be stored. */
-export interface NewQuote {
-  name: string;
-  email: string | null;
-  phone: string;
-  serviceType: ServiceType;
-  description: string | null;
-  urgent: boolean;
+export type NewQuote = { [K in QuoteField]: v.InferOutput<Fields[K]['stored']> };
+
+/** The fields under their names outside the domain (the API, the form, the columns). */
+export type NamedFields = { [K in QuoteField as Fields[K]['name']]: v.InferOutput<Fields[K]['stored']> };
+
+/** A quote request's fields under the names the API and the database give them. */
+export function toNamedFields(quote: NewQuote): NamedFields {
+  return Object.fromEntries(quoteFieldList.map((field) => [quoteFields[field].name, quote[field]])) as NamedFields;
+}
+
+/** The fields back under their domain names, from a record already parsed by {@link NamedFieldsSchema}. */
+export function fromNamedFields(named: NamedFields): NewQuote {
+  const record = named as Record<string, unknown>;
+  return Object.fromEntries(quoteFieldList.map((field) => [field, record[quoteFields[field].name]])) as NewQuote;
+}
+
+/** The entries of a valibot object schema for the stored fields, under their outside names. */
+export const namedFieldsEntries = Object.fromEntries(
+  quoteFieldList.map((field) => [quoteFields[field].name, quoteFields[field].stored]),
+) as { [K in QuoteField as Fields[K]['name']]: Fields[K]['stored'] };
+
+/** The outside names of every field, in the form's order: the columns a stored request has besides its id and time. */
+export const namedFieldList = quoteFieldList.map((field) => quoteFields[field].name) as Fields[QuoteField]['name'][];
+
+/** The domain name of the field named `name` outside, if there is one. */
+export function fieldNamed(name: string): QuoteField | undefined {
+  return quoteFieldList.find((field) => quoteFields[field].name === name);
+}
+
+/** A value as people read it in an email, a card or a spreadsheet: the label of a choice, Yes or No, '' for nothing. */
+export function displayValue(field: QuoteField, quote: NewQuote): string {
+  const value = quote[field];
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (value === null) return '';
+  const description: FieldDescription = quoteFields[field];
+  return description.choices?.[value] ?? value;
 }
 
 /** A stored quote request, as staff see it. */
@@ -36,24 +251,13 @@ export interface QuoteRequest extends NewQuote {
   createdAt: Date;
 }
 
-export type QuoteField = keyof QuoteDraft;
+/** The form as it starts, and as it returns after a successful submission: empty, nothing ticked. */
+export const emptyDraft = Object.fromEntries(
+  quoteFieldList.map((field) => [field, quoteFields[field].kind === 'flag' ? false : '']),
+) as Readonly<QuoteDraft>;
 
 /**
  * A field of the quote form that people never see or fill: a request that fills it comes from a
  * bot, and is answered as if stored, and dropped.
  */
 export const honeypotFieldName = 'website';
-
-/** The fields as the quote_requests entity names them: the names of the API and of the HTML form. */
-export const quoteFieldNames: Readonly<Record<QuoteField, string>> = {
-  name: 'name',
-  email: 'email',
-  phone: 'phone',
-  serviceType: 'service_type',
-  description: 'description',
-  urgent: 'urgent',
-};
-
-export const requiredFields = ['name', 'phone', 'serviceType'] as const satisfies readonly QuoteField[];
-
-export type RequiredField = (typeof requiredFields)[number];

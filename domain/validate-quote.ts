@@ -1,19 +1,11 @@
 import * as v from 'valibot';
-import { type NewQuote, type QuoteField, type RequiredField, requiredFields } from './quote';
+import { type NewQuote, type QuoteField, quoteFieldList, type RequiredField, requiredFields } from './quote';
 import type { FieldIssue, ValidationError } from './quote-errors';
 import { QuoteInputSchema } from './quote-schema';
 
 export type ValidationResult = { ok: true; quote: NewQuote } | { ok: false; error: ValidationError };
 
-const quoteFields: ReadonlySet<string> = new Set<QuoteField>([
-  'name',
-  'email',
-  'phone',
-  'serviceType',
-  'description',
-  'urgent',
-]);
-const isQuoteField = (key: unknown): key is QuoteField => typeof key === 'string' && quoteFields.has(key);
+const isQuoteField = (key: unknown): key is QuoteField => typeof key === 'string' && (quoteFieldList as readonly string[]).includes(key);
 const isRequiredField = (field: QuoteField): field is RequiredField =>
   (requiredFields as readonly QuoteField[]).includes(field);
 

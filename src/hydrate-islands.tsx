@@ -2,13 +2,11 @@ import { backend } from '#backend';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { pageStateElementId, parsePageState } from '../adapters/http-api/page-state';
-import { quoteFieldNames } from '../domain/quote';
+import { flagFields, quoteFields, textFields } from '../domain/quote';
 import { AppContextProvider } from './app-context-provider';
 import { isIslandName, islands } from './islands';
 import { createSiteContext, portsOnFirstUse } from './site-context';
 import type { QuoteFormStore } from './stores/quote-form-store';
-
-const textFields = ['name', 'phone', 'email', 'serviceType', 'description'] as const;
 
 /**
  * A visitor may start typing before the scripts arrive. React keeps what is in the fields as it
@@ -17,14 +15,16 @@ const textFields = ['name', 'phone', 'email', 'serviceType', 'description'] as c
 function adoptTypedValues(form: QuoteFormStore): void {
   const element = document.querySelector<HTMLFormElement>('form.quote-form');
   if (!element) return;
-  const { draft, setField, setUrgent } = form.getState();
+  const { draft, setField } = form.getState();
   for (const field of textFields) {
-    const control = element.elements.namedItem(quoteFieldNames[field]);
+    const control = element.elements.namedItem(quoteFields[field].name);
     const typed = control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement ? control.value : undefined;
     if (typed !== undefined && typed !== draft[field]) setField(field, typed);
   }
-  const urgent = element.elements.namedItem(quoteFieldNames.urgent);
-  if (urgent instanceof HTMLInputElement && urgent.checked !== draft.urgent) setUrgent(urgent.checked);
+  for (const field of flagFields) {
+    const box = element.elements.namedItem(quoteFields[field].name);
+    if (box instanceof HTMLInputElement && box.checked !== draft[field]) setField(field, box.checked);
+  }
 }
 
 /** Hydrates the page's islands (the quote form and the toasts), and nothing else, over one set of stores. */

@@ -1,8 +1,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
-import { quoteLimits } from '../../domain/quote-limits';
-import { serviceTypes } from '../../domain/service-type';
+import { type FieldDescription, type QuoteField, quoteFieldList, quoteFields, requiredFields } from '../../domain/quote';
 import { inboxGet, inboxPaths, inboxSchemas } from './openapi-inbox';
-import { apiPaths, errorCodes, WireErrorSchema, WireQuoteSchema } from './wire';
+import { apiPaths, checkedValue, errorCodes, WireErrorSchema, WireQuoteSchema } from './wire';
 
 const schema = (valibotSchema: Parameters<typeof toJsonSchema>[0]) =>
   toJsonSchema(valibotSchema, { target: 'draft-2020-12', errorMode: 'ignore' });
@@ -15,18 +14,35 @@ const errorResponse = (description: string) => ({
 const retryAfter = { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } };
 const staffMember = { type: 'object', required: ['email'], properties: { email: { type: 'string' } } };
 
+/** One field as a visitor sends it, from the domain's description of it. */
+function inputSchemaOf(field: QuoteField): Record<string, unknown> {
+  const description: FieldDescription = quoteFields[field];
+  if (description.kind === 'flag') return { type: 'boolean', default: false };
+  if (description.choices) return { type: 'string', enum: Object.keys(description.choices), description: description.label };
+  const limit = description.maxLength === undefined ? {} : { maxLength: description.maxLength };
+  return description.missing === undefined
+    ? { type: ['string', 'null'], ...limit, description: `${description.label}: empty or null when not given` }
+    : { type: 'string', ...limit, description: description.label };
+}
+
 /** The quote request as a visitor sends it; the server trims values and applies the domain's rules. */
 const quoteInput = {
   type: 'object',
-  required: ['name', 'phone', 'service_type'],
-  properties: {
-    name: { type: 'string', maxLength: quoteLimits.nameMax },
-    email: { type: ['string', 'null'], maxLength: quoteLimits.emailMax, description: 'Empty or null when not given' },
-    phone: { type: 'string', maxLength: quoteLimits.phoneMax, description: 'A UK or international phone number' },
-    service_type: { type: 'string', enum: [...serviceTypes] },
-    description: { type: ['string', 'null'], maxLength: quoteLimits.descriptionMax },
-    urgent: { type: 'boolean', default: false },
-  },
+  required: requiredFields.map((field) => quoteFields[field].name),
+  properties: Object.fromEntries(quoteFieldList.map((field) => [quoteFields[field].name, inputSchemaOf(field)])),
+};
+
+/** The same as a plain HTML form post: every value text, a tick box present when ticked. */
+const formInput = {
+  ...quoteInput,
+  properties: Object.fromEntries(
+    quoteFieldList.map((field) => [
+      quoteFields[field].name,
+      quoteFields[field].kind === 'flag'
+        ? { type: 'string', description: `"${checkedValue}" when ticked; anything else, or nothing, when not` }
+        : inputSchemaOf(field),
+    ]),
+  ),
 };
 
 /** The REST API's contract, served at /api/openapi.json; the tests hold the server to it. */
@@ -46,7 +62,7 @@ export const openApiDocument = {
           content: {
             'application/json': { schema: quoteInput },
             'application/x-www-form-urlencoded': {
-              schema: { ...quoteInput, properties: { ...quoteInput.properties, urgent: { type: 'string', description: 'Present ("on") when ticked' } } },
+              schema: formInput,
             },
           },
         },

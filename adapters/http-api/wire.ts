@@ -1,8 +1,18 @@
 import * as v from 'valibot';
-import { type NewQuote, type QuoteDraft, type QuoteField, quoteFieldNames, type QuoteRequest } from '../../domain/quote';
+import {
+  fieldNamed,
+  fromNamedFields,
+  namedFieldsEntries,
+  type QuoteDraft,
+  type QuoteField,
+  quoteFieldList,
+  quoteFields,
+  type QuoteRequest,
+  requiredFields,
+  toNamedFields,
+} from '../../domain/quote';
 import type { QuoteError } from '../../domain/quote-errors';
 import { QuoteStatusSchema } from '../../domain/quote-status';
-import { serviceTypes } from '../../domain/service-type';
 
 /**
  * The REST API's wire format, shared by the server and the browser client: snake_case as the
@@ -17,16 +27,9 @@ export const apiPaths = {
 export const WireQuoteSchema = v.object({
   id: v.pipe(v.string(), v.nonEmpty()),
   created_at: v.pipe(v.string(), v.isoTimestamp()),
-  name: v.string(),
-  email: v.nullable(v.string()),
-  phone: v.string(),
-  service_type: v.picklist(serviceTypes),
-  description: v.nullable(v.string()),
-  urgent: v.boolean(),
+  ...namedFieldsEntries,
 });
 export type WireQuote = v.InferOutput<typeof WireQuoteSchema>;
-
-export type WireNewQuote = Omit<WireQuote, 'id' | 'created_at'>;
 
 export const errorCodes = [
   'missing-fields',
@@ -54,31 +57,11 @@ export const WireErrorSchema = v.object({
 export type WireError = v.InferOutput<typeof WireErrorSchema>;
 
 export function toWireQuote(quote: QuoteRequest): WireQuote {
-  return { ...toWireNewQuote(quote), id: quote.id, created_at: quote.createdAt.toISOString() };
+  return { id: quote.id, created_at: quote.createdAt.toISOString(), ...toNamedFields(quote) };
 }
 
-export function toWireNewQuote(quote: NewQuote): WireNewQuote {
-  return {
-    name: quote.name,
-    email: quote.email,
-    phone: quote.phone,
-    service_type: quote.serviceType,
-    description: quote.description,
-    urgent: quote.urgent,
-  };
-}
-
-export function fromWireQuote(wire: WireQuote): QuoteRequest {
-  return {
-    id: wire.id,
-    createdAt: new Date(wire.created_at),
-    name: wire.name,
-    email: wire.email,
-    phone: wire.phone,
-    serviceType: wire.service_type,
-    description: wire.description,
-    urgent: wire.urgent,
-  };
+export function fromWireQuote({ id, created_at, ...fields }: WireQuote): QuoteRequest {
+  return { id, createdAt: new Date(created_at), ...fromNamedFields(fields) };
 }
 
 /**
@@ -87,24 +70,19 @@ export function fromWireQuote(wire: WireQuote): QuoteRequest {
  */
 export function wireBodyToDraftInput(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  const entries = Object.entries(quoteFieldNames).map(([field, wireName]) => [
-    field,
-    (body as Record<string, unknown>)[wireName],
-  ]);
+  const entries = quoteFieldList.map((field) => [field, (body as Record<string, unknown>)[quoteFields[field].name]]);
   return Object.fromEntries(entries.filter(([, value]) => value !== undefined));
 }
 
-/** A plain HTML form post (every value a string; a ticked box sends "on") as a draft. */
+/** What a ticked box sends in a plain HTML form post; anything else, or nothing, is not ticked. */
+export const checkedValue = 'on';
+
+/** A plain HTML form post (every value a string) as a draft. */
 export function formFieldsToDraft(fields: Readonly<Record<string, string | undefined>>): QuoteDraft {
-  const text = (field: Exclude<QuoteField, 'urgent'>) => fields[quoteFieldNames[field]] ?? '';
-  return {
-    name: text('name'),
-    email: text('email'),
-    phone: text('phone'),
-    serviceType: text('serviceType'),
-    description: text('description'),
-    urgent: fields[quoteFieldNames.urgent] !== undefined,
-  };
+  const valueOf = (field: QuoteField) => fields[quoteFields[field].name];
+  return Object.fromEntries(
+    quoteFieldList.map((field) => [field, quoteFields[field].kind === 'flag' ? valueOf(field) === checkedValue : (valueOf(field) ?? '')]),
+  ) as QuoteDraft;
 }
 
 const errorMessages: Record<QuoteError['kind'], string> = {
@@ -122,13 +100,13 @@ export function toWireError(error: QuoteError): WireError {
       return {
         error: 'missing-fields',
         message,
-        fields: error.fields.map((field) => ({ field: quoteFieldNames[field], message: 'This field is required' })),
+        fields: error.fields.map((field) => ({ field: quoteFields[field].name, message: 'This field is required' })),
       };
     case 'invalid-fields':
       return {
         error: 'invalid-fields',
         message,
-        fields: error.issues.map(({ field, message: issue }) => ({ field: quoteFieldNames[field], message: issue })),
+        fields: error.issues.map(({ field, message: issue }) => ({ field: quoteFields[field].name, message: issue })),
       };
     case 'storage-failure':
       return { error: 'storage-unavailable', message };
@@ -139,23 +117,16 @@ export function toWireError(error: QuoteError): WireError {
 
 /** An API error body back as the domain's error, for the browser client. */
 export function fromWireError(wire: WireError): QuoteError {
-  const toField = (name: string): QuoteField | undefined =>
-    (Object.keys(quoteFieldNames) as QuoteField[]).find((field) => quoteFieldNames[field] === name);
   switch (wire.error) {
     case 'missing-fields': {
-      const fields = (wire.fields ?? []).map(({ field }) => toField(field));
-      return {
-        kind: 'missing-fields',
-        fields: fields.filter((field): field is 'name' | 'phone' | 'serviceType' =>
-          field === 'name' || field === 'phone' || field === 'serviceType',
-        ),
-      };
+      const fields = (wire.fields ?? []).map(({ field }) => fieldNamed(field));
+      return { kind: 'missing-fields', fields: requiredFields.filter((field) => fields.includes(field)) };
     }
     case 'invalid-fields':
       return {
         kind: 'invalid-fields',
         issues: (wire.fields ?? []).flatMap(({ field, message }) => {
-          const known = toField(field);
+          const known = fieldNamed(field);
           return known ? [{ field: known, message }] : [];
         }),
       };

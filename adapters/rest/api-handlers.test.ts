@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
-import { toWireNewQuote, WireErrorSchema } from '../http-api/wire';
+import { toNamedFields } from '../../domain/quote';
+import { WireErrorSchema } from '../http-api/wire';
 import { createApiHandlers } from './api-handlers.test-support';
 import { mockApi } from './mock-api.test-support';
 import { sampleQuote as quote } from '../../fixtures/sample-request';
@@ -43,7 +44,7 @@ test.for([
 test('a request that breaks a rule gets 400 naming the field as on the wire', async () => {
   const { url } = restApi();
 
-  const response = await post(url, JSON.stringify({ ...toWireNewQuote(quote), service_type: 'roofing' }));
+  const response = await post(url, JSON.stringify({ ...toNamedFields(quote), service_type: 'roofing' }));
 
   expect(await errorOf(response)).toMatchObject({
     status: 400,
@@ -60,7 +61,7 @@ test('a store that fails gets 503 storage-unavailable, for posts, pages and chan
   const url = `${baseUrl}/api/quote-requests`;
 
   const unavailable = { status: 503, body: { error: 'storage-unavailable' } };
-  expect(await errorOf(await post(url, JSON.stringify(toWireNewQuote(quote))))).toMatchObject(unavailable);
+  expect(await errorOf(await post(url, JSON.stringify(toNamedFields(quote))))).toMatchObject(unavailable);
   expect(await errorOf(await fetch(url))).toMatchObject(unavailable);
   expect(await errorOf(await fetch(`${url}/summary`))).toMatchObject(unavailable);
   expect(await errorOf(await post(`${url}/q-1/status`, JSON.stringify({ from: 'new', to: 'contacted' })))).toMatchObject(unavailable);
@@ -92,7 +93,7 @@ test('the inbox answers as the server does: a page object, 400 naming a paramete
 test('without a staff session every staff call is 401, and the public post still works', async () => {
   const { url } = restApi({ staffEmail: null });
 
-  expect((await post(url, JSON.stringify(toWireNewQuote(quote)))).status).toBe(201);
+  expect((await post(url, JSON.stringify(toNamedFields(quote)))).status).toBe(201);
   for (const response of [
     await fetch(url),
     await fetch(`${url}/summary`),

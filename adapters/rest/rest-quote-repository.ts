@@ -1,8 +1,8 @@
 import { isHTTPError, type KyInstance } from 'ky';
 import type { QuoteRepository } from '../../domain/ports';
-import type { NewQuote, QuoteRequest } from '../../domain/quote';
+import { type NewQuote, type QuoteRequest, toNamedFields } from '../../domain/quote';
 import { NotSignedIn } from '../../domain/staff';
-import { apiPaths, fromWireQuote, toWireNewQuote, WireQuoteSchema } from '../http-api/wire';
+import { apiPaths, fromWireQuote, WireQuoteSchema } from '../http-api/wire';
 import { type RestClientOptions, readRetry, createApi } from './rest-client';
 import { describeFailure, rateLimitOf, rejectionOf } from './rest-failure';
 
@@ -30,7 +30,7 @@ export class RestQuoteRepository implements QuoteRepository {
   async insert(quote: NewQuote): Promise<QuoteRequest> {
     try {
       const stored = await this.#api
-        .post(apiPaths.quoteRequests, { json: toWireNewQuote(quote), retry: 0 }) // never again: see readRetry
+        .post(apiPaths.quoteRequests, { json: toNamedFields(quote), retry: 0 }) // never again: see readRetry
         .json(WireQuoteSchema);
       return fromWireQuote(stored);
     } catch (error) {

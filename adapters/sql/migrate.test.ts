@@ -1,7 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import { DEFAULT_MIGRATION_TABLE } from 'kysely/migration';
 import { expect, test } from 'vitest';
-import { quoteLimits } from '../../domain/quote-limits';
+import { quoteFields } from '../../domain/quote';
 import { serviceTypes } from '../../domain/service-type';
 import { type NotificationsTable, type QuoteRequestsTable, lastErrorMax } from './database';
 import { migrateToLatest } from './migrate';
@@ -24,19 +24,19 @@ const validRow: Insertable<QuoteRequestsTable> = {
 
 /** Rows the domain would never let through, and the constraint each one breaks. */
 const rowsBreakingLimits: [Partial<Insertable<QuoteRequestsTable>>, string][] = [
-  [{ name: 'x'.repeat(quoteLimits.nameMax + 1) }, 'quote_requests_name_length'],
+  [{ name: 'x'.repeat(quoteFields.name.maxLength + 1) }, 'quote_requests_name_length'],
   [{ name: '' }, 'quote_requests_name_length'],
-  [{ email: `${'x'.repeat(quoteLimits.emailMax)}@x.uk` }, 'quote_requests_email_length'],
+  [{ email: `${'x'.repeat(quoteFields.email.maxLength)}@x.uk` }, 'quote_requests_email_length'],
   [{ email: '' }, 'quote_requests_email_length'],
-  [{ phone: '0'.repeat(quoteLimits.phoneMax + 1) }, 'quote_requests_phone_length'],
-  [{ description: 'x'.repeat(quoteLimits.descriptionMax + 1) }, 'quote_requests_description_length'],
+  [{ phone: '0'.repeat(quoteFields.phone.maxLength + 1) }, 'quote_requests_phone_length'],
+  [{ description: 'x'.repeat(quoteFields.description.maxLength + 1) }, 'quote_requests_description_length'],
   [{ service_type: 'plumbing' }, 'quote_requests_service_type'],
 ];
 
 /** Rows at the limits, which the database must accept (length counts characters, not bytes). */
 const rowsAtLimits: Partial<Insertable<QuoteRequestsTable>>[] = [
-  { name: 'é'.repeat(quoteLimits.nameMax), email: 'ü'.repeat(quoteLimits.emailMax) },
-  { phone: '0'.repeat(quoteLimits.phoneMax), description: 'ñ'.repeat(quoteLimits.descriptionMax), urgent: true },
+  { name: 'é'.repeat(quoteFields.name.maxLength), email: 'ü'.repeat(quoteFields.email.maxLength) },
+  { phone: '0'.repeat(quoteFields.phone.maxLength), description: 'ñ'.repeat(quoteFields.description.maxLength), urgent: true },
   ...serviceTypes.map((serviceType) => ({ service_type: serviceType })),
 ];
 

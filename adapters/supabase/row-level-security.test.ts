@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import { expect, test } from 'vitest';
-import { quoteLimits } from '../../domain/quote-limits';
+import { quoteFields } from '../../domain/quote';
 import { serviceTypes } from '../../domain/service-type';
 import {
   type Claims,
@@ -167,10 +167,10 @@ test('the CHECK constraints refuse a name of 101 characters and an unknown servi
   }));
 
 const limitedFields = [
-  { column: 'name', max: quoteLimits.nameMax },
-  { column: 'email', max: quoteLimits.emailMax },
-  { column: 'phone', max: quoteLimits.phoneMax },
-  { column: 'description', max: quoteLimits.descriptionMax },
+  { column: 'name', max: quoteFields.name.maxLength },
+  { column: 'email', max: quoteFields.email.maxLength },
+  { column: 'phone', max: quoteFields.phone.maxLength },
+  { column: 'description', max: quoteFields.description.maxLength },
 ] as const;
 
 test('the CHECK constraints hold exactly the domain limits: 1 to the maximum, and every service type', () =>

@@ -9,6 +9,8 @@ interface ControlProps {
 interface FormFieldProps {
   id: string;
   label: string;
+  /** A line under the label: why we ask, or what to type. */
+  hint?: string | undefined;
   required?: boolean;
   error?: string | undefined;
   /** Renders the control with the id and ARIA attributes that tie it to its label and message. */
@@ -16,8 +18,10 @@ interface FormFieldProps {
 }
 
 /** A label, a control and, when something is wrong, a message that names the problem. */
-export function FormField({ id, label, required = false, error, children }: FormFieldProps) {
+export function FormField({ id, label, hint, required = false, error, children }: FormFieldProps) {
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   return (
     <div className={error ? 'field field-invalid' : 'field'}>
       <label htmlFor={id}>
@@ -29,7 +33,12 @@ export function FormField({ id, label, required = false, error, children }: Form
           </span>
         )}
       </label>
-      {children({ id, 'aria-invalid': Boolean(error), ...(error ? { 'aria-describedby': errorId } : {}) })}
+      {hint && (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {children({ id, 'aria-invalid': Boolean(error), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
       {error && (
         <p id={errorId} className="field-error">
           {error}

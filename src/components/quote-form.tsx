@@ -1,25 +1,98 @@
 import { useSiteContext } from '../app-context-provider';
-import { type SubmitEvent, useRef } from 'react';
+import { type ReactElement, type SubmitEvent, useRef } from 'react';
 import { useStore } from 'zustand';
-import { describeMinutes, responsePromise } from '../../domain/business';
-import { honeypotFieldName, type QuoteField, quoteFieldNames } from '../../domain/quote';
-import { quoteLimits } from '../../domain/quote-limits';
-import { serviceTypeLabels, serviceTypes } from '../../domain/service-type';
+import { type FieldDescription, honeypotFieldName, type QuoteField, quoteFieldList, quoteFields } from '../../domain/quote';
 import { submitLabel } from '../../domain/submit-label';
 import { FormField } from './form-field';
 import { quoteSectionId } from './quote-section-id';
 import { useHydrated } from './use-hydrated';
+import type { FieldErrors, QuoteFormStore } from '../stores/quote-form-store';
 
-const fieldOrder: readonly QuoteField[] = ['name', 'phone', 'email', 'serviceType', 'description', 'urgent'];
+/** The id of a field's control: quote-service-type for serviceType. */
+const controlId = (field: QuoteField) => `quote-${field.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+
+/** The fields in the form's order, those laid out side by side in rows of their own. */
+function rowsOf(fields: readonly QuoteField[]): QuoteField[][] {
+  const rows: QuoteField[][] = [];
+  for (const field of fields) {
+    const last = rows.at(-1);
+    const half = (candidate: QuoteField) => (quoteFields[candidate] as FieldDescription).control.half === true;
+    if (last !== undefined && last.length === 1 && half(field) && last[0] !== undefined && half(last[0])) last.push(field);
+    else rows.push([field]);
+  }
+  return rows;
+}
+
+const formRows = rowsOf(quoteFieldList.filter((field) => quoteFields[field].kind !== 'flag'));
+const flags = quoteFieldList.filter((field) => quoteFields[field].kind === 'flag');
+
+interface FieldProps {
+  field: QuoteField;
+  form: QuoteFormStore;
+  errors: FieldErrors;
+}
+
+/** One field's label, control and message, drawn from the domain's description of it. */
+function QuoteFormField({ field, form, errors }: FieldProps): ReactElement {
+  const description: FieldDescription = quoteFields[field];
+  const value = useStore(form, (state) => state.draft[field]);
+  const { setField } = form.getState();
+  const common = { name: description.name, required: description.missing !== undefined };
+  const text = typeof value === 'string' ? value : '';
+  return (
+    <FormField id={controlId(field)} label={description.control.label} hint={description.control.hint} required={common.required} error={errors[field]}>
+      {(control) => {
+        if (description.choices) {
+          return (
+            <select {...control} {...common} value={text} onChange={(event) => setField(field, event.target.value)}>
+              <option value="">Select a service</option>
+              {Object.entries(description.choices).map(([choice, label]) => (
+                <option key={choice} value={choice}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          );
+        }
+        if (description.kind === 'multiline') {
+          return <textarea {...control} {...common} rows={4} maxLength={description.maxLength} value={text} onChange={(event) => setField(field, event.target.value)} />;
+        }
+        return (
+          <input
+            {...control}
+            {...common}
+            type={description.control.inputType ?? 'text'}
+            autoComplete={description.control.autoComplete}
+            maxLength={description.maxLength}
+            value={text}
+            onChange={(event) => setField(field, event.target.value)}
+          />
+        );
+      }}
+    </FormField>
+  );
+}
+
+/** A tick box, with its label after it. */
+function QuoteFormFlag({ field, form }: Omit<FieldProps, 'errors'>): ReactElement {
+  const checked = useStore(form, (state) => state.draft[field] === true);
+  const { setField } = form.getState();
+  return (
+    <div className="checkbox-field">
+      <input id={controlId(field)} name={quoteFields[field].name} type="checkbox" checked={checked} onChange={(event) => setField(field, event.target.checked)} />
+      <label htmlFor={controlId(field)}>{quoteFields[field].control.label}</label>
+    </div>
+  );
+}
 
 export function QuoteForm({ labelledBy }: { labelledBy: string }) {
   const form = useSiteContext((context) => context.quoteForm);
   const action = useSiteContext((context) => context.quoteFormAction);
   const preloadBackend = useSiteContext((context) => context.preloadBackend);
-  const draft = useStore(form, (state) => state.draft);
+  const urgent = useStore(form, (state) => state.draft.urgent);
   const errors = useStore(form, (state) => state.errors);
   const submitting = useStore(form, (state) => state.submitting);
-  const { setField, setUrgent, submit } = form.getState();
+  const { submit } = form.getState();
   const formElement = useRef<HTMLFormElement>(null);
   // Until scripts run, the browser's own checks guard the required fields; after, ours do.
   const enhanced = useHydrated();
@@ -28,8 +101,8 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
     event.preventDefault();
     if (await submit()) return;
     const { errors: latest } = form.getState();
-    const firstInvalid = fieldOrder.find((field) => latest[field] !== undefined);
-    const control = firstInvalid && formElement.current?.elements.namedItem(quoteFieldNames[firstInvalid]);
+    const firstInvalid = quoteFieldList.find((field) => latest[field] !== undefined);
+    const control = firstInvalid && formElement.current?.elements.namedItem(quoteFields[firstInvalid].name);
     if (control instanceof HTMLElement) control.focus();
   };
 
@@ -50,101 +123,30 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
         Fields marked <span aria-hidden="true">*</span>
         <span className="visually-hidden">with an asterisk</span> are required.
       </p>
-      <div className="field-row">
-        <FormField id="quote-name" label="Full name" required error={errors.name}>
-          {(control) => (
-            <input
-              {...control}
-              name={quoteFieldNames.name}
-              type="text"
-              autoComplete="name"
-              required
-              maxLength={quoteLimits.nameMax}
-              value={draft.name}
-              onChange={(event) => setField('name', event.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField id="quote-phone" label="Phone number" required error={errors.phone}>
-          {(control) => (
-            <input
-              {...control}
-              name={quoteFieldNames.phone}
-              type="tel"
-              autoComplete="tel"
-              required
-              maxLength={quoteLimits.phoneMax}
-              value={draft.phone}
-              onChange={(event) => setField('phone', event.target.value)}
-            />
-          )}
-        </FormField>
-      </div>
-      <FormField id="quote-email" label="Email (optional)" error={errors.email}>
-        {(control) => (
-          <input
-            {...control}
-            name={quoteFieldNames.email}
-            type="email"
-            autoComplete="email"
-            maxLength={quoteLimits.emailMax}
-            value={draft.email}
-            onChange={(event) => setField('email', event.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField id="quote-service-type" label="Service type" required error={errors.serviceType}>
-        {(control) => (
-          <select
-            {...control}
-            name={quoteFieldNames.serviceType}
-            required
-            value={draft.serviceType}
-            onChange={(event) => setField('serviceType', event.target.value)}
-          >
-            <option value="">Select a service</option>
-            {serviceTypes.map((type) => (
-              <option key={type} value={type}>
-                {serviceTypeLabels[type]}
-              </option>
+      {formRows.map((row) =>
+        row.length === 1 && row[0] !== undefined ? (
+          <QuoteFormField key={row[0]} field={row[0]} form={form} errors={errors} />
+        ) : (
+          <div className="field-row" key={row.join()}>
+            {row.map((field) => (
+              <QuoteFormField key={field} field={field} form={form} errors={errors} />
             ))}
-          </select>
-        )}
-      </FormField>
-      <FormField id="quote-description" label="Describe the job (optional)" error={errors.description}>
-        {(control) => (
-          <textarea
-            {...control}
-            name={quoteFieldNames.description}
-            rows={4}
-            maxLength={quoteLimits.descriptionMax}
-            value={draft.description}
-            onChange={(event) => setField('description', event.target.value)}
-          />
-        )}
-      </FormField>
+          </div>
+        ),
+      )}
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="quote-website">Leave this field empty</label>
         <input id="quote-website" name={honeypotFieldName} type="text" tabIndex={-1} autoComplete="off" />
       </div>
-      <div className="checkbox-field">
-        <input
-          id="quote-urgent"
-          name={quoteFieldNames.urgent}
-          type="checkbox"
-          checked={draft.urgent}
-          onChange={(event) => setUrgent(event.target.checked)}
-        />
-        <label htmlFor="quote-urgent">
-          This is an emergency: call me back within {describeMinutes(responsePromise.urgentMinutes)}
-        </label>
-      </div>
+      {flags.map((field) => (
+        <QuoteFormFlag key={field} field={field} form={form} />
+      ))}
       <button
         type="submit"
-        className={draft.urgent ? 'button button-emergency button-block' : 'button button-primary button-block'}
+        className={urgent ? 'button button-emergency button-block' : 'button button-primary button-block'}
         aria-disabled={submitting}
       >
-        {submitLabel(draft.urgent)}
+        {submitLabel(urgent)}
       </button>
     </form>
   );

@@ -8,14 +8,12 @@ import { type ToastContent, type ToastStore, toastSlot } from './toast-store';
 
 export type FieldErrors = Partial<Record<QuoteField, string>>;
 
-type TextField = Exclude<QuoteField, 'urgent'>;
-
 interface QuoteFormState {
   draft: QuoteDraft;
   errors: FieldErrors;
   submitting: boolean;
-  setField: (field: TextField, value: string) => void;
-  setUrgent: (urgent: boolean) => void;
+  /** Sets a field as the visitor typed or ticked it, and clears what was said to be wrong with it. */
+  setField: <Field extends QuoteField>(field: Field, value: QuoteDraft[Field]) => void;
   /** Sends the draft; resolves true when it was accepted. */
   submit: () => Promise<boolean>;
 }
@@ -73,7 +71,6 @@ export function createQuoteFormStore({ submitQuote, toasts, restored }: QuoteFor
     submitting: false,
     setField: (field, value) =>
       set(({ draft, errors }) => ({ draft: { ...draft, [field]: value }, errors: { ...errors, [field]: undefined } })),
-    setUrgent: (urgent) => set(({ draft }) => ({ draft: { ...draft, urgent } })),
     submit: async () => {
       if (get().submitting) return false;
       set({ submitting: true });

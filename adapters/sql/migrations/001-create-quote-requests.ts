@@ -3,7 +3,7 @@
 // would delete every stored quote.
 import { type ColumnDefinitionBuilder, type RawBuilder, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { quoteLimits } from '../../../domain/quote-limits';
+import { quoteFields } from '../../../domain/quote';
 import { serviceTypes } from '../../../domain/service-type';
 import { type SqlDialectName, sqlDialectOf } from '../database';
 
@@ -53,10 +53,10 @@ export const createQuoteRequests: Migration = {
       .addColumn('service_type', 'text', (column) => column.notNull())
       .addColumn('description', 'text')
       .addColumn('urgent', 'boolean', (column) => column.notNull())
-      .addCheckConstraint('quote_requests_name_length', lengthWithin('name', quoteLimits.nameMax))
-      .addCheckConstraint('quote_requests_email_length', lengthWithin('email', quoteLimits.emailMax))
-      .addCheckConstraint('quote_requests_phone_length', lengthWithin('phone', quoteLimits.phoneMax))
-      .addCheckConstraint('quote_requests_description_length', lengthWithin('description', quoteLimits.descriptionMax))
+      .addCheckConstraint('quote_requests_name_length', lengthWithin('name', quoteFields.name.maxLength))
+      .addCheckConstraint('quote_requests_email_length', lengthWithin('email', quoteFields.email.maxLength))
+      .addCheckConstraint('quote_requests_phone_length', lengthWithin('phone', quoteFields.phone.maxLength))
+      .addCheckConstraint('quote_requests_description_length', lengthWithin('description', quoteFields.description.maxLength))
       .addCheckConstraint(
         'quote_requests_service_type',
         sql`service_type in (${sql.join(serviceTypes.map((serviceType) => sql.lit(serviceType)))})`,
