@@ -1,7 +1,7 @@
 import { defaultInboxQuery, inboxPageMax, type InboxCursor, type InboxQuery } from '../domain/inbox-query';
 import type { InboxQuote } from '../domain/inbox-quote';
 import type { QuoteInbox, QuoteRepository } from '../domain/ports';
-import type { QuoteRequest } from '../domain/quote';
+import { quoteFieldList, type QuoteRequest } from '../domain/quote';
 
 /** A store as the contract suites drive it: its two ports, and how to throw it away afterwards. */
 export interface StoreUnderTest {
@@ -60,8 +60,8 @@ export async function readAll(
 }
 
 /** The stored request alone, without the inbox's status, history, notes and email. */
-export function requestOf({ id, createdAt, name, email, phone, serviceType, description, urgent }: QuoteRequest): QuoteRequest {
-  return { id, createdAt, name, email, phone, serviceType, description, urgent };
+export function requestOf(quote: QuoteRequest): QuoteRequest {
+  return { id: quote.id, createdAt: quote.createdAt, ...Object.fromEntries(quoteFieldList.map((field) => [field, quote[field]])) } as QuoteRequest;
 }
 
 /** Every stored request, newest first, as the repository stored it. */

@@ -4,24 +4,19 @@ import { inboxPageMax } from './inbox-query';
 import type { InboxQuote } from './inbox-quote';
 import { formatLondonIso } from './london-time';
 import type { Logger, QuoteInbox } from './ports';
+import { displayValue, quoteFieldList, quoteFields } from './quote';
 import { quoteStatusLabels } from './quote-status';
 import { responseTime } from './response-clock';
-import { serviceTypeLabels } from './service-type';
 import { type StaffFailure, staffFailureOf } from './staff-failure';
 
-/** The columns of an export, in order. Times are London times. */
+/** The columns of an export, in order: when it came, each field of the request, then how staff worked it. Times are London times. */
 export const exportColumns = [
   'Received',
-  'Name',
-  'Phone',
-  'Email',
-  'Service',
-  'Urgent',
+  ...quoteFieldList.map((field) => quoteFields[field].label),
   'Status',
   'Responded',
   'Response minutes',
   'Within promise',
-  'Description',
   'Notes',
   'Id',
 ] as const;
@@ -30,16 +25,11 @@ function exportRow(quote: InboxQuote): string[] {
   const response = quote.respondedAt === null ? null : responseTime(quote, quote.respondedAt);
   return [
     formatLondonIso(quote.createdAt),
-    quote.name,
-    quote.phone,
-    quote.email ?? '',
-    serviceTypeLabels[quote.serviceType],
-    quote.urgent ? 'Yes' : 'No',
+    ...quoteFieldList.map((field) => displayValue(field, quote)),
     quoteStatusLabels[quote.status],
     quote.respondedAt === null ? '' : formatLondonIso(quote.respondedAt),
     response === null ? '' : String(response.minutes),
     response === null ? '' : response.withinPromise ? 'Yes' : 'No',
-    quote.description ?? '',
     // Oldest first, as a record reads; each with who wrote it and when.
     [...quote.notes].reverse().map((note) => `${formatLondonIso(note.at)} ${note.by}: ${note.text}`).join('\n'),
     quote.id,

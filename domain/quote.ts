@@ -229,7 +229,7 @@ export const namedFieldsEntries = Object.fromEntries(
 ) as { [K in QuoteField as Fields[K]['name']]: Fields[K]['stored'] };
 
 /** The outside names of every field, in the form's order: the columns a stored request has besides its id and time. */
-export const namedFieldList = quoteFieldList.map((field) => quoteFields[field].name) as Fields[QuoteField]['name'][];
+export const namedFieldList = quoteFieldList.map((field): Fields[QuoteField]['name'] => quoteFields[field].name);
 
 /** The domain name of the field named `name` outside, if there is one. */
 export function fieldNamed(name: string): QuoteField | undefined {

@@ -1,10 +1,9 @@
 import { describeMinutes, responsePromise } from '../../domain/business';
-import { telHref } from '../../domain/phone';
 import type { QuoteRequest } from '../../domain/quote';
 import { serviceTypeLabels } from '../../domain/service-type';
-import { detailsTable, emailDocument, link, paragraph, type DetailRow } from './email-layout';
-import { html, multiline } from './html';
-import { mailtoHref } from './mailto';
+import { detailsTable, emailDocument, paragraph, type DetailRow } from './email-layout';
+import { fieldRows, htmlRows, textLines } from './field-rows';
+import { html } from './html';
 import { singleLine, type OutgoingEmail } from './outgoing-email';
 import { formatUkDateTime, formatUkDeadline } from './uk-time';
 
@@ -19,35 +18,24 @@ function replyNote(quote: QuoteRequest): string {
   return quote.email === null ? 'No email given: phone is the only way to reply.' : 'Reply to this email to write to the customer.';
 }
 
-function textBody(quote: QuoteRequest, label: string): string {
+function textBody(quote: QuoteRequest): string {
   return [
     quote.urgent ? `URGENT: ${promiseOf(quote)}` : promiseOf(quote),
     '',
-    `Name: ${quote.name}`,
-    `Phone: ${quote.phone} (${telHref(quote.phone)})`,
-    quote.email === null ? 'Email: not given' : `Email: ${quote.email} (${mailtoHref(quote.email)})`,
-    `Service: ${label}`,
-    `Urgent: ${quote.urgent ? 'yes' : 'no'}`,
+    ...textLines(fieldRows(quote)),
     `Received: ${formatUkDateTime(quote.createdAt)} (UK time)`,
     `Reference: ${quote.id}`,
-    // On lines of its own: a description often runs to several.
-    quote.description === null ? 'Description: none' : `Description:\n${quote.description}`,
     '',
     replyNote(quote),
     '',
   ].join('\n');
 }
 
-function htmlBody(quote: QuoteRequest, label: string, title: string): string {
+function htmlBody(quote: QuoteRequest, title: string): string {
   const rows: DetailRow[] = [
-    ['Name', quote.name],
-    ['Phone', link(telHref(quote.phone), quote.phone)],
-    ['Email', quote.email === null ? 'not given' : link(mailtoHref(quote.email), quote.email)],
-    ['Service', label],
-    ['Urgent', quote.urgent ? 'yes' : 'no'],
+    ...htmlRows(fieldRows(quote)),
     ['Received', `${formatUkDateTime(quote.createdAt)} (UK time)`],
     ['Reference', quote.id],
-    ['Description', quote.description === null ? 'none' : multiline(quote.description)],
   ];
   const content = html`${paragraph(html`<strong>${promiseOf(quote)}</strong>`)}${detailsTable('Request details', rows)}${paragraph(replyNote(quote))}`;
   return emailDocument({ title, ...(quote.urgent ? { banner: 'URGENT' } : {}), content });
@@ -64,8 +52,8 @@ export function businessEmail(quote: QuoteRequest, { to }: { to: string }): Outg
   return {
     to: singleLine(to),
     subject: quote.urgent ? `URGENT: ${title}` : title,
-    text: textBody(quote, label),
-    html: htmlBody(quote, label, title),
+    text: textBody(quote),
+    html: htmlBody(quote, title),
     ...(quote.email === null ? {} : { replyTo: singleLine(quote.email) }),
   };
 }

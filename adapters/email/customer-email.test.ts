@@ -71,8 +71,8 @@ test('repeats what they asked for', () => {
   const rows = [...page.querySelectorAll('th[scope="row"]')].map((th) => [th.textContent, th.nextElementSibling?.textContent]);
   expect(rows).toEqual([
     ['Service', 'Heating Services'],
-    ['Urgent', 'yes'],
     ['Description', 'Boiler shows error F28 and the radiators are cold.'],
+    ['Urgent', 'yes'],
   ]);
 });
 

@@ -1,8 +1,9 @@
 import { business, describeMinutes, responsePromise } from '../../domain/business';
 import type { QuoteRequest } from '../../domain/quote';
 import { serviceTypeLabels } from '../../domain/service-type';
-import { detailsTable, emailDocument, link, paragraph, type DetailRow } from './email-layout';
-import { html, multiline } from './html';
+import { detailsTable, emailDocument, link, paragraph } from './email-layout';
+import { confirmedFields, fieldRows, htmlRows, textLines } from './field-rows';
+import { html } from './html';
 import { singleLine, type OutgoingEmail } from './outgoing-email';
 
 /** The spec's promise, "We'll contact you within …", with only the half that applies. */
@@ -15,16 +16,14 @@ function promiseOf(urgent: boolean): string {
 const emergencyLine = `For an emergency at any hour, call our ${business.emergencyHours} emergency line on`;
 const notYou = 'If you did not ask us for a quote, you can ignore this email.';
 
-function textBody(quote: QuoteRequest, label: string): string {
+function textBody(quote: QuoteRequest): string {
   return [
     `Hello ${quote.name},`,
     '',
     `Thank you for asking ${business.name} for a quote. ${promiseOf(quote.urgent)}`,
     '',
     'What you asked for:',
-    `Service: ${label}`,
-    `Urgent: ${quote.urgent ? 'yes' : 'no'}`,
-    ...(quote.description === null ? [] : [`Description:\n${quote.description}`]),
+    ...textLines(fieldRows(quote, { fields: confirmedFields, given: true })),
     '',
     `${emergencyLine} ${business.phone.display}.`,
     '',
@@ -35,12 +34,8 @@ function textBody(quote: QuoteRequest, label: string): string {
   ].join('\n');
 }
 
-function htmlBody(quote: QuoteRequest, label: string, title: string): string {
-  const rows: DetailRow[] = [
-    ['Service', label],
-    ['Urgent', quote.urgent ? 'yes' : 'no'],
-    ...(quote.description === null ? [] : [['Description', multiline(quote.description)] as const]),
-  ];
+function htmlBody(quote: QuoteRequest, title: string): string {
+  const rows = htmlRows(fieldRows(quote, { fields: confirmedFields, given: true }));
   const content = html`${paragraph(`Hello ${quote.name},`)}${paragraph(
     `Thank you for asking ${business.name} for a quote. ${promiseOf(quote.urgent)}`,
   )}${detailsTable('What you asked for', rows)}${paragraph(
@@ -60,8 +55,8 @@ export function customerEmail(quote: QuoteRequest, { replyTo }: { replyTo?: stri
   return {
     to: singleLine(quote.email),
     subject: title,
-    text: textBody(quote, label),
-    html: htmlBody(quote, label, title),
+    text: textBody(quote),
+    html: htmlBody(quote, title),
     ...(replyTo === undefined ? {} : { replyTo: singleLine(replyTo) }),
   };
 }

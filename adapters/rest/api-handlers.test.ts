@@ -4,8 +4,10 @@ import { toNamedFields } from '../../domain/quote';
 import { WireErrorSchema } from '../http-api/wire';
 import { createApiHandlers } from './api-handlers.test-support';
 import { mockApi } from './mock-api.test-support';
-import { sampleQuote as quote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { listAll } from '../store-under-test.contract';
+
+const quote = sampleQuote();
 
 // The handlers stand in for the server in the client's tests, so they must answer what the client
 // never sends as the server does. Plain fetch here, not the client.

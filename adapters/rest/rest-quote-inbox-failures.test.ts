@@ -5,10 +5,12 @@ import { changeQuoteStatus } from '../../domain/change-quote-status';
 import { findQuotes } from '../../domain/find-quotes';
 import { defaultInboxQuery } from '../../domain/inbox-query';
 import { NotSignedIn } from '../../domain/staff';
-import { sampleQuote as quote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { toWireInboxQuote } from '../http-api/inbox-wire';
 import { recordingLogger } from '../memory/recording-logger';
 import { messageOf, mockApi } from './mock-api.test-support';
+
+const quote = sampleQuote();
 
 const { server, restApi } = mockApi();
 

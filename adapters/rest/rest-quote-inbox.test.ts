@@ -3,11 +3,13 @@ import { expect, test } from 'vitest';
 import { changeQuoteStatus } from '../../domain/change-quote-status';
 import { defaultInboxQuery, encodeCursor, type InboxCursor } from '../../domain/inbox-query';
 import { inboxSummary } from '../../domain/inbox-summary';
-import { sampleQuote as quote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { recordingLogger } from '../memory/recording-logger';
 import { quoteInboxContract } from '../quote-inbox.contract';
 import { handlerStaffEmail } from './api-handlers.test-support';
 import { mockApi } from './mock-api.test-support';
+
+const quote = sampleQuote();
 
 const { server, restApi } = mockApi();
 

@@ -4,8 +4,10 @@ import { deleteQuote } from '../../domain/delete-quote';
 import { NotSignedIn } from '../../domain/staff';
 import { messageOf, mockApi } from './mock-api.test-support';
 import { recordingLogger } from '../memory/recording-logger';
-import { sampleQuote as quote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { listAll } from '../store-under-test.contract';
+
+const quote = sampleQuote();
 
 const { server, restApi } = mockApi();
 

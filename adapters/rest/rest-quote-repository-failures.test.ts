@@ -6,7 +6,10 @@ import { toWireQuote } from '../http-api/wire';
 import { messageOf, mockApi } from './mock-api.test-support';
 import { ServerNotifier } from './server-notifier';
 import { recordingLogger } from '../memory/recording-logger';
-import { sampleDraft as draft, sampleQuote as quote } from '../../fixtures/sample-request';
+import { sampleDraft, sampleQuote } from '../../fixtures/sample-request';
+
+const draft = sampleDraft();
+const quote = sampleQuote();
 
 const { server, restApi } = mockApi();
 

@@ -7,8 +7,11 @@ import { mockApi } from './mock-api.test-support';
 import { RestQuoteRepository } from './rest-quote-repository';
 import { ServerNotifier } from './server-notifier';
 import { recordingLogger } from '../memory/recording-logger';
-import { sampleDraft as draft, sampleQuote as quote } from '../../fixtures/sample-request';
+import { sampleDraft, sampleQuote } from '../../fixtures/sample-request';
 import { listAll } from '../store-under-test.contract';
+
+const draft = sampleDraft();
+const quote = sampleQuote();
 
 const { server, restApi } = mockApi();
 

@@ -11,26 +11,32 @@ import {
   SqliteIntrospector,
 } from 'kysely';
 import { Pool, escapeIdentifier } from 'pg';
+import type { NamedFields } from '../../domain/quote';
 import { NodeSqliteDialect } from './node-sqlite-dialect';
 
 /** The databases this adapter speaks to through one query layer. */
 export type SqlDialectName = 'sqlite' | 'postgres';
 
+/**
+ * A column for each field of the domain's description, under its name there: text (a choice is text
+ * the database checks), and a tick box a boolean in PostgreSQL, 0 or 1 in SQLite.
+ */
+type FieldColumns = {
+  [Name in keyof NamedFields]: NamedFields[Name] extends boolean
+    ? ColumnType<boolean | number, boolean, boolean>
+    : null extends NamedFields[Name]
+      ? string | null
+      : string;
+};
+
 /** A row of `quote_requests` as the two databases hold it; it never leaves adapters/sql. */
-export interface QuoteRequestsTable {
+export interface QuoteRequestsTable extends FieldColumns {
   /** A UUID chosen by the application, so both databases behave alike. */
   id: string;
   /** timestamptz in PostgreSQL (read as a Date), ISO text with milliseconds in SQLite; written as ISO text. */
   created_at: ColumnType<Date | string, string, string>;
   /** Insertion order, the tie-breaker among equal times; the database fills it in. */
   seq: Generated<number>;
-  name: string;
-  email: string | null;
-  phone: string;
-  service_type: string;
-  description: string | null;
-  /** boolean in PostgreSQL, 0 or 1 in SQLite. */
-  urgent: ColumnType<boolean | number, boolean, boolean>;
   /** One of the domain's quoteStatuses, checked by the database; read back as text and parsed. */
   status: string;
   /** When staff first marked it contacted; null exactly while the status is 'new'. */

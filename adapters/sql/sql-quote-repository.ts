@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { searchTextOf } from '../../domain/inbox-query';
 import type { QuoteRepository } from '../../domain/ports';
-import type { NewQuote, QuoteRequest } from '../../domain/quote';
+import { type NewQuote, type QuoteRequest, toNamedFields } from '../../domain/quote';
 import { dueAt } from '../../domain/response-clock';
 import type { Database, NotificationKind, QuoteRequestsTable } from './database';
 import { quoteColumns, rowToQuote } from './quote-row';
@@ -42,12 +42,7 @@ export class SqlQuoteRepository implements QuoteRepository {
     const values: Insertable<QuoteRequestsTable> = {
       id: this.#newId(),
       created_at: createdAt.toISOString(),
-      name: quote.name,
-      email: quote.email,
-      phone: quote.phone,
-      service_type: quote.serviceType,
-      description: quote.description,
-      urgent: quote.urgent,
+      ...toNamedFields(quote),
       // Every request starts waiting for its call back; the inbox's views and search read these columns.
       status: 'new',
       responded_at: null,

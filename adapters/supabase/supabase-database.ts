@@ -1,17 +1,12 @@
+import type { NamedFields } from '../../domain/quote';
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 /** A quote_requests row as PostgREST sends it: snake_case, created_at an ISO 8601 timestamp with offset. */
-// eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- supabase-js needs it to meet Record<string, unknown>, which no interface does
+// A type alias, not an interface: supabase-js needs it to meet Record<string, unknown>, which no interface does.
 type QuoteRequestRow = {
   id: string;
   created_at: string;
-  name: string;
-  email: string | null;
-  phone: string;
-  service_type: string;
-  description: string | null;
-  urgent: boolean;
-};
+} & NamedFields;
 
 /** What the browser inserts: every column but created_at, which the database stamps itself. */
 export type NewQuoteRequestRow = Omit<QuoteRequestRow, 'created_at'>;

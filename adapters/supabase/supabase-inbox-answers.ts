@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
 import type { ClockRecord, ResendOutcome, StatusChangeOutcome } from '../../domain/ports';
 import { QuoteStatusSchema } from '../../domain/quote-status';
-import { serviceTypes } from '../../domain/service-type';
+import { fromNamedFields, namedFieldsEntries } from '../../domain/quote';
 import { TimestampSchema } from './supabase-quote-row';
 
 // The answers of the inbox's functions (supabase/migrations/20261201070200_quote_inbox_functions.sql),
@@ -18,12 +18,7 @@ const InboxQuoteSchema = v.pipe(
   v.object({
     id: v.pipe(v.string(), v.nonEmpty()),
     created_at: TimestampSchema,
-    name: v.string(),
-    email: v.nullable(v.string()),
-    phone: v.string(),
-    service_type: v.picklist(serviceTypes),
-    description: v.nullable(v.string()),
-    urgent: v.boolean(),
+    ...namedFieldsEntries,
     status: QuoteStatusSchema,
     responded_at: v.nullable(TimestampSchema),
     business_email_sent_at: v.nullable(TimestampSchema),
@@ -35,12 +30,7 @@ const InboxQuoteSchema = v.pipe(
     (row): InboxQuote => ({
       id: row.id,
       createdAt: row.created_at,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      serviceType: row.service_type,
-      description: row.description,
-      urgent: row.urgent,
+      ...fromNamedFields(row),
       status: row.status,
       respondedAt: row.responded_at,
       history: row.history,

@@ -1,8 +1,7 @@
 import type { Notifier } from '../../domain/ports';
-import type { QuoteRequest } from '../../domain/quote';
+import { type QuoteRequest, toNamedFields } from '../../domain/quote';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { describeFunctionFailure } from './supabase-failure';
-import { toQuoteFields } from './supabase-quote-row';
 
 /** The edge function that tells the business, deployed with the project (adapters/supabase/supabase/). */
 const notificationFunction = 'send-quote-notification';
@@ -21,7 +20,7 @@ export class SupabaseNotifier implements Notifier {
 
   async quoteSubmitted(quote: QuoteRequest): Promise<void> {
     // The spec's fields, and the id the browser gave the row, so the email's reference finds it.
-    const answer = await this.#client.functions.invoke(notificationFunction, { body: { id: quote.id, ...toQuoteFields(quote) } });
+    const answer = await this.#client.functions.invoke(notificationFunction, { body: { id: quote.id, ...toNamedFields(quote) } });
     // supabase-js types the error as any; it is one of its Functions*Error classes, or null.
     const error: unknown = answer.error;
     if (error !== null) throw await describeFunctionFailure('Sending the quote request notification', error);

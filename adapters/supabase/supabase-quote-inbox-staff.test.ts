@@ -5,12 +5,14 @@ import type { QuoteInbox } from '../../domain/ports';
 import { hasDeliveryTrouble } from '../../domain/resend-business-email';
 import { NotSignedIn } from '../../domain/staff';
 import { submitQuote } from '../../domain/submit-quote';
-import { sampleDraft as draft } from '../../fixtures/sample-request';
+import { sampleDraft } from '../../fixtures/sample-request';
 import { recordingLogger } from '../memory/recording-logger';
 import { memberAccount, mockSupabase, staffAccount } from './mock-supabase.test-support';
 import { SupabaseNotifier } from './supabase-notifier';
 import { SupabaseQuoteInbox } from './supabase-quote-inbox';
 import { SupabaseQuoteRepository } from './supabase-quote-repository';
+
+const draft = sampleDraft();
 
 // The inbox's HTTP behaviour beyond the contract suite (supabase-quote-inbox.test.ts): what it sends,
 // how it fails, and the business email, whose function runs its real handler in the fake project.

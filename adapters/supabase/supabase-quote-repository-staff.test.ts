@@ -11,7 +11,9 @@ import { memberAccount, messageOf, mockSupabase, staffAccount } from './mock-sup
 import { SupabaseQuoteInbox } from './supabase-quote-inbox';
 import { SupabaseQuoteRepository } from './supabase-quote-repository';
 import { recordingLogger } from '../memory/recording-logger';
-import { sampleQuote as quote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request';
+
+const quote = sampleQuote();
 
 const { server, supabaseProject } = mockSupabase();
 

@@ -8,7 +8,10 @@ import { SupabaseNotifier } from './supabase-notifier';
 import { SupabaseQuoteInbox } from './supabase-quote-inbox';
 import { SupabaseQuoteRepository } from './supabase-quote-repository';
 import { recordingLogger } from '../memory/recording-logger';
-import { sampleDraft as draft, sampleQuote as quote } from '../../fixtures/sample-request';
+import { sampleDraft, sampleQuote } from '../../fixtures/sample-request';
+
+const draft = sampleDraft();
+const quote = sampleQuote();
 
 const { server, supabaseProject } = mockSupabase();
 

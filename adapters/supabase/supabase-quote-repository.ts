@@ -1,8 +1,7 @@
 import type { QuoteRepository } from '../../domain/ports';
-import type { NewQuote, QuoteRequest } from '../../domain/quote';
+import { type NewQuote, type QuoteRequest, toNamedFields } from '../../domain/quote';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { describeDatabaseFailure } from './supabase-failure';
-import { toQuoteFields } from './supabase-quote-row';
 import { requireSession, staffCallFailure } from './supabase-staff-call';
 
 export interface SupabaseQuoteRepositoryOptions {
@@ -44,7 +43,7 @@ export class SupabaseQuoteRepository implements QuoteRepository {
     // reads as minimal; saying it keeps the promise should either default change.
     const answer = await this.#client
       .from(table)
-      .insert({ id, ...toQuoteFields(quote) })
+      .insert({ id, ...toNamedFields(quote) })
       .setHeader('Prefer', 'return=minimal');
     if (answer.error) throw describeDatabaseFailure('Storing the quote request', answer);
     return { ...quote, id, createdAt };

@@ -1,6 +1,4 @@
 import * as v from 'valibot';
-import type { NewQuote } from '../../domain/quote';
-import type { NewQuoteRequestRow } from './supabase-database';
 
 // PostgreSQL's timestamptz as PostgREST (and to_jsonb) writes it: 2024-05-01T09:30:00.123456+00:00.
 const timestamptz = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}(?::?\d{2})?)$/;
@@ -13,18 +11,6 @@ export const TimestampSchema = v.pipe(
   v.transform((text) => new Date(text.replace(/(\.\d{3})\d+/, '$1'))),
   v.check((date) => !Number.isNaN(date.getTime()), 'must be a real time'),
 );
-
-/** The six fields the original sent, to the table and to the notification function alike, as it named them. */
-export function toQuoteFields(quote: NewQuote): Omit<NewQuoteRequestRow, 'id'> {
-  return {
-    name: quote.name,
-    email: quote.email,
-    phone: quote.phone,
-    service_type: quote.serviceType,
-    description: quote.description,
-    urgent: quote.urgent,
-  };
-}
 
 /** Why an answer is not what was asked for, shortly, for the log. */
 export function summaryOf(issues: readonly v.BaseIssue<unknown>[]): string {

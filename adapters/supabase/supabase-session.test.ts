@@ -6,7 +6,9 @@ import { SupabaseQuoteInbox } from './supabase-quote-inbox';
 import { SupabaseQuoteRepository } from './supabase-quote-repository';
 import { SupabaseStaffAuth } from './supabase-staff-auth';
 import { recordingLogger } from '../memory/recording-logger';
-import { sampleQuote as quote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request';
+
+const quote = sampleQuote();
 
 const { supabaseProject } = mockSupabase();
 

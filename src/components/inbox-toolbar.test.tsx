@@ -54,7 +54,7 @@ test('Export CSV saves the whole current filter as a spreadsheet-safe CSV named 
   const bytes = new Uint8Array((await file?.blob.arrayBuffer()) ?? new ArrayBuffer(0));
   expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
-  expect(lines[0]).toBe('Received,Name,Phone,Email,Service,Urgent,Status,Responded,Response minutes,Within promise,Description,Notes,Id');
+  expect(lines[0]).toBe('Received,Name,Phone,Email,Service,Description,Urgent,Status,Responded,Response minutes,Within promise,Notes,Id');
   expect(lines[1]).toBe('2026-11-20 11:40,Tom Okafor,020 7946 0381,b@example.co.uk,Heating Services,No,New,,,,"Boiler, ""F28"" error",,b');
   expect(lines.slice(2)).toEqual(['']);
   const status = await screen.findByRole('status');

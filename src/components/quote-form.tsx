@@ -11,13 +11,15 @@ import type { FieldErrors, QuoteFormStore } from '../stores/quote-form-store';
 /** The id of a field's control: quote-service-type for serviceType. */
 const controlId = (field: QuoteField) => `quote-${field.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 
-/** The fields in the form's order, those laid out side by side in rows of their own. */
+const isHalf = (field: QuoteField) => (quoteFields[field] as FieldDescription).control.half === true;
+
+/** The fields in the form's order, two half-width fields that follow each other sharing a row. */
 function rowsOf(fields: readonly QuoteField[]): QuoteField[][] {
   const rows: QuoteField[][] = [];
   for (const field of fields) {
     const last = rows.at(-1);
-    const half = (candidate: QuoteField) => (quoteFields[candidate] as FieldDescription).control.half === true;
-    if (last !== undefined && last.length === 1 && half(field) && last[0] !== undefined && half(last[0])) last.push(field);
+    const single = last?.length === 1 ? last[0] : undefined;
+    if (last && single !== undefined && isHalf(field) && isHalf(single)) last.push(field);
     else rows.push([field]);
   }
   return rows;

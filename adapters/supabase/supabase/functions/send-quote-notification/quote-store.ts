@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import type { QuoteRequest } from '../../../../../domain/quote.ts';
-import { serviceTypes } from '../../../../../domain/service-type.ts';
+import { fromNamedFields, namedFieldList, namedFieldsEntries, type QuoteRequest } from '../../../../../domain/quote.ts';
 
 /** A stored request, and whether its email to the business has gone. */
 interface StoredQuote {
@@ -44,17 +43,12 @@ const StoredRowsSchema = v.array(
   v.object({
     id: v.string(),
     created_at: TimeSchema,
-    name: v.string(),
-    email: v.nullable(v.string()),
-    phone: v.string(),
-    service_type: v.picklist(serviceTypes),
-    description: v.nullable(v.string()),
-    urgent: v.boolean(),
+    ...namedFieldsEntries,
     business_email_sent_at: v.nullable(TimeSchema),
   }),
 );
 
-const columns = 'id,created_at,name,email,phone,service_type,description,urgent,business_email_sent_at';
+const columns = ['id', 'created_at', ...namedFieldList, 'business_email_sent_at'].join(',');
 const errorMaxLength = 500;
 
 /** The store through the project's REST API (PostgREST): the service key to read and record, the caller's token to ask is_staff. */
@@ -81,16 +75,7 @@ export function postgrestQuoteStore({ url, anonKey, serviceKey }: StoreConfig, f
       if (!response.ok) throw await failed('Reading the quote request', response);
       const [row] = v.parse(StoredRowsSchema, await response.json());
       if (row === undefined) return undefined;
-      const quote: QuoteRequest = {
-        id: row.id,
-        createdAt: row.created_at,
-        name: row.name,
-        email: row.email,
-        phone: row.phone,
-        serviceType: row.service_type,
-        description: row.description,
-        urgent: row.urgent,
-      };
+      const quote: QuoteRequest = { id: row.id, createdAt: row.created_at, ...fromNamedFields(row) };
       return { quote, businessEmailSentAt: row.business_email_sent_at };
     },
 

@@ -1,0 +1,46 @@
+import { telHref } from '../../domain/phone';
+import { displayValue, type FieldDescription, type NewQuote, type QuoteField, quoteFieldList, quoteFields } from '../../domain/quote';
+import { link, type DetailRow } from './email-layout';
+import { multiline } from './html';
+import { mailtoHref } from './mailto';
+
+/** One field of a request as an email shows it: its label, and its value as text and as HTML. */
+interface FieldRow {
+  label: string;
+  /** The value on the plain-text line, after "Label:"; a multiline value starts on a line of its own. */
+  text: string;
+  html: DetailRow[1];
+}
+
+/** How each kind of field reads in an email: a phone number can be called, an address written to. */
+function fieldRow(field: QuoteField, quote: NewQuote): FieldRow {
+  const description: FieldDescription = quoteFields[field];
+  const value = quote[field];
+  const { label } = description;
+  if (typeof value === 'boolean') return { label, text: value ? 'yes' : 'no', html: value ? 'yes' : 'no' };
+  if (value === null || value === '') return { label, text: description.kind === 'multiline' ? 'none' : 'not given', html: description.kind === 'multiline' ? 'none' : 'not given' };
+  switch (description.kind) {
+    case 'phone':
+      return { label, text: `${value} (${telHref(value)})`, html: link(telHref(value), value) };
+    case 'email':
+      return { label, text: `${value} (${mailtoHref(value)})`, html: link(mailtoHref(value), value) };
+    case 'multiline':
+      return { label, text: `\n${value}`, html: multiline(value) };
+    default:
+      return { label, text: displayValue(field, quote), html: displayValue(field, quote) };
+  }
+}
+
+/** The rows of `fields` (every field, by default) in the form's order; `given` leaves out those not filled in. */
+export function fieldRows(quote: NewQuote, { fields = quoteFieldList, given = false }: { fields?: readonly QuoteField[]; given?: boolean } = {}): FieldRow[] {
+  return fields.filter((field) => !given || quote[field] !== null).map((field) => fieldRow(field, quote));
+}
+
+/** The fields the customer's confirmation repeats back to them. */
+export const confirmedFields = quoteFieldList.filter((field) => quoteFields[field].confirmed);
+
+/** Rows as plain-text lines, "Label: value". */
+export const textLines = (rows: readonly FieldRow[]): string[] => rows.map(({ label, text }) => `${label}:${text.startsWith('\n') ? '' : ' '}${text}`);
+
+/** Rows for an email's HTML table. */
+export const htmlRows = (rows: readonly FieldRow[]): DetailRow[] => rows.map(({ label, html }) => [label, html]);
