@@ -110,7 +110,7 @@ test.for([
   {
     answer: 'rows that are not quote requests',
     respond: () => HttpResponse.json({ total: 1, quotes: [{ id: 'q-1', created_at: 'yesterday', service_type: 'roofing' }] }),
-    says: /^Reading the quote requests failed: the answer is not what the database sends \(quotes\.0\.created_at: .+; quotes\.0\.name: .+; quotes\.0\.email: .+; and \d+ more\)$/,
+    says: /^Reading the quote requests failed: the answer is not what the database sends \(quotes\.0\.created_at: .+; quotes\.0\.name: .+; quotes\.0\.phone: .+; and \d+ more\)$/,
   },
   { answer: 'rows instead of a page', respond: () => HttpResponse.json([]), says: /the answer is not what the database sends/ },
 ])('a page answered with $answer is a storage failure, logged', async ({ respond, says }) => {
