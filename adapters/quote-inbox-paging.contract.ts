@@ -63,6 +63,18 @@ export function quoteInboxPagingContract(make: MakeStore): void {
     });
   });
 
+  test('one request of the All view tells a view with no matches from a store with no requests', async () => {
+    const clock = manualClock();
+    await withStore(make, clock.now, async (store) => {
+      await seed(store, clock, specs({ minutesAgo: 30, status: 'won' }), asOf);
+      const now = clock.now();
+      const waiting = await store.inbox.findPage({ query: defaultInboxQuery, after: null, limit: 50, now });
+      expect(waiting).toEqual({ quotes: [], total: 0, next: null });
+      const all = await store.inbox.findPage({ query: { ...defaultInboxQuery, view: 'all' }, after: null, limit: 1, now });
+      expect({ count: all.quotes.length, total: all.total, next: all.next }).toEqual({ count: 1, total: 1, next: null });
+    });
+  });
+
   test('pages are the matches in order, `limit` at a time: each visited once, total on every page, next null at the end', async () => {
     const clock = manualClock();
     // One store for every run, emptied after each: a database store is slow to make.

@@ -17,9 +17,18 @@ test('whatever the client writes in the URL, the server reads back the same quer
   );
 });
 
-test('nothing in the URL is the waiting view, 50 to a page, from the start', () => {
-  expect(readText('')).toEqual({ ok: true, query: defaultInboxQuery, after: null, limit: 50 });
+test('nothing in the URL is every request newest first, 50 to a page, from the start', () => {
+  expect(readText('')).toEqual({ ok: true, query: { ...defaultInboxQuery, view: 'all' }, after: null, limit: 50 });
   expect(readText('view=&search=&service_type=&urgent=&from=&to=&after=&limit=')).toEqual(readText(''));
+});
+
+test('the client names its view, the Waiting one too, so it never depends on the default', () => {
+  fc.assert(
+    fc.property(inboxQueryArb, (query) => {
+      expect(toInboxSearchParams({ query, after: null, limit: 50 }).get('view')).toBe(query.view);
+    }),
+  );
+  expect(toInboxSearchParams({ query: defaultInboxQuery, after: null, limit: 50 }).get('view')).toBe('new');
 });
 
 test('each parameter that is wrong is named once, with the domain’s message where the domain judges it', () => {

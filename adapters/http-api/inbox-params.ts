@@ -5,10 +5,17 @@ import {
   type InboxQuery,
   InboxQuerySchema,
   inboxPageMax,
+  type InboxView,
   inboxPageSize,
   orderOf,
   parseCursor,
 } from '../../domain/inbox-query';
+
+/**
+ * The view of a request that names none: every request, newest first, as a plain list of them reads.
+ * The staff inbox's Waiting view is asked for by name (`view=new`), as the client always names its view.
+ */
+export const apiDefaultView: InboxView = 'all';
 
 /**
  * The inbox's query as `GET /api/quote-requests` takes it in its URL: snake_case names, `urgent` as
@@ -70,6 +77,7 @@ export function fromInboxSearchParams(param: (name: string) => string | undefine
     if (text !== undefined) input[key] = read(text);
   };
   set('view');
+  input.view ??= apiDefaultView;
   set('search');
   set('serviceType');
   set('urgent', urgentOf);

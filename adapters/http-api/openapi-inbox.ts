@@ -11,6 +11,7 @@ import {
   WireNoteSchema,
   WireResendSchema,
 } from './inbox-wire';
+import { apiDefaultView } from './inbox-params';
 import { apiPaths } from './wire';
 
 const schema = (valibotSchema: Parameters<typeof toJsonSchema>[0]) =>
@@ -49,10 +50,10 @@ const unknown = errorResponse('No such request');
 export const inboxGet = {
   summary: 'One page of the staff inbox (staff only)',
   description:
-    "Requests matching every filter, in the view's order: 'new' (the default) by who must be called first, overdue urgent requests at the top; every other view newest first. `total` counts every match; `next` is the cursor of the following page, null on the last.",
+    "Requests matching every filter, in the view's order: 'new' (the staff inbox's Waiting view) by who must be called first, overdue urgent requests at the top; every other view, and 'all' (the default, every request), newest first. `total` counts every match; `next` is the cursor of the following page, null on the last.",
   ...staffOnly,
   parameters: [
-    query('view', 'A status, or all', { type: 'string', enum: [...quoteStatuses, 'all'], default: 'new' }),
+    query('view', 'A status, or all', { type: 'string', enum: [...quoteStatuses, 'all'], default: apiDefaultView }),
     query('search', 'Words all found in the name, phone, email or description', { type: 'string', maxLength: 100 }),
     query('service_type', 'One service type', { type: 'string', enum: [...serviceTypes] }),
     query('urgent', 'Urgent requests only, or none of them', { type: 'string', enum: ['true', 'false'] }),

@@ -136,7 +136,7 @@ export function createServerApp(deps: ServerDeps) {
     const path = c.req.path;
     if (path === '/' && c.req.query('quote') === 'submitted') return page(path, { submitted: true });
     // Pages were prerendered at build time; a build without them has each rendered as it is asked for.
-    return deps.site.respond(path, c.req.raw) ?? deps.site.respond('/404.html', c.req.raw, 404) ?? (await page(path, {}));
+    return deps.site.respond(path, c.req.raw) ?? deps.site.notFound(c.req.raw) ?? (await page(path, {}));
   });
 
   return app;

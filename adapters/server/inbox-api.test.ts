@@ -41,7 +41,33 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
       });
     });
 
-    test('the default view is the waiting one: overdue urgent first, then by due time; total counts every match', async () => {
+    test('with no parameters it lists every request newest first, whatever its status: the first page, with next for the rest', async () => {
+      await withClockedServer(kind, async (server, clock) => {
+        const names: string[] = [];
+        for (let index = 0; index < 52; index += 1) {
+          const { name } = await storeQuote(server, { name: `Request ${index}`, urgent: index % 5 === 0 });
+          names.unshift(name);
+          clock.time += 60_000;
+        }
+        const [newest] = (await inboxPage(server, { view: 'new', limit: '1' })).quotes;
+        const moved = await fetch(`${server.url}/api/quote-requests/${newest?.id ?? ''}/status`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: server.staffCookie },
+          body: JSON.stringify({ from: 'new', to: 'contacted' }),
+        });
+        expect(moved.status).toBe(200);
+
+        const first = await inboxPage(server, {});
+        expect(first.quotes.map(({ name }) => name)).toEqual(names.slice(0, 50));
+        expect(first.total).toBe(52);
+        expect(first.next).not.toBeNull();
+        const rest = await inboxPage(server, { after: first.next ?? '' });
+        expect(rest).toMatchObject({ total: 52, next: null });
+        expect(rest.quotes.map(({ name }) => name)).toEqual(names.slice(50));
+      });
+    });
+
+    test('the waiting view, asked for by name: overdue urgent first, then by due time; total counts every match', async () => {
       await withClockedServer(kind, async (server, clock) => {
         const standard = await storeQuote(server, { name: 'Standard, due at eleven' });
         clock.time += 10 * 60_000;
@@ -49,7 +75,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
         clock.time += 60 * 60_000;
         const later = await storeQuote(server, { name: 'Urgent, not yet due', urgent: true });
 
-        const page = await inboxPage(server, {});
+        const page = await inboxPage(server, { view: 'new' });
         expect(page.quotes.map(({ name }) => name)).toEqual([urgent.name, later.name, standard.name]);
         expect(page).toMatchObject({ total: 3, next: null });
         expect((await inboxPage(server, { view: 'all' })).quotes.map(({ id }) => id)).toEqual([later.id, urgent.id, standard.id]);

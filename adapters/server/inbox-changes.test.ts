@@ -38,7 +38,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
         });
         const [listed] = (await inboxPage(server)).quotes;
         expect(listed).toMatchObject({ id, status: 'contacted', responded_at: '2026-11-20T09:25:00.000Z', history: [change] });
-        expect((await inboxPage(server, {})).total).toBe(0);
+        expect((await inboxPage(server, { view: 'new' })).total).toBe(0);
         expect((await inboxPage(server, { view: 'contacted' })).total).toBe(1);
       });
     });

@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { fromInboxSearchParams } from '../http-api/inbox-params';
 import { openApiDocument } from '../http-api/openapi';
 import { apiPaths } from '../http-api/wire';
 import { startTestServer } from './test-server.test-support';
@@ -131,4 +132,13 @@ test('every status the inbox answers is in the contract', async () => {
   } finally {
     await server.stop();
   }
+});
+
+test('the inbox parameters the contract gives defaults for default as the server reads them', () => {
+  const { parameters } = openApiDocument.paths[apiPaths.quoteRequests].get;
+  const defaults = Object.fromEntries(parameters.flatMap(({ name, schema }) => ('default' in schema ? [[name, schema.default]] : [])));
+  const read = fromInboxSearchParams(() => undefined);
+
+  expect(defaults).toEqual({ view: 'all', limit: 50 });
+  expect(read).toMatchObject({ ok: true, query: { view: defaults.view }, limit: defaults.limit });
 });

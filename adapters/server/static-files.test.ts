@@ -41,8 +41,8 @@ const site = await StaticFiles.load(siteDir);
 
 const get = (path: string, headers: Record<string, string> = {}) => new Request(`http://site.test${path}`, { headers });
 
-function respond(path: string, headers: Record<string, string> = {}, status?: number): Response {
-  const response = site.respond(path, get(path, headers), status);
+function respond(path: string, headers: Record<string, string> = {}): Response {
+  const response = site.respond(path, get(path, headers));
   if (!response) throw new Error(`Nothing was served at ${path}`);
   return response;
 }
@@ -87,12 +87,24 @@ test('a path containing a NUL character answers nothing', () => {
 });
 
 test('the not-found page is sent with its status, and never as 304', async () => {
-  const first = respond('/404.html', {}, 404);
-  expect(first.status).toBe(404);
-  const etag = first.headers.get('etag') ?? '';
-  const again = respond('/404.html', { 'if-none-match': etag }, 404);
-  expect(again.status).toBe(404);
-  expect(await decodedBody(again)).toBe(notFoundHtml);
+  const first = site.notFound(get('/no-such-page'));
+  expect(first?.status).toBe(404);
+  const etag = first?.headers.get('etag') ?? '';
+  const again = site.notFound(get('/no-such-page', { 'if-none-match': etag }));
+  expect(again?.status).toBe(404);
+  expect(again && (await decodedBody(again))).toBe(notFoundHtml);
+});
+
+test('a page’s file name is no address of its own: /404.html, /index.html and the like answer nothing', () => {
+  for (const path of ['/404.html', '/index.html', '/privacy/index.html', '/privacy.html']) {
+    expect(site.respond(path, get(path)), path).toBeUndefined();
+    expect(site.has(path), path).toBe(false);
+  }
+});
+
+test('a site built without a 404 page has none to send', async () => {
+  const empty = await StaticFiles.load(join(siteDir, 'no-such-directory'));
+  expect(empty.notFound(get('/no-such-page'))).toBeUndefined();
 });
 
 test('a browser accepting Brotli gets the Brotli copy', async () => {

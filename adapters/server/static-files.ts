@@ -68,10 +68,14 @@ function matchesEtag(ifNoneMatch: string, etag: string): boolean {
     .some((tag) => tag === '*' || tag === etag);
 }
 
+/** The prerendered 404 page, sent for every path that is no page or file of the site. */
+const notFoundPage = '/404.html';
+
 /**
  * The built site, held in memory and served as a CDN would: compressed copies chosen by
  * Accept-Encoding, an ETag for each, 304 when the browser's copy is current, and long caching for
- * hashed assets. Pages are found by their path: /privacy is privacy/index.html.
+ * hashed assets. Pages are found by their path only (/privacy is privacy/index.html): a page's file
+ * name is not a second address for it, so /index.html or /404.html is as unknown as any other path.
  */
 export class StaticFiles {
   readonly #files: ReadonlyMap<string, StaticFile>;
@@ -115,17 +119,23 @@ export class StaticFiles {
 
   #find(path: string): StaticFile | undefined {
     if (path.includes('\0')) return undefined;
-    const direct = path.endsWith('/') ? undefined : this.#files.get(path);
+    const direct = path.endsWith('/') || path.endsWith('.html') ? undefined : this.#files.get(path);
     return direct ?? this.#files.get(`${path.endsWith('/') ? path : `${path}/`}index.html`);
   }
 
-  /**
-   * The answer for a GET or HEAD of `path`, or undefined when there is no such file.
-   * `status` lets the 404 page be sent with its status.
-   */
-  respond(path: string, request: Request, status = 200): Response | undefined {
+  /** The answer for a GET or HEAD of `path`, or undefined when there is no such file or page. */
+  respond(path: string, request: Request): Response | undefined {
     const file = this.#find(path);
-    if (!file) return undefined;
+    return file && this.#answer(file, request, 200);
+  }
+
+  /** The 404 page with its status (never 304), or undefined when the build has none. */
+  notFound(request: Request): Response | undefined {
+    const file = this.#files.get(notFoundPage);
+    return file && this.#answer(file, request, 404);
+  }
+
+  #answer(file: StaticFile, request: Request, status: 200 | 404): Response {
     const encoding = chooseEncoding(request.headers.get('accept-encoding') ?? '', file);
     const variant = encoding ? (file.compressed[encoding] ?? file.identity) : file.identity;
     const headers = new Headers({ 'content-type': file.contentType, 'cache-control': file.cacheControl, etag: variant.etag });

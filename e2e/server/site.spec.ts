@@ -32,6 +32,14 @@ test('hashed assets are cached for a year; an unknown page is a 404 page', async
   expect(await missing.text()).toContain('Oops! Page not found');
 });
 
+test('the prerendered pages’ file names are unknown paths too: /404.html is a 404, not a second home or staff page', async ({ request }) => {
+  for (const path of ['/404.html', '/index.html', '/quotes/index.html', '/privacy/index.html']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await response.text(), path).toContain('Oops! Page not found');
+  }
+});
+
 test('crawlers find the sitemap, keep out of /quotes and /api, and read who the business is', async ({ request }) => {
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain('Disallow: /quotes');

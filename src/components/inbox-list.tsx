@@ -7,8 +7,9 @@ import { useAppContext } from '../app-context-provider';
 import { QuoteCard, quoteHeadingId } from './quote-card';
 import { useNow } from './use-now';
 
-function emptyMessage(query: InboxQuery | null): string {
-  if (query === null) return copy.quotes.empty;
+/** With nothing stored the specification's text, whatever the view; otherwise why nothing matches. */
+function emptyMessage(query: InboxQuery | null, storeEmpty: boolean): string {
+  if (query === null || storeEmpty) return copy.quotes.empty;
   const filtered = query.search !== '' || query.serviceType !== null || query.urgent !== null || query.from !== null || query.to !== null;
   if (filtered) return inboxCopy.empty.filtered;
   if (query.view === 'all') return copy.quotes.empty;
@@ -25,6 +26,7 @@ export function InboxList() {
   const quotes = useStore(inbox, (state) => state.quotes);
   const total = useStore(inbox, (state) => state.total);
   const query = useStore(inbox, (state) => state.query);
+  const storeEmpty = useStore(inbox, (state) => state.storeEmpty);
   const more = useStore(inbox, (state) => state.next !== null);
   const loadingMore = useStore(inbox, (state) => state.loadingMore);
   const now = useNow();
@@ -45,7 +47,7 @@ export function InboxList() {
   };
 
   if (quotes.length === 0) {
-    return <p className="list-message">{status === 'loaded' ? emptyMessage(query) : inboxCopy.loading}</p>;
+    return <p className="list-message">{status === 'loaded' ? emptyMessage(query, storeEmpty) : inboxCopy.loading}</p>;
   }
   return (
     <>

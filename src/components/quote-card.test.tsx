@@ -49,6 +49,17 @@ test('confirmed, the request is deleted from the store, its card goes, and the c
   expect((await storedQuotes(store)).map(({ id }) => id)).toEqual(['tom']);
 });
 
+test('deleting the last request stored leaves the list saying there are none, not that none is waiting', async () => {
+  const { user } = renderInbox(new InMemoryQuoteRepository({ seed: [priya] }));
+  vi.spyOn(window, 'confirm').mockReturnValue(true);
+  await card('Priya Raman');
+
+  await user.click(deleteButton('Priya Raman'));
+
+  expect(await screen.findByText('No quote requests yet.')).toBeTruthy();
+  expect(screen.queryByText('Nobody is waiting for a call back.')).toBeNull();
+});
+
 test('declined, nothing happens', async () => {
   const store = new InMemoryQuoteRepository({ seed: [priya, tom] });
   const { user } = renderInbox(store);

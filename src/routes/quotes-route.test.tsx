@@ -52,11 +52,22 @@ test('shows a loading state until the requests arrive', async () => {
   expect(screen.queryByText('Loading quote requests…')).toBeNull();
 });
 
-test('with no requests at all it says so and counts none', async () => {
-  renderApp({ path: '/quotes?view=all' });
+test.each(['/quotes', '/quotes?view=all', '/quotes?view=won', '/quotes?q=boiler&service=heating&urgent=true&from=2026-11-01&to=2026-11-20'])(
+  'with no requests at all, %s says so and counts none',
+  async (path) => {
+    renderApp({ path });
 
-  expect(await screen.findByText('No quote requests yet.')).toBeTruthy();
-  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Quote Requests (0)');
+    expect(await screen.findByText('No quote requests yet.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Quote Requests (0)');
+  },
+);
+
+test('with requests, none of which match the filters, it says the filters match none', async () => {
+  const store = new InMemoryQuoteRepository({ seed: [request('a', 'Ada Lovelace', 90)] });
+  renderApp({ path: '/quotes?view=all&q=radiator', backend: testBackend({ store }), now: () => testNow });
+
+  expect(await screen.findByText('No requests match these filters.')).toBeTruthy();
+  expect(screen.queryByText('No quote requests yet.')).toBeNull();
 });
 
 test('with nobody waiting, the default view says so', async () => {

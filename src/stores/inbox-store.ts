@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { copy } from '../../domain/copy';
 import type { FindQuotesResult } from '../../domain/find-quotes';
-import { type InboxCursor, type InboxQuery, matchesQuery } from '../../domain/inbox-query';
+import { defaultInboxQuery, type InboxCursor, type InboxPage, type InboxQuery, matchesQuery } from '../../domain/inbox-query';
 import type { InboxQuote } from '../../domain/inbox-quote';
 import type { InboxSummary, InboxSummaryResult } from '../../domain/inbox-summary';
 import { type InboxUpdates, updatesBetween } from './inbox-updates';
@@ -16,6 +16,8 @@ interface InboxState {
   quotes: readonly InboxQuote[];
   /** How many requests match the query in all. */
   total: number;
+  /** True when the store holds no request at all, not merely none that matches the query. */
+  storeEmpty: boolean;
   next: InboxCursor | null;
   loadingMore: boolean;
   summary: InboxSummary | null;
@@ -38,14 +40,14 @@ interface InboxState {
   replaceQuote: (quote: InboxQuote) => void;
   /** Changes a request where it stands in the list. */
   updateQuote: (id: string, change: (quote: InboxQuote) => InboxQuote) => void;
-  /** Takes a request off the list (deleted). */
+  /** Takes a request off the list (deleted), then finds out whether it was the last one stored. */
   removeQuote: (id: string) => void;
   /** Forgets everything, as when the staff member signs out. */
   clear: () => void;
 }
 
 export interface InboxDeps {
-  findQuotes: (request: { query: InboxQuery; after: InboxCursor | null; now: Date }) => Promise<FindQuotesResult>;
+  findQuotes: (request: { query: InboxQuery; after: InboxCursor | null; now: Date; limit?: number }) => Promise<FindQuotesResult>;
   inboxSummary: (now: Date) => Promise<InboxSummaryResult>;
   now: () => Date;
   toasts: ToastStore;
@@ -53,7 +55,11 @@ export interface InboxDeps {
   onNotSignedIn: () => void;
 }
 
-const empty = { status: 'idle', query: null, quotes: [], total: 0, next: null, loadingMore: false, summary: null, summaryFailed: false, updates: null } as const;
+const empty = { status: 'idle', query: null, quotes: [], total: 0, storeEmpty: false, next: null, loadingMore: false, summary: null, summaryFailed: false, updates: null } as const;
+
+const everything: InboxQuery = { ...defaultInboxQuery, view: 'all' };
+const isEverything = (query: InboxQuery) =>
+  query.view === 'all' && query.search === '' && query.serviceType === null && query.urgent === null && query.from === null && query.to === null;
 
 /** The staff inbox: one query's pages, its total, and the response times above it. */
 export function createInboxStore({ findQuotes, inboxSummary, now, toasts, onNotSignedIn }: InboxDeps) {
@@ -67,6 +73,16 @@ export function createInboxStore({ findQuotes, inboxSummary, now, toasts, onNotS
       set({ ...empty });
       onNotSignedIn();
     };
+    /**
+     * Whether a query's empty first page means the store holds nothing at all: the All view's total
+     * says so; any other view or filter asks for one request of the All view. Unknown counts as not.
+     */
+    const holdsNothing = async (query: InboxQuery, page: Pick<InboxPage, 'quotes' | 'total'>) => {
+      if (page.quotes.length > 0) return false;
+      if (isEverything(query)) return page.total === 0;
+      const all = await findQuotes({ query: everything, after: null, now: now(), limit: 1 });
+      return all.ok && all.page.quotes.length === 0;
+    };
     const without = (id: string) =>
       set(({ quotes, total }) => (quotes.some((quote) => quote.id === id) ? { quotes: quotes.filter((quote) => quote.id !== id), total: Math.max(0, total - 1) } : {}));
 
@@ -79,8 +95,10 @@ export function createInboxStore({ findQuotes, inboxSummary, now, toasts, onNotS
         const result = await findQuotes({ query, after: null, now: now() });
         if (current !== generation) return;
         if (result.ok) {
+          const storeEmpty = await holdsNothing(query, result.page);
+          if (current !== generation) return;
           toast.clear();
-          set({ status: 'loaded', quotes: result.page.quotes, total: result.page.total, next: result.page.next, loadingMore: false });
+          set({ status: 'loaded', quotes: result.page.quotes, total: result.page.total, storeEmpty, next: result.page.next, loadingMore: false });
         } else if (result.error.kind === 'not-signed-in') {
           notSignedIn();
         } else {
@@ -144,7 +162,16 @@ export function createInboxStore({ findQuotes, inboxSummary, now, toasts, onNotS
       },
       updateQuote: (id, change) =>
         set(({ quotes }) => ({ quotes: quotes.map((quote) => (quote.id === id ? change(quote) : quote)) })),
-      removeQuote: without,
+      removeQuote: (id) => {
+        without(id);
+        const { query, quotes, total, next } = get();
+        if (query === null || quotes.length > 0 || next !== null) return;
+        // The last one shown is gone: perhaps the last one stored.
+        const current = generation;
+        void holdsNothing(query, { quotes, total }).then((storeEmpty) => {
+          if (current === generation) set({ storeEmpty });
+        });
+      },
       clear: () => {
         generation += 1;
         set({ ...empty });
