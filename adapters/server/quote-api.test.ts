@@ -105,6 +105,21 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
       });
     });
 
+    test('a form post is urgent only when the box sent its own value: urgent=false, urgent= and no urgent are not', async () => {
+      await withServer(kind, async (server) => {
+        for (const [name, urgent] of [['Ben', 'false'], ['Cal', ''], ['Dee', '0'], ['Eve', undefined]] as const) {
+          const fields = { name, phone: '020 7946 0777', service_type: 'general', ...(urgent === undefined ? {} : { urgent }) };
+          const response = await fetch(`${server.url}/api/quote-requests`, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+          expect(response.status).toBe(303);
+        }
+        const stored = await list(server);
+        expect(stored.map(({ name, urgent }) => ({ name, urgent }))).toEqual(
+          expect.arrayContaining(['Ben', 'Cal', 'Dee', 'Eve'].map((name) => ({ name, urgent: false }))),
+        );
+        expect(stored).toHaveLength(4);
+      });
+    });
+
     test('a form post with errors gets the home page again with every typed value and the errors', async () => {
       await withServer(kind, async (server) => {
         const response = await fetch(`${server.url}/api/quote-requests`, {
