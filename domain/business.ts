@@ -28,6 +28,14 @@ export const business = {
   priceRange: '££',
 } as const;
 
+/**
+ * The postcode districts the business usually works in: SE1 and the districts around it. A request
+ * from anywhere else is still taken, and flagged for staff to decide.
+ */
+export const serviceArea = {
+  outwardCodes: ['SE1', 'SE5', 'SE11', 'SE15', 'SE16', 'SE17', 'SW8', 'SW9'],
+} as const;
+
 /** How fast staff promise to call back, in minutes. */
 export const responsePromise = {
   urgentMinutes: 30,

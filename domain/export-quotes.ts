@@ -4,7 +4,7 @@ import { inboxPageMax } from './inbox-query';
 import type { InboxQuote } from './inbox-quote';
 import { formatLondonIso } from './london-time';
 import type { Logger, QuoteInbox } from './ports';
-import { displayValue, quoteFieldList, quoteFields } from './quote';
+import { displayValue, type FieldDescription, quoteFieldList, quoteFields, remarkOn } from './quote';
 import { quoteStatusLabels } from './quote-status';
 import { responseTime } from './response-clock';
 import { type StaffFailure, staffFailureOf } from './staff-failure';
@@ -12,7 +12,10 @@ import { type StaffFailure, staffFailureOf } from './staff-failure';
 /** The columns of an export, in order: when it came, each field of the request, then how staff worked it. Times are London times. */
 export const exportColumns = [
   'Received',
-  ...quoteFieldList.map((field) => quoteFields[field].label),
+  ...quoteFieldList.flatMap((field) => {
+    const { label, remark }: FieldDescription = quoteFields[field];
+    return remark ? [label, remark.heading] : [label];
+  }),
   'Status',
   'Responded',
   'Response minutes',
@@ -25,7 +28,10 @@ function exportRow(quote: InboxQuote): string[] {
   const response = quote.respondedAt === null ? null : responseTime(quote, quote.respondedAt);
   return [
     formatLondonIso(quote.createdAt),
-    ...quoteFieldList.map((field) => displayValue(field, quote)),
+    ...quoteFieldList.flatMap((field) => {
+      const { remark }: FieldDescription = quoteFields[field];
+      return remark ? [displayValue(field, quote), remarkOn(field, quote)?.staff ?? ''] : [displayValue(field, quote)];
+    }),
     quoteStatusLabels[quote.status],
     quote.respondedAt === null ? '' : formatLondonIso(quote.respondedAt),
     response === null ? '' : String(response.minutes),

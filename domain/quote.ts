@@ -42,11 +42,26 @@ export interface FieldDescription {
   confirmed: boolean;
   /** For a choice: each value's label. */
   choices?: Readonly<Record<string, string>>;
+  /** Listed among the card's details: a field with no place of its own there (the name heads it, and so on). */
+  cardDetail?: boolean;
+  /** Something about a value staff should notice, and the visitor should hear when they send it. */
+  remark?: FieldRemark;
   control: FieldControl;
   /** The rules a value must pass, as sent: trimmed, required or null when empty, within limits. */
   input: v.GenericSchema<unknown, unknown>;
   /** What a stored value looks like when read back from any store. */
   stored: v.GenericSchema<unknown, unknown>;
+}
+
+/** A value worth a word: flagged to staff on the card, in the business email and the CSV, and told to the visitor. */
+export interface FieldRemark {
+  applies: (value: string) => boolean;
+  /** The CSV's heading for the column that says it. */
+  heading: string;
+  /** The flag staff see. */
+  staff: string;
+  /** One sentence added to the visitor's thanks. */
+  visitor: string;
 }
 
 /** Text a visitor may leave out: missing or null reads as empty; anything but text names its field. */
@@ -244,6 +259,16 @@ export function displayValue(field: QuoteField, quote: NewQuote): string {
   const description: FieldDescription = quoteFields[field];
   return description.choices?.[value] ?? value;
 }
+
+/** The remark a field's value earns, if any. */
+export function remarkOn(field: QuoteField, quote: NewQuote): FieldRemark | undefined {
+  const { remark }: FieldDescription = quoteFields[field];
+  const value = quote[field];
+  return remark && typeof value === 'string' && remark.applies(value) ? remark : undefined;
+}
+
+/** The fields whose values earn a remark, in the form's order. */
+export const remarkedFields = (quote: NewQuote): QuoteField[] => quoteFieldList.filter((field) => remarkOn(field, quote) !== undefined);
 
 /** A stored quote request, as staff see it. */
 export interface QuoteRequest extends NewQuote {

@@ -40,7 +40,7 @@ export async function withPorts<T>(ports: () => Promise<Backend>, use: (backend:
 
 /** The visitor's stores over one backend's ports; `initial` is what a server-rendered page was told. */
 export function createSiteContext(backend: BackendModule, ports: () => Promise<Backend>, initial: PageState = {}): SiteContext {
-  const opening = openingToast({ restored: initial.form, submitted: initial.submitted });
+  const opening = openingToast({ restored: initial.form, submitted: initial.submitted, remarks: initial.remarks });
   const toasts = createToastStore(opening ? [opening] : []);
   return {
     toasts,

@@ -22,7 +22,7 @@ function textBody(quote: QuoteRequest): string {
   return [
     quote.urgent ? `URGENT: ${promiseOf(quote)}` : promiseOf(quote),
     '',
-    ...textLines(fieldRows(quote)),
+    ...textLines(fieldRows(quote, { remarks: true })),
     `Received: ${formatUkDateTime(quote.createdAt)} (UK time)`,
     `Reference: ${quote.id}`,
     '',
@@ -33,7 +33,7 @@ function textBody(quote: QuoteRequest): string {
 
 function htmlBody(quote: QuoteRequest, title: string): string {
   const rows: DetailRow[] = [
-    ...htmlRows(fieldRows(quote)),
+    ...htmlRows(fieldRows(quote, { remarks: true })),
     ['Received', `${formatUkDateTime(quote.createdAt)} (UK time)`],
     ['Reference', quote.id],
   ];

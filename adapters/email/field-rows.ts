@@ -1,7 +1,7 @@
 import { telHref } from '../../domain/phone';
-import { displayValue, type FieldDescription, type NewQuote, type QuoteField, quoteFieldList, quoteFields } from '../../domain/quote';
+import { displayValue, type FieldDescription, type NewQuote, type QuoteField, quoteFieldList, quoteFields, remarkOn } from '../../domain/quote';
 import { link, type DetailRow } from './email-layout';
-import { multiline } from './html';
+import { html, multiline } from './html';
 import { mailtoHref } from './mailto';
 
 /** One field of a request as an email shows it: its label, and its value as text and as HTML. */
@@ -31,9 +31,27 @@ function fieldRow(field: QuoteField, quote: NewQuote): FieldRow {
   }
 }
 
-/** The rows of `fields` (every field, by default) in the form's order; `given` leaves out those not filled in. */
-export function fieldRows(quote: NewQuote, { fields = quoteFieldList, given = false }: { fields?: readonly QuoteField[]; given?: boolean } = {}): FieldRow[] {
-  return fields.filter((field) => !given || quote[field] !== null).map((field) => fieldRow(field, quote));
+/** A row with the remark its value earns, for staff: "SE15 3AB (Outside our usual area)". */
+function remarked(field: QuoteField, quote: NewQuote, row: FieldRow): FieldRow {
+  const remark = remarkOn(field, quote);
+  if (remark === undefined) return row;
+  return { ...row, text: `${row.text} (${remark.staff})`, html: html`${row.html} <strong>(${remark.staff})</strong>` };
+}
+
+interface RowOptions {
+  /** Which fields, in the form's order: every one by default. */
+  fields?: readonly QuoteField[];
+  /** Leave out the fields not filled in. */
+  given?: boolean;
+  /** Add what staff should notice about a value. */
+  remarks?: boolean;
+}
+
+/** The rows of a request's fields for an email. */
+export function fieldRows(quote: NewQuote, { fields = quoteFieldList, given = false, remarks = false }: RowOptions = {}): FieldRow[] {
+  return fields
+    .filter((field) => !given || quote[field] !== null)
+    .map((field) => (remarks ? remarked(field, quote, fieldRow(field, quote)) : fieldRow(field, quote)));
 }
 
 /** The fields the customer's confirmation repeats back to them. */

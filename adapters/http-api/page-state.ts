@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { QuoteDraft } from '../../domain/quote';
+import { type QuoteDraft, type QuoteField, quoteFieldList, quoteFields, requiredFields } from '../../domain/quote';
 import type { QuoteError } from '../../domain/quote-errors';
 
 /**
@@ -9,22 +9,20 @@ import type { QuoteError } from '../../domain/quote-errors';
 export interface PageState {
   form?: { draft: QuoteDraft; error: QuoteError };
   submitted?: boolean;
+  /** With `submitted`: the fields whose values earned a word to the visitor (a postcode outside our area). */
+  remarks?: QuoteField[];
 }
 
 /** The id of the JSON script element that carries the page state. */
 export const pageStateElementId = 'page-state';
 
-const DraftSchema = v.object({
-  name: v.string(),
-  email: v.string(),
-  phone: v.string(),
-  serviceType: v.string(),
-  description: v.string(),
-  urgent: v.boolean(),
-});
-const FieldSchema = v.picklist(['name', 'email', 'phone', 'serviceType', 'description', 'urgent']);
+type DraftEntries = { [K in QuoteField]: QuoteDraft[K] extends boolean ? v.BooleanSchema<undefined> : v.StringSchema<undefined> };
+const DraftSchema = v.object(
+  Object.fromEntries(quoteFieldList.map((field) => [field, quoteFields[field].kind === 'flag' ? v.boolean() : v.string()])) as DraftEntries,
+);
+const FieldSchema = v.picklist(quoteFieldList);
 const ErrorSchema = v.variant('kind', [
-  v.object({ kind: v.literal('missing-fields'), fields: v.array(v.picklist(['name', 'phone', 'serviceType'])) }),
+  v.object({ kind: v.literal('missing-fields'), fields: v.array(v.picklist(requiredFields)) }),
   v.object({ kind: v.literal('invalid-fields'), issues: v.array(v.object({ field: FieldSchema, message: v.string() })) }),
   v.object({ kind: v.literal('storage-failure') }),
   v.object({ kind: v.literal('rate-limited'), retryAfterSeconds: v.number() }),
@@ -33,6 +31,7 @@ const ErrorSchema = v.variant('kind', [
 const PageStateSchema = v.object({
   form: v.exactOptional(v.object({ draft: DraftSchema, error: ErrorSchema })),
   submitted: v.exactOptional(v.boolean()),
+  remarks: v.exactOptional(v.array(FieldSchema)),
 });
 
 /** The state as JSON that is safe inside a <script> element. */

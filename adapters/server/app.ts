@@ -16,6 +16,7 @@ import { staffApi } from './staff-api';
 import type { StaticFiles } from './static-files';
 import type { StaffSessions } from './staff-sessions';
 import type { QuoteError } from '../../domain/quote-errors';
+import { quoteFieldList, remarkedFields } from '../../domain/quote';
 
 export interface ServerDeps {
   quotes: QuoteRepository;
@@ -47,7 +48,9 @@ export interface ServerDeps {
 }
 
 /** Where the quote form's plain post sends the visitor once the request is stored. */
-const submittedLocation = '/?quote=submitted';
+/** Where a stored form post lands: the home page, told so, and of anything the visitor should hear about their values. */
+const submittedLocation = (remarks: readonly string[]) =>
+  `/?${new URLSearchParams([['quote', 'submitted'], ...remarks.map((field) => ['remark', field])]).toString()}`;
 
 const formErrorStatus: Record<QuoteError['kind'], number> = {
   'missing-fields': 400,
@@ -126,7 +129,7 @@ export function createServerApp(deps: ServerDeps) {
       submissionLimit: (c) => deps.limits.submissions.consume(clientAddress(c, trust)),
       formPost: async (draft, result) =>
         result.ok
-          ? new Response(null, { status: 303, headers: { location: submittedLocation } })
+          ? new Response(null, { status: 303, headers: { location: submittedLocation(remarkedFields(result.quote)) } })
           : page('/', { form: { draft, error: result.error } }, formErrorStatus[result.error.kind]),
     }),
   );
@@ -134,7 +137,10 @@ export function createServerApp(deps: ServerDeps) {
 
   app.get('*', async (c) => {
     const path = c.req.path;
-    if (path === '/' && c.req.query('quote') === 'submitted') return page(path, { submitted: true });
+    if (path === '/' && c.req.query('quote') === 'submitted') {
+      const remarks = quoteFieldList.filter((field) => c.req.queries('remark')?.includes(field));
+      return page(path, remarks.length > 0 ? { submitted: true, remarks } : { submitted: true });
+    }
     // Pages were prerendered at build time; a build without them has each rendered as it is asked for.
     return deps.site.respond(path, c.req.raw) ?? deps.site.notFound(c.req.raw) ?? (await page(path, {}));
   });

@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import { copy } from '../../domain/copy';
 import type { InboxQuote } from '../../domain/inbox-quote';
 import { telHref } from '../../domain/phone';
+import { displayValue, type FieldDescription, quoteFieldList, quoteFields, remarkOn } from '../../domain/quote';
 import { isOverdueUrgent } from '../../domain/response-clock';
 import { serviceTypeLabels } from '../../domain/service-type';
 import { useAppContext } from '../app-context-provider';
@@ -34,6 +35,28 @@ function DeleteButton({ quote }: { quote: InboxQuote }) {
     >
       {copy.quoteDelete.button}
     </button>
+  );
+}
+
+/** The fields with no place of their own on the card, each by its label, flagged where staff should look twice. */
+function QuoteDetails({ quote }: { quote: InboxQuote }) {
+  const details = quoteFieldList.filter((field) => (quoteFields[field] as FieldDescription).cardDetail === true && quote[field] !== null);
+  if (details.length === 0) return null;
+  return (
+    <dl className="quote-details">
+      {details.map((field) => {
+        const remark = remarkOn(field, quote);
+        return (
+          <div key={field}>
+            <dt>{quoteFields[field].label}</dt>
+            <dd>
+              {displayValue(field, quote)}
+              {remark && <span className="badge badge-remark">{remark.staff}</span>}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
   );
 }
 
@@ -70,6 +93,7 @@ export function QuoteCard({ quote, now }: { quote: InboxQuote; now: Date }) {
           <ClockIcon /> <time dateTime={quote.createdAt.toISOString()}>{formatDateTime(quote.createdAt)}</time>
         </li>
       </ul>
+      <QuoteDetails quote={quote} />
       {quote.description && <p className="quote-description">{quote.description}</p>}
       <BusinessEmail quote={quote} now={now} />
       <div className="quote-card-actions">

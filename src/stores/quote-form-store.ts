@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import { copy } from '../../domain/copy';
-import { emptyDraft, type QuoteDraft, type QuoteField } from '../../domain/quote';
+import { emptyDraft, type FieldDescription, type QuoteDraft, type QuoteField, quoteFields, remarkedFields } from '../../domain/quote';
 import type { QuoteError } from '../../domain/quote-errors';
 import { missingFieldMessages } from '../../domain/quote-schema';
 import type { SubmitQuoteResult } from '../../domain/submit-quote';
@@ -30,6 +30,16 @@ interface RestoredForm {
   error: QuoteError;
 }
 
+/** The spec's thanks, and one honest sentence for each value that earned a word (a postcode outside our area). */
+function thanks(remarks: readonly QuoteField[]): ToastContent {
+  const sentences = remarks.flatMap((field) => {
+    const { remark }: FieldDescription = quoteFields[field];
+    return remark ? [remark.visitor] : [];
+  });
+  const { title, description } = copy.toasts.submitted;
+  return { title, description: [description, ...sentences].join(' ') };
+}
+
 /** The toasts of the quote form carry this source, so each new one replaces the last. */
 const quoteFormToasts = 'quote-form';
 
@@ -44,8 +54,8 @@ function toastFor(error: QuoteError): ToastContent | undefined {
  * The toast a server-rendered page opens with, after a plain HTML post: what went wrong with it, or
  * that it was received.
  */
-export function openingToast(outcome: { restored?: RestoredForm | undefined; submitted?: boolean | undefined }) {
-  const toast = outcome.restored ? toastFor(outcome.restored.error) : outcome.submitted ? copy.toasts.submitted : undefined;
+export function openingToast(outcome: { restored?: RestoredForm | undefined; submitted?: boolean | undefined; remarks?: readonly QuoteField[] | undefined }) {
+  const toast = outcome.restored ? toastFor(outcome.restored.error) : outcome.submitted ? thanks(outcome.remarks ?? []) : undefined;
   return toast && { ...toast, source: quoteFormToasts };
 }
 
@@ -86,7 +96,7 @@ export function createQuoteFormStore({ submitQuote, toasts, restored }: QuoteFor
       }
       if (result.ok) {
         set({ draft: { ...emptyDraft }, errors: {}, submitting: false });
-        toast.show(copy.toasts.submitted);
+        toast.show(thanks(remarkedFields(result.quote)));
         return true;
       }
       set({ errors: fieldErrorsOf(result.error), submitting: false });
