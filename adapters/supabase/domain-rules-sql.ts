@@ -7,6 +7,7 @@ import { deliveryErrorMaxLength, noteMaxLength } from '../../domain/inbox-quote'
 import { quoteFieldList, quoteFields, searchableFields } from '../../domain/quote';
 import { nextStatuses, quoteStatuses, waitingStatus } from '../../domain/quote-status';
 import { defaultRetentionMonths } from '../../domain/retention';
+import { staffEmailMaxLength } from '../../domain/staff';
 import { serviceTypes } from '../../domain/service-type';
 import { inboxFunctionsSql } from './inbox-functions-sql';
 import { identifier, literal, literalList, whole } from './sql-text';
@@ -130,7 +131,10 @@ alter table public.quote_requests drop column due_at;
 alter table public.quote_requests drop column search_text;
 alter table public.quote_requests
 ${requestChecks.map((check) => `  drop constraint if exists ${constraintName(check)}`).join(',\n')};
-alter table public.quote_notes drop constraint if exists quote_notes_text_length;
+alter table public.quote_notes
+  drop constraint if exists quote_notes_text_length,
+  drop constraint if exists quote_notes_written_by_length;
+alter table public.quote_status_changes drop constraint if exists quote_status_changes_changed_by_length;
 ${ruleFunctions}
 alter table public.quote_requests
   alter column status set default ${literal(waitingStatus)},
@@ -141,7 +145,10 @@ alter table public.quote_requests
 ${requestChecks.map((check) => `  add constraint ${check}`).join(',\n')};
 
 alter table public.quote_notes
-  add constraint quote_notes_text_length check (char_length(text) between 1 and ${whole(noteMaxLength)});
+  add constraint quote_notes_text_length check (char_length(text) between 1 and ${whole(noteMaxLength)}),
+  add constraint quote_notes_written_by_length check (char_length(written_by) between 1 and ${whole(staffEmailMaxLength)});
+alter table public.quote_status_changes
+  add constraint quote_status_changes_changed_by_length check (char_length(changed_by) between 1 and ${whole(staffEmailMaxLength)});
 
 -- The waiting view by when each request falls due (see 20261201070000_quote_requests_inbox_columns.sql).
 create index quote_requests_waiting on public.quote_requests (due_at, id) where status = ${literal(waitingStatus)};

@@ -13,7 +13,10 @@ alter table public.quote_requests
   drop constraint if exists quote_requests_status,
   drop constraint if exists quote_requests_responded,
   drop constraint if exists quote_requests_business_email_error_length;
-alter table public.quote_notes drop constraint if exists quote_notes_text_length;
+alter table public.quote_notes
+  drop constraint if exists quote_notes_text_length,
+  drop constraint if exists quote_notes_written_by_length;
+alter table public.quote_status_changes drop constraint if exists quote_status_changes_changed_by_length;
 
 create or replace function public.quote_promise_minutes(urgent boolean)
   returns integer
@@ -114,7 +117,10 @@ alter table public.quote_requests
   add constraint quote_requests_business_email_error_length check (char_length(business_email_error) between 1 and 500);
 
 alter table public.quote_notes
-  add constraint quote_notes_text_length check (char_length(text) between 1 and 2000);
+  add constraint quote_notes_text_length check (char_length(text) between 1 and 2000),
+  add constraint quote_notes_written_by_length check (char_length(written_by) between 1 and 254);
+alter table public.quote_status_changes
+  add constraint quote_status_changes_changed_by_length check (char_length(changed_by) between 1 and 254);
 
 -- The waiting view by when each request falls due (see 20261201070000_quote_requests_inbox_columns.sql).
 create index quote_requests_waiting on public.quote_requests (due_at, id) where status = 'new';
