@@ -17,7 +17,7 @@ function rowsOf(fields: readonly QuoteField[]): QuoteField[][] {
   for (const field of fields) {
     const last = rows.at(-1);
     const half = (candidate: QuoteField) => (quoteFields[candidate] as FieldDescription).control.half === true;
-    if (last !== undefined && last.length === 1 && half(field) && last[0] !== undefined && half(last[0])) last.push(field);
+    if (last?.length === 1 && half(field) && last[0] !== undefined && half(last[0])) last.push(field);
     else rows.push([field]);
   }
   return rows;
