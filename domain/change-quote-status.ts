@@ -1,6 +1,6 @@
 import type { InboxQuote } from './inbox-quote';
 import type { Logger, QuoteInbox } from './ports';
-import { canChangeStatus, type QuoteStatus } from './quote-status';
+import { canChangeStatus, type QuoteStatus, waitingStatus } from './quote-status';
 import { type StaffFailure, staffFailureOf } from './staff-failure';
 
 export interface ChangeQuoteStatusDeps {
@@ -27,7 +27,7 @@ export async function changeQuoteStatus(
 ): Promise<ChangeQuoteStatusResult> {
   if (!canChangeStatus(change.from, change.to)) return { ok: false, error: { kind: 'not-allowed', from: change.from, to: change.to } };
   try {
-    const result = await deps.inbox.changeStatus({ ...change, respondedAt: change.from === 'new' ? change.at : null });
+    const result = await deps.inbox.changeStatus({ ...change, respondedAt: change.from === waitingStatus ? change.at : null });
     switch (result.outcome) {
       case 'changed':
         return { ok: true, quote: result.quote };

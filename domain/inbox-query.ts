@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { InboxQuote } from './inbox-quote';
-import { QuoteStatusSchema, type QuoteStatus } from './quote-status';
+import { searchableFields, type SearchableField, quoteFields, type NewQuote } from './quote';
+import { QuoteStatusSchema, type QuoteStatus, quoteStatuses, waitingStatus } from './quote-status';
 import { isOverdueUrgent, dueAt } from './response-clock';
 import { ServiceTypeSchema, type ServiceType } from './service-type';
 
@@ -9,10 +10,19 @@ export const inboxPageSize = 50;
 /** The most one page may hold, for an export reading the whole filter. */
 export const inboxPageMax = 500;
 
-/** 'new' is the default view: the requests still waiting for their call back. */
-export type InboxView = QuoteStatus | 'all';
+/** The view of every request, whatever its status. */
+export const allView = 'all';
 
-export const InboxViewSchema = v.union([QuoteStatusSchema, v.literal('all')], 'Choose a status from the list');
+/** A status, or every request: the waiting status is the default view, the requests still waiting for their call back. */
+export type InboxView = QuoteStatus | typeof allView;
+
+/** Every view, in the order staff see them offered. */
+export const inboxViews: readonly InboxView[] = [...quoteStatuses, allView];
+
+export const InboxViewSchema = v.union([QuoteStatusSchema, v.literal(allView)], 'Choose a status from the list');
+
+/** The status a view lists, or null for every request. */
+export const statusOfView = (view: InboxView): QuoteStatus | null => (view === allView ? null : view);
 
 /**
  * What staff are looking for. Every filter narrows: words all found in the name, phone, email or
@@ -28,7 +38,7 @@ export interface InboxQuery {
 }
 
 export const defaultInboxQuery: Readonly<InboxQuery> = {
-  view: 'new',
+  view: waitingStatus,
   search: '',
   serviceType: null,
   urgent: null,
@@ -36,11 +46,12 @@ export const defaultInboxQuery: Readonly<InboxQuery> = {
   to: null,
 };
 
-const searchMaxLength = 100;
+/** The most characters a search may have. */
+export const searchMaxLength = 100;
 
 /** A query as it comes from outside (a URL, an API call): checked field by field, each error naming it. */
 export const InboxQuerySchema = v.object({
-  view: v.optional(InboxViewSchema, 'new'),
+  view: v.optional(InboxViewSchema, waitingStatus),
   search: v.optional(v.pipe(v.string('Search must be text'), v.trim(), v.maxLength(searchMaxLength, `Search must be ${searchMaxLength} characters or fewer`)), ''),
   serviceType: v.optional(v.nullable(ServiceTypeSchema), null),
   urgent: v.optional(v.nullable(v.boolean('Urgent must be true or false')), null),
@@ -51,7 +62,7 @@ export const InboxQuerySchema = v.object({
 /** The order a view lists in: the waiting view by who must be called first, the others newest first. */
 export type InboxOrder = 'waiting' | 'newest';
 
-export const orderOf = (view: InboxView): InboxOrder => (view === 'new' ? 'waiting' : 'newest');
+export const orderOf = (view: InboxView): InboxOrder => (view === waitingStatus ? 'waiting' : 'newest');
 
 /**
  * Where the next page starts: just after the last request of this one. The waiting order depends on
@@ -77,16 +88,28 @@ export function searchWords(search: string): string[] {
   return search.toLowerCase().split(/\s+/).filter((word) => word !== '').slice(0, 8);
 }
 
-/** What a search looks through, lower-cased: name, email, phone as typed and as digits, description. */
-export function searchTextOf(quote: Pick<InboxQuote, 'name' | 'email' | 'phone' | 'description'>): string {
-  return [quote.name, quote.email ?? '', quote.phone, quote.phone.replace(/\D/g, ''), quote.description ?? '']
+/**
+ * What a search looks through, lower-cased: each searchable field in the form's order (name, phone,
+ * email, description), one per line, a phone number also as its digits alone. Every store keeps this
+ * text (Supabase's SQL is generated from the same fields); a word never spans two lines.
+ */
+export function searchTextOf(quote: Pick<NewQuote, SearchableField>): string {
+  return searchableFields
+    .flatMap((field) => {
+      const value = quote[field] ?? '';
+      return quoteFields[field].kind === 'phone' ? [value, digitsOf(value)] : [value];
+    })
     .join('\n')
     .toLowerCase();
 }
 
+/** A phone number's digits alone, as a search by digits finds it. */
+const digitsOf = (phone: string): string => phone.replace(/\D/g, '');
+
 /** Whether a request matches every filter of a query: the reference each store's query must agree with. */
 export function matchesQuery(quote: InboxQuote, query: InboxQuery): boolean {
-  if (query.view !== 'all' && quote.status !== query.view) return false;
+  const status = statusOfView(query.view);
+  if (status !== null && quote.status !== status) return false;
   if (query.serviceType !== null && quote.serviceType !== query.serviceType) return false;
   if (query.urgent !== null && quote.urgent !== query.urgent) return false;
   if (query.from !== null && quote.createdAt.getTime() < query.from.getTime()) return false;

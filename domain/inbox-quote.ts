@@ -22,11 +22,14 @@ export const NoteTextSchema = v.pipe(
   v.regex(/^(?:[^\p{Cc}]|[\t\n\r])*$/u, 'Note must be plain text'),
 );
 
+/** The most characters kept of why an email failed: enough to tell the cause, never a whole transcript. */
+export const deliveryErrorMaxLength = 500;
+
 /** How the email telling the business of a request is getting on. */
 export interface BusinessEmail {
   /** When it was handed over for delivery; null while it still waits. */
   sentAt: Date | null;
-  /** Why the last attempt failed, if one has. */
+  /** Why the last attempt failed, if one has, cut to {@link deliveryErrorMaxLength} characters. */
   lastError: string | null;
 }
 

@@ -8,6 +8,9 @@ export const quoteStatuses = ['new', 'contacted', 'quoted', 'won', 'lost'] as co
 
 export type QuoteStatus = (typeof quoteStatuses)[number];
 
+/** Where every request starts, waiting for its call back; none returns to it. */
+export const waitingStatus = 'new' satisfies QuoteStatus;
+
 export const QuoteStatusSchema = v.picklist(quoteStatuses, 'Choose a status from the list');
 
 export const quoteStatusLabels: Readonly<Record<QuoteStatus, string>> = {

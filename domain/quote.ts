@@ -215,8 +215,11 @@ export const textFields = quoteFieldList.filter((field): field is Exclude<QuoteF
 /** The tick boxes. */
 export const flagFields = quoteFieldList.filter((field): field is FieldOfKind<'flag'> => quoteFields[field].kind === 'flag');
 
-/** The fields staff search by. */
-export const searchableFields = quoteFieldList.filter((field) => quoteFields[field].searchable);
+/** A field staff search by. */
+export type SearchableField = { [K in QuoteField]: Fields[K]['searchable'] extends true ? K : never }[QuoteField];
+
+/** The fields staff search by, in the form's order. */
+export const searchableFields = quoteFieldList.filter((field): field is SearchableField => quoteFields[field].searchable);
 
 /** What a visitor has typed into the quote form, before any rule is applied. */
 export type QuoteDraft = { [K in QuoteField]: Fields[K]['kind'] extends 'flag' ? boolean : string };

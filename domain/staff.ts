@@ -8,12 +8,15 @@ export interface StaffMember {
 /** A password staff choose: long enough to resist guessing, short enough to hash quickly. */
 const staffPasswordLimits = { min: 12, max: 128 } as const;
 
+/** The longest staff email (RFC 5321's limit): what the history and notes record as who. */
+export const staffEmailMaxLength = 254;
+
 export const StaffEmailSchema = v.pipe(
   v.string('Email must be text'),
   v.trim(),
   v.toLowerCase(),
   v.nonEmpty('Enter your email address'),
-  v.maxLength(254, 'Email must be 254 characters or fewer'),
+  v.maxLength(staffEmailMaxLength, `Email must be ${staffEmailMaxLength} characters or fewer`),
   v.rfcEmail('Enter an email address like name@example.co.uk'),
 );
 

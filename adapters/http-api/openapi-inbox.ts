@@ -1,5 +1,5 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
-import { inboxPageMax, inboxPageSize } from '../../domain/inbox-query';
+import { inboxPageMax, inboxPageSize, inboxViews, searchMaxLength } from '../../domain/inbox-query';
 import { noteMaxLength } from '../../domain/inbox-quote';
 import { quoteStatuses } from '../../domain/quote-status';
 import { serviceTypes } from '../../domain/service-type';
@@ -53,8 +53,8 @@ export const inboxGet = {
     "Requests matching every filter, in the view's order: 'new' (the staff inbox's Waiting view) by who must be called first, overdue urgent requests at the top; every other view, and 'all' (the default, every request), newest first. `total` counts every match; `next` is the cursor of the following page, null on the last.",
   ...staffOnly,
   parameters: [
-    query('view', 'A status, or all', { type: 'string', enum: [...quoteStatuses, 'all'], default: apiDefaultView }),
-    query('search', 'Words all found in the name, phone, email or description', { type: 'string', maxLength: 100 }),
+    query('view', 'A status, or all', { type: 'string', enum: [...inboxViews], default: apiDefaultView }),
+    query('search', 'Words all found in the name, phone, email or description', { type: 'string', maxLength: searchMaxLength }),
     query('service_type', 'One service type', { type: 'string', enum: [...serviceTypes] }),
     query('urgent', 'Urgent requests only, or none of them', { type: 'string', enum: ['true', 'false'] }),
     query('from', 'Received at or after this time', time),

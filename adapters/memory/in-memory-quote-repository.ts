@@ -2,7 +2,7 @@ import type { InboxCursor, InboxPage, InboxQuery } from '../../domain/inbox-quer
 import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
 import type { ClockRecord, QuoteInbox, QuoteRepository, ResendOutcome, StatusChangeOutcome } from '../../domain/ports';
 import type { NewQuote, QuoteRequest } from '../../domain/quote';
-import type { StatusChange } from '../../domain/quote-status';
+import { type StatusChange, waitingStatus } from '../../domain/quote-status';
 import { inboxPage } from './inbox-page';
 
 /** A request to start with: a bare one waits as new; the demo's may come already worked on. */
@@ -27,13 +27,13 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteInbox {
   readonly #newId: () => string;
 
   constructor({ seed = [], now = () => new Date(), newId = () => crypto.randomUUID() }: InMemoryQuoteRepositoryOptions = {}) {
-    this.#quotes = seed.map((quote) => copyOf({ status: 'new', respondedAt: null, history: [], notes: [], ...quote }));
+    this.#quotes = seed.map((quote) => copyOf({ status: waitingStatus, respondedAt: null, history: [], notes: [], ...quote }));
     this.#now = now;
     this.#newId = newId;
   }
 
   insert(quote: NewQuote): Promise<QuoteRequest> {
-    const stored: InboxQuote = { ...quote, id: this.#newId(), createdAt: this.#now(), status: 'new', respondedAt: null, history: [], notes: [] };
+    const stored: InboxQuote = { ...quote, id: this.#newId(), createdAt: this.#now(), status: waitingStatus, respondedAt: null, history: [], notes: [] };
     this.#quotes.push(stored);
     return Promise.resolve({ ...quote, id: stored.id, createdAt: new Date(stored.createdAt) });
   }

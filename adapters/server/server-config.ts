@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { defaultRetentionMonths } from '../../domain/retention';
 
 const port = v.pipe(
   v.optional(v.string(), '3000'),
@@ -30,7 +31,7 @@ const ServerConfigSchema = v.object({
     v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')),
   ),
   TRUST_PROXY: yesOrNo('TRUST_PROXY'),
-  RETENTION_MONTHS: positiveWhole('RETENTION_MONTHS', 24),
+  RETENTION_MONTHS: positiveWhole('RETENTION_MONTHS', defaultRetentionMonths),
   QUOTE_REQUESTS_PER_HOUR: positiveWhole('QUOTE_REQUESTS_PER_HOUR', 10),
   SIGN_IN_ATTEMPTS_PER_HOUR: positiveWhole('SIGN_IN_ATTEMPTS_PER_HOUR', 10),
   OUTBOX_LEASE_SECONDS: positiveWhole('OUTBOX_LEASE_SECONDS', 60),

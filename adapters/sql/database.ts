@@ -91,9 +91,6 @@ export const notificationKinds = ['business', 'customer'] as const;
 
 export type NotificationKind = (typeof notificationKinds)[number];
 
-/** The longest `last_error` kept, in characters: enough to tell one failure from another. */
-export const lastErrorMax = 500;
-
 /** A row of `notifications`, the outbox: one email to send about a stored quote request. */
 export interface NotificationsTable {
   /** A UUID chosen by the application. */
@@ -109,7 +106,7 @@ export interface NotificationsTable {
   attempts: Generated<number>;
   /** When it may next be claimed: at once for a new one, then the end of a lease or a retry time. */
   next_attempt_at: ColumnType<Date | string, string, string>;
-  /** Why the last attempt failed, cut to {@link lastErrorMax} characters. */
+  /** Why the last attempt failed, cut to domain/inbox-quote.ts deliveryErrorMaxLength characters. */
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

@@ -1,5 +1,5 @@
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { type InboxCursor, type InboxOrder, type InboxQuery, searchWords } from '../../domain/inbox-query';
+import { type InboxCursor, type InboxOrder, type InboxQuery, searchWords, statusOfView } from '../../domain/inbox-query';
 import type { SqlDialectName } from './database';
 
 // The SQL twins of domain/inbox-query.ts: matchesQuery, compareInInbox and isAfterCursor. Each must
@@ -28,7 +28,8 @@ export type SearchPath = 'by-index' | 'by-time';
 export function matchingInboxQuery(query: InboxQuery, dialect: SqlDialectName, path: SearchPath): Expression<SqlBool> {
   const terms: RawBuilder<SqlBool>[] = [];
   // A literal, not a parameter, so SQLite sees that the waiting view's partial index applies.
-  if (query.view !== 'all') terms.push(sql`${column('status')} = ${sql.lit(query.view)}`);
+  const status = statusOfView(query.view);
+  if (status !== null) terms.push(sql`${column('status')} = ${sql.lit(status)}`);
   if (query.serviceType !== null) terms.push(sql`${column('service_type')} = ${query.serviceType}`);
   if (query.urgent !== null) terms.push(sql`${column('urgent')} = ${query.urgent}`);
   if (query.from !== null) terms.push(sql`${column('created_at')} >= ${timestamp(query.from, dialect)}`);

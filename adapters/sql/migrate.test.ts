@@ -1,9 +1,10 @@
 import { type Insertable, sql } from 'kysely';
 import { DEFAULT_MIGRATION_TABLE } from 'kysely/migration';
 import { expect, test } from 'vitest';
+import { deliveryErrorMaxLength } from '../../domain/inbox-quote';
 import { quoteFields } from '../../domain/quote';
 import { serviceTypes } from '../../domain/service-type';
-import { type NotificationsTable, type QuoteRequestsTable, lastErrorMax } from './database';
+import { type NotificationsTable, type QuoteRequestsTable } from './database';
 import { migrateToLatest } from './migrate';
 import { scratchDatabase, sqlDialects } from './scratch-database';
 
@@ -98,13 +99,13 @@ for (const dialect of sqlDialects) {
       const breaking: [Partial<Insertable<NotificationsTable>>, string | RegExp][] = [
         [{ kind: 'staff' }, 'notifications_kind'],
         [{ attempts: -1 }, 'notifications_attempts'],
-        [{ last_error: 'x'.repeat(lastErrorMax + 1) }, 'notifications_last_error_length'],
+        [{ last_error: 'x'.repeat(deliveryErrorMaxLength + 1) }, 'notifications_last_error_length'],
         [{ quote_id: 'no-such-request' }, /foreign key/i],
       ];
       for (const [change, constraint] of breaking) {
         await expect(db.insertInto('notifications').values({ ...validNotification, ...change }).execute()).rejects.toThrow(constraint);
       }
-      await db.insertInto('notifications').values({ ...validNotification, last_error: 'é'.repeat(lastErrorMax) }).execute();
+      await db.insertInto('notifications').values({ ...validNotification, last_error: 'é'.repeat(deliveryErrorMaxLength) }).execute();
       await db.insertInto('notifications').values({ ...validNotification, id: 'to-customer', kind: 'customer' }).execute();
       await expect(db.insertInto('notifications').values({ ...validNotification, id: 'again' }).execute()).rejects.toThrow(/unique/i);
       const { rows } = await sql<{ attempts: number; sent_at: unknown }>`select attempts, sent_at from notifications`.execute(db);

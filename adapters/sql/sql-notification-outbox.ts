@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { QuoteRequest } from '../../domain/quote';
-import { type Database, type NotificationKind, lastErrorMax, notificationKinds, sqlDialectOf } from './database';
+import { deliveryErrorMaxLength } from '../../domain/inbox-quote';
+import { type Database, type NotificationKind, notificationKinds, sqlDialectOf } from './database';
 import { quoteColumns, rowToQuote } from './quote-row';
 
 /** A notification taken from the outbox to be sent, with the request it is about. */
@@ -130,8 +131,8 @@ function parseKind(id: string, kind: string): NotificationKind {
 // By characters (code points), as the CHECK counts them; PostgreSQL text cannot hold NUL at all. The
 // first 2 * max UTF-16 units hold at least max code points, so a huge message is not split whole.
 function truncate(error: string): string {
-  return Array.from(error.slice(0, 2 * lastErrorMax).replaceAll('\0', ''))
-    .slice(0, lastErrorMax)
+  return Array.from(error.slice(0, 2 * deliveryErrorMaxLength).replaceAll('\0', ''))
+    .slice(0, deliveryErrorMaxLength)
     .join('');
 }
 

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
 import { type InboxPage, type InboxQuery, type InboxCursor, cursorAfter, orderOf, searchWords } from '../../domain/inbox-query';
 import type { ClockRecord, QuoteInbox, ResendOutcome, StatusChangeOutcome } from '../../domain/ports';
-import type { StatusChange } from '../../domain/quote-status';
+import { type StatusChange, waitingStatus } from '../../domain/quote-status';
 import { type Database, type SqlDialectName, sqlDialectOf } from './database';
 import { type SearchPath, afterInboxCursor, inboxOrderBy, matchingInboxQuery } from './inbox-page-query';
 import {
@@ -137,7 +137,7 @@ export class SqlQuoteInbox implements QuoteInbox {
       .selectFrom('quote_requests')
       .select(['created_at', 'urgent', 'responded_at'])
       // Two index ranges: the recent requests by time, and the waiting ones by the partial index.
-      .where((eb) => eb.or([eb('created_at', '>=', since.toISOString()), eb('status', '=', sql.lit('new'))]))
+      .where((eb) => eb.or([eb('created_at', '>=', since.toISOString()), eb('status', '=', sql.lit(waitingStatus))]))
       .execute();
     return rows.map((row) => ({
       createdAt: new Date(row.created_at),

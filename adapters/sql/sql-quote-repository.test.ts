@@ -111,7 +111,7 @@ test('sqlite: times are stored as ISO text with milliseconds, with the due time 
         responded_at: null,
         // Urgent: due 30 minutes after it came in.
         due_at: '2024-05-01T09:30:00.000Z',
-        search_text: 'sean gallagher\n\n07700 900871\n07700900871\nburst pipe under the stairs.',
+        search_text: 'sean gallagher\n07700 900871\n07700900871\n\nburst pipe under the stairs.',
       },
     ]);
   });

@@ -2,6 +2,7 @@ import { type Insertable, type Kysely, sql } from 'kysely';
 import { searchTextOf } from '../../domain/inbox-query';
 import type { QuoteRepository } from '../../domain/ports';
 import { type NewQuote, type QuoteRequest, toNamedFields } from '../../domain/quote';
+import { waitingStatus } from '../../domain/quote-status';
 import { dueAt } from '../../domain/response-clock';
 import type { Database, NotificationKind, QuoteRequestsTable } from './database';
 import { quoteColumns, rowToQuote } from './quote-row';
@@ -44,7 +45,7 @@ export class SqlQuoteRepository implements QuoteRepository {
       created_at: createdAt.toISOString(),
       ...toNamedFields(quote),
       // Every request starts waiting for its call back; the inbox's views and search read these columns.
-      status: 'new',
+      status: waitingStatus,
       responded_at: null,
       due_at: dueAt({ createdAt, urgent: quote.urgent }).toISOString(),
       search_text: searchTextOf(quote),

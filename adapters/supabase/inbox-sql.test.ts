@@ -2,7 +2,7 @@
 // statuses, when a request falls due, and the text a search looks through.
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { searchTextOf } from '../../domain/inbox-query';
+import { allView, inboxPageMax, searchTextOf } from '../../domain/inbox-query';
 import { canChangeStatus, quoteStatuses } from '../../domain/quote-status';
 import { dueAt } from '../../domain/response-clock';
 import { supabaseScratchDatabase } from './supabase-scratch-database.test-support';
@@ -44,6 +44,18 @@ test('due_at is domain dueAt for urgent and standard requests, in any session ti
   }
 });
 
+test('inbox_page returns at most the largest page and one more row (domain/inbox-query.ts inboxPageMax)', async () => {
+  const supabase = await supabaseScratchDatabase();
+  try {
+    const page = (rowLimit: number) => supabase.owner.query('select public.inbox_page($1, now(), $2)', [allView, rowLimit]);
+    await expect(page(inboxPageMax + 1)).resolves.toMatchObject({ rowCount: 1 });
+    await expect(page(inboxPageMax + 2)).rejects.toMatchObject({ code: '22023', message: `row_limit must be between 1 and ${inboxPageMax + 1}, not ${inboxPageMax + 2}` });
+    await expect(page(0)).rejects.toMatchObject({ code: '22023' });
+  } finally {
+    await supabase.drop();
+  }
+});
+
 // Letters of names staff will meet, upper and lower case, and what phones and emails are made of.
 const letters = Array.from('abcxyzABCXYZ éÉèÈêÊëËïÏôÔöÖüÜçÇñÑåÅøØæÆłŁßœŒ0123456789+-()@.%_\'"');
 const textArb = (min: number) => fc.array(fc.constantFrom(...letters), { minLength: min, maxLength: 12 }).map((chars) => chars.join(''));
@@ -61,7 +73,7 @@ test('search_text is domain searchTextOf, lower-cased alike for the letters of n
     };
     const zoe = { name: 'Zoë ÉLODIE Łukasz', email: 'ZOE@EXAMPLE.CO.UK', phone: '+44 (0)7700 900-123', description: 'Ça coule: 100% SÜß' };
     expect(await stored(zoe)).toBe(searchTextOf(zoe));
-    expect(await stored(zoe)).toBe('zoë élodie łukasz\nzoe@example.co.uk\n+44 (0)7700 900-123\n4407700900123\nça coule: 100% süß');
+    expect(await stored(zoe)).toBe('zoë élodie łukasz\n+44 (0)7700 900-123\n4407700900123\nzoe@example.co.uk\nça coule: 100% süß');
     expect(await stored({ ...zoe, email: null, description: null })).toBe(searchTextOf({ ...zoe, email: null, description: null }));
 
     await fc.assert(

@@ -1,13 +1,11 @@
 import { inboxCopy } from '../../domain/inbox-copy';
 import { useNavigate } from '@tanstack/react-router';
 import { type SubmitEvent, useState } from 'react';
-import type { InboxView } from '../../domain/inbox-query';
-import { quoteStatuses } from '../../domain/quote-status';
+import { type InboxView, inboxViews, searchMaxLength } from '../../domain/inbox-query';
 import { serviceTypeLabels, serviceTypes } from '../../domain/service-type';
 import { type InboxSearch, searchOf, viewOf } from '../routes/inbox-search';
 
 const { filters: text } = inboxCopy;
-const views: readonly InboxView[] = [...quoteStatuses, 'all'];
 
 interface Draft {
   q: string;
@@ -79,7 +77,7 @@ export function InboxFilters({ search }: { search: InboxSearch }) {
     <form role="search" aria-label={text.label} className="inbox-filters" onSubmit={onSubmit} noValidate>
       <fieldset className="view-tabs">
         <legend className="visually-hidden">{text.view}</legend>
-        {views.map((view) => (
+        {inboxViews.map((view) => (
           <label key={view} className={view === viewOf(search) ? 'view-tab view-tab-current' : 'view-tab'}>
             <input type="radio" name="view" value={view} checked={view === viewOf(search)} onChange={() => apply(view, draft)} />
             {inboxCopy.views[view]}
@@ -89,7 +87,7 @@ export function InboxFilters({ search }: { search: InboxSearch }) {
       <div className="filter-fields">
         <div className="field filter-search">
           <label htmlFor="filter-q">{text.search}</label>
-          <input id="filter-q" type="search" name="q" maxLength={100} value={draft.q} onChange={set('q')} aria-describedby="filter-q-hint" />
+          <input id="filter-q" type="search" name="q" maxLength={searchMaxLength} value={draft.q} onChange={set('q')} aria-describedby="filter-q-hint" />
           <p id="filter-q-hint" className="field-hint">
             {text.searchHint}
           </p>

@@ -1,9 +1,7 @@
 import * as v from 'valibot';
-import { defaultInboxQuery, type InboxQuery, type InboxView, InboxViewSchema } from '../../domain/inbox-query';
+import { defaultInboxQuery, type InboxQuery, type InboxView, InboxViewSchema, searchMaxLength } from '../../domain/inbox-query';
 import { londonDayStart } from '../../domain/london-time';
 import { ServiceTypeSchema } from '../../domain/service-type';
-
-const searchMaxLength = 100;
 
 // The router reads `?q=900123` as a number and `?q=true` as a boolean: a search is text all the same.
 const SearchTextSchema = v.pipe(

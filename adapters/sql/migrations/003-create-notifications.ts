@@ -1,7 +1,8 @@
 // Frozen once released, as every migration is. No `down`: it would drop every email not yet sent.
 import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { lastErrorMax, notificationKinds, sqlDialectOf } from '../database';
+import { deliveryErrorMaxLength } from '../../../domain/inbox-quote';
+import { notificationKinds, sqlDialectOf } from '../database';
 
 /**
  * Creates `notifications`, the outbox: the emails about each stored request, written in the request's
@@ -24,7 +25,7 @@ export const createNotifications: Migration = {
       .addColumn('last_error', 'text')
       .addCheckConstraint('notifications_kind', sql`kind in (${sql.join(notificationKinds.map((kind) => sql.lit(kind)))})`)
       .addCheckConstraint('notifications_attempts', sql`attempts >= 0`)
-      .addCheckConstraint('notifications_last_error_length', sql`length(last_error) <= ${sql.lit(lastErrorMax)}`)
+      .addCheckConstraint('notifications_last_error_length', sql`length(last_error) <= ${sql.lit(deliveryErrorMaxLength)}`)
       // At most one email of each kind per request, so the staff list's join finds at most one business
       // notification. Its index, led by quote_id, also serves that join and the cascade on delete.
       .addUniqueConstraint('notifications_one_of_each_kind', ['quote_id', 'kind'])

@@ -8,6 +8,7 @@ import { noteMaxLength } from '../../../domain/inbox-quote';
 import { searchTextOf } from '../../../domain/inbox-query';
 import { quoteStatuses } from '../../../domain/quote-status';
 import { dueAt } from '../../../domain/response-clock';
+import { staffEmailMaxLength } from '../../../domain/staff';
 import { type SqlDialectName, sqlDialectOf } from '../database';
 
 const statusList = sql.join(quoteStatuses.map((status) => sql.lit(status)));
@@ -116,7 +117,7 @@ async function createHistoryAndNotes(db: Kysely<unknown>, dialect: SqlDialectNam
       changed_at ${sql.raw(timestamp)} not null,
       constraint quote_status_changes_from_status check (from_status in (${statusList})),
       constraint quote_status_changes_to_status check (to_status in (${statusList}) and to_status <> from_status),
-      constraint quote_status_changes_changed_by_length check (length(changed_by) between 1 and 254)
+      constraint quote_status_changes_changed_by_length check (length(changed_by) between 1 and ${sql.lit(staffEmailMaxLength)})
     )`.execute(db);
   await sql`create table quote_notes (
       seq ${insertionOrder},
@@ -126,7 +127,7 @@ async function createHistoryAndNotes(db: Kysely<unknown>, dialect: SqlDialectNam
       written_by text not null,
       written_at ${sql.raw(timestamp)} not null,
       constraint quote_notes_text_length check (length(text) between 1 and ${sql.lit(noteMaxLength)}),
-      constraint quote_notes_written_by_length check (length(written_by) between 1 and 254)
+      constraint quote_notes_written_by_length check (length(written_by) between 1 and ${sql.lit(staffEmailMaxLength)})
     )`.execute(db);
   // Read a page's worth at a time by quote_id, and needed by the cascade when a request is deleted.
   await sql`create index quote_status_changes_by_quote on quote_status_changes (quote_id)`.execute(db);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { deliveryErrorMaxLength } from '../../../../../domain/inbox-quote.ts';
 import { fromNamedFields, namedFieldList, namedFieldsEntries, type QuoteRequest } from '../../../../../domain/quote.ts';
 
 /** A stored request, and whether its email to the business has gone. */
@@ -49,7 +50,6 @@ const StoredRowsSchema = v.array(
 );
 
 const columns = ['id', 'created_at', ...namedFieldList, 'business_email_sent_at'].join(',');
-const errorMaxLength = 500;
 
 /** The store through the project's REST API (PostgREST): the service key to read and record, the caller's token to ask is_staff. */
 export function postgrestQuoteStore({ url, anonKey, serviceKey }: StoreConfig, fetchImpl: typeof fetch = fetch): QuoteStore {
@@ -83,7 +83,7 @@ export function postgrestQuoteStore({ url, anonKey, serviceKey }: StoreConfig, f
       const body =
         'sentAt' in delivery
           ? { business_email_sent_at: delivery.sentAt.toISOString(), business_email_error: null }
-          : { business_email_error: delivery.error.slice(0, errorMaxLength) || 'unknown error' };
+          : { business_email_error: delivery.error.slice(0, deliveryErrorMaxLength) || 'unknown error' };
       const response = await fetchImpl(
         `${url}/rest/v1/quote_requests?id=eq.${encodeURIComponent(id)}&business_email_sent_at=is.null`,
         {
