@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { InboxQuote } from './inbox-quote';
+import { isInServiceArea } from './postcode';
 import { searchableFields, type SearchableField, quoteFields, type NewQuote } from './quote';
 import { QuoteStatusSchema, type QuoteStatus, quoteStatuses, waitingStatus } from './quote-status';
 import { isOverdueUrgent, dueAt } from './response-clock';
@@ -24,15 +25,21 @@ export const InboxViewSchema = v.union([QuoteStatusSchema, v.literal(allView)], 
 /** The status a view lists, or null for every request. */
 export const statusOfView = (view: InboxView): QuoteStatus | null => (view === allView ? null : view);
 
+/** Requests whose postcode lies in the districts the business usually covers, or outside them (a request with no postcode is neither). */
+export const serviceAreaFilters = ['inside', 'outside'] as const;
+export type ServiceAreaFilter = (typeof serviceAreaFilters)[number];
+
 /**
- * What staff are looking for. Every filter narrows: words all found in the name, phone, email or
- * description; one service type; urgent or not; received from `from` (inclusive) until `to` (exclusive).
+ * What staff are looking for. Every filter narrows: words all found in the searchable fields; one
+ * service type; urgent or not; a postcode inside or outside the service area; received from `from`
+ * (inclusive) until `to` (exclusive).
  */
 export interface InboxQuery {
   view: InboxView;
   search: string;
   serviceType: ServiceType | null;
   urgent: boolean | null;
+  area: ServiceAreaFilter | null;
   from: Date | null;
   to: Date | null;
 }
@@ -42,6 +49,7 @@ export const defaultInboxQuery: Readonly<InboxQuery> = {
   search: '',
   serviceType: null,
   urgent: null,
+  area: null,
   from: null,
   to: null,
 };
@@ -55,6 +63,7 @@ export const InboxQuerySchema = v.object({
   search: v.optional(v.pipe(v.string('Search must be text'), v.trim(), v.maxLength(searchMaxLength, `Search must be ${searchMaxLength} characters or fewer`)), ''),
   serviceType: v.optional(v.nullable(ServiceTypeSchema), null),
   urgent: v.optional(v.nullable(v.boolean('Urgent must be true or false')), null),
+  area: v.optional(v.nullable(v.picklist(serviceAreaFilters, 'Area must be inside or outside')), null),
   from: v.optional(v.nullable(v.date('From must be a date')), null),
   to: v.optional(v.nullable(v.date('To must be a date')), null),
 });
@@ -112,6 +121,7 @@ export function matchesQuery(quote: InboxQuote, query: InboxQuery): boolean {
   if (status !== null && quote.status !== status) return false;
   if (query.serviceType !== null && quote.serviceType !== query.serviceType) return false;
   if (query.urgent !== null && quote.urgent !== query.urgent) return false;
+  if (query.area !== null && (quote.postcode === null || isInServiceArea(quote.postcode) !== (query.area === 'inside'))) return false;
   if (query.from !== null && quote.createdAt.getTime() < query.from.getTime()) return false;
   if (query.to !== null && quote.createdAt.getTime() >= query.to.getTime()) return false;
   const text = searchTextOf(quote);

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describeMinutes, responsePromise } from './business';
 import { isPhoneNumber } from './phone';
+import { isInServiceArea, normalisePostcode } from './postcode';
 import { serviceTypeLabels, ServiceTypeSchema, serviceTypes } from './service-type';
 
 // The quote request: one description of its fields, and the shapes and mappings derived from it.
@@ -79,7 +80,8 @@ const noControlCharacters = /^[^\p{Cc}]*$/u;
 const noControlCharactersButLines = /^(?:[^\p{Cc}]|[\t\n\r])*$/u;
 const badEmail = 'Enter an email address like name@example.co.uk, or leave email empty';
 
-const limits = { name: 100, email: 254, phone: 30, description: 2000 } as const;
+// A normalised postcode is at most 8 characters: EC1A 1BB.
+const limits = { name: 100, email: 254, phone: 30, postcode: 8, description: 2000 } as const;
 const missing = {
   name: 'Enter your name',
   phone: 'Enter a phone number we can call you on',
@@ -135,7 +137,7 @@ export const quoteFields = {
     searchable: true,
     label: 'Email',
     confirmed: false,
-    control: { label: 'Email (optional)', inputType: 'email', autoComplete: 'email' },
+    control: { label: 'Email (optional)', inputType: 'email', autoComplete: 'email', half: true },
     input: v.pipe(
       text('Email'),
       v.trim(),
@@ -147,6 +149,35 @@ export const quoteFields = {
           v.rfcEmail(badEmail),
           // RFC 5322 allows "name@localhost"; mail to a business customer always has a dotted domain.
           v.regex(/@[^@]*\.[^@.]+$/, badEmail),
+        ),
+      ),
+    ),
+    stored: v.nullable(v.string()),
+  },
+  postcode: {
+    name: 'postcode',
+    kind: 'text',
+    maxLength: limits.postcode,
+    searchable: true,
+    label: 'Postcode',
+    confirmed: false,
+    cardDetail: true,
+    remark: {
+      applies: (postcode) => !isInServiceArea(postcode),
+      heading: 'Service area',
+      staff: 'Outside our usual area',
+      visitor: "Your postcode is outside the area we usually cover, so we'll call to see if we can help.",
+    },
+    control: { label: 'Postcode (optional)', hint: 'It helps us check we cover your area.', inputType: 'text', autoComplete: 'postal-code', half: true },
+    input: v.pipe(
+      text('Postcode'),
+      v.trim(),
+      v.transform(emptyToNull),
+      v.nullable(
+        v.pipe(
+          v.string(),
+          v.check((postcode) => normalisePostcode(postcode) !== undefined, 'Enter a UK postcode like SE1 7PB, or leave postcode empty'),
+          v.transform((postcode) => normalisePostcode(postcode) ?? postcode),
         ),
       ),
     ),

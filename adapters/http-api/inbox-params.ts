@@ -28,6 +28,7 @@ const inboxParamNames = {
   search: 'search',
   serviceType: 'service_type',
   urgent: 'urgent',
+  area: 'area',
   from: 'from',
   to: 'to',
 } as const satisfies Record<keyof InboxQuery, string>;
@@ -47,6 +48,7 @@ export function toInboxSearchParams({ query, after, limit }: InboxPageRequest): 
   if (query.search !== '') params.set(inboxParamNames.search, query.search);
   if (query.serviceType !== null) params.set(inboxParamNames.serviceType, query.serviceType);
   if (query.urgent !== null) params.set(inboxParamNames.urgent, String(query.urgent));
+  if (query.area !== null) params.set(inboxParamNames.area, query.area);
   if (query.from !== null) params.set(inboxParamNames.from, query.from.toISOString());
   if (query.to !== null) params.set(inboxParamNames.to, query.to.toISOString());
   if (after !== null) params.set('after', encodeCursor(after));
@@ -81,6 +83,7 @@ export function fromInboxSearchParams(param: (name: string) => string | undefine
   set('search');
   set('serviceType');
   set('urgent', urgentOf);
+  set('area');
   set('from', timeOf);
   set('to', timeOf);
 

@@ -81,7 +81,7 @@ export function benchRequests(count: number, now: Date): Seeded {
     const status: QuoteStatus = waiting ? 'new' : pick(['contacted', 'quoted', 'quoted', 'won', 'won', 'won', 'lost', 'lost'] as const);
     const respondedAt = status === 'new' ? null : new Date(createdAt.getTime() + (urgent ? 5 + random() * 40 : 10 + random() * 200) * minute);
     const id = crypto.randomUUID();
-    const quote = { name, email, phone, description };
+    const quote = { name, email, phone, postcode: null, description };
     seeded.requests.push({
       id,
       created_at: createdAt.toISOString(),

@@ -1,5 +1,7 @@
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { type InboxCursor, type InboxOrder, type InboxQuery, searchWords, statusOfView } from '../../domain/inbox-query';
+import { serviceArea } from '../../domain/business';
+import { type InboxCursor, type InboxOrder, type InboxQuery, type ServiceAreaFilter, searchWords, statusOfView } from '../../domain/inbox-query';
+import { quoteFields } from '../../domain/quote';
 import type { SqlDialectName } from './database';
 
 // The SQL twins of domain/inbox-query.ts: matchesQuery, compareInInbox and isAfterCursor. Each must
@@ -32,12 +34,26 @@ export function matchingInboxQuery(query: InboxQuery, dialect: SqlDialectName, p
   if (status !== null) terms.push(sql`${column('status')} = ${sql.lit(status)}`);
   if (query.serviceType !== null) terms.push(sql`${column('service_type')} = ${query.serviceType}`);
   if (query.urgent !== null) terms.push(sql`${column('urgent')} = ${query.urgent}`);
+  if (query.area !== null) terms.push(inServiceArea(query.area, dialect));
   if (query.from !== null) terms.push(sql`${column('created_at')} >= ${timestamp(query.from, dialect)}`);
   if (query.to !== null) terms.push(sql`${column('created_at')} < ${timestamp(query.to, dialect)}`);
   const words = searchWords(query.search);
   for (const word of words) terms.push(containsWord(word, dialect));
   if (dialect === 'sqlite' && path === 'by-index') terms.push(...trigramCandidates(words));
   return terms.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.join(terms, sql` and `)}`;
+}
+
+/**
+ * A postcode inside or outside the districts the business covers, as domain/postcode.ts isInServiceArea
+ * judges it: its outward code, the text before the space of a normalised postcode, is in the list or
+ * not. A request without a postcode is neither.
+ */
+function inServiceArea(area: ServiceAreaFilter, dialect: SqlDialectName): RawBuilder<SqlBool> {
+  const postcode = column(quoteFields.postcode.name);
+  const outward =
+    dialect === 'postgres' ? sql`split_part(${postcode}, ' ', 1)` : sql`substr(${postcode}, 1, instr(${postcode} || ' ', ' ') - 1)`;
+  const covered = sql.join(serviceArea.outwardCodes.map((code) => sql.lit(code)));
+  return area === 'inside' ? sql`${outward} in (${covered})` : sql`${outward} not in (${covered})`;
 }
 
 /**

@@ -5,6 +5,7 @@ import { createQuoteRequests } from './migrations/001-create-quote-requests';
 import { createStaff } from './migrations/002-create-staff';
 import { createNotifications } from './migrations/003-create-notifications';
 import { addInbox } from './migrations/004-add-inbox';
+import { addPostcode } from './migrations/005-add-postcode';
 
 // Listed, not read from a folder, so the migrations travel inside a bundle. Applied in name order.
 const migrations: Readonly<Record<string, Migration>> = {
@@ -12,6 +13,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '002-create-staff': createStaff,
   '003-create-notifications': createNotifications,
   '004-add-inbox': addInbox,
+  '005-add-postcode': addPostcode,
 };
 
 /**

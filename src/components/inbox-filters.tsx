@@ -1,7 +1,7 @@
 import { inboxCopy } from '../../domain/inbox-copy';
 import { useNavigate } from '@tanstack/react-router';
 import { type SubmitEvent, useState } from 'react';
-import { type InboxView, inboxViews, searchMaxLength } from '../../domain/inbox-query';
+import { type InboxView, inboxViews, searchMaxLength, serviceAreaFilters, type ServiceAreaFilter } from '../../domain/inbox-query';
 import { serviceTypeLabels, serviceTypes } from '../../domain/service-type';
 import { type InboxSearch, searchOf, viewOf } from '../routes/inbox-search';
 
@@ -11,6 +11,7 @@ interface Draft {
   q: string;
   service: string;
   urgent: '' | 'yes' | 'no';
+  area: '' | ServiceAreaFilter;
   from: string;
   to: string;
 }
@@ -19,6 +20,7 @@ const draftOf = (search: InboxSearch): Draft => ({
   q: search.q ?? '',
   service: search.service ?? '',
   urgent: search.urgent === undefined ? '' : search.urgent ? 'yes' : 'no',
+  area: search.area ?? '',
   from: search.from ?? '',
   to: search.to ?? '',
 });
@@ -57,6 +59,7 @@ export function InboxFilters({ search }: { search: InboxSearch }) {
         q: values.q,
         service: serviceOf(values.service),
         urgent: values.urgent === '' ? undefined : values.urgent === 'yes',
+        area: serviceAreaFilters.find((area) => area === values.area),
         from: values.from,
         to: values.to,
       }),
@@ -67,7 +70,7 @@ export function InboxFilters({ search }: { search: InboxSearch }) {
     apply(viewOf(search), draft);
   };
   const clear = () => {
-    const cleared: Draft = { q: '', service: '', urgent: '', from: '', to: '' };
+    const cleared: Draft = { q: '', service: '', urgent: '', area: '', from: '', to: '' };
     setDraft(cleared);
     setDatesReversed(false);
     apply(viewOf(search), cleared);
@@ -109,6 +112,17 @@ export function InboxFilters({ search }: { search: InboxSearch }) {
             <option value="">{text.urgency.any}</option>
             <option value="yes">{text.urgency.yes}</option>
             <option value="no">{text.urgency.no}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-area">{text.area}</label>
+          <select id="filter-area" name="area" value={draft.area} onChange={set('area')}>
+            <option value="">{text.areas.any}</option>
+            {serviceAreaFilters.map((area) => (
+              <option key={area} value={area}>
+                {text.areas[area]}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">

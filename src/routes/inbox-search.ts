@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defaultInboxQuery, type InboxQuery, type InboxView, InboxViewSchema, searchMaxLength } from '../../domain/inbox-query';
+import { defaultInboxQuery, type InboxQuery, type InboxView, InboxViewSchema, searchMaxLength, serviceAreaFilters } from '../../domain/inbox-query';
 import { londonDayStart } from '../../domain/london-time';
 import { ServiceTypeSchema } from '../../domain/service-type';
 
@@ -26,6 +26,7 @@ export const InboxSearchSchema = v.object({
   q: v.fallback(v.optional(SearchTextSchema), undefined),
   service: v.fallback(v.optional(ServiceTypeSchema), undefined),
   urgent: v.fallback(v.optional(v.boolean()), undefined),
+  area: v.fallback(v.optional(v.picklist(serviceAreaFilters)), undefined),
   from: v.fallback(v.optional(LondonDaySchema), undefined),
   to: v.fallback(v.optional(LondonDaySchema), undefined),
 });
@@ -52,6 +53,7 @@ export function queryOf(search: InboxSearch): InboxQuery {
     search: search.q ?? '',
     serviceType: search.service ?? null,
     urgent: search.urgent ?? null,
+    area: search.area ?? null,
     from: (search.from === undefined ? undefined : londonDayStart(search.from)) ?? null,
     to: (search.to === undefined ? undefined : londonDayStart(dayAfter(search.to))) ?? null,
   };
@@ -63,6 +65,7 @@ export function searchOf(filters: {
   q: string;
   service: InboxSearch['service'];
   urgent: InboxSearch['urgent'];
+  area: InboxSearch['area'];
   from: string | undefined;
   to: string | undefined;
 }) {
@@ -71,6 +74,7 @@ export function searchOf(filters: {
     q: filters.q.trim() === '' ? undefined : filters.q.trim(),
     service: filters.service,
     urgent: filters.urgent,
+    area: filters.area,
     from: filters.from === '' ? undefined : filters.from,
     to: filters.to === '' ? undefined : filters.to,
   };

@@ -48,12 +48,13 @@ export function PrivacyPage() {
       <ul>
         <li>your name and phone number;</li>
         <li>your email address, if you give one;</li>
+        <li>your postcode, if you give one, to check we cover your area;</li>
         <li>the description of the job, if you write one;</li>
         <li>the type of service you chose, and whether you marked it as urgent;</li>
         <li>the date and time we received it.</li>
       </ul>
       <p>
-        That is all. We do not ask for your address on this website. Our server&rsquo;s log records which
+        That is all. We do not ask for your street address on this website. Our server&rsquo;s log records which
         page was asked for and when, but not your details or anything you typed. To stop abuse, the server
         also counts, for a short while, how many requests arrive from each internet address, and then forgets
         the count; it is never kept with your request.

@@ -95,7 +95,8 @@ async function backfill(db: Kysely<unknown>, dialect: SqlDialectName): Promise<v
     const values = batch.map((row) => {
       const createdAt = new Date(row.created_at);
       const due = dueAt({ createdAt, urgent: row.urgent === true || row.urgent === 1 }).toISOString();
-      return sql`(${row.id}, ${timestamp(due)}, ${searchTextOf(row)})`;
+      // Fields added after this migration are absent from every row it backfills.
+      return sql`(${row.id}, ${timestamp(due)}, ${searchTextOf({ ...row, postcode: null })})`;
     });
     // VALUES names its columns column1, column2, ... in both databases.
     await sql`update quote_requests set due_at = v.column2, search_text = v.column3
