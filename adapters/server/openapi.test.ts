@@ -1,4 +1,6 @@
 import { expect, test } from 'vitest';
+import { toNamedFields } from '../../domain/quote';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { openApiDocument } from '../http-api/openapi';
 import { apiPaths } from '../http-api/wire';
 import { startTestServer } from './test-server.test-support';
@@ -35,7 +37,7 @@ test('every status the API answers is in the contract', async () => {
       ...(type ? { headers: { 'content-type': type } } : {}),
     });
   try {
-    await post(JSON.stringify({ name: 'Ada', phone: '020 7946 0777', service_type: 'general' }), 'application/json');
+    await post(JSON.stringify(toNamedFields(sampleQuote())), 'application/json');
     await post(JSON.stringify({}), 'application/json');
     await post('{', 'application/json');
     await post('x'.repeat(20_000), 'application/json');
@@ -43,7 +45,7 @@ test('every status the API answers is in the contract', async () => {
     await post(new URLSearchParams({ name: 'Ada', phone: '020 7946 0777', service_type: 'general' }));
     await fetch(`${server.url}${apiPaths.quoteRequests}`, { headers: { cookie: server.staffCookie } });
     await server.db.destroy();
-    await post(JSON.stringify({ name: 'Ada', phone: '020 7946 0777', service_type: 'general' }), 'application/json');
+    await post(JSON.stringify(toNamedFields(sampleQuote())), 'application/json');
     await fetch(`${server.url}${apiPaths.quoteRequests}`, { headers: { cookie: server.staffCookie } });
 
     const answered = server.logs.filter((entry) => entry.path === apiPaths.quoteRequests);
@@ -74,7 +76,7 @@ test('every status the inbox answers is in the contract', async () => {
     const stored = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Ada', phone: '020 7946 0777', service_type: 'general' }),
+      body: JSON.stringify(toNamedFields(sampleQuote())),
     });
     const { id } = (await stored.json()) as { id: string };
     await fetch(url, { headers: staff });
