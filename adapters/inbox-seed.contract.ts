@@ -3,6 +3,7 @@ import type { InboxQuote } from '../domain/inbox-quote';
 import type { NewQuote } from '../domain/quote';
 import type { QuoteStatus } from '../domain/quote-status';
 import { serviceTypes } from '../domain/service-type';
+import { sampleQuote } from '../fixtures/sample-request';
 import type { StoreUnderTest } from './store-under-test.contract';
 
 const minute = 60_000;
@@ -11,7 +12,7 @@ const minute = 60_000;
  * People whose requests the inbox suites search: mixed case, accents, apostrophes, phone numbers
  * written every which way, and the LIKE wildcards % and _ that a SQL store must not take as such.
  */
-const personas: readonly Omit<NewQuote, 'serviceType' | 'urgent'>[] = [
+const personas: readonly Pick<NewQuote, 'name' | 'email' | 'phone' | 'description'>[] = [
   { name: 'Zoë Adeyemi', email: 'z.adeyemi@example.co.uk', phone: '07700 900123', description: 'Boiler pressure keeps dropping; radiators lukewarm.' },
   { name: 'Tom OKAFOR', email: null, phone: '020 7946 0381', description: 'Combi boiler shows F28, no hot water since 7am.' },
   { name: "Siobhán O'Brien", email: 's.obrien@example.org', phone: '+44 7700 900456', description: '100% blocked drain_pipe in the yard.\nSecond line.' },
@@ -80,7 +81,7 @@ const pathTo: Readonly<Record<QuoteStatus, readonly QuoteStatus[]>> = {
 export function newQuoteOf(spec: Pick<RequestSpec, 'persona' | 'serviceType' | 'urgent'>): NewQuote {
   const persona = personas[spec.persona % personas.length] ?? personas[0];
   if (persona === undefined) throw new Error('no personas');
-  return { ...persona, serviceType: spec.serviceType, urgent: spec.urgent };
+  return sampleQuote({ ...persona, serviceType: spec.serviceType, urgent: spec.urgent });
 }
 
 /**

@@ -1,16 +1,11 @@
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
+import { toNamedFields } from '../../domain/quote';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { WireErrorSchema, WireQuoteSchema } from '../http-api/wire';
 import { databases, inboxPage, startTestServer, type TestServer } from './test-server.test-support';
 
-const valid = {
-  name: '  Priya Raman ',
-  email: 'priya@example.co.uk',
-  phone: '07700 900123',
-  service_type: 'emergency',
-  description: 'Water through the ceiling',
-  urgent: true,
-};
+const valid = toNamedFields(sampleQuote({ name: '  Priya Raman ', phone: '07700 900123' }));
 
 async function withServer(kind: keyof typeof databases, run: (server: TestServer) => Promise<void>) {
   const server = await startTestServer(kind);
