@@ -178,3 +178,14 @@ test('a line break in the name cannot start a header of its own', async () => {
     await server.stop();
   }
 });
+
+test('the postcode is there, and one outside our usual area is flagged in the text and the HTML', () => {
+  const outside = businessEmail(quote({ postcode: 'N1 9GU' }), { to });
+  expect(outside.text).toContain('Postcode: N1 9GU (Outside our usual area)');
+  expect(cellText(outside.html, 'Postcode')).toBe('N1 9GU (Outside our usual area)');
+
+  const inside = businessEmail(quote({ postcode: 'SE1 7PB' }), { to });
+  expect(inside.text).toContain('Postcode: SE1 7PB\n');
+  expect(cellText(inside.html, 'Postcode')).toBe('SE1 7PB');
+  expect(businessEmail(quote({ postcode: null }), { to }).text).toContain('Postcode: not given');
+});
