@@ -21,7 +21,7 @@ module.exports = {
     },
     {
       name: 'adapters-not-to-each-other',
-      comment: 'One folder per technology; only the server composes sql/ and email/ on purpose. Tests may use the memory fakes.',
+      comment: 'One folder per technology, each reached from the composition roots in src/. Tests may use the memory fakes and real stores.',
       severity: 'error',
       from: { path: '^adapters/([^/]+)/', pathNot: ['^adapters/(server|rest)/', '^adapters/supabase/supabase/functions/', tests] },
       to: { path: '^adapters/([^/]+)/', pathNot: ['^adapters/$1/'] },
@@ -41,11 +41,11 @@ module.exports = {
       to: { path: '^adapters/', pathNot: ['^adapters/supabase/supabase/functions/', '^adapters/(email|http-api)/'] },
     },
     {
-      name: 'server-composes-only-sql-and-email',
-      comment: 'Besides sql/ and email/, the server may use only the wire contract it shares with the client.',
+      name: 'server-uses-only-the-wire-contract',
+      comment: 'The server drives the domain through its ports; src/server-main.ts hands it the sql/ and email/ adapters. Of the other adapters it uses only the wire contract it shares with the client.',
       severity: 'error',
       from: { path: '^adapters/server/', pathNot: tests },
-      to: { path: '^adapters/', pathNot: '^adapters/(server|sql|email|http-api)/' },
+      to: { path: '^adapters/', pathNot: '^adapters/(server|http-api)/' },
     },
     {
       name: 'fixtures-only-to-domain',

@@ -61,3 +61,65 @@ export interface QuoteInbox {
   /** Makes the business email about a request due to be sent again at once. */
   resendBusinessEmail(id: string, at: Date): Promise<ResendOutcome>;
 }
+
+/** A staff account's stored session: whose it is, and when it ends unless renewed. */
+export interface StoredSession {
+  email: string;
+  expiresAt: Date;
+}
+
+/**
+ * The staff accounts our server signs in against: each email with the hash of its password, never the
+ * password itself. Every method rejects when the store cannot be reached.
+ */
+export interface StaffDirectory {
+  /** The account's password hash; undefined when there is no such account. */
+  findPasswordHash(email: string): Promise<string | undefined>;
+  /** Creates the account, or gives an existing one a new password (which ends its sessions). */
+  saveAccount(email: string, passwordHash: string, now: Date): Promise<'created' | 'updated'>;
+  /** Removes the account and, with it, every session it had: true if there was one. */
+  removeAccount(email: string): Promise<boolean>;
+  /** Every account's email, in order. */
+  listAccounts(): Promise<string[]>;
+}
+
+/**
+ * Where our server keeps staff sessions, by the hash of each session's token (never the token, so a
+ * leaked copy of the store signs nobody in). Every method rejects when the store cannot be reached.
+ */
+export interface StaffSessionStore {
+  createSession(tokenHash: string, email: string, now: Date, expiresAt: Date): Promise<void>;
+  findSession(tokenHash: string): Promise<StoredSession | undefined>;
+  extendSession(tokenHash: string, expiresAt: Date): Promise<void>;
+  deleteSession(tokenHash: string): Promise<void>;
+  /** Sessions past their expiry open nothing; this clears them away, and says how many. */
+  deleteExpiredSessions(now: Date): Promise<number>;
+}
+
+/** Who a notification email goes to: the business, or the customer who asked for the quote. */
+export type NotificationKind = 'business' | 'customer';
+
+/** A notification taken from the outbox to be sent, with the request it is about. */
+export interface ClaimedNotification {
+  id: string;
+  kind: NotificationKind;
+  /** How often it has been claimed, this time included: 1 on the first try. */
+  attempts: number;
+  quote: QuoteRequest;
+}
+
+/**
+ * The notification emails waiting to be sent, written beside each stored request in the same
+ * transaction. Several senders may share one outbox: each notification is claimed by one of them at a
+ * time, leased rather than locked, so one a crashed sender held becomes due again.
+ */
+export interface NotificationOutbox {
+  /** Claims up to `limit` notifications that are due, oldest first, each leased for a while. */
+  claimDue(limit: number): Promise<ClaimedNotification[]>;
+  /** Records that the notification was delivered: it is never claimed again. */
+  markSent(id: string, at: Date): Promise<void>;
+  /** Records why sending failed, and when to try again. Does nothing to one already sent. */
+  markFailed(id: string, error: string, retryAt: Date): Promise<void>;
+  /** How many notifications wait to be sent, and since when the oldest has waited. */
+  backlog(): Promise<{ pending: number; oldestPendingSince: Date | null }>;
+}

@@ -94,7 +94,7 @@ const app = createServerApp({
   pages: createPageRenderer(loadedBackend(backend, { quoteFormAction: apiPaths.quoteRequests }), templates),
   site: await StaticFiles.load(clientDir),
   writeLog: (entry) => writeLine(JSON.stringify(entry)),
-  sessions: new StaffSessions({ store: staffStore }),
+  sessions: new StaffSessions({ accounts: staffStore, store: staffStore }),
   trustProxy: config.TRUST_PROXY,
   styleHashes: templates.styleHashes,
   limits: {

@@ -136,7 +136,7 @@ export async function startTestServer(
     },
     site: await StaticFiles.load(join(tmpdir(), 'no-built-site')),
     writeLog: (entry) => logs.push(entry),
-    sessions: new StaffSessions({ store: staffStore, ...(options.realTimeSessions ? {} : clock) }),
+    sessions: new StaffSessions({ accounts: staffStore, store: staffStore, ...(options.realTimeSessions ? {} : clock) }),
     trustProxy: false,
     limits: {
       submissions: memoryLimit('submissions', options.limits?.submissions ?? 100_000),

@@ -11,6 +11,7 @@ import {
   SqliteIntrospector,
 } from 'kysely';
 import { Pool, escapeIdentifier } from 'pg';
+import type { NotificationKind as OutboxNotificationKind } from '../../domain/ports';
 import { NodeSqliteDialect } from './node-sqlite-dialect';
 
 /** The databases this adapter speaks to through one query layer. */
@@ -81,7 +82,7 @@ interface StaffSessionsTable {
 }
 
 /** Whom an outbox email goes to: the business about every request, the customer when they gave an email. */
-export const notificationKinds = ['business', 'customer'] as const;
+export const notificationKinds = ['business', 'customer'] as const satisfies readonly OutboxNotificationKind[];
 
 export type NotificationKind = (typeof notificationKinds)[number];
 
