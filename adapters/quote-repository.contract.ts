@@ -18,20 +18,11 @@ const quote: NewQuote = {
 const fieldsOf = ({ name, email, phone, serviceType, description, urgent }: NewQuote) =>
   JSON.stringify([name, email, phone, serviceType, description, urgent]);
 
-interface ContractOptions {
-  /**
-   * 'unsupported' for an adapter that leaves purging to the store behind it (the REST client: the
-   * server purges on its own). The suite then checks that the call rejects and deletes nothing.
-   */
-  deleteCreatedBefore?: 'supported' | 'unsupported';
-}
-
 /**
  * The behaviour every QuoteRepository adapter must have; call it from the adapter's test file. What is
  * stored is read back through the same store's QuoteInbox (view 'all', newest first).
  */
-export function quoteRepositoryContract(name: string, make: MakeStore, options: ContractOptions = {}): void {
-  const purges = options.deleteCreatedBefore !== 'unsupported';
+export function quoteRepositoryContract(name: string, make: MakeStore): void {
   describe(name, () => {
     test('insert returns the quote with an id and the time it was stored', async () => {
       const clock = manualClock();
@@ -169,73 +160,5 @@ export function quoteRepositoryContract(name: string, make: MakeStore, options: 
         expect(await listAll(inbox, clock.now())).toEqual([next]);
       });
     });
-
-    if (!purges) {
-      test('deleteCreatedBefore is not offered here: it rejects and deletes nothing', async () => {
-        const clock = manualClock();
-        await withStore(make, clock.now, async ({ repository, inbox }) => {
-          const stored = await repository.insert(quote);
-          await expect(repository.deleteCreatedBefore(new Date('2100-01-01T00:00:00Z'))).rejects.toThrow(Error);
-          expect(await listAll(inbox, clock.now())).toEqual([stored]);
-        });
-      });
-      return;
-    }
-
-    test('deleteCreatedBefore removes exactly the requests stored before the cutoff, and counts them', async () => {
-      const clock = manualClock('2024-05-01T10:00:00.000Z');
-      await withStore(make, clock.now, async ({ repository, inbox }) => {
-        await repository.insert({ ...quote, name: 'At ten' });
-        clock.time = Date.parse('2024-05-01T10:59:59.999Z');
-        await repository.insert({ ...quote, name: 'A millisecond before eleven' });
-        clock.time = Date.parse('2024-05-01T11:00:00.000Z');
-        const eleven = await repository.insert({ ...quote, name: 'At eleven' });
-        clock.time = Date.parse('2024-05-01T12:00:00.000Z');
-        const twelve = await repository.insert({ ...quote, name: 'At twelve' });
-
-        expect(await repository.deleteCreatedBefore(new Date('2024-05-01T11:00:00.000Z'))).toBe(2);
-        expect(await listAll(inbox, clock.now())).toEqual([twelve, eleven]);
-      });
-    });
-
-    test('deleteCreatedBefore on nothing old enough deletes nothing and answers 0', async () => {
-      const clock = manualClock('2024-05-01T10:00:00Z');
-      await withStore(make, clock.now, async ({ repository, inbox }) => {
-        expect(await repository.deleteCreatedBefore(new Date('2024-05-01T10:00:00Z'))).toBe(0);
-        const stored = await repository.insert(quote);
-        expect(await repository.deleteCreatedBefore(new Date('2024-05-01T10:00:00Z'))).toBe(0);
-        expect(await listAll(inbox, clock.now())).toEqual([stored]);
-      });
-    });
-
-    test('after deleteCreatedBefore nothing older than the cutoff remains, and everything else does', async () => {
-      const minute = 60_000;
-      const clock = manualClock();
-      const start = clock.time;
-      await withStore(make, clock.now, async (shared) => {
-        await fc.assert(
-          fc.asyncProperty(
-            fc.array(fc.integer({ min: 0, max: 100 }), { maxLength: 8 }),
-            fc.integer({ min: -1, max: 101 }),
-            async (minutes, cutoffMinute) => {
-              await inEmptiedStore(shared, async ({ repository, inbox }) => {
-                for (const offset of minutes) {
-                  clock.time = start + offset * minute;
-                  await repository.insert({ ...quote, name: `At minute ${offset}` });
-                }
-                const deleted = await repository.deleteCreatedBefore(new Date(start + cutoffMinute * minute));
-
-                const kept = minutes.filter((offset) => offset >= cutoffMinute);
-                expect(deleted).toBe(minutes.length - kept.length);
-                const listed = await listAll(inbox, clock.now());
-                expect(listed.map(({ name }) => name).sort()).toEqual(kept.map((offset) => `At minute ${offset}`).sort());
-              });
-            },
-          ),
-          { numRuns: 20 },
-        );
-      });
-    });
-
   });
 }

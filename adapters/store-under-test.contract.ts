@@ -1,6 +1,6 @@
 import { defaultInboxQuery, inboxPageMax, type InboxCursor, type InboxQuery } from '../domain/inbox-query';
 import type { InboxQuote } from '../domain/inbox-quote';
-import type { QuoteInbox, QuoteRepository } from '../domain/ports';
+import type { QuoteInbox, QuoteRepository, QuoteRetention } from '../domain/ports';
 import type { QuoteRequest } from '../domain/quote';
 
 /** A store as the contract suites drive it: its two ports, and how to throw it away afterwards. */
@@ -16,6 +16,14 @@ export interface StoreUnderTest {
  */
 export type MakeStore = (options: { now: () => Date }) => Promise<StoreUnderTest> | StoreUnderTest;
 
+/** A store that also deletes what it has kept too long, as the retention contract drives it. */
+export interface RetainingStoreUnderTest extends StoreUnderTest {
+  retention: QuoteRetention;
+}
+
+/** Like {@link MakeStore}, for a store that purges. */
+export type MakeRetainingStore = (options: { now: () => Date }) => Promise<RetainingStoreUnderTest> | RetainingStoreUnderTest;
+
 /** How a store records who did something and when. */
 export interface InboxContractOptions {
   /** The staff member the store is signed in as, for a store that records who itself. */
@@ -29,7 +37,11 @@ export interface InboxContractOptions {
 }
 
 /** Runs `use` on a fresh store, and cleans it up however `use` ends. */
-export async function withStore(make: MakeStore, now: () => Date, use: (store: StoreUnderTest) => Promise<void>): Promise<void> {
+export async function withStore<Store extends StoreUnderTest>(
+  make: (options: { now: () => Date }) => Promise<Store> | Store,
+  now: () => Date,
+  use: (store: Store) => Promise<void>,
+): Promise<void> {
   const store = await make({ now });
   try {
     await use(store);
@@ -74,7 +86,7 @@ export async function listAll(inbox: QuoteInbox, now: Date): Promise<QuoteReques
  * Runs one run of a property on a store shared by every run, deleting what the run stored afterwards:
  * each run starts empty without the cost of making a store (a migrated database) for each.
  */
-export async function inEmptiedStore(store: StoreUnderTest, use: (store: StoreUnderTest) => Promise<void>): Promise<void> {
+export async function inEmptiedStore<Store extends StoreUnderTest>(store: Store, use: (store: Store) => Promise<void>): Promise<void> {
   const ids: string[] = [];
   const repository: QuoteRepository = {
     insert: async (quote) => {
@@ -83,10 +95,9 @@ export async function inEmptiedStore(store: StoreUnderTest, use: (store: StoreUn
       return stored;
     },
     delete: (id) => store.repository.delete(id),
-    deleteCreatedBefore: (cutoff) => store.repository.deleteCreatedBefore(cutoff),
   };
   try {
-    await use({ repository, inbox: store.inbox });
+    await use({ ...store, repository });
   } finally {
     for (const id of ids) await store.repository.delete(id);
   }

@@ -11,6 +11,15 @@ export interface QuoteRepository {
   insert(quote: NewQuote): Promise<QuoteRequest>;
   /** Removes one request for good: true if it was there, false if there was none with that id. */
   delete(id: string): Promise<boolean>;
+}
+
+/**
+ * Where requests kept past the retention period are deleted. Only a store that runs its own timer
+ * offers it (memory, SQL behind our server); the browser's clients do not, since a browser choosing
+ * the cutoff could wipe every request with a wrong clock (Supabase purges with a job in SQL). Rejects
+ * when the store cannot be reached, and a rejected call has deleted nothing.
+ */
+export interface QuoteRetention {
   /** Removes for good every request stored strictly before `cutoff`, and says how many. */
   deleteCreatedBefore(cutoff: Date): Promise<number>;
 }

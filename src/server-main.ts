@@ -115,7 +115,7 @@ writeLine(
 
 // Requests older than the retention period are deleted: now, and every six hours after.
 const purgeExpired = async () => {
-  const result = await purgeExpiredQuotes({ quotes, logger: console }, new Date(), config.RETENTION_MONTHS);
+  const result = await purgeExpiredQuotes({ retention: quotes, logger: console }, new Date(), config.RETENTION_MONTHS);
   if (result.ok && result.deleted > 0) {
     writeLine(JSON.stringify({ event: 'purged-expired-quotes', deleted: result.deleted, cutoff: result.cutoff.toISOString() }));
   }

@@ -4,14 +4,16 @@ import type { InboxQuote } from '../../domain/inbox-quote';
 import type { NewQuote, QuoteRequest } from '../../domain/quote';
 import { quoteInboxContract } from '../quote-inbox.contract';
 import { quoteRepositoryContract } from '../quote-repository.contract';
+import { quoteRetentionContract } from '../quote-retention.contract';
 import { InMemoryQuoteRepository } from './in-memory-quote-repository';
 
 const make = ({ now }: { now: () => Date }) => {
   const store = new InMemoryQuoteRepository({ now });
-  return { repository: store, inbox: store };
+  return { repository: store, retention: store, inbox: store };
 };
 
 quoteRepositoryContract('InMemoryQuoteRepository', make);
+quoteRetentionContract('InMemoryQuoteRepository', make);
 quoteInboxContract('InMemoryQuoteRepository', make);
 
 /** Records its own staff member and the real time, as the server and Supabase do: the suite's other branch. */

@@ -1,6 +1,6 @@
 import type { InboxCursor, InboxPage, InboxQuery } from '../../domain/inbox-query';
 import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
-import type { ClockRecord, QuoteInbox, QuoteRepository, ResendOutcome, StatusChangeOutcome } from '../../domain/ports';
+import type { ClockRecord, QuoteInbox, QuoteRepository, QuoteRetention, ResendOutcome, StatusChangeOutcome } from '../../domain/ports';
 import type { NewQuote, QuoteRequest } from '../../domain/quote';
 import type { StatusChange } from '../../domain/quote-status';
 import { inboxPage } from './inbox-page';
@@ -21,7 +21,7 @@ export interface InMemoryQuoteRepositoryOptions {
  * tests' fake, and the reference the other stores' inbox queries are tested against. Callers always
  * get copies, so nothing they change alters what is stored.
  */
-export class InMemoryQuoteRepository implements QuoteRepository, QuoteInbox {
+export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention, QuoteInbox {
   readonly #quotes: InboxQuote[];
   readonly #now: () => Date;
   readonly #newId: () => string;

@@ -54,7 +54,7 @@ test('a request that breaks a rule gets 400 naming the field as on the wire', as
 test('a store that fails gets 503 storage-unavailable, for posts, pages and changes alike', async () => {
   const baseUrl = 'http://failing-store.test';
   const down = () => Promise.reject(new Error('disk full'));
-  const quotes = { insert: down, delete: down, deleteCreatedBefore: down };
+  const quotes = { insert: down, delete: down };
   const inbox = { findPage: down, changeStatus: down, addNote: down, clockRecords: down, resendBusinessEmail: down };
   server.use(...createApiHandlers({ baseUrl, quotes, inbox }));
   const url = `${baseUrl}/api/quote-requests`;

@@ -42,7 +42,7 @@ function sharedServer(kind: keyof typeof databases) {
 
 for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
   const againstServer = sharedServer(kind);
-  quoteRepositoryContract(`RestQuoteRepository against our server on ${kind}`, againstServer, { deleteCreatedBefore: 'unsupported' });
+  quoteRepositoryContract(`RestQuoteRepository against our server on ${kind}`, againstServer);
 
   // The server records who from its session and when from its clock (the test's, here), not the client's word.
   quoteInboxContract(`RestQuoteInbox against our server on ${kind}`, againstServer, {

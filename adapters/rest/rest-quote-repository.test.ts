@@ -18,7 +18,6 @@ quoteRepositoryContract(
     const { repository, inbox } = restApi({ now });
     return { repository, inbox };
   },
-  { deleteCreatedBefore: 'unsupported' },
 );
 
 test('a valid request is stored on the server once; telling the business is left to the server', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { expect, test } from 'vitest';
 import type { NewQuote } from '../../domain/quote';
 import { quoteRepositoryContract } from '../quote-repository.contract';
+import { quoteRetentionContract } from '../quote-retention.contract';
 import { listAll } from '../store-under-test.contract';
 import { migrateToLatest } from './migrate';
 import { scratchDatabase, sqlDialects } from './scratch-database';
@@ -11,6 +12,7 @@ import { makeSqlStore, withSqlStore } from './sql-store.test-support';
 
 for (const dialect of sqlDialects) {
   quoteRepositoryContract(`SqlQuoteRepository on ${dialect}`, ({ now }) => makeSqlStore(dialect, { now }));
+  quoteRetentionContract(`SqlQuoteRepository on ${dialect}`, ({ now }) => makeSqlStore(dialect, { now }));
 }
 
 const quote: NewQuote = {

@@ -193,12 +193,3 @@ test.for([
   expect(await deleteQuote({ quotes, logger }, ten.id)).toEqual({ ok: false, error: { kind: 'storage-failure' } });
   expect(messageOf(errors[0]?.cause)).toMatch(says);
 });
-
-test('deleteCreatedBefore rejects without a request: retention runs in the database', async () => {
-  const { project } = await projectWithRequests();
-  const { quotes } = signedInAs(project, staffAccount.email);
-
-  await expect(quotes.deleteCreatedBefore(new Date('2100-01-01T00:00:00Z'))).rejects.toThrow(/the Supabase database's own scheduled job/);
-  expect(project.state.seen).toEqual([]);
-  expect(await project.storedRows()).toHaveLength(3);
-});

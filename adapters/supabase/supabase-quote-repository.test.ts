@@ -20,7 +20,6 @@ quoteRepositoryContract(
     const client = project.connect();
     return { repository: new SupabaseQuoteRepository({ client, now }), inbox: new SupabaseQuoteInbox({ client }), cleanup: project.drop };
   },
-  { deleteCreatedBefore: 'unsupported' },
 );
 
 async function visitor({ now, timeoutMs }: { now?: () => Date; timeoutMs?: number } = {}) {

@@ -9,7 +9,6 @@ import { recordingLogger, renderApp, storedQuotes, testBackend } from '../test-a
 const unreachable: QuoteRepository = {
   insert: () => Promise.reject(new Error('database unreachable')),
   delete: () => Promise.reject(new Error('database unreachable')),
-  deleteCreatedBefore: () => Promise.reject(new Error('database unreachable')),
 };
 
 async function openForm(backend = testBackend()) {
