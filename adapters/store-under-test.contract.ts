@@ -3,10 +3,13 @@ import type { InboxQuote } from '../domain/inbox-quote';
 import type { QuoteInbox, QuoteRepository, QuoteRetention } from '../domain/ports';
 import type { QuoteRequest } from '../domain/quote';
 
-/** A store as the contract suites drive it: its two ports, and how to throw it away afterwards. */
-export interface StoreUnderTest {
+/**
+ * A store as the contract suites drive it: its two ports, and how to throw it away afterwards. Its
+ * inbox may be one told who and when or one that stamps its own (see QuoteInbox).
+ */
+export interface StoreUnderTest<Inbox extends QuoteInbox = QuoteInbox> {
   repository: QuoteRepository;
-  inbox: QuoteInbox;
+  inbox: Inbox;
   cleanup?: () => Promise<void>;
 }
 
@@ -14,7 +17,7 @@ export interface StoreUnderTest {
  * Makes an empty store whose `insert` stamps `createdAt` with `now()`, so the tests control time.
  * Each call must give a store of its own: the tests never share one.
  */
-export type MakeStore = (options: { now: () => Date }) => Promise<StoreUnderTest> | StoreUnderTest;
+export type MakeStore<Inbox extends QuoteInbox = QuoteInbox> = (options: { now: () => Date }) => Promise<StoreUnderTest<Inbox>> | StoreUnderTest<Inbox>;
 
 /** A store that also deletes what it has kept too long, as the retention contract drives it. */
 export interface RetainingStoreUnderTest extends StoreUnderTest {
@@ -23,18 +26,6 @@ export interface RetainingStoreUnderTest extends StoreUnderTest {
 
 /** Like {@link MakeStore}, for a store that purges. */
 export type MakeRetainingStore = (options: { now: () => Date }) => Promise<RetainingStoreUnderTest> | RetainingStoreUnderTest;
-
-/** How a store records who did something and when. */
-export interface InboxContractOptions {
-  /** The staff member the store is signed in as, for a store that records who itself. */
-  staffEmail?: string;
-  /**
-   * True for a store that records `by` and `at` itself (our server: its session's staff and its own
-   * clock; Supabase: the JWT's email and the database's now()). The suite then expects `by` to be
-   * `staffEmail` and `at` to be a plausible moment, instead of exactly what it passed.
-   */
-  stampsOwnTimes?: boolean;
-}
 
 /** Runs `use` on a fresh store, and cleans it up however `use` ends. */
 export async function withStore<Store extends StoreUnderTest>(

@@ -50,26 +50,55 @@ export interface ClockRecord {
 /** What happened when staff asked for the business email about a request to be sent again. */
 export type ResendOutcome = 'queued' | 'already-sent' | 'not-found';
 
+/** Who did something to a request, and when: the staff member's email and the moment. */
+export type Stamp = Pick<StatusChange, 'by' | 'at'>;
+
+/** What an inbox that stamps who and when itself is told of them: nothing. */
+// eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- nothing at all is what is meant
+export type NoStamp = Record<never, never>;
+
+/**
+ * A move staff make on one request, as an inbox is told it: where they saw it and where it goes, and,
+ * for an inbox told who and when, also when the first call back was (`respondedAt`, else null).
+ */
+export type StatusMove<Given extends Stamp | NoStamp = Stamp> = { id: string; from: QuoteStatus; to: QuoteStatus } & (Given extends Stamp
+  ? Given & { respondedAt: Date | null }
+  : NoStamp);
+
+/** A note staff add to one request, as an inbox is told it. */
+export type NoteToAdd<Given extends Stamp | NoStamp = Stamp> = { quoteId: string; text: string } & Given;
+
 /**
  * Where staff work the quote requests: one page at a time, each request with its status history and
  * notes. Every method rejects when the store cannot be reached (a rejected call has changed nothing),
  * and with NotSignedIn where the store wants a staff session it does not have.
+ *
+ * `Given` is what the caller tells the inbox of who did something and when. `Stamp` (the default):
+ * the inbox records what it is told (memory; SQL, told by our server its session's staff member and
+ * its clock). `NoStamp`: the inbox stamps them itself and is told nothing (the REST client, whose
+ * server stamps from the session and its clock; Supabase, whose database stamps from the JWT and
+ * now()). One that stamps its own may stand wherever one that is told is wanted, ignoring what it
+ * is told; never the other way round. The methods are written as properties so that TypeScript
+ * checks their parameters strictly, which is what keeps it so.
  */
-export interface QuoteInbox {
+export interface QuoteInbox<Given extends Stamp | NoStamp = Stamp> {
   /** One page of the requests matching `query`, in its view's order, starting after `after`. */
-  findPage(request: { query: InboxQuery; after: InboxCursor | null; limit: number; now: Date }): Promise<InboxPage>;
+  findPage: (request: { query: InboxQuery; after: InboxCursor | null; limit: number; now: Date }) => Promise<InboxPage>;
   /**
-   * Moves a request from `from` to `to`, recording who and when, and `respondedAt` when given (the
-   * first call back). Only if it is still at `from`: otherwise 'conflict' with where it is now.
+   * Moves a request from `from` to `to`, recording who and when, and `respondedAt` on the first call
+   * back. Only if it is still at `from`: otherwise 'conflict' with where it is now.
    */
-  changeStatus(change: StatusChange & { id: string; respondedAt: Date | null }): Promise<StatusChangeOutcome>;
-  /** Adds a note to a request; undefined when there is no such request. */
-  addNote(note: Omit<QuoteNote, 'id'> & { quoteId: string }): Promise<QuoteNote | undefined>;
+  changeStatus: (change: StatusMove<Given>) => Promise<StatusChangeOutcome>;
+  /** Adds a note to a request, recording who and when; undefined when there is no such request. */
+  addNote: (note: NoteToAdd<Given>) => Promise<QuoteNote | undefined>;
   /** The requests received at or after `since`, and every one still waiting however old. */
-  clockRecords(since: Date): Promise<readonly ClockRecord[]>;
-  /** Makes the business email about a request due to be sent again at once. */
-  resendBusinessEmail(id: string, at: Date): Promise<ResendOutcome>;
+  clockRecords: (since: Date) => Promise<readonly ClockRecord[]>;
+  /** Makes the business email about a request due to be sent again at once (`at`, for an inbox told when). */
+  resendBusinessEmail: (id: string, ...at: Given extends Stamp ? [at: Date] : []) => Promise<ResendOutcome>;
 }
+
+/** An inbox that records who and when itself, from its own session and clock: told neither. */
+export type SelfStampingQuoteInbox = QuoteInbox<NoStamp>;
 
 /** A staff account's stored session: whose it is, and when it ends unless renewed. */
 export interface StoredSession {

@@ -45,10 +45,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
   quoteRepositoryContract(`RestQuoteRepository against our server on ${kind}`, againstServer);
 
   // The server records who from its session and when from its clock (the test's, here), not the client's word.
-  quoteInboxContract(`RestQuoteInbox against our server on ${kind}`, againstServer, {
-    staffEmail: testStaff.email,
-    stampsOwnTimes: true,
-  });
+  quoteInboxContract(`RestQuoteInbox against our server on ${kind}`, againstServer, { as: testStaff.email });
 }
 
 test('the server judges by the same rules: a request it refuses names the field in domain terms', async () => {

@@ -7,14 +7,11 @@ import { SupabaseQuoteRepository } from './supabase-quote-repository';
 const { supabaseProject } = mockSupabase();
 
 /** A project whose PostgREST runs our SQL on PostgreSQL, with staff signed in: what the inbox page has. */
-const signedInStaff: MakeStore = async ({ now }) => {
+const signedInStaff: MakeStore<SupabaseQuoteInbox> = async ({ now }) => {
   const project = await supabaseProject({ now });
   project.storeSession(staffAccount.email);
   const client = project.connect();
   return { repository: new SupabaseQuoteRepository({ client, now }), inbox: new SupabaseQuoteInbox({ client }), cleanup: project.drop };
 };
 
-quoteInboxContract('SupabaseQuoteInbox over PostgREST running the migrations on PostgreSQL', signedInStaff, {
-  staffEmail: staffAccount.email,
-  stampsOwnTimes: true,
-});
+quoteInboxContract('SupabaseQuoteInbox over PostgREST running the migrations on PostgreSQL', signedInStaff, { as: staffAccount.email });
