@@ -103,7 +103,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
             name: 'ui',
             environment: 'jsdom',
             include: ['src/**/*.test.{ts,tsx}'],
-            setupFiles: ['src/test-setup.ts'],
+            setupFiles: ['src/test-setup.test-support.ts'],
             typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
           },
         },

@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { type PageState, parsePageState } from '../adapters/http-api/page-state';
 import { createPageRenderer } from './entry-server';
 import { loadedBackend } from './backends/backend';
-import { testBackend } from './test-app';
+import { testBackend } from './test-app.test-support';
 
 const template = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 const pages = () =>

@@ -3,9 +3,9 @@ import { defaultInboxQuery } from '../../domain/inbox-query';
 import type { InboxQuote } from '../../domain/inbox-quote';
 import type { NoStamp, NoteToAdd, SelfStampingQuoteInbox, StatusMove } from '../../domain/ports';
 import type { NewQuote, QuoteRequest } from '../../domain/quote';
-import { quoteInboxContract } from '../quote-inbox.contract';
-import { quoteRepositoryContract } from '../quote-repository.contract';
-import { quoteRetentionContract } from '../quote-retention.contract';
+import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
+import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
+import { quoteRetentionContract } from '../contracts/quote-retention.test-support';
 import { InMemoryQuoteRepository } from './in-memory-quote-repository';
 
 const make = ({ now }: { now: () => Date }) => {

@@ -4,7 +4,7 @@ import { toWireNewQuote, WireErrorSchema } from '../http-api/wire';
 import { createApiHandlers } from './api-handlers.test-support';
 import { mockApi } from './mock-api.test-support';
 import { sampleQuote as quote } from '../../fixtures/sample-request';
-import { listAll } from '../store-under-test.contract';
+import { listAll } from '../contracts/store-under-test.test-support';
 
 // The handlers stand in for the server in the client's tests, so they must answer what the client
 // never sends as the server does. Plain fetch here, not the client.

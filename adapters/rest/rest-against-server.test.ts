@@ -1,9 +1,9 @@
 import { afterAll, expect, test } from 'vitest';
 import { submitQuote } from '../../domain/submit-quote';
-import { quoteInboxContract } from '../quote-inbox.contract';
-import { quoteRepositoryContract } from '../quote-repository.contract';
+import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
+import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
 import { databases, startTestServer, testStaff, type TestServer } from '../server/test-server.test-support';
-import { listAll } from '../store-under-test.contract';
+import { listAll } from '../contracts/store-under-test.test-support';
 import { RestQuoteInbox } from './rest-quote-inbox';
 import { RestQuoteRepository } from './rest-quote-repository';
 import { ServerNotifier } from './server-notifier';

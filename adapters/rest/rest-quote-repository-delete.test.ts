@@ -3,9 +3,9 @@ import { expect, test } from 'vitest';
 import { deleteQuote } from '../../domain/delete-quote';
 import { NotSignedIn } from '../../domain/staff';
 import { messageOf, mockApi } from './mock-api.test-support';
-import { recordingLogger } from '../memory/recording-logger';
+import { recordingLogger } from '../memory/recording-logger.test-support';
 import { sampleQuote as quote } from '../../fixtures/sample-request';
-import { listAll } from '../store-under-test.contract';
+import { listAll } from '../contracts/store-under-test.test-support';
 
 const { server, restApi } = mockApi();
 

@@ -2,13 +2,13 @@ import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { QuoteRejected } from '../../domain/quote-rejected';
 import { submitQuote } from '../../domain/submit-quote';
-import { quoteRepositoryContract } from '../quote-repository.contract';
+import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
 import { mockApi } from './mock-api.test-support';
 import { RestQuoteRepository } from './rest-quote-repository';
 import { ServerNotifier } from './server-notifier';
-import { recordingLogger } from '../memory/recording-logger';
+import { recordingLogger } from '../memory/recording-logger.test-support';
 import { sampleDraft as draft, sampleQuote as quote } from '../../fixtures/sample-request';
-import { listAll } from '../store-under-test.contract';
+import { listAll } from '../contracts/store-under-test.test-support';
 
 const { server, restApi } = mockApi();
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
-import { manualClock } from '../../fixtures/manual-clock';
+import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { WireInboxPageSchema } from '../http-api/inbox-wire';
 import type { PageState } from '../http-api/page-state';
 import { WireQuoteSchema } from '../http-api/wire';

@@ -5,7 +5,7 @@ import { quoteLimits } from '../../domain/quote-limits';
 import { serviceTypes } from '../../domain/service-type';
 import { type NotificationsTable, type QuoteRequestsTable, lastErrorMax } from './database';
 import { migrateToLatest } from './migrate';
-import { scratchDatabase, sqlDialects } from './scratch-database';
+import { scratchDatabase, sqlDialects } from './scratch-database.test-support';
 
 const validRow: Insertable<QuoteRequestsTable> = {
   id: 'row',

@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import type { NewQuote } from '../../domain/quote';
 import { migrateToLatest } from './migrate';
-import { scratchDatabase, sqlDialects } from './scratch-database';
+import { scratchDatabase, sqlDialects } from './scratch-database.test-support';
 import { SqlNotificationOutbox } from './sql-notification-outbox';
 import { SqlQuoteRepository } from './sql-quote-repository';
-import { manualClock } from '../../fixtures/manual-clock';
+import { manualClock } from '../../fixtures/manual-clock.test-support';
 
 // The outbox under many claims: in any order of events, and from two servers at once.
 

@@ -4,10 +4,10 @@ import type { ClaimedNotification } from '../../domain/ports';
 import type { NewQuote } from '../../domain/quote';
 import type { Database, SqlDialectName } from './database';
 import { migrateToLatest } from './migrate';
-import { scratchDatabase, sqlDialects } from './scratch-database';
+import { scratchDatabase, sqlDialects } from './scratch-database.test-support';
 import { SqlNotificationOutbox } from './sql-notification-outbox';
 import { SqlQuoteRepository } from './sql-quote-repository';
-import { manualClock } from '../../fixtures/manual-clock';
+import { manualClock } from '../../fixtures/manual-clock.test-support';
 
 const minute = 60_000;
 

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { expect, test } from 'vitest';
 import type { NewQuote } from '../../domain/quote';
-import { quoteRepositoryContract } from '../quote-repository.contract';
-import { quoteRetentionContract } from '../quote-retention.contract';
-import { listAll } from '../store-under-test.contract';
+import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
+import { quoteRetentionContract } from '../contracts/quote-retention.test-support';
+import { listAll } from '../contracts/store-under-test.test-support';
 import { migrateToLatest } from './migrate';
-import { scratchDatabase, sqlDialects } from './scratch-database';
+import { scratchDatabase, sqlDialects } from './scratch-database.test-support';
 import { SqlQuoteInbox } from './sql-quote-inbox';
 import { SqlQuoteRepository } from './sql-quote-repository';
 import { makeSqlStore, withSqlStore } from './sql-store.test-support';

@@ -1,9 +1,9 @@
 // Test-only: a migrated scratch database with the SQL repository and inbox over it.
 import type { Kysely } from 'kysely';
-import type { RetainingStoreUnderTest } from '../store-under-test.contract';
+import type { RetainingStoreUnderTest } from '../contracts/store-under-test.test-support';
 import type { Database, SqlDialectName } from './database';
 import { migrateToLatest } from './migrate';
-import { scratchDatabase } from './scratch-database';
+import { scratchDatabase } from './scratch-database.test-support';
 import { SqlQuoteInbox } from './sql-quote-inbox';
 import { SqlQuoteRepository } from './sql-quote-repository';
 

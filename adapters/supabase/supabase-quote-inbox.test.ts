@@ -1,5 +1,5 @@
-import { quoteInboxContract } from '../quote-inbox.contract';
-import type { MakeStore } from '../store-under-test.contract';
+import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
+import type { MakeStore } from '../contracts/store-under-test.test-support';
 import { mockSupabase, staffAccount } from './mock-supabase.test-support';
 import { SupabaseQuoteInbox } from './supabase-quote-inbox';
 import { SupabaseQuoteRepository } from './supabase-quote-repository';

@@ -6,11 +6,11 @@ import { defaultInboxQuery } from '../../domain/inbox-query';
 import type { QuoteInbox } from '../../domain/ports';
 import type { QuoteRequest } from '../../domain/quote';
 import { NotSignedIn } from '../../domain/staff';
-import { requestOf } from '../store-under-test.contract';
+import { requestOf } from '../contracts/store-under-test.test-support';
 import { memberAccount, messageOf, mockSupabase, staffAccount } from './mock-supabase.test-support';
 import { SupabaseQuoteInbox } from './supabase-quote-inbox';
 import { SupabaseQuoteRepository } from './supabase-quote-repository';
-import { recordingLogger } from '../memory/recording-logger';
+import { recordingLogger } from '../memory/recording-logger.test-support';
 import { sampleQuote as quote } from '../../fixtures/sample-request';
 
 const { server, supabaseProject } = mockSupabase();

@@ -1,13 +1,13 @@
 import { delay, http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { submitQuote } from '../../domain/submit-quote';
-import { quoteRepositoryContract } from '../quote-repository.contract';
+import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
 import { messageOf, mockSupabase, staffAccount } from './mock-supabase.test-support';
 import { anonKey } from './fake-supabase-project.test-support';
 import { SupabaseNotifier } from './supabase-notifier';
 import { SupabaseQuoteInbox } from './supabase-quote-inbox';
 import { SupabaseQuoteRepository } from './supabase-quote-repository';
-import { recordingLogger } from '../memory/recording-logger';
+import { recordingLogger } from '../memory/recording-logger.test-support';
 import { sampleDraft as draft, sampleQuote as quote } from '../../fixtures/sample-request';
 
 const { server, supabaseProject } = mockSupabase();

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { InMemoryQuoteRepository } from '../../adapters/memory/in-memory-quote-repository';
 import { minutesBefore, request, testNow } from '../inbox-test-data.test-support';
-import { renderApp, storedQuotes, testBackend } from '../test-app';
+import { renderApp, storedQuotes, testBackend } from '../test-app.test-support';
 
 const failing = { sentAt: null, lastError: 'SMTP 421 4.7.0 Try again later' };
 const stuck = request('stuck', 'Stuck Email', 20, { businessEmail: failing });

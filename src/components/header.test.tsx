@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
-import { renderApp } from '../test-app';
+import { renderApp } from '../test-app.test-support';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { InMemoryQuoteRepository } from '../../adapters/memory/in-memory-quote-repository';
 import { answered, request, testNow } from '../inbox-test-data.test-support';
-import { renderApp, testBackend } from '../test-app';
+import { renderApp, testBackend } from '../test-app.test-support';
 
 const seed = [
   request('priya', 'Priya Raman', 12, { urgent: true, serviceType: 'emergency', phone: '07700 900123', description: 'Leak through the kitchen ceiling' }),

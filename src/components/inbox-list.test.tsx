@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { InMemoryQuoteRepository } from '../../adapters/memory/in-memory-quote-repository';
 import { request, testNow } from '../inbox-test-data.test-support';
-import { renderApp, testBackend } from '../test-app';
+import { renderApp, testBackend } from '../test-app.test-support';
 
 // 110 standard requests, one a minute: the waiting view lists the oldest (the most overdue) first.
 const many = Array.from({ length: 110 }, (_, index) => request(`q${String(index).padStart(3, '0')}`, `Customer ${index + 1}`, 300 - index));

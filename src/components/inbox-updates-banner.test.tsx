@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { InMemoryQuoteRepository } from '../../adapters/memory/in-memory-quote-repository';
 import { request, testNow } from '../inbox-test-data.test-support';
-import { renderApp, testBackend } from '../test-app';
+import { renderApp, testBackend } from '../test-app.test-support';
 
 afterEach(() => {
   vi.useRealTimers();

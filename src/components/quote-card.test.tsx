@@ -3,7 +3,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { InMemoryQuoteRepository } from '../../adapters/memory/in-memory-quote-repository';
 import { NotSignedIn } from '../../domain/staff';
 import { request, testNow } from '../inbox-test-data.test-support';
-import { renderApp, storedQuotes, testBackend } from '../test-app';
+import { renderApp, storedQuotes, testBackend } from '../test-app.test-support';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -4,7 +4,7 @@ import { InMemoryNotifier } from '../../adapters/memory/in-memory-notifier';
 import { InMemoryQuoteRepository } from '../../adapters/memory/in-memory-quote-repository';
 import type { QuoteRepository } from '../../domain/ports';
 import { RateLimited } from '../../domain/rate-limited';
-import { recordingLogger, renderApp, storedQuotes, testBackend } from '../test-app';
+import { recordingLogger, renderApp, storedQuotes, testBackend } from '../test-app.test-support';
 
 const unreachable: QuoteRepository = {
   insert: () => Promise.reject(new Error('database unreachable')),

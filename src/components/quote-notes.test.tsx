@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { InMemoryQuoteRepository } from '../../adapters/memory/in-memory-quote-repository';
 import { demoStaffAccount } from '../../adapters/memory/demo-staff-account';
 import { minutesBefore, request, testNow } from '../inbox-test-data.test-support';
-import { renderApp, storedQuotes, testBackend } from '../test-app';
+import { renderApp, storedQuotes, testBackend } from '../test-app.test-support';
 
 const priya = request('priya', 'Priya Raman', 12, {
   notes: [{ id: 'n1', text: 'Rang: voicemail.', by: 'sam@example.co.uk', at: minutesBefore(5) }],

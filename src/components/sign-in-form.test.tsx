@@ -4,7 +4,7 @@ import { InMemoryQuoteRepository } from '../../adapters/memory/in-memory-quote-r
 import { demoStaffAccount } from '../../adapters/memory/demo-staff-account';
 import { InMemoryStaffAuth } from '../../adapters/memory/in-memory-staff-auth';
 import { NotSignedIn } from '../../domain/staff';
-import { renderApp, testBackend } from '../test-app';
+import { renderApp, testBackend } from '../test-app.test-support';
 
 const account = { email: 'staff@example.co.uk', password: 'correct horse battery staple' };
 const seeded = () =>

@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { InMemoryQuoteRepository } from '../../adapters/memory/in-memory-quote-repository';
 import { demoStaffAccount } from '../../adapters/memory/demo-staff-account';
 import { answered, minutesBefore, request, testNow } from '../inbox-test-data.test-support';
-import { renderApp, storedQuotes, testBackend } from '../test-app';
+import { renderApp, storedQuotes, testBackend } from '../test-app.test-support';
 
 const priya = request('priya', 'Priya Raman', 12, { urgent: true, serviceType: 'emergency' });
 const tom = request('tom', 'Tom Okafor', 40);

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { renderApp } from '../test-app';
+import { renderApp } from '../test-app.test-support';
 
 test('the hero has the headline, both calls to action and the four highlight tiles', async () => {
   renderApp();

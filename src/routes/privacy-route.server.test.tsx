@@ -2,7 +2,7 @@
 import { expect, test } from 'vitest';
 import { createPageRenderer } from '../entry-server';
 import { loadedBackend } from '../backends/backend';
-import { testBackend } from '../test-app';
+import { testBackend } from '../test-app.test-support';
 
 const template = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 

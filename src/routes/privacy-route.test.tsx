@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { business } from '../../domain/business';
 import { defaultRetentionMonths } from '../../domain/retention';
-import { renderApp } from '../test-app';
+import { renderApp } from '../test-app.test-support';
 
 async function privacyNotice() {
   const heading = await screen.findByRole('heading', { level: 1, name: 'Privacy Notice' });

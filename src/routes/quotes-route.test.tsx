@@ -4,7 +4,7 @@ import { InMemoryQuoteRepository } from '../../adapters/memory/in-memory-quote-r
 import type { InboxPage } from '../../domain/inbox-query';
 import type { NewQuote } from '../../domain/quote';
 import { answered, minutesBefore, request, testNow } from '../inbox-test-data.test-support';
-import { renderApp, testBackend } from '../test-app';
+import { renderApp, testBackend } from '../test-app.test-support';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -4,7 +4,7 @@ import { findQuotes, type FindQuotesResult } from '../../domain/find-quotes';
 import { defaultInboxQuery, type InboxQuery } from '../../domain/inbox-query';
 import { inboxSummary } from '../../domain/inbox-summary';
 import { request, testNow } from '../inbox-test-data.test-support';
-import { recordingLogger } from '../test-app';
+import { recordingLogger } from '../test-app.test-support';
 import { createInboxStore, type InboxDeps } from './inbox-store';
 import { createToastStore } from './toast-store';
 

@@ -1,8 +1,8 @@
 import { describe } from 'vitest';
-import { quoteInboxChangesContract } from './quote-inbox-changes.contract';
-import { quoteInboxPagingContract } from './quote-inbox-paging.contract';
-import type { SelfStampingQuoteInbox } from '../domain/ports';
-import type { MakeStore } from './store-under-test.contract';
+import { quoteInboxChangesContract } from './quote-inbox-changes.test-support';
+import { quoteInboxPagingContract } from './quote-inbox-paging.test-support';
+import type { SelfStampingQuoteInbox } from '../../domain/ports';
+import type { MakeStore } from './store-under-test.test-support';
 
 /**
  * The behaviour every QuoteInbox adapter must have, judged against the domain's reference rules

@@ -1,7 +1,7 @@
-import { defaultInboxQuery, inboxPageMax, type InboxCursor, type InboxQuery } from '../domain/inbox-query';
-import type { InboxQuote } from '../domain/inbox-quote';
-import type { QuoteInbox, QuoteRepository, QuoteRetention } from '../domain/ports';
-import type { QuoteRequest } from '../domain/quote';
+import { defaultInboxQuery, inboxPageMax, type InboxCursor, type InboxQuery } from '../../domain/inbox-query';
+import type { InboxQuote } from '../../domain/inbox-quote';
+import type { QuoteInbox, QuoteRepository, QuoteRetention } from '../../domain/ports';
+import type { QuoteRequest } from '../../domain/quote';
 
 /**
  * A store as the contract suites drive it: its two ports, and how to throw it away afterwards. Its

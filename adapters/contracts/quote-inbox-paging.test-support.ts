@@ -8,13 +8,13 @@ import {
   type InboxView,
   matchesQuery,
   orderOf,
-} from '../domain/inbox-query';
-import type { InboxQuote } from '../domain/inbox-quote';
-import { quoteStatuses } from '../domain/quote-status';
-import { serviceTypes } from '../domain/service-type';
-import { manualClock } from '../fixtures/manual-clock';
-import { requestSpecArb, type RequestSpec, searches, seed } from './inbox-seed.contract';
-import { inEmptiedStore, type MakeStore, readAll, requestOf, withStore } from './store-under-test.contract';
+} from '../../domain/inbox-query';
+import type { InboxQuote } from '../../domain/inbox-quote';
+import { quoteStatuses } from '../../domain/quote-status';
+import { serviceTypes } from '../../domain/service-type';
+import { manualClock } from '../../fixtures/manual-clock.test-support';
+import { requestSpecArb, type RequestSpec, searches, seed } from './inbox-seed.test-support';
+import { inEmptiedStore, type MakeStore, readAll, requestOf, withStore } from './store-under-test.test-support';
 
 const minute = 60_000;
 const asOf = Date.parse('2024-05-01T12:00:00Z');

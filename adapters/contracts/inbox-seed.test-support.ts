@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import type { InboxQuote } from '../domain/inbox-quote';
-import type { NewQuote } from '../domain/quote';
-import type { QuoteStatus } from '../domain/quote-status';
-import { serviceTypes } from '../domain/service-type';
-import type { StoreUnderTest } from './store-under-test.contract';
+import type { InboxQuote } from '../../domain/inbox-quote';
+import type { NewQuote } from '../../domain/quote';
+import type { QuoteStatus } from '../../domain/quote-status';
+import { serviceTypes } from '../../domain/service-type';
+import type { StoreUnderTest } from './store-under-test.test-support';
 
 const minute = 60_000;
 

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { defaultInboxQuery } from '../domain/inbox-query';
-import type { NewQuote, QuoteRequest } from '../domain/quote';
-import { newQuoteArb } from '../fixtures/quote-arbitraries.test-support';
-import { manualClock } from '../fixtures/manual-clock';
-import { inEmptiedStore, listAll, type MakeStore, readAll, withStore } from './store-under-test.contract';
+import { defaultInboxQuery } from '../../domain/inbox-query';
+import type { NewQuote, QuoteRequest } from '../../domain/quote';
+import { newQuoteArb } from '../../fixtures/quote-arbitraries.test-support';
+import { manualClock } from '../../fixtures/manual-clock.test-support';
+import { inEmptiedStore, listAll, type MakeStore, readAll, withStore } from './store-under-test.test-support';
 
 const quote: NewQuote = {
   name: 'Aisha Mensah',

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import type { NewQuote } from '../domain/quote';
-import { manualClock } from '../fixtures/manual-clock';
-import { inEmptiedStore, listAll, type MakeRetainingStore, withStore } from './store-under-test.contract';
+import type { NewQuote } from '../../domain/quote';
+import { manualClock } from '../../fixtures/manual-clock.test-support';
+import { inEmptiedStore, listAll, type MakeRetainingStore, withStore } from './store-under-test.test-support';
 
 const quote: NewQuote = {
   name: 'Aisha Mensah',

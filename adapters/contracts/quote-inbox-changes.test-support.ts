@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { defaultInboxQuery } from '../domain/inbox-query';
-import type { InboxQuote } from '../domain/inbox-quote';
-import type { ClockRecord, QuoteInbox } from '../domain/ports';
-import { nextStatuses, quoteStatuses, type QuoteStatus } from '../domain/quote-status';
-import { manualClock } from '../fixtures/manual-clock';
-import { newQuoteOf } from './inbox-seed.contract';
-import { type MakeStore, readAll, withStore } from './store-under-test.contract';
+import { defaultInboxQuery } from '../../domain/inbox-query';
+import type { InboxQuote } from '../../domain/inbox-quote';
+import type { ClockRecord, QuoteInbox } from '../../domain/ports';
+import { nextStatuses, quoteStatuses, type QuoteStatus } from '../../domain/quote-status';
+import { manualClock } from '../../fixtures/manual-clock.test-support';
+import { newQuoteOf } from './inbox-seed.test-support';
+import { type MakeStore, readAll, withStore } from './store-under-test.test-support';
 
 const minute = 60_000;
 const day = 24 * 60 * minute;
