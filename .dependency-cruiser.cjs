@@ -43,7 +43,7 @@ module.exports = {
     },
     {
       name: 'server-uses-only-the-wire-contract',
-      comment: 'The server drives the domain through its ports; src/server-main.ts hands it the sql/ and email/ adapters. Of the other adapters it uses only the wire contract it shares with the client.',
+      comment: 'The server drives the domain through its ports; src/server/server-main.ts hands it the sql/ and email/ adapters. Of the other adapters it uses only the wire contract it shares with the client.',
       severity: 'error',
       from: { path: '^adapters/server/', pathNot: tests },
       to: { path: '^adapters/', pathNot: '^adapters/(server|http-api)/' },
@@ -59,7 +59,7 @@ module.exports = {
       name: 'ui-talks-to-stores-not-adapters',
       comment: 'Components, routes and stores reach adapters only through the ports a backend provides.',
       severity: 'error',
-      from: { path: '^src/(components|routes|stores)/', pathNot: tests },
+      from: { path: '^src/(components|app/routes|app/stores)/', pathNot: tests },
       to: { path: '^adapters/' },
     },
     {

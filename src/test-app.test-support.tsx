@@ -7,9 +7,9 @@ import { InMemoryStaffAuth } from '../adapters/memory/in-memory-staff-auth';
 import { defaultInboxQuery, inboxPageMax } from '../domain/inbox-query';
 import type { InboxQuote } from '../domain/inbox-quote';
 import type { Logger, QuoteInbox } from '../domain/ports';
-import { createAppContext } from './app-context';
-import { type Backend, loadedBackend } from './backends/backend';
-import { createAppRouter } from './router';
+import { createAppContext } from './app/app-context';
+import { type Backend, loadedBackend } from './app/backends/backend';
+import { createAppRouter } from './app/router';
 
 /** A logger that keeps what it was told, for tests to read. */
 export function recordingLogger(): Logger & { messages: string[] } {

@@ -2,7 +2,7 @@ import { inboxCopy } from '../../domain/inbox-copy';
 import { useStore } from 'zustand';
 import type { InboxQuote } from '../../domain/inbox-quote';
 import { hasDeliveryTrouble } from '../../domain/resend-business-email';
-import { useAppContext } from '../app-context-provider';
+import { useAppContext } from '../app/app-context-provider';
 import { formatDateTime } from '../format-date-time';
 import { AlertIcon, MailIcon } from './icons';
 

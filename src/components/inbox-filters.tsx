@@ -4,7 +4,7 @@ import { type SubmitEvent, useState } from 'react';
 import type { InboxView } from '../../domain/inbox-query';
 import { quoteStatuses } from '../../domain/quote-status';
 import { serviceTypeLabels, serviceTypes } from '../../domain/service-type';
-import { type InboxSearch, searchOf, viewOf } from '../routes/inbox-search';
+import { type InboxSearch, searchOf, viewOf } from '../app/routes/inbox-search';
 
 const { filters: text } = inboxCopy;
 const views: readonly InboxView[] = [...quoteStatuses, 'all'];

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { copy } from '../../domain/copy';
 import { defaultInboxQuery, type InboxQuery, inboxPageSize } from '../../domain/inbox-query';
-import { useAppContext } from '../app-context-provider';
+import { useAppContext } from '../app/app-context-provider';
 import { QuoteCard, quoteHeadingId } from './quote-card';
 import { useNow } from './use-now';
 

@@ -2,7 +2,7 @@ import { inboxCopy } from '../../domain/inbox-copy';
 import { useStore } from 'zustand';
 import type { PeriodStats } from '../../domain/inbox-summary';
 import { describeDuration } from '../../domain/response-clock';
-import { useAppContext } from '../app-context-provider';
+import { useAppContext } from '../app/app-context-provider';
 import { AlertIcon } from './icons';
 
 const { summary: text } = inboxCopy;

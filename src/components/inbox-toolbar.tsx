@@ -1,7 +1,7 @@
 import { inboxCopy } from '../../domain/inbox-copy';
 import { useStore } from 'zustand';
 import { copy } from '../../domain/copy';
-import { useAppContext } from '../app-context-provider';
+import { useAppContext } from '../app/app-context-provider';
 import { downloadFile } from '../download-file';
 import { DownloadIcon, RefreshIcon } from './icons';
 

@@ -1,6 +1,6 @@
 import { inboxCopy } from '../../domain/inbox-copy';
 import { useStore } from 'zustand';
-import { useAppContext } from '../app-context-provider';
+import { useAppContext } from '../app/app-context-provider';
 
 /**
  * Says when the list is behind the store (new requests, or others' changes), and shows the latest on

@@ -1,7 +1,7 @@
 import { useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useAppContext } from '../app-context-provider';
-import { queryOf } from '../routes/inbox-search';
+import { useAppContext } from '../app/app-context-provider';
+import { queryOf } from '../app/routes/inbox-search';
 import { InboxFilters } from './inbox-filters';
 import { InboxList } from './inbox-list';
 import { InboxSummaryPanel } from './inbox-summary-panel';

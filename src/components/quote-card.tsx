@@ -5,7 +5,7 @@ import type { InboxQuote } from '../../domain/inbox-quote';
 import { telHref } from '../../domain/phone';
 import { isOverdueUrgent } from '../../domain/response-clock';
 import { serviceTypeLabels } from '../../domain/service-type';
-import { useAppContext } from '../app-context-provider';
+import { useAppContext } from '../app/app-context-provider';
 import { formatDateTime } from '../format-date-time';
 import { BusinessEmail } from './business-email';
 import { focusAfterLeaving } from './focus-after-leaving';

@@ -1,4 +1,4 @@
-import { useSiteContext } from '../app-context-provider';
+import { useSiteContext } from '../app/app-context-provider';
 import { type SubmitEvent, useRef } from 'react';
 import { useStore } from 'zustand';
 import { describeMinutes, responsePromise } from '../../domain/business';

@@ -2,7 +2,7 @@ import { inboxCopy } from '../../domain/inbox-copy';
 import { type SubmitEvent, useState } from 'react';
 import { useStore } from 'zustand';
 import { type InboxQuote, noteMaxLength } from '../../domain/inbox-quote';
-import { useAppContext } from '../app-context-provider';
+import { useAppContext } from '../app/app-context-provider';
 import { formatDateTime } from '../format-date-time';
 
 const { notes: text } = inboxCopy;

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { business, describeMinutes, responsePromise } from '../../domain/business';
 import { copy } from '../../domain/copy';
-import { Island } from '../islands';
+import { Island } from '../app/islands';
 import { CheckIcon, MapPinIcon, PhoneIcon } from './icons';
 import { quoteSectionId } from './quote-section-id';
 

@@ -1,4 +1,4 @@
-import { useAppContext } from '../app-context-provider';
+import { useAppContext } from '../app/app-context-provider';
 import { type SubmitEvent, useState } from 'react';
 import { useStore } from 'zustand';
 import { business } from '../../domain/business';

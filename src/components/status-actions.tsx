@@ -2,7 +2,7 @@ import { inboxCopy } from '../../domain/inbox-copy';
 import { useStore } from 'zustand';
 import type { InboxQuote } from '../../domain/inbox-quote';
 import { nextStatuses } from '../../domain/quote-status';
-import { useAppContext } from '../app-context-provider';
+import { useAppContext } from '../app/app-context-provider';
 import { focusAfterLeaving } from './focus-after-leaving';
 
 /** The moves a request may make from where it stands, one button each; the first call back leads. */

@@ -1,7 +1,7 @@
-import { useSiteContext } from '../app-context-provider';
+import { useSiteContext } from '../app/app-context-provider';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import type { Toast } from '../stores/toast-store';
+import type { Toast } from '../app/stores/toast-store';
 import { CloseIcon } from './icons';
 import { useHydrated } from './use-hydrated';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppContext } from '../app-context-provider';
+import { useAppContext } from '../app/app-context-provider';
 
 /** Once a minute is fresh enough for a call back promised within 30 minutes. */
 const everyMs = 60_000;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAppContext } from '../app-context-provider';
+import { useAppContext } from '../app/app-context-provider';
 
 /** Often enough that a clock never reads more than half a minute behind; rare enough to cost nothing. */
 const tickMs = 20_000;
