@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
-import { QuoteForm } from '../components/quote-form';
-import { Toaster } from '../components/toaster';
+import { QuoteForm } from '../components/site/quote-form';
+import { Toaster } from '../components/shared/toaster';
 
 /**
  * The parts of a page that need scripts to do their work. Everything else the server sends as HTML

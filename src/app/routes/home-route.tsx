@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
-import { Hero } from '../../components/hero';
-import { QuoteSection } from '../../components/quote-section';
-import { Services } from '../../components/services';
+import { Hero } from '../../components/site/hero';
+import { QuoteSection } from '../../components/site/quote-section';
+import { Services } from '../../components/site/services';
 import { homeHead, PageHead } from '../../seo/page-head';
 import { jsonLdScriptContent, localBusinessJsonLd } from '../../seo/structured-data';
 import { siteUrl } from '../site-url';

@@ -4,8 +4,8 @@ import { useStore } from 'zustand';
 import { business } from '../../../domain/business';
 import { copy } from '../../../domain/copy';
 import { useAppContext } from '../app-context-provider';
-import { Inbox } from '../../components/inbox';
-import { SignInForm } from '../../components/sign-in-form';
+import { Inbox } from '../../components/inbox/inbox';
+import { SignInForm } from '../../components/inbox/sign-in-form';
 import { PageHead } from '../../seo/page-head';
 import { siteUrl } from '../site-url';
 

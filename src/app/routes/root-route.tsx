@@ -1,9 +1,9 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { AppContext } from '../app-context';
 import { AppContextProvider } from '../app-context-provider';
-import { ErrorScreen } from '../../components/error-screen';
-import { Footer } from '../../components/footer';
-import { Header } from '../../components/header';
+import { ErrorScreen } from '../../components/shared/error-screen';
+import { Footer } from '../../components/site/footer';
+import { Header } from '../../components/site/header';
 import { Island } from '../islands';
 import { NotFoundPage } from './not-found-page';
 
