@@ -63,6 +63,13 @@ module.exports = {
       to: { path: '^adapters/' },
     },
     {
+      name: 'components-by-audience',
+      comment: 'The public site\'s components and the staff inbox\'s never import each other, so a visitor\'s page never pulls in the inbox; shared ones import neither.',
+      severity: 'error',
+      from: { path: '^src/components/(site|inbox|shared)/', pathNot: tests },
+      to: { path: '^src/components/(site|inbox)/', pathNot: '^src/components/$1/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},
