@@ -7,7 +7,7 @@ import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { createPageRenderer } from '../render/entry-server';
+import { createPageRenderer } from '../render/page-renderer';
 import { type BuildManifest, pageTemplates } from '../render/page-templates';
 
 const clientDir = fileURLToPath(new URL('../client/', import.meta.url));

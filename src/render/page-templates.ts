@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PageTemplates } from './entry-server';
+import type { PageTemplates } from './page-renderer';
 
 /** The part of Vite's build manifest (.vite/manifest.json) that says which files an entry loads. */
 interface ManifestChunk {

@@ -23,7 +23,7 @@ import { SqlStaffStore } from '../../adapters/sql/sql-staff-store';
 import { purgeExpiredQuotes } from '../../domain/purge-expired-quotes';
 import type { StaffAuth } from '../../domain/staff';
 import { type Backend, loadedBackend } from '../app/backends/backend';
-import { createPageRenderer } from '../render/entry-server';
+import { createPageRenderer } from '../render/page-renderer';
 import type { BuiltTemplates } from '../render/page-templates';
 import { StaticFiles } from '../../adapters/server/static-files';
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { expect, test } from 'vitest';
-import { createPageRenderer } from '../../render/entry-server';
+import { createPageRenderer } from '../../render/page-renderer';
 import { loadedBackend } from '../backends/backend';
 import { testBackend } from '../../test-app.test-support';
 

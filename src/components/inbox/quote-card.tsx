@@ -7,7 +7,7 @@ import { isOverdueUrgent } from '../../../domain/response-clock';
 import { serviceTypeLabels } from '../../../domain/service-type';
 import { useAppContext } from '../../app/app-context-provider';
 import { formatDateTime } from './format-date-time';
-import { BusinessEmail } from './business-email';
+import { BusinessEmail } from './email-delivery-status';
 import { focusAfterLeaving } from './focus-after-leaving';
 import { ClockIcon, MailIcon, PhoneIcon } from '../shared/icons';
 import { QuoteClock } from './quote-clock';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { expect, test } from 'vitest';
 import { type PageState, parsePageState } from '../../adapters/http-api/page-state';
-import { createPageRenderer } from './entry-server';
+import { createPageRenderer } from './page-renderer';
 import { loadedBackend } from '../app/backends/backend';
 import { testBackend } from '../test-app.test-support';
 
