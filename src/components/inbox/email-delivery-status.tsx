@@ -12,7 +12,7 @@ const { email: text } = inboxCopy;
  * Whether the business email about a request went out. One that has been failing for a while is
  * flagged, with the last error and a button to send it again; where no email is sent, nothing shows.
  */
-export function BusinessEmail({ quote, now }: { quote: InboxQuote; now: Date }) {
+export function EmailDeliveryStatus({ quote, now }: { quote: InboxQuote; now: Date }) {
   const actions = useAppContext((context) => context.quoteActions);
   const busy = useStore(actions, (state) => state.pending[quote.id] !== undefined);
   const email = quote.businessEmail;

@@ -7,7 +7,7 @@ import { isOverdueUrgent } from '../../../domain/response-clock';
 import { serviceTypeLabels } from '../../../domain/service-type';
 import { useAppContext } from '../../app/app-context-provider';
 import { formatDateTime } from './format-date-time';
-import { BusinessEmail } from './email-delivery-status';
+import { EmailDeliveryStatus } from './email-delivery-status';
 import { focusAfterLeaving } from './focus-after-leaving';
 import { ClockIcon, MailIcon, PhoneIcon } from '../shared/icons';
 import { QuoteClock } from './quote-clock';
@@ -71,7 +71,7 @@ export function QuoteCard({ quote, now }: { quote: InboxQuote; now: Date }) {
         </li>
       </ul>
       {quote.description && <p className="quote-description">{quote.description}</p>}
-      <BusinessEmail quote={quote} now={now} />
+      <EmailDeliveryStatus quote={quote} now={now} />
       <div className="quote-card-actions">
         <StatusActions quote={quote} />
         <DeleteButton quote={quote} />
