@@ -1,6 +1,7 @@
 /** The shape of DESIGN.md, checked on every `npm test`: src -> adapters -> domain, never back. */
-// Tests and what only tests use: they may reach for fakes and test tools across the layers.
-const tests = '(\\.test\\.tsx?|\\.test-d\\.ts|\\.test-support\\.ts|\\.contract\\.ts)$';
+// Tests and what only tests (and benchmarks) use, named *.test-support.ts: they may reach for fakes
+// and test tools across the layers.
+const tests = '(\\.test\\.tsx?|\\.test-d\\.ts|\\.test-support\\.tsx?)$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -21,7 +22,7 @@ module.exports = {
     },
     {
       name: 'adapters-not-to-each-other',
-      comment: 'One folder per technology; only the server composes sql/ and email/ on purpose. Tests may use the memory fakes.',
+      comment: 'One folder per technology, each reached from the composition roots in src/. Tests may use the memory fakes and real stores.',
       severity: 'error',
       from: { path: '^adapters/([^/]+)/', pathNot: ['^adapters/(server|rest)/', '^adapters/supabase/supabase/functions/', tests] },
       to: { path: '^adapters/([^/]+)/', pathNot: ['^adapters/$1/'] },
@@ -41,11 +42,11 @@ module.exports = {
       to: { path: '^adapters/', pathNot: ['^adapters/supabase/supabase/functions/', '^adapters/(email|http-api)/'] },
     },
     {
-      name: 'server-composes-only-sql-and-email',
-      comment: 'Besides sql/ and email/, the server may use only the wire contract it shares with the client.',
+      name: 'server-uses-only-the-wire-contract',
+      comment: 'The server drives the domain through its ports; src/server/server-main.ts hands it the sql/ and email/ adapters. Of the other adapters it uses only the wire contract it shares with the client.',
       severity: 'error',
       from: { path: '^adapters/server/', pathNot: tests },
-      to: { path: '^adapters/', pathNot: '^adapters/(server|sql|email|http-api)/' },
+      to: { path: '^adapters/', pathNot: '^adapters/(server|http-api)/' },
     },
     {
       name: 'fixtures-only-to-domain',
@@ -58,8 +59,15 @@ module.exports = {
       name: 'ui-talks-to-stores-not-adapters',
       comment: 'Components, routes and stores reach adapters only through the ports a backend provides.',
       severity: 'error',
-      from: { path: '^src/(components|routes|stores)/', pathNot: tests },
+      from: { path: '^src/(components|app/routes|app/stores)/', pathNot: tests },
       to: { path: '^adapters/' },
+    },
+    {
+      name: 'components-by-audience',
+      comment: 'The public site\'s components and the staff inbox\'s never import each other, so a visitor\'s page never pulls in the inbox; shared ones import neither.',
+      severity: 'error',
+      from: { path: '^src/components/(site|inbox|shared)/', pathNot: tests },
+      to: { path: '^src/components/(site|inbox)/', pathNot: '^src/components/$1/' },
     },
     {
       name: 'no-circular',

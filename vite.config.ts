@@ -42,7 +42,7 @@ function siteFiles(siteUrl: URL): Plugin {
 
 /** The composition root for the backend chosen at build time; only it (and its adapters) is bundled. */
 function backendEntry(backend: string): string {
-  const entry = fileURLToPath(new URL(`./src/backends/${backend}.ts`, import.meta.url));
+  const entry = fileURLToPath(new URL(`./src/app/backends/${backend}.ts`, import.meta.url));
   if (!existsSync(entry)) {
     throw new Error(`VITE_BACKEND=${backend}: this build has no ${backend} backend (${entry} is missing)`);
   }
@@ -50,16 +50,16 @@ function backendEntry(backend: string): string {
 }
 
 /** The browser's two ways in: the whole application, and the home page's islands alone. */
-const browserEntries = { index: 'index.html', home: 'src/home-main.ts' };
+const browserEntries = { index: 'index.html', home: 'src/app/home-main.ts' };
 /** The server, and the build step that prerenders pages with it (`vite build --ssr`). */
-const serverEntries = { 'server-main': 'src/server-main.ts', prerender: 'src/prerender.ts' };
+const serverEntries = { 'server-main': 'src/server/server-main.ts', prerender: 'src/prerender/prerender.ts' };
 
 export default defineConfig(({ mode, isSsrBuild }) => {
   const backend = backendOf(mode);
   const siteUrl = siteUrlOf(mode);
   return {
     plugins: [siteFiles(siteUrl)],
-    // The code reads the site's address as import.meta.env.SITE_URL (src/site-url.ts).
+    // The code reads the site's address as import.meta.env.SITE_URL (src/app/site-url.ts).
     define: { 'import.meta.env.SITE_URL': JSON.stringify(siteUrl.href) },
     resolve: { alias: { '#backend': backendEntry(backend) } },
     oxc: { jsx: { runtime: 'automatic' } },
@@ -103,7 +103,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
             name: 'ui',
             environment: 'jsdom',
             include: ['src/**/*.test.{ts,tsx}'],
-            setupFiles: ['src/test-setup.ts'],
+            setupFiles: ['src/test-setup.test-support.ts'],
             typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
           },
         },

@@ -12,7 +12,7 @@ import { sampleQuote } from '../fixtures/sample-request';
 import { businessEmail } from './email/business-email';
 import { InMemoryQuoteRepository } from './memory/in-memory-quote-repository';
 import { migrateToLatest } from './sql/migrate';
-import { scratchDatabase } from './sql/scratch-database';
+import { scratchDatabase } from './sql/scratch-database.test-support';
 import { SqlQuoteRepository } from './sql/sql-quote-repository';
 import { domainRulesSql } from './supabase/domain-rules-sql';
 import { supabaseScratchDatabase } from './supabase/supabase-scratch-database.test-support';

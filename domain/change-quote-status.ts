@@ -19,7 +19,8 @@ export type ChangeQuoteStatusResult = { ok: true; quote: InboxQuote } | { ok: fa
 /**
  * Moves a request on, as staff saw it (`from`), if that move is allowed: a request changed by someone
  * else meanwhile is a conflict, not overwritten. The first call back (new to contacted) records the
- * response time; the history records who moved it and when.
+ * response time; the history records who moved it and when: `by` and `at` here, for an inbox told
+ * them, or its own for one that stamps them itself (which may stand in for it, see QuoteInbox).
  */
 export async function changeQuoteStatus(
   deps: ChangeQuoteStatusDeps,

@@ -1,8 +1,8 @@
-import type { Logger, QuoteRepository } from './ports';
+import type { Logger, QuoteRetention } from './ports';
 import { defaultRetentionMonths, retentionCutoff } from './retention';
 
 export interface PurgeExpiredQuotesDeps {
-  quotes: Pick<QuoteRepository, 'deleteCreatedBefore'>;
+  retention: QuoteRetention;
   logger: Logger;
 }
 
@@ -24,7 +24,7 @@ export async function purgeExpiredQuotes(
 ): Promise<PurgeExpiredQuotesResult> {
   const cutoff = retentionCutoff(now, months);
   try {
-    return { ok: true, deleted: await deps.quotes.deleteCreatedBefore(cutoff), cutoff };
+    return { ok: true, deleted: await deps.retention.deleteCreatedBefore(cutoff), cutoff };
   } catch (cause) {
     deps.logger.error('Deleting expired quote requests failed', cause);
     return { ok: false, error: { kind: 'storage-failure' } };

@@ -11,7 +11,7 @@ import { serviceTypeLabels, ServiceTypeSchema, serviceTypes } from './service-ty
  * by a tel: link), an email address (written to by a mailto: link), text over several lines, one of a
  * list of choices, or a tick box.
  */
-export type FieldKind = 'text' | 'phone' | 'email' | 'multiline' | 'choice' | 'flag';
+type FieldKind = 'text' | 'phone' | 'email' | 'multiline' | 'choice' | 'flag';
 
 /** What the form needs to draw a field's control. */
 interface FieldControl {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build as viteBuild } from 'vite';
-import type { BuildManifest } from './page-templates';
+import type { BuildManifest } from './render/page-templates';
 import { afterAll, expect, test } from 'vitest';
 
 const outDirs: string[] = [];
@@ -72,7 +72,7 @@ function homePageChunks(manifest: BuildManifest): string[] {
     for (const imported of chunk.imports ?? []) visit(imported, false);
     if (followDynamic) for (const imported of chunk.dynamicImports ?? []) visit(imported, false);
   };
-  visit('src/home-main.ts', true);
+  visit('src/app/home-main.ts', true);
   return [...files];
 }
 

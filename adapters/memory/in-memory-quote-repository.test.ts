@@ -1,41 +1,48 @@
 import { expect, test } from 'vitest';
 import { defaultInboxQuery } from '../../domain/inbox-query';
 import type { InboxQuote } from '../../domain/inbox-quote';
+import type { NoStamp, NoteToAdd, SelfStampingQuoteInbox, StatusMove } from '../../domain/ports';
 import type { QuoteRequest } from '../../domain/quote';
+import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
+import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
+import { quoteRetentionContract } from '../contracts/quote-retention.test-support';
 import { sampleQuote } from '../../fixtures/sample-request';
-import { quoteInboxContract } from '../quote-inbox.contract';
-import { quoteRepositoryContract } from '../quote-repository.contract';
 import { InMemoryQuoteRepository } from './in-memory-quote-repository';
 
 const make = ({ now }: { now: () => Date }) => {
   const store = new InMemoryQuoteRepository({ now });
-  return { repository: store, inbox: store };
+  return { repository: store, retention: store, inbox: store };
 };
 
 quoteRepositoryContract('InMemoryQuoteRepository', make);
+quoteRetentionContract('InMemoryQuoteRepository', make);
 quoteInboxContract('InMemoryQuoteRepository', make);
 
 /** Records its own staff member and the real time, as the server and Supabase do: the suite's other branch. */
-class SelfStampingStore extends InMemoryQuoteRepository {
+class SelfStampingStore extends InMemoryQuoteRepository implements SelfStampingQuoteInbox {
   static readonly staff = 'demo@se1plumbing.example';
 
-  override changeStatus(change: Parameters<InMemoryQuoteRepository['changeStatus']>[0]) {
+  override changeStatus(change: StatusMove<NoStamp>) {
     const at = new Date();
-    return super.changeStatus({ ...change, by: SelfStampingStore.staff, at, respondedAt: change.respondedAt && at });
+    return super.changeStatus({ ...change, by: SelfStampingStore.staff, at, respondedAt: change.from === 'new' ? at : null });
   }
 
-  override addNote(note: Parameters<InMemoryQuoteRepository['addNote']>[0]) {
+  override addNote(note: NoteToAdd<NoStamp>) {
     return super.addNote({ ...note, by: SelfStampingStore.staff, at: new Date() });
+  }
+
+  override resendBusinessEmail(id: string) {
+    return super.resendBusinessEmail(id, new Date());
   }
 }
 
 quoteInboxContract(
   'A store that stamps its own times',
-  ({ now }) => {
+  ({ now }: { now: () => Date }) => {
     const store = new SelfStampingStore({ now });
     return { repository: store, inbox: store };
   },
-  { staffEmail: SelfStampingStore.staff, stampsOwnTimes: true },
+  { as: SelfStampingStore.staff },
 );
 
 const quote = sampleQuote();

@@ -1,8 +1,8 @@
 import type { InboxCursor, InboxPage, InboxQuery } from '../../domain/inbox-query';
 import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
-import type { ClockRecord, QuoteInbox, QuoteRepository, ResendOutcome, StatusChangeOutcome } from '../../domain/ports';
+import type { ClockRecord, NoteToAdd, QuoteInbox, QuoteRepository, QuoteRetention, ResendOutcome, StatusChangeOutcome, StatusMove } from '../../domain/ports';
 import type { NewQuote, QuoteRequest } from '../../domain/quote';
-import { type StatusChange, waitingStatus } from '../../domain/quote-status';
+import { waitingStatus } from '../../domain/quote-status';
 import { inboxPage } from './inbox-page';
 
 /** A request to start with: a bare one waits as new; the demo's may come already worked on. */
@@ -21,7 +21,7 @@ export interface InMemoryQuoteRepositoryOptions {
  * tests' fake, and the reference the other stores' inbox queries are tested against. Callers always
  * get copies, so nothing they change alters what is stored.
  */
-export class InMemoryQuoteRepository implements QuoteRepository, QuoteInbox {
+export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention, QuoteInbox {
   readonly #quotes: InboxQuote[];
   readonly #now: () => Date;
   readonly #newId: () => string;
@@ -56,7 +56,7 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteInbox {
     return Promise.resolve({ ...page, quotes: page.quotes.map(copyOf) });
   }
 
-  changeStatus({ id, from, to, by, at, respondedAt }: StatusChange & { id: string; respondedAt: Date | null }): Promise<StatusChangeOutcome> {
+  changeStatus({ id, from, to, by, at, respondedAt }: StatusMove): Promise<StatusChangeOutcome> {
     const quote = this.#find(id);
     if (quote === undefined) return Promise.resolve({ outcome: 'not-found' });
     if (quote.status !== from) return Promise.resolve({ outcome: 'conflict', current: quote.status });
@@ -66,7 +66,7 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteInbox {
     return Promise.resolve({ outcome: 'changed', quote: copyOf(quote) });
   }
 
-  addNote({ quoteId, text, by, at }: Omit<QuoteNote, 'id'> & { quoteId: string }): Promise<QuoteNote | undefined> {
+  addNote({ quoteId, text, by, at }: NoteToAdd): Promise<QuoteNote | undefined> {
     const quote = this.#find(quoteId);
     if (quote === undefined) return Promise.resolve(undefined);
     const note: QuoteNote = { id: this.#newId(), text, by, at: new Date(at) };

@@ -5,7 +5,7 @@ import { WireErrorSchema } from '../http-api/wire';
 import { createApiHandlers } from './api-handlers.test-support';
 import { mockApi } from './mock-api.test-support';
 import { sampleQuote } from '../../fixtures/sample-request';
-import { listAll } from '../store-under-test.contract';
+import { listAll } from '../contracts/store-under-test.test-support';
 
 const quote = sampleQuote();
 
@@ -57,7 +57,7 @@ test('a request that breaks a rule gets 400 naming the field as on the wire', as
 test('a store that fails gets 503 storage-unavailable, for posts, pages and changes alike', async () => {
   const baseUrl = 'http://failing-store.test';
   const down = () => Promise.reject(new Error('disk full'));
-  const quotes = { insert: down, delete: down, deleteCreatedBefore: down };
+  const quotes = { insert: down, delete: down };
   const inbox = { findPage: down, changeStatus: down, addNote: down, clockRecords: down, resendBusinessEmail: down };
   server.use(...createApiHandlers({ baseUrl, quotes, inbox }));
   const url = `${baseUrl}/api/quote-requests`;

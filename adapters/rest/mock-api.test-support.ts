@@ -3,7 +3,7 @@
  * Only tests import it.
  */
 import type { QuoteInbox } from '../../domain/ports';
-import { mswServer } from '../msw-server.test-support';
+import { mswServer } from '../contracts/msw-server.test-support';
 import { apiPaths } from '../http-api/wire';
 import { InMemoryQuoteRepository } from '../memory/in-memory-quote-repository';
 import { createApiHandlers } from './api-handlers.test-support';

@@ -1,10 +1,10 @@
 import { afterAll, expect, test } from 'vitest';
 import { submitQuote } from '../../domain/submit-quote';
+import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
+import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
 import { sampleDraft, sampleQuote } from '../../fixtures/sample-request';
-import { quoteInboxContract } from '../quote-inbox.contract';
-import { quoteRepositoryContract } from '../quote-repository.contract';
 import { databases, startTestServer, testStaff, type TestServer } from '../server/test-server.test-support';
-import { listAll } from '../store-under-test.contract';
+import { listAll } from '../contracts/store-under-test.test-support';
 import { RestQuoteInbox } from './rest-quote-inbox';
 import { RestQuoteRepository } from './rest-quote-repository';
 import { ServerNotifier } from './server-notifier';
@@ -43,13 +43,10 @@ function sharedServer(kind: keyof typeof databases) {
 
 for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
   const againstServer = sharedServer(kind);
-  quoteRepositoryContract(`RestQuoteRepository against our server on ${kind}`, againstServer, { deleteCreatedBefore: 'unsupported' });
+  quoteRepositoryContract(`RestQuoteRepository against our server on ${kind}`, againstServer);
 
   // The server records who from its session and when from its clock (the test's, here), not the client's word.
-  quoteInboxContract(`RestQuoteInbox against our server on ${kind}`, againstServer, {
-    staffEmail: testStaff.email,
-    stampsOwnTimes: true,
-  });
+  quoteInboxContract(`RestQuoteInbox against our server on ${kind}`, againstServer, { as: testStaff.email });
 }
 
 test('the server judges by the same rules: a request it refuses names the field in domain terms', async () => {

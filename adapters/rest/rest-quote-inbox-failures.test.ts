@@ -7,7 +7,7 @@ import { defaultInboxQuery } from '../../domain/inbox-query';
 import { NotSignedIn } from '../../domain/staff';
 import { sampleQuote } from '../../fixtures/sample-request';
 import { toWireInboxQuote } from '../http-api/inbox-wire';
-import { recordingLogger } from '../memory/recording-logger';
+import { recordingLogger } from '../memory/recording-logger.test-support';
 import { messageOf, mockApi } from './mock-api.test-support';
 
 const quote = sampleQuote();

@@ -4,10 +4,11 @@ import { changeQuoteStatus } from '../../domain/change-quote-status';
 import { defaultInboxQuery, encodeCursor, type InboxCursor } from '../../domain/inbox-query';
 import { inboxSummary } from '../../domain/inbox-summary';
 import { sampleQuote } from '../../fixtures/sample-request';
-import { recordingLogger } from '../memory/recording-logger';
-import { quoteInboxContract } from '../quote-inbox.contract';
+import { recordingLogger } from '../memory/recording-logger.test-support';
+import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
 import { handlerStaffEmail } from './api-handlers.test-support';
 import { mockApi } from './mock-api.test-support';
+import { RestQuoteInbox } from './rest-quote-inbox';
 
 const quote = sampleQuote();
 
@@ -16,11 +17,11 @@ const { server, restApi } = mockApi();
 // The handlers stamp who and when as the server does: the session's staff member, their own clock.
 quoteInboxContract(
   'RestQuoteInbox over the API handlers',
-  ({ now }) => {
-    const { repository, inbox } = restApi({ now });
-    return { repository, inbox };
+  ({ now }: { now: () => Date }) => {
+    const { repository, baseUrl } = restApi({ now });
+    return { repository, inbox: new RestQuoteInbox({ baseUrl }) };
   },
-  { staffEmail: handlerStaffEmail, stampsOwnTimes: true },
+  { as: handlerStaffEmail },
 );
 
 test('findPage sends every filter, the cursor and the page size in the URL, and reads the next cursor back', async () => {

@@ -2,8 +2,7 @@ import { isHTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
 import { type InboxCursor, type InboxPage, type InboxQuery, parseCursor } from '../../domain/inbox-query';
 import type { QuoteNote } from '../../domain/inbox-quote';
-import type { ClockRecord, QuoteInbox, ResendOutcome, StatusChangeOutcome } from '../../domain/ports';
-import type { StatusChange } from '../../domain/quote-status';
+import type { ClockRecord, NoStamp, NoteToAdd, ResendOutcome, SelfStampingQuoteInbox, StatusChangeOutcome, StatusMove } from '../../domain/ports';
 import { NotSignedIn } from '../../domain/staff';
 import { toInboxSearchParams } from '../http-api/inbox-params';
 import {
@@ -28,11 +27,11 @@ const quotePath = (id: string, action: string) => `${apiPaths.quoteRequests}/${e
 
 /**
  * Staff's inbox on our own server, through its REST API (adapters/server/inbox-api.ts). The server
- * records who made a change and when from its session and its own clock, so the `by` and `at` this
- * client is given are not sent: a browser's word on either is not evidence. Reads are tried again when
+ * records who made a change and when from its session and its own clock, so this client is told
+ * neither (a SelfStampingQuoteInbox): a browser's word on either is not evidence. Reads are tried again when
  * the server is briefly unavailable; changes never are, as a lost answer may hide one that was made.
  */
-export class RestQuoteInbox implements QuoteInbox {
+export class RestQuoteInbox implements SelfStampingQuoteInbox {
   readonly #api: KyInstance;
   readonly #timeoutMs: number;
 
@@ -53,7 +52,7 @@ export class RestQuoteInbox implements QuoteInbox {
   }
 
   /** `POST /api/quote-requests/{id}/status` with where staff saw it and where it goes. */
-  async changeStatus({ id, from, to }: StatusChange & { id: string; respondedAt: Date | null }): Promise<StatusChangeOutcome> {
+  async changeStatus({ id, from, to }: StatusMove<NoStamp>): Promise<StatusChangeOutcome> {
     try {
       const body: WireStatusChangeBody = { from, to };
       const quote = await this.#api.post(quotePath(id, 'status'), { json: body, retry: 0 }).json(WireInboxQuoteSchema);
@@ -67,7 +66,7 @@ export class RestQuoteInbox implements QuoteInbox {
   }
 
   /** `POST /api/quote-requests/{id}/notes`; undefined when the server has no such request. */
-  async addNote({ quoteId, text }: Omit<QuoteNote, 'id'> & { quoteId: string }): Promise<QuoteNote | undefined> {
+  async addNote({ quoteId, text }: NoteToAdd<NoStamp>): Promise<QuoteNote | undefined> {
     try {
       const body: WireNoteBody = { text };
       return fromWireNote(await this.#api.post(quotePath(quoteId, 'notes'), { json: body, retry: 0 }).json(WireNoteSchema));

@@ -3,9 +3,9 @@ import { expect, test } from 'vitest';
 import { deleteQuote } from '../../domain/delete-quote';
 import { NotSignedIn } from '../../domain/staff';
 import { messageOf, mockApi } from './mock-api.test-support';
-import { recordingLogger } from '../memory/recording-logger';
+import { recordingLogger } from '../memory/recording-logger.test-support';
 import { sampleQuote } from '../../fixtures/sample-request';
-import { listAll } from '../store-under-test.contract';
+import { listAll } from '../contracts/store-under-test.test-support';
 
 const quote = sampleQuote();
 
@@ -99,18 +99,4 @@ test.for([
   });
   expect(errors).toHaveLength(1);
   expect(messageOf(errors[0]?.cause)).toMatch(says);
-});
-
-test('deleteCreatedBefore rejects without a request: purging is the server’s job', async () => {
-  const { repository, quotes } = restApi();
-  const stored = await quotes.insert(quote);
-  const requested: string[] = [];
-  server.events.on('request:start', ({ request }) => requested.push(`${request.method} ${request.url}`));
-
-  await expect(repository.deleteCreatedBefore(new Date('2100-01-01T00:00:00Z'))).rejects.toThrow(
-    /the REST API has no endpoint for it/,
-  );
-  expect(requested).toEqual([]);
-  expect(await listAll(quotes, new Date())).toEqual([stored]);
-  server.events.removeAllListeners();
 });

@@ -5,7 +5,7 @@ import { submitQuote } from '../../domain/submit-quote';
 import { toWireQuote } from '../http-api/wire';
 import { messageOf, mockApi } from './mock-api.test-support';
 import { ServerNotifier } from './server-notifier';
-import { recordingLogger } from '../memory/recording-logger';
+import { recordingLogger } from '../memory/recording-logger.test-support';
 import { sampleDraft, sampleQuote } from '../../fixtures/sample-request';
 
 const draft = sampleDraft();

@@ -3,13 +3,13 @@ import { expect, test } from 'vitest';
 import { toNamedFields } from '../../domain/quote';
 import { QuoteRejected } from '../../domain/quote-rejected';
 import { submitQuote } from '../../domain/submit-quote';
-import { quoteRepositoryContract } from '../quote-repository.contract';
+import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
 import { mockApi } from './mock-api.test-support';
 import { RestQuoteRepository } from './rest-quote-repository';
 import { ServerNotifier } from './server-notifier';
-import { recordingLogger } from '../memory/recording-logger';
+import { recordingLogger } from '../memory/recording-logger.test-support';
 import { sampleDraft, sampleQuote } from '../../fixtures/sample-request';
-import { listAll } from '../store-under-test.contract';
+import { listAll } from '../contracts/store-under-test.test-support';
 
 const draft = sampleDraft();
 const quote = sampleQuote();
@@ -22,7 +22,6 @@ quoteRepositoryContract(
     const { repository, inbox } = restApi({ now });
     return { repository, inbox };
   },
-  { deleteCreatedBefore: 'unsupported' },
 );
 
 test('a valid request is stored on the server once; telling the business is left to the server', async () => {

@@ -49,17 +49,4 @@ export class RestQuoteRepository implements QuoteRepository {
       throw describeFailure('Deleting the quote request', error, this.#timeoutMs);
     }
   }
-
-  /**
-   * Not offered by the API, on purpose: the server deletes expired requests on its own timer, with
-   * its own clock and the retention the privacy notice promises. A browser choosing the cutoff could
-   * wipe every request with a wrong clock or a bug, so no such endpoint exists to call.
-   */
-  deleteCreatedBefore(cutoff: Date): Promise<number> {
-    return Promise.reject(
-      new Error(
-        `Not deleting the quote requests stored before ${cutoff.toISOString()}: deleting expired requests is the server’s job, and the REST API has no endpoint for it`,
-      ),
-    );
-  }
 }

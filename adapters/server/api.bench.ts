@@ -5,7 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BenchServer, startBenchServer } from './bench-server.ts';
+import { type BenchServer, startBenchServer } from './bench-server.test-support.ts';
 // @ts-expect-error -- autocannon ships no types and none are installed; the shapes used are declared below.
 import untypedAutocannon from 'autocannon';
 

@@ -1,15 +1,8 @@
-import type { Logger } from '../../domain/ports';
-import type { ClaimedNotification } from '../sql/sql-notification-outbox';
-
-/** What the dispatcher needs of the outbox. */
-interface NotificationOutbox {
-  claimDue(limit: number): Promise<ClaimedNotification[]>;
-  markSent(id: string, at: Date): Promise<void>;
-  markFailed(id: string, error: string, retryAt: Date): Promise<void>;
-}
+import type { ClaimedNotification, Logger, NotificationOutbox } from '../../domain/ports';
 
 export interface DispatcherOptions {
-  outbox: NotificationOutbox;
+  /** What the dispatcher needs of the outbox: claiming and marking, not counting. */
+  outbox: Pick<NotificationOutbox, 'claimDue' | 'markSent' | 'markFailed'>;
   /** Sends one notification; rejects when it could not be delivered. */
   deliver: (notification: ClaimedNotification) => Promise<void>;
   logger: Logger;

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { expect, onTestFinished, test } from 'vitest';
 import { WireErrorSchema } from '../http-api/wire';
 import { createRateLimit, type RateLimitOptions, type RateLimitStore } from './rate-limits';
-import { recordingLogger } from '../memory/recording-logger';
+import { recordingLogger } from '../memory/recording-logger.test-support';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
+import type { StaffDirectory } from '../../domain/ports';
 import { NewStaffPasswordSchema, StaffEmailSchema } from '../../domain/staff';
-import type { SqlStaffStore } from '../sql/sql-staff-store';
 import { hashPassword } from './passwords';
 
 /** The account a first start creates when there is none, to be replaced by a real one. */
@@ -17,7 +17,7 @@ function parseStaffAccount(email: string, password: string): { email: string; pa
 }
 
 /** Creates the account, or sets its password (which signs it out everywhere). */
-export async function saveStaffAccount(store: SqlStaffStore, email: string, password: string, now = new Date()) {
+export async function saveStaffAccount(store: Pick<StaffDirectory, 'saveAccount'>, email: string, password: string, now = new Date()) {
   const account = parseStaffAccount(email, password);
   return store.saveAccount(account.email, await hashPassword(account.password), now);
 }
@@ -28,7 +28,7 @@ export async function saveStaffAccount(store: SqlStaffStore, email: string, pass
  * generated password, printed this once, so the business can sign in and make its own.
  */
 export async function provisionStaffAccounts(
-  store: SqlStaffStore,
+  store: Pick<StaffDirectory, 'saveAccount' | 'listAccounts'>,
   env: { STAFF_EMAIL?: string | undefined; STAFF_PASSWORD?: string | undefined },
   print: (message: string) => void,
 ): Promise<void> {

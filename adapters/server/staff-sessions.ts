@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { StaffDirectory, StaffSessionStore } from '../../domain/ports';
 import type { StaffMember } from '../../domain/staff';
-import type { SqlStaffStore } from '../sql/sql-staff-store';
 import { verifyPassword } from './passwords';
 
 export interface StaffSession {
@@ -11,7 +11,9 @@ export interface StaffSession {
 }
 
 export interface StaffSessionsOptions {
-  store: SqlStaffStore;
+  /** Where the accounts' password hashes are. */
+  accounts: Pick<StaffDirectory, 'findPasswordHash'>;
+  store: StaffSessionStore;
   now?: () => Date;
   /** How long a session lasts without use; each use within the second half of it renews it. */
   idleHours?: number;
@@ -25,11 +27,13 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
  * for good on sign-out.
  */
 export class StaffSessions {
-  readonly #store: SqlStaffStore;
+  readonly #accounts: Pick<StaffDirectory, 'findPasswordHash'>;
+  readonly #store: StaffSessionStore;
   readonly #now: () => Date;
   readonly #idleMs: number;
 
-  constructor({ store, now = () => new Date(), idleHours = 12 }: StaffSessionsOptions) {
+  constructor({ accounts, store, now = () => new Date(), idleHours = 12 }: StaffSessionsOptions) {
+    this.#accounts = accounts;
     this.#store = store;
     this.#now = now;
     this.#idleMs = idleHours * 60 * 60 * 1000;
@@ -37,7 +41,7 @@ export class StaffSessions {
 
   /** A new session when the password is the account's; undefined otherwise, whichever was wrong. */
   async signIn(email: string, password: string): Promise<StaffSession | undefined> {
-    if (!(await verifyPassword(await this.#store.findPasswordHash(email), password))) return undefined;
+    if (!(await verifyPassword(await this.#accounts.findPasswordHash(email), password))) return undefined;
     const token = randomBytes(32).toString('base64url');
     const now = this.#now();
     const expiresAt = new Date(now.getTime() + this.#idleMs);

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
+import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { toNamedFields } from '../../domain/quote';
-import { manualClock } from '../../fixtures/manual-clock';
 import { sampleQuote } from '../../fixtures/sample-request';
 import { WireInboxPageSchema } from '../http-api/inbox-wire';
 import type { PageState } from '../http-api/page-state';
@@ -138,7 +138,7 @@ export async function startTestServer(
     },
     site: await StaticFiles.load(join(tmpdir(), 'no-built-site')),
     writeLog: (entry) => logs.push(entry),
-    sessions: new StaffSessions({ store: staffStore, ...(options.realTimeSessions ? {} : clock) }),
+    sessions: new StaffSessions({ accounts: staffStore, store: staffStore, ...(options.realTimeSessions ? {} : clock) }),
     trustProxy: false,
     limits: {
       submissions: memoryLimit('submissions', options.limits?.submissions ?? 100_000),

@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun as untypedComputeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { type BenchServer, startBenchServer } from './bench-server.ts';
+import { type BenchServer, startBenchServer } from './bench-server.test-support.ts';
 
 /** Lighthouse's own pick of the median run; its declaration names a global type only Lighthouse's build defines. */
 const computeMedianRun = untypedComputeMedianRun as (results: Result[]) => Result;

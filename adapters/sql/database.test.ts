@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { expect, test } from 'vitest';
-import { scratchDatabase } from './scratch-database';
+import { scratchDatabase } from './scratch-database.test-support';
 
 test('sqlite: the file is opened in WAL mode, synced on every commit, waiting on locks, with foreign keys', async () => {
   const scratch = await scratchDatabase('sqlite');

@@ -11,6 +11,7 @@ import {
   SqliteIntrospector,
 } from 'kysely';
 import { Pool, escapeIdentifier } from 'pg';
+import type { NotificationKind as OutboxNotificationKind } from '../../domain/ports';
 import type { NamedFields } from '../../domain/quote';
 import { NodeSqliteDialect } from './node-sqlite-dialect';
 
@@ -87,7 +88,7 @@ interface StaffSessionsTable {
 }
 
 /** Whom an outbox email goes to: the business about every request, the customer when they gave an email. */
-export const notificationKinds = ['business', 'customer'] as const;
+export const notificationKinds = ['business', 'customer'] as const satisfies readonly OutboxNotificationKind[];
 
 export type NotificationKind = (typeof notificationKinds)[number];
 

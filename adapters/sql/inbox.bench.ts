@@ -21,9 +21,9 @@ registerHooks({
 
 const { defaultInboxQuery, inboxPageSize } = await import('../../domain/inbox-query.ts');
 const { migrateToLatest } = await import('./migrate.ts');
-const { scratchDatabase } = await import('./scratch-database.ts');
+const { scratchDatabase } = await import('./scratch-database.test-support.ts');
 const { SqlQuoteInbox } = await import('./sql-quote-inbox.ts');
-const { benchRequests, insertInBulk, rareSurname } = await import('./inbox-bench-seed.ts');
+const { benchRequests, insertInBulk, rareSurname } = await import('./inbox-bench-seed.test-support.ts');
 const { sql } = await import('kysely');
 
 const requestCount = 100_000;

@@ -8,7 +8,7 @@ import { serviceTypes } from '../../domain/service-type';
 import { sampleQuote } from '../../fixtures/sample-request';
 import { type NotificationsTable, type QuoteRequestsTable } from './database';
 import { migrateToLatest } from './migrate';
-import { scratchDatabase, sqlDialects } from './scratch-database';
+import { scratchDatabase, sqlDialects } from './scratch-database.test-support';
 
 const quote = sampleQuote();
 const validRow: Insertable<QuoteRequestsTable> = {

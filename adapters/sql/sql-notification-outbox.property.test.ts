@@ -3,10 +3,10 @@ import { expect, test } from 'vitest';
 import type { NewQuote } from '../../domain/quote';
 import { sampleQuote } from '../../fixtures/sample-request';
 import { migrateToLatest } from './migrate';
-import { scratchDatabase, sqlDialects } from './scratch-database';
+import { scratchDatabase, sqlDialects } from './scratch-database.test-support';
 import { SqlNotificationOutbox } from './sql-notification-outbox';
 import { SqlQuoteRepository } from './sql-quote-repository';
-import { manualClock } from '../../fixtures/manual-clock';
+import { manualClock } from '../../fixtures/manual-clock.test-support';
 
 // The outbox under many claims: in any order of events, and from two servers at once.
 

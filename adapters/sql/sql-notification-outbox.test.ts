@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
 import { expect, test } from 'vitest';
+import type { ClaimedNotification } from '../../domain/ports';
 import type { NewQuote } from '../../domain/quote';
 import { sampleQuote } from '../../fixtures/sample-request';
 import type { Database, SqlDialectName } from './database';
 import { migrateToLatest } from './migrate';
-import { scratchDatabase, sqlDialects } from './scratch-database';
-import { type ClaimedNotification, SqlNotificationOutbox } from './sql-notification-outbox';
+import { scratchDatabase, sqlDialects } from './scratch-database.test-support';
+import { SqlNotificationOutbox } from './sql-notification-outbox';
 import { SqlQuoteRepository } from './sql-quote-repository';
-import { manualClock } from '../../fixtures/manual-clock';
+import { manualClock } from '../../fixtures/manual-clock.test-support';
 
 const minute = 60_000;
 

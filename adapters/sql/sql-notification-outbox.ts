@@ -1,17 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { QuoteRequest } from '../../domain/quote';
-import { deliveryErrorMaxLength } from '../../domain/inbox-quote';
+import type { ClaimedNotification, NotificationOutbox } from '../../domain/ports';
 import { type Database, type NotificationKind, notificationKinds, sqlDialectOf } from './database';
+import { deliveryErrorMaxLength } from '../../domain/inbox-quote';
 import { quoteColumns, rowToQuote } from './quote-row';
-
-/** A notification taken from the outbox to be sent, with the request it is about. */
-export interface ClaimedNotification {
-  id: string;
-  kind: NotificationKind;
-  /** How often it has been claimed, this time included: 1 on the first try. */
-  attempts: number;
-  quote: QuoteRequest;
-}
 
 /** Options for {@link SqlNotificationOutbox}; tests pass their own clock. */
 export interface SqlNotificationOutboxOptions {
@@ -28,7 +19,7 @@ export interface SqlNotificationOutboxOptions {
  * dispatcher to send. Several servers may share one PostgreSQL database: each notification is claimed
  * by one of them at a time, and delivered at least once.
  */
-export class SqlNotificationOutbox {
+export class SqlNotificationOutbox implements NotificationOutbox {
   readonly #db: Kysely<Database>;
   readonly #now: () => Date;
   readonly #leaseMs: number;

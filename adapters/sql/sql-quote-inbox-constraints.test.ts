@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { noteMaxLength } from '../../domain/inbox-quote';
 import { sampleQuote } from '../../fixtures/sample-request';
 import type { QuoteNotesTable, QuoteStatusChangesTable } from './database';
-import { sqlDialects } from './scratch-database';
+import { sqlDialects } from './scratch-database.test-support';
 import { withSqlStore } from './sql-store.test-support';
 
 // The database keeps the inbox's rules even against writes that go around the adapter.

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import { expect, test } from 'vitest';
 import { defaultInboxQuery } from '../../domain/inbox-query';
-import { manualClock } from '../../fixtures/manual-clock';
+import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { sampleQuote } from '../../fixtures/sample-request';
 import type { Database } from './database';
-import { sqlDialects } from './scratch-database';
+import { sqlDialects } from './scratch-database.test-support';
 import { SqlNotificationOutbox } from './sql-notification-outbox';
 import type { SqlQuoteInbox } from './sql-quote-inbox';
 import { SqlQuoteRepository } from './sql-quote-repository';

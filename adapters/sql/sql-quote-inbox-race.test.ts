@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import type { StatusChangeOutcome } from '../../domain/ports';
 import { sampleQuote } from '../../fixtures/sample-request';
 import { migrateToLatest } from './migrate';
-import { scratchDatabase, sqlDialects } from './scratch-database';
+import { scratchDatabase, sqlDialects } from './scratch-database.test-support';
 import { SqlQuoteInbox } from './sql-quote-inbox';
 import { SqlQuoteRepository } from './sql-quote-repository';
 

@@ -5,10 +5,10 @@ import { dueAt } from '../../domain/response-clock';
 import type { InboxQuote } from '../../domain/inbox-quote';
 import { toNamedFields } from '../../domain/quote';
 import { newQuoteArb } from '../../fixtures/quote-arbitraries.test-support';
-import { manualClock } from '../../fixtures/manual-clock';
+import { manualClock } from '../../fixtures/manual-clock.test-support';
+import { readAll } from '../contracts/store-under-test.test-support';
+import { sqlDialects } from './scratch-database.test-support';
 import { sampleRequest } from '../../fixtures/sample-request';
-import { readAll } from '../store-under-test.contract';
-import { sqlDialects } from './scratch-database';
 import { withSqlStore } from './sql-store.test-support';
 
 // The search's index (pg_trgm, or SQLite's FTS5 trigram table) only narrows; the match is the domain's

@@ -1,5 +1,5 @@
-import { quoteInboxContract } from '../quote-inbox.contract';
-import { sqlDialects } from './scratch-database';
+import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
+import { sqlDialects } from './scratch-database.test-support';
 import { makeSqlStore } from './sql-store.test-support';
 
 for (const dialect of sqlDialects) {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
 import { type InboxPage, type InboxQuery, type InboxCursor, cursorAfter, orderOf, searchWords } from '../../domain/inbox-query';
-import type { ClockRecord, QuoteInbox, ResendOutcome, StatusChangeOutcome } from '../../domain/ports';
+import type { ClockRecord, NoteToAdd, QuoteInbox, ResendOutcome, StatusChangeOutcome, StatusMove } from '../../domain/ports';
 import { type StatusChange, waitingStatus } from '../../domain/quote-status';
 import { type Database, type SqlDialectName, sqlDialectOf } from './database';
 import { type SearchPath, afterInboxCursor, inboxOrderBy, matchingInboxQuery } from './inbox-page-query';
@@ -95,7 +95,7 @@ export class SqlQuoteInbox implements QuoteInbox {
     return { quotes, total, next: rows.length > limit && last !== undefined ? cursorAfter(last, order, asOf) : null };
   }
 
-  async changeStatus({ id, from, to, by, at, respondedAt }: StatusChange & { id: string; respondedAt: Date | null }): Promise<StatusChangeOutcome> {
+  async changeStatus({ id, from, to, by, at, respondedAt }: StatusMove): Promise<StatusChangeOutcome> {
     return this.#db.transaction().execute(async (tx) => {
       // Only if still at `from`: of two staff racing from the same status, PostgreSQL makes the second
       // wait for the first and then finds the row moved on; SQLite runs one writer at a time.
@@ -120,7 +120,7 @@ export class SqlQuoteInbox implements QuoteInbox {
     });
   }
 
-  async addNote({ quoteId, text, by, at }: Omit<QuoteNote, 'id'> & { quoteId: string }): Promise<QuoteNote | undefined> {
+  async addNote({ quoteId, text, by, at }: NoteToAdd): Promise<QuoteNote | undefined> {
     const note: QuoteNote = { id: this.#newId(), text, by, at };
     return this.#db.transaction().execute(async (tx) => {
       if (!(await this.#lockRequest(tx, quoteId))) return undefined;

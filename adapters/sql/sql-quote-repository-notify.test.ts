@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import { expect, test } from 'vitest';
 import type { NewQuote } from '../../domain/quote';
+import { listAll } from '../contracts/store-under-test.test-support';
 import { sampleQuote } from '../../fixtures/sample-request';
-import { listAll } from '../store-under-test.contract';
 import type { Database, SqlDialectName } from './database';
 import { migrateToLatest } from './migrate';
-import { scratchDatabase, sqlDialects } from './scratch-database';
+import { scratchDatabase, sqlDialects } from './scratch-database.test-support';
 import { SqlQuoteInbox } from './sql-quote-inbox';
 import { SqlQuoteRepository } from './sql-quote-repository';
 

@@ -1,16 +1,18 @@
 import { sql } from 'kysely';
 import { expect, test } from 'vitest';
+import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
+import { quoteRetentionContract } from '../contracts/quote-retention.test-support';
+import { listAll } from '../contracts/store-under-test.test-support';
 import { sampleQuote } from '../../fixtures/sample-request';
-import { quoteRepositoryContract } from '../quote-repository.contract';
-import { listAll } from '../store-under-test.contract';
 import { migrateToLatest } from './migrate';
-import { scratchDatabase, sqlDialects } from './scratch-database';
+import { scratchDatabase, sqlDialects } from './scratch-database.test-support';
 import { SqlQuoteInbox } from './sql-quote-inbox';
 import { SqlQuoteRepository } from './sql-quote-repository';
 import { makeSqlStore, withSqlStore } from './sql-store.test-support';
 
 for (const dialect of sqlDialects) {
   quoteRepositoryContract(`SqlQuoteRepository on ${dialect}`, ({ now }) => makeSqlStore(dialect, { now }));
+  quoteRetentionContract(`SqlQuoteRepository on ${dialect}`, ({ now }) => makeSqlStore(dialect, { now }));
 }
 
 const quote = sampleQuote({ name: 'Sean Gallagher', email: null, phone: '07700 900871', description: 'Burst pipe under the stairs.', urgent: true });

@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { searchTextOf } from '../../domain/inbox-query';
-import type { QuoteRepository } from '../../domain/ports';
+import type { QuoteRepository, QuoteRetention } from '../../domain/ports';
 import { type NewQuote, type QuoteRequest, toNamedFields } from '../../domain/quote';
 import { waitingStatus } from '../../domain/quote-status';
 import { dueAt } from '../../domain/response-clock';
@@ -22,7 +22,7 @@ export interface SqlQuoteRepositoryOptions {
  * Keeps quote requests in SQLite or PostgreSQL (migrated with `migrateToLatest`). The application, not
  * the database, picks each id and time, so both databases and the tests' clock agree.
  */
-export class SqlQuoteRepository implements QuoteRepository {
+export class SqlQuoteRepository implements QuoteRepository, QuoteRetention {
   readonly #db: Kysely<Database>;
   readonly #now: () => Date;
   readonly #newId: () => string;

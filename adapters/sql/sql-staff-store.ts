@@ -1,15 +1,11 @@
 import type { Kysely } from 'kysely';
+import type { StaffDirectory, StaffSessionStore, StoredSession } from '../../domain/ports';
 import type { Database } from './database';
-
-export interface StoredSession {
-  email: string;
-  expiresAt: Date;
-}
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 /** Staff accounts and their sessions, as the server's sign-in needs them. Hashes only: no secrets. */
-export class SqlStaffStore {
+export class SqlStaffStore implements StaffDirectory, StaffSessionStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   async findPasswordHash(email: string): Promise<string | undefined> {

@@ -1,15 +1,16 @@
 // Test-only: a migrated scratch database with the SQL repository and inbox over it.
 import type { Kysely } from 'kysely';
-import type { StoreUnderTest } from '../store-under-test.contract';
+import type { RetainingStoreUnderTest } from '../contracts/store-under-test.test-support';
 import type { Database, SqlDialectName } from './database';
 import { migrateToLatest } from './migrate';
-import { scratchDatabase } from './scratch-database';
+import { scratchDatabase } from './scratch-database.test-support';
 import { SqlQuoteInbox } from './sql-quote-inbox';
 import { SqlQuoteRepository } from './sql-quote-repository';
 
 /** The store the contract suites drive, and the database under it for the tests that look inside. */
-export interface SqlStoreUnderTest extends StoreUnderTest {
+export interface SqlStoreUnderTest extends RetainingStoreUnderTest {
   repository: SqlQuoteRepository;
+  retention: SqlQuoteRepository;
   inbox: SqlQuoteInbox;
   db: Kysely<Database>;
   cleanup: () => Promise<void>;
@@ -32,7 +33,8 @@ export async function makeSqlStore(
     await cleanup();
     throw error;
   }
-  return { repository: new SqlQuoteRepository(db, { now, notify }), inbox: new SqlQuoteInbox(db), db, cleanup };
+  const repository = new SqlQuoteRepository(db, { now, notify });
+  return { repository, retention: repository, inbox: new SqlQuoteInbox(db), db, cleanup };
 }
 
 /** Runs `use` on a fresh store, and drops it however `use` ends. */

@@ -4,7 +4,7 @@
  * import it.
  */
 import type { SupportedStorage } from '@supabase/supabase-js';
-import { mswServer } from '../msw-server.test-support';
+import { mswServer } from '../contracts/msw-server.test-support';
 import * as v from 'valibot';
 import { onTestFinished } from 'vitest';
 import { type Account, anonKey, type FakeSupabaseState, issueSession } from './fake-supabase-project.test-support';

@@ -9,7 +9,7 @@ type QuoteRequestRow = {
 } & NamedFields;
 
 /** What the browser inserts: every column but created_at, which the database stamps itself. */
-export type NewQuoteRequestRow = Omit<QuoteRequestRow, 'created_at'>;
+type NewQuoteRequestRow = Omit<QuoteRequestRow, 'created_at'>;
 
 /** What public.inbox_page takes: the query, the time the waiting order is judged at, and the cursor's keys. */
 // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- as below: supabase-js needs a type alias

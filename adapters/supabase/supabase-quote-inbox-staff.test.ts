@@ -6,7 +6,7 @@ import { hasDeliveryTrouble } from '../../domain/resend-business-email';
 import { NotSignedIn } from '../../domain/staff';
 import { submitQuote } from '../../domain/submit-quote';
 import { sampleDraft } from '../../fixtures/sample-request';
-import { recordingLogger } from '../memory/recording-logger';
+import { recordingLogger } from '../memory/recording-logger.test-support';
 import { memberAccount, mockSupabase, staffAccount } from './mock-supabase.test-support';
 import { SupabaseNotifier } from './supabase-notifier';
 import { SupabaseQuoteInbox } from './supabase-quote-inbox';

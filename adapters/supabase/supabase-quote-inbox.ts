@@ -2,8 +2,7 @@ import { FunctionsHttpError } from '@supabase/supabase-js';
 import * as v from 'valibot';
 import { cursorAfter, type InboxCursor, type InboxPage, type InboxQuery, orderOf, searchWords } from '../../domain/inbox-query';
 import type { QuoteNote } from '../../domain/inbox-quote';
-import type { ClockRecord, QuoteInbox, ResendOutcome, StatusChangeOutcome } from '../../domain/ports';
-import type { StatusChange } from '../../domain/quote-status';
+import type { ClockRecord, NoStamp, NoteToAdd, ResendOutcome, SelfStampingQuoteInbox, StatusChangeOutcome, StatusMove } from '../../domain/ports';
 import { NotSignedIn } from '../../domain/staff';
 import {
   AddedNoteAnswerSchema,
@@ -27,10 +26,10 @@ const notificationFunction = 'send-quote-notification';
  * staff may do; anyone else reads nothing and changes nothing.
  *
  * Who and when are the database's: the status history and notes record the JWT's email and the
- * database's now(), so the `by` and `at` passed to changeStatus, addNote and resendBusinessEmail
- * (and `respondedAt`, which it stamps on the first call back) are ignored here.
+ * database's now(), and it stamps `respondedAt` on the first call back. So this inbox is a
+ * SelfStampingQuoteInbox: changeStatus, addNote and resendBusinessEmail are told neither.
  */
-export class SupabaseQuoteInbox implements QuoteInbox {
+export class SupabaseQuoteInbox implements SelfStampingQuoteInbox {
   readonly #client: SupabaseDatabaseClient;
 
   constructor({ client }: { client: SupabaseDatabaseClient }) {
@@ -54,7 +53,7 @@ export class SupabaseQuoteInbox implements QuoteInbox {
   }
 
   /** Through public.change_quote_status, which checks the move, stamps who and when, and appends the history at once. */
-  async changeStatus({ id, from, to }: StatusChange & { id: string; respondedAt: Date | null }): Promise<StatusChangeOutcome> {
+  async changeStatus({ id, from, to }: StatusMove<NoStamp>): Promise<StatusChangeOutcome> {
     const action = 'Changing the status of the quote request';
     await requireSession(this.#client, action);
     if (!uuid.test(id)) return { outcome: 'not-found' };
@@ -66,7 +65,7 @@ export class SupabaseQuoteInbox implements QuoteInbox {
   }
 
   /** Through public.add_quote_note, as the signed-in user, now. */
-  async addNote({ quoteId, text }: Omit<QuoteNote, 'id'> & { quoteId: string }): Promise<QuoteNote | undefined> {
+  async addNote({ quoteId, text }: NoteToAdd<NoStamp>): Promise<QuoteNote | undefined> {
     const action = 'Adding the note';
     await requireSession(this.#client, action);
     if (!uuid.test(quoteId)) return undefined;

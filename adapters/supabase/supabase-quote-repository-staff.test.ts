@@ -6,11 +6,11 @@ import { defaultInboxQuery } from '../../domain/inbox-query';
 import type { QuoteInbox } from '../../domain/ports';
 import type { QuoteRequest } from '../../domain/quote';
 import { NotSignedIn } from '../../domain/staff';
-import { requestOf } from '../store-under-test.contract';
+import { requestOf } from '../contracts/store-under-test.test-support';
 import { memberAccount, messageOf, mockSupabase, staffAccount } from './mock-supabase.test-support';
 import { SupabaseQuoteInbox } from './supabase-quote-inbox';
 import { SupabaseQuoteRepository } from './supabase-quote-repository';
-import { recordingLogger } from '../memory/recording-logger';
+import { recordingLogger } from '../memory/recording-logger.test-support';
 import { sampleQuote } from '../../fixtures/sample-request';
 
 const quote = sampleQuote();
@@ -194,13 +194,4 @@ test.for([
 
   expect(await deleteQuote({ quotes, logger }, ten.id)).toEqual({ ok: false, error: { kind: 'storage-failure' } });
   expect(messageOf(errors[0]?.cause)).toMatch(says);
-});
-
-test('deleteCreatedBefore rejects without a request: retention runs in the database', async () => {
-  const { project } = await projectWithRequests();
-  const { quotes } = signedInAs(project, staffAccount.email);
-
-  await expect(quotes.deleteCreatedBefore(new Date('2100-01-01T00:00:00Z'))).rejects.toThrow(/the Supabase database's own scheduled job/);
-  expect(project.state.seen).toEqual([]);
-  expect(await project.storedRows()).toHaveLength(3);
 });

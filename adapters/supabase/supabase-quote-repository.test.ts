@@ -2,13 +2,13 @@ import { delay, http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { toNamedFields } from '../../domain/quote';
 import { submitQuote } from '../../domain/submit-quote';
-import { quoteRepositoryContract } from '../quote-repository.contract';
+import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
 import { messageOf, mockSupabase, staffAccount } from './mock-supabase.test-support';
 import { anonKey } from './fake-supabase-project.test-support';
 import { SupabaseNotifier } from './supabase-notifier';
 import { SupabaseQuoteInbox } from './supabase-quote-inbox';
 import { SupabaseQuoteRepository } from './supabase-quote-repository';
-import { recordingLogger } from '../memory/recording-logger';
+import { recordingLogger } from '../memory/recording-logger.test-support';
 import { sampleDraft, sampleQuote } from '../../fixtures/sample-request';
 
 const draft = sampleDraft();
@@ -24,7 +24,6 @@ quoteRepositoryContract(
     const client = project.connect();
     return { repository: new SupabaseQuoteRepository({ client, now }), inbox: new SupabaseQuoteInbox({ client }), cleanup: project.drop };
   },
-  { deleteCreatedBefore: 'unsupported' },
 );
 
 async function visitor({ now, timeoutMs }: { now?: () => Date; timeoutMs?: number } = {}) {

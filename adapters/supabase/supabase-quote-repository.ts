@@ -63,17 +63,4 @@ export class SupabaseQuoteRepository implements QuoteRepository {
     if (answer.count === null) throw new Error(`${action} failed: the database did not say how many rows it deleted`);
     return answer.count > 0;
   }
-
-  /**
-   * Not done from the browser, on purpose: expired requests are deleted by the database itself, on
-   * a schedule in the project (see adapters/supabase/supabase/), with its own clock. The anonymous
-   * key is in every visitor's page, and no policy lets anyone delete by age from outside.
-   */
-  deleteCreatedBefore(cutoff: Date): Promise<number> {
-    return Promise.reject(
-      new Error(
-        `Not deleting the quote requests stored before ${cutoff.toISOString()}: deleting expired requests is the Supabase database's own scheduled job`,
-      ),
-    );
-  }
 }

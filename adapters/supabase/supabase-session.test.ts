@@ -5,7 +5,7 @@ import { mockSupabase, staffAccount } from './mock-supabase.test-support';
 import { SupabaseQuoteInbox } from './supabase-quote-inbox';
 import { SupabaseQuoteRepository } from './supabase-quote-repository';
 import { SupabaseStaffAuth } from './supabase-staff-auth';
-import { recordingLogger } from '../memory/recording-logger';
+import { recordingLogger } from '../memory/recording-logger.test-support';
 import { sampleQuote } from '../../fixtures/sample-request';
 
 const quote = sampleQuote();

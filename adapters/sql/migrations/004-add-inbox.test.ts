@@ -6,7 +6,7 @@ import { dueAt } from '../../../domain/response-clock';
 import { serviceTypes } from '../../../domain/service-type';
 import { type Database, type NotificationsTable, sqlDialectOf } from '../database';
 import { migrateToLatest } from '../migrate';
-import { scratchDatabase, sqlDialects } from '../scratch-database';
+import { scratchDatabase, sqlDialects } from '../scratch-database.test-support';
 import { SqlQuoteInbox } from '../sql-quote-inbox';
 import { createQuoteRequests } from './001-create-quote-requests';
 import { createStaff } from './002-create-staff';

@@ -1,0 +1,70 @@
+import type { PageState } from '../../adapters/http-api/page-state';
+import { addQuoteNote } from '../../domain/add-quote-note';
+import { changeQuoteStatus } from '../../domain/change-quote-status';
+import { deleteQuote } from '../../domain/delete-quote';
+import { exportQuotes } from '../../domain/export-quotes';
+import { findQuotes } from '../../domain/find-quotes';
+import { inboxSummary } from '../../domain/inbox-summary';
+import { resendBusinessEmail } from '../../domain/resend-business-email';
+import type { StaffAuth } from '../../domain/staff';
+import type { Backend, BackendModule } from './backends/backend';
+import { createInboxStore, type InboxStore } from './stores/inbox-store';
+import { createQuoteActionsStore, type QuoteActionsStore } from './stores/quote-actions-store';
+import { createStaffStore, type StaffStore } from './stores/staff-store';
+import { createSiteContext, portsOnFirstUse, type SiteContext, withPorts } from './site-context';
+
+/** What the whole application reaches through React's context: the site's stores and the staff's. */
+export interface AppContext extends SiteContext {
+  /** The staff inbox: the current filter's requests, their total and the response times. */
+  inbox: InboxStore;
+  /** What staff do to the requests in the inbox. */
+  quoteActions: QuoteActionsStore;
+  staff: StaffStore;
+  /** The time now: the response clocks read it, and tests fix it. */
+  now: () => Date;
+}
+
+/** Staff sign-in that loads the backend's client only when someone asks. */
+function staffAuthOf(ports: () => Promise<Backend>): StaffAuth {
+  return {
+    currentStaff: async () => (await ports()).staffAuth.currentStaff(),
+    signIn: async (credentials) => {
+      const backend = await ports().catch(() => undefined);
+      return backend ? backend.staffAuth.signIn(credentials) : { ok: false, error: { kind: 'unavailable' } };
+    },
+    signOut: async () => (await ports()).staffAuth.signOut(),
+  };
+}
+
+/** The stores over one backend's ports; `initial` is what a server-rendered page was told. */
+export function createAppContext(backend: BackendModule, initial: PageState = {}, { now = () => new Date() }: { now?: () => Date } = {}): AppContext {
+  const ports = portsOnFirstUse(backend);
+  const site = createSiteContext(backend, ports, initial);
+  const { toasts } = site;
+  const staff = createStaffStore(staffAuthOf(ports));
+  const onNotSignedIn = () => staff.getState().sessionEnded();
+  const inbox = createInboxStore({
+    findQuotes: (request) => withPorts(ports, (loaded) => findQuotes(loaded, request)),
+    inboxSummary: (at) => withPorts(ports, (loaded) => inboxSummary(loaded, at)),
+    now,
+    toasts,
+    onNotSignedIn,
+  });
+  const quoteActions = createQuoteActionsStore({
+    changeQuoteStatus: (change) => withPorts(ports, (loaded) => changeQuoteStatus(loaded, change)),
+    addQuoteNote: (note) => withPorts(ports, (loaded) => addQuoteNote(loaded, note)),
+    resendBusinessEmail: (id, at) => withPorts(ports, (loaded) => resendBusinessEmail(loaded, id, at)),
+    deleteQuote: (id) => withPorts(ports, (loaded) => deleteQuote(loaded, id)),
+    exportQuotes: (query, at) => withPorts(ports, (loaded) => exportQuotes(loaded, query, at)),
+    inbox,
+    now,
+    staffEmail: () => staff.getState().staff?.email ?? '',
+    toasts,
+    onNotSignedIn,
+  });
+  // Signing out forgets the inbox at once: the next person at this device must not see it.
+  staff.subscribe((state, previous) => {
+    if (previous.status === 'signed-in' && state.status !== 'signed-in') inbox.getState().clear();
+  });
+  return { ...site, inbox, quoteActions, staff, now };
+}

@@ -1,0 +1,30 @@
+import type { Logger, Notifier, QuoteInbox, QuoteRepository } from '../../../domain/ports';
+import type { StaffAuth } from '../../../domain/staff';
+
+/** The ports one backend provides. */
+export interface Backend {
+  quotes: QuoteRepository;
+  /** Where staff work the requests. */
+  inbox: QuoteInbox;
+  notifier: Notifier;
+  logger: Logger;
+  staffAuth: StaffAuth;
+}
+
+/**
+ * One VITE_BACKEND, as the pages meet it: what they must know before any code of it loads, and how
+ * to load its ports. Each file beside this one exports one as `backend`; the ports' client code is
+ * split from the page's own, so a visitor who only reads the page never downloads it.
+ */
+export interface BackendModule {
+  /** Where the quote form posts when scripts are off, for a backend with a server to receive it. */
+  quoteFormAction?: string;
+  /** Credentials a demo shows on its sign-in screen; none in a real deployment. */
+  demoStaff?: { email: string; password: string };
+  load: () => Promise<Backend>;
+}
+
+/** A backend whose ports are already built: the server's, and the tests'. */
+export function loadedBackend(backend: Backend, facts: Omit<BackendModule, 'load'> = {}): BackendModule {
+  return { ...facts, load: () => Promise.resolve(backend) };
+}

@@ -1,0 +1,17 @@
+import { InMemoryNotifier } from '../../../adapters/memory/in-memory-notifier';
+import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
+import { InMemoryStaffAuth } from '../../../adapters/memory/in-memory-staff-auth';
+import { sampleQuoteRequests } from '../../../fixtures/quote-requests';
+import type { Backend } from './backend';
+
+export function createPorts(): Backend {
+  // One store behind both ports: a request submitted in the demo shows up in its inbox.
+  const store = new InMemoryQuoteRepository({ seed: sampleQuoteRequests(new Date()) });
+  return {
+    quotes: store,
+    inbox: store,
+    notifier: new InMemoryNotifier(),
+    logger: console,
+    staffAuth: new InMemoryStaffAuth(),
+  };
+}

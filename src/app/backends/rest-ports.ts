@@ -1,0 +1,15 @@
+import { RestQuoteInbox } from '../../../adapters/rest/rest-quote-inbox';
+import { RestQuoteRepository } from '../../../adapters/rest/rest-quote-repository';
+import { RestStaffAuth } from '../../../adapters/rest/rest-staff-auth';
+import { ServerNotifier } from '../../../adapters/rest/server-notifier';
+import type { Backend } from './backend';
+
+export function createPorts(): Backend {
+  return {
+    quotes: new RestQuoteRepository(),
+    inbox: new RestQuoteInbox(),
+    notifier: new ServerNotifier(),
+    logger: console,
+    staffAuth: new RestStaffAuth(),
+  };
+}

@@ -1,0 +1,17 @@
+import { createSupabaseClient, parseSupabaseConfig } from '../../../adapters/supabase/supabase-client';
+import { SupabaseNotifier } from '../../../adapters/supabase/supabase-notifier';
+import { SupabaseQuoteInbox } from '../../../adapters/supabase/supabase-quote-inbox';
+import { SupabaseQuoteRepository } from '../../../adapters/supabase/supabase-quote-repository';
+import { SupabaseStaffAuth } from '../../../adapters/supabase/supabase-staff-auth';
+import type { Backend } from './backend';
+
+export function createPorts(): Backend {
+  const client = createSupabaseClient(parseSupabaseConfig(import.meta.env));
+  return {
+    quotes: new SupabaseQuoteRepository({ client }),
+    inbox: new SupabaseQuoteInbox({ client }),
+    notifier: new SupabaseNotifier({ client }),
+    logger: console,
+    staffAuth: new SupabaseStaffAuth({ client }),
+  };
+}

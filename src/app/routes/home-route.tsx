@@ -1,0 +1,25 @@
+import { createRoute } from '@tanstack/react-router';
+import { Hero } from '../../components/site/hero';
+import { QuoteSection } from '../../components/site/quote-section';
+import { Services } from '../../components/site/services';
+import { homeHead, PageHead } from '../../seo/page-head';
+import { jsonLdScriptContent, localBusinessJsonLd } from '../../seo/structured-data';
+import { siteUrl } from '../site-url';
+import { rootRoute } from './root-route';
+
+const structuredData = jsonLdScriptContent(localBusinessJsonLd(siteUrl));
+
+function HomePage() {
+  return (
+    <>
+      <PageHead {...homeHead} path="/" siteUrl={siteUrl} />
+      {/* Who we are, where and when, for search engines' local results. Data, never run. */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: structuredData }} />
+      <Hero />
+      <Services />
+      <QuoteSection />
+    </>
+  );
+}
+
+export const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomePage });

@@ -1,0 +1,129 @@
+import { Link } from '@tanstack/react-router';
+import { business, describeMinutes, responsePromise } from '../../../domain/business';
+import { copy } from '../../../domain/copy';
+import { defaultRetentionMonths } from '../../../domain/retention';
+import { PageHead } from '../../seo/page-head';
+import { siteUrl } from '../site-url';
+
+const phoneLink = <a href={`tel:${business.phone.tel}`}>{business.phone.display}</a>;
+
+/** "24 months (2 years)", "18 months": a retention period as people say it. */
+function describeMonths(months: number): string {
+  if (months % 12 !== 0) return `${months} ${months === 1 ? 'month' : 'months'}`;
+  const years = months / 12;
+  return `${months} months (${years} ${years === 1 ? 'year' : 'years'})`;
+}
+
+const retention = describeMonths(defaultRetentionMonths);
+
+/**
+ * The privacy notice (UK GDPR articles 13 and 14) for the one thing this site collects: quote
+ * requests. Every figure comes from where the code enforces it, so the notice cannot drift from it.
+ */
+export function PrivacyPage() {
+  return (
+    <article className="container privacy-page" aria-labelledby="privacy-title">
+      <PageHead
+        title={`${copy.privacy.title} | ${business.name}`}
+        description={`How ${business.name} uses the details you give when you ask for a quote, who sees them, and when we delete them.`}
+        path="/privacy"
+        siteUrl={siteUrl}
+      />
+      <h1 id="privacy-title">{copy.privacy.title}</h1>
+      <p>
+        This notice explains what we do with the details you give us when you ask for a quote, in plain
+        English. The short version: we use them only to call you back about your request, only our own
+        staff see them, and we delete them after {retention} at the latest.
+      </p>
+
+      <h2>Who we are</h2>
+      <p>
+        {business.name}, a plumbing and heating business serving {business.serviceArea}, London. We decide
+        what happens to your details, which makes us the &ldquo;controller&rdquo; under UK data protection
+        law. You can reach us about anything in this notice on {phoneLink}.
+      </p>
+
+      <h2>What we keep</h2>
+      <p>When you send the quote form, we keep:</p>
+      <ul>
+        <li>your name and phone number;</li>
+        <li>your email address, if you give one;</li>
+        <li>your postcode, if you give one, to check we cover your area;</li>
+        <li>the description of the job, if you write one;</li>
+        <li>the type of service you chose, and whether you marked it as urgent;</li>
+        <li>the date and time we received it.</li>
+      </ul>
+      <p>
+        That is all. We do not ask for your street address on this website. Our server&rsquo;s log records which
+        page was asked for and when, but not your details or anything you typed. To stop abuse, the server
+        also counts, for a short while, how many requests arrive from each internet address, and then forgets
+        the count; it is never kept with your request.
+      </p>
+
+      <h2>Why we keep it</h2>
+      <p>
+        Only to call you back with the quote you asked for: within {describeMinutes(responsePromise.urgentMinutes)}{' '}
+        for urgent requests, within {describeMinutes(responsePromise.standardMinutes)} otherwise. The law lets us
+        do this because you asked us to: it is a step you requested before any contract between us. Keeping
+        the request afterwards, so that we can answer questions about the quote or the work we did, is in
+        our legitimate interests, and you can object to it (see below).
+      </p>
+      <p>
+        You do not have to give us any details, but without a name and a phone number we cannot call you
+        back. You can always phone us instead on {phoneLink}.
+      </p>
+
+      <h2>Who sees it</h2>
+      <p>
+        Only our own staff, who have to sign in to read quote requests. The company that hosts our website
+        and database, and any email provider we use to tell our staff that a request has arrived, handle your
+        details for us as &ldquo;processors&rdquo;: they may use them only on our instructions and must keep
+        them safe. Nobody else gets them.
+      </p>
+
+      <h2>How long we keep it</h2>
+      <p>
+        Each request is deleted automatically {retention} after we receive it. Our staff may delete it
+        sooner, for example once the job is done, and will whenever you ask.
+      </p>
+
+      <h2>Cookies</h2>
+      <p>
+        Visitors get no cookies from us, and this website has no analytics, tracking or adverts. It loads
+        nothing from other websites, so no one else learns that you visited. Only our staff, when they sign
+        in, get one cookie that keeps them signed in; it is needed for that and for nothing else.
+      </p>
+
+      <h2>What we never do</h2>
+      <p>
+        We never sell your details, share them for anyone else&rsquo;s marketing, or use them to send you
+        marketing of our own.
+      </p>
+
+      <h2>Your rights</h2>
+      <p>Under UK data protection law you can ask us:</p>
+      <ul>
+        <li>for a copy of the details we hold about you (access);</li>
+        <li>to correct anything that is wrong (rectification);</li>
+        <li>to delete your details (erasure);</li>
+        <li>to stop using your details where we rely on our legitimate interests (objection).</li>
+      </ul>
+      <p>
+        We will answer within one month, and it costs nothing. If you are unhappy with how we have handled
+        your details, please tell us first, so we can put it right. You can also complain to the Information
+        Commissioner&rsquo;s Office (ICO), the UK&rsquo;s data protection regulator, at{' '}
+        <a href="https://ico.org.uk/make-a-complaint/">ico.org.uk</a> or on 0303 123 1113.
+      </p>
+
+      <h2>Asking us to delete your request</h2>
+      <p>
+        Call us on {phoneLink}, or just say so when we call you back. We will delete your request straight
+        away and tell you when it is done.
+      </p>
+
+      <p>
+        <Link to="/">Back to the home page</Link>
+      </p>
+    </article>
+  );
+}

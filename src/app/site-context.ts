@@ -1,0 +1,56 @@
+import type { PageState } from '../../adapters/http-api/page-state';
+import { submitQuote } from '../../domain/submit-quote';
+import type { Backend, BackendModule } from './backends/backend';
+import { createQuoteFormStore, openingToast, type QuoteFormStore } from './stores/quote-form-store';
+import { createToastStore, type ToastStore } from './stores/toast-store';
+
+/**
+ * What every page needs, the home page's islands included: the toasts and the quote form. The staff
+ * inbox adds its own (app-context.ts), so a visitor's page never downloads it.
+ */
+export interface SiteContext {
+  toasts: ToastStore;
+  quoteForm: QuoteFormStore;
+  /** Credentials a demo shows on its sign-in screen; none in a real deployment. */
+  demoStaff: { email: string; password: string } | undefined;
+  /** Where the quote form posts without scripts; none in a backend without a server. */
+  quoteFormAction: string | undefined;
+  /** Starts loading the backend's client ahead of need, as when a visitor starts on the form. */
+  preloadBackend: () => void;
+}
+
+/** A backend's ports, loaded once, when first needed; a failed load (say, offline) is tried again next time. */
+export function portsOnFirstUse(backend: BackendModule): () => Promise<Backend> {
+  let loading: Promise<Backend> | undefined;
+  return () =>
+    (loading ??= backend.load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
+
+/** What the use cases answer when the backend's client cannot be loaded (say, the connection dropped). */
+const unreachable = { ok: false, error: { kind: 'storage-failure' } } as const;
+
+/** Runs a use case over the ports, or answers a storage failure when they cannot be loaded. */
+export async function withPorts<T>(ports: () => Promise<Backend>, use: (backend: Backend) => Promise<T>): Promise<T | typeof unreachable> {
+  const backend = await ports().catch(() => undefined);
+  return backend ? use(backend) : unreachable;
+}
+
+/** The visitor's stores over one backend's ports; `initial` is what a server-rendered page was told. */
+export function createSiteContext(backend: BackendModule, ports: () => Promise<Backend>, initial: PageState = {}): SiteContext {
+  const opening = openingToast({ restored: initial.form, submitted: initial.submitted, remarks: initial.remarks });
+  const toasts = createToastStore(opening ? [opening] : []);
+  return {
+    toasts,
+    quoteForm: createQuoteFormStore({
+      submitQuote: (draft) => withPorts(ports, (loaded) => submitQuote(loaded, draft)),
+      toasts,
+      restored: initial.form,
+    }),
+    demoStaff: backend.demoStaff,
+    quoteFormAction: backend.quoteFormAction,
+    preloadBackend: () => void ports().catch(() => undefined),
+  };
+}

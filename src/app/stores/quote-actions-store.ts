@@ -1,0 +1,176 @@
+import { inboxCopy } from '../../../domain/inbox-copy';
+import { createStore } from 'zustand/vanilla';
+import type { AddQuoteNoteResult } from '../../../domain/add-quote-note';
+import type { ChangeQuoteStatusResult } from '../../../domain/change-quote-status';
+import { copy } from '../../../domain/copy';
+import type { DeleteQuoteResult } from '../../../domain/delete-quote';
+import type { ExportQuotesResult } from '../../../domain/export-quotes';
+import type { InboxQuery } from '../../../domain/inbox-query';
+import type { InboxQuote } from '../../../domain/inbox-quote';
+import { londonDay } from '../../../domain/london-time';
+import type { QuoteStatus } from '../../../domain/quote-status';
+import type { ResendBusinessEmailResult } from '../../../domain/resend-business-email';
+import { describeDuration, responseTime } from '../../../domain/response-clock';
+import type { InboxStore } from './inbox-store';
+import { type ToastStore, toastSlot } from './toast-store';
+
+/** What staff are doing to a request, so its buttons wait for the answer. */
+type QuoteAction = 'status' | 'note' | 'resend' | 'delete';
+
+/** A note that was not added, and why, for the field that holds it. */
+type AddNoteOutcome = { ok: true } | { ok: false; message: string };
+
+interface QuoteActionsState {
+  pending: Readonly<Partial<Record<string, QuoteAction>>>;
+  exporting: boolean;
+  /** Moves a request on from the status staff saw it at. */
+  changeStatus: (quote: InboxQuote, to: QuoteStatus) => Promise<void>;
+  addNote: (quote: InboxQuote, text: string) => Promise<AddNoteOutcome>;
+  resendEmail: (quote: InboxQuote) => Promise<void>;
+  /** Deletes one request for good (the caller has asked staff to confirm). */
+  remove: (quote: InboxQuote) => Promise<void>;
+  /** Every request of the current filter as CSV, with the name to save it under; undefined on failure. */
+  exportCsv: () => Promise<{ csv: string; fileName: string } | undefined>;
+}
+
+export interface QuoteActionsDeps {
+  changeQuoteStatus: (change: { id: string; from: QuoteStatus; to: QuoteStatus; by: string; at: Date }) => Promise<ChangeQuoteStatusResult>;
+  addQuoteNote: (note: { quoteId: string; text: string; by: string; at: Date }) => Promise<AddQuoteNoteResult>;
+  resendBusinessEmail: (id: string, at: Date) => Promise<ResendBusinessEmailResult>;
+  deleteQuote: (id: string) => Promise<DeleteQuoteResult>;
+  exportQuotes: (query: InboxQuery, now: Date) => Promise<ExportQuotesResult>;
+  inbox: InboxStore;
+  now: () => Date;
+  /** Who is signed in: the stores that can tell for themselves (the server, Supabase) ignore it. */
+  staffEmail: () => string;
+  toasts: ToastStore;
+  onNotSignedIn: () => void;
+}
+
+/** What staff do to the requests in the inbox, each reported in a toast and reflected in the list. */
+export function createQuoteActionsStore(deps: QuoteActionsDeps) {
+  const { inbox, now, toasts, onNotSignedIn } = deps;
+  const statusToast = toastSlot(toasts, 'quote-status');
+  const deleteToast = toastSlot(toasts, 'quote-delete');
+  const emailToast = toastSlot(toasts, 'quote-email');
+  const exportToast = toastSlot(toasts, 'quote-export');
+
+  return createStore<QuoteActionsState>()((set, get) => {
+    /** Runs one action on a request at a time, marking it pending meanwhile. */
+    async function on<T>(id: string, action: QuoteAction, run: () => Promise<T>): Promise<T | undefined> {
+      if (get().pending[id]) return undefined;
+      set(({ pending }) => ({ pending: { ...pending, [id]: action } }));
+      try {
+        return await run();
+      } finally {
+        set(({ pending }) => ({ pending: { ...pending, [id]: undefined } }));
+      }
+    }
+
+    return {
+      pending: {},
+      exporting: false,
+      changeStatus: async (quote, to) => {
+        const result = await on(quote.id, 'status', () =>
+          deps.changeQuoteStatus({ id: quote.id, from: quote.status, to, by: deps.staffEmail(), at: now() }),
+        );
+        if (result === undefined) return;
+        if (result.ok) {
+          inbox.getState().replaceQuote(result.quote);
+          void inbox.getState().refreshSummary();
+          const answered = quote.status === 'new' && result.quote.respondedAt ? responseTime(result.quote, result.quote.respondedAt) : null;
+          statusToast.show({
+            title: inboxCopy.changed.title(quote.status, to),
+            description: inboxCopy.changed.description(quote.name, answered && describeDuration(answered.minutes)),
+          });
+          return;
+        }
+        switch (result.error.kind) {
+          case 'conflict':
+            statusToast.show(inboxCopy.changed.conflict(quote.name, inboxCopy.status.badge[result.error.current]));
+            await inbox.getState().reload();
+            return;
+          case 'not-found':
+            inbox.getState().removeQuote(quote.id);
+            statusToast.show(inboxCopy.changed.notFound(quote.name));
+            return;
+          case 'not-signed-in':
+            onNotSignedIn();
+            return;
+          case 'not-allowed':
+          case 'storage-failure':
+            statusToast.show({ ...inboxCopy.changed.failed, variant: 'destructive' });
+        }
+      },
+      addNote: async (quote, text) => {
+        const result = await on(quote.id, 'note', () => deps.addQuoteNote({ quoteId: quote.id, text, by: deps.staffEmail(), at: now() }));
+        if (result === undefined) return { ok: false, message: '' };
+        if (result.ok) {
+          inbox.getState().updateQuote(quote.id, (current) => ({ ...current, notes: [result.note, ...current.notes] }));
+          return { ok: true };
+        }
+        switch (result.error.kind) {
+          case 'invalid-note':
+            return { ok: false, message: result.error.message };
+          case 'not-found':
+            return { ok: false, message: inboxCopy.notes.notFound };
+          case 'not-signed-in':
+            onNotSignedIn();
+            return { ok: false, message: '' };
+          case 'storage-failure':
+            return { ok: false, message: inboxCopy.notes.failed };
+        }
+      },
+      resendEmail: async (quote) => {
+        const result = await on(quote.id, 'resend', () => deps.resendBusinessEmail(quote.id, now()));
+        if (result === undefined) return;
+        if (result.ok && result.outcome === 'queued') {
+          // Due again at once: no longer failing until an attempt fails again.
+          inbox.getState().updateQuote(quote.id, (current) => ({ ...current, businessEmail: { sentAt: null, lastError: null } }));
+          emailToast.show(inboxCopy.email.queued);
+        } else if (result.ok) {
+          emailToast.show(inboxCopy.email.alreadySent);
+          await inbox.getState().reload();
+        } else if (result.error.kind === 'not-found') {
+          inbox.getState().removeQuote(quote.id);
+          emailToast.show(inboxCopy.changed.notFound(quote.name));
+        } else if (result.error.kind === 'not-signed-in') {
+          onNotSignedIn();
+        } else {
+          emailToast.show({ ...inboxCopy.email.failed, variant: 'destructive' });
+        }
+      },
+      remove: async (quote) => {
+        const result = await on(quote.id, 'delete', () => deps.deleteQuote(quote.id));
+        if (result === undefined) return;
+        if (result.ok || result.error.kind === 'not-found') {
+          // Gone either way; when someone else (or the retention purge) got there first, it says so.
+          inbox.getState().removeQuote(quote.id);
+          void inbox.getState().refreshSummary();
+          deleteToast.show(result.ok ? copy.quoteDelete.deleted(quote.name) : copy.quoteDelete.alreadyDeleted);
+        } else if (result.error.kind === 'not-signed-in') {
+          onNotSignedIn();
+        } else {
+          deleteToast.show({ ...copy.quoteDelete.failed, variant: 'destructive' });
+        }
+      },
+      exportCsv: async () => {
+        const { query } = inbox.getState();
+        if (!query || get().exporting) return undefined;
+        set({ exporting: true });
+        const at = now();
+        const result = await deps.exportQuotes(query, at).finally(() => set({ exporting: false }));
+        if (result.ok) {
+          const fileName = inboxCopy.exportFileName(londonDay(at));
+          exportToast.show(inboxCopy.exported(result.count, fileName));
+          return { csv: result.csv, fileName };
+        }
+        if (result.error.kind === 'not-signed-in') onNotSignedIn();
+        else exportToast.show({ ...inboxCopy.exportFailed, variant: 'destructive' });
+        return undefined;
+      },
+    };
+  });
+}
+
+export type QuoteActionsStore = ReturnType<typeof createQuoteActionsStore>;

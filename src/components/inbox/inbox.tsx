@@ -1,0 +1,34 @@
+import { useSearch } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useAppContext } from '../../app/app-context-provider';
+import { queryOf } from '../../app/routes/inbox-search';
+import { InboxFilters } from './inbox-filters';
+import { InboxList } from './inbox-list';
+import { InboxSummaryPanel } from './inbox-summary-panel';
+import { InboxToolbar } from './inbox-toolbar';
+import { InboxUpdatesBanner } from './inbox-updates-banner';
+import { useInboxRefresh } from './use-inbox-refresh';
+
+/** The staff inbox, for a signed-in staff member: the filters in the address decide what it lists. */
+export function Inbox() {
+  const inbox = useAppContext((context) => context.inbox);
+  const search = useSearch({ from: '/quotes' });
+  // The search object may be new on each render; its content is what matters.
+  const searchKey = JSON.stringify(search);
+
+  useEffect(() => {
+    void inbox.getState().load(queryOf(search));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- searchKey stands for search
+  }, [inbox, searchKey]);
+  useInboxRefresh();
+
+  return (
+    <section className="inbox" aria-labelledby="quotes-title">
+      <InboxToolbar />
+      <InboxSummaryPanel />
+      <InboxFilters search={search} />
+      <InboxUpdatesBanner />
+      <InboxList />
+    </section>
+  );
+}

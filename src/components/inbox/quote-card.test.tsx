@@ -1,0 +1,139 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, expect, test, vi } from 'vitest';
+import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
+import { NotSignedIn } from '../../../domain/staff';
+import { request, testNow } from '../../inbox-test-data.test-support';
+import { renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const priya = request('priya', 'Priya Raman', 10, { urgent: true, serviceType: 'emergency' });
+const tom = request('tom', 'Tom Okafor', 20);
+
+function renderInbox(store: InMemoryQuoteRepository) {
+  return renderApp({ path: '/quotes', backend: testBackend({ store }), now: () => testNow });
+}
+
+const card = async (name: string) => {
+  const found = (await screen.findByRole('heading', { name })).closest('article');
+  if (!(found instanceof HTMLElement)) throw new Error(`no card for ${name}`);
+  return within(found);
+};
+const deleteButton = (name: string) => screen.getByRole('button', { name: `Delete request from ${name}` });
+
+test('each card has a Delete button that names whose request it deletes', async () => {
+  renderInbox(new InMemoryQuoteRepository({ seed: [priya, tom] }));
+
+  const button = (await card('Priya Raman')).getByRole('button', { name: 'Delete request from Priya Raman' });
+  expect(button.textContent).toBe('Delete');
+  expect(deleteButton('Tom Okafor')).toBeTruthy();
+});
+
+test('confirmed, the request is deleted from the store, its card goes, and the count with it', async () => {
+  const store = new InMemoryQuoteRepository({ seed: [priya, tom] });
+  const { user } = renderInbox(store);
+  const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+  await card('Priya Raman');
+
+  await user.click(deleteButton('Priya Raman'));
+
+  expect(confirm).toHaveBeenCalledWith('Delete the request from Priya Raman? It will be removed for good and cannot be brought back.');
+  const status = await screen.findByRole('status');
+  expect(await within(status).findByText('Request Deleted')).toBeTruthy();
+  expect(within(status).getByText('The request from Priya Raman has been deleted.')).toBeTruthy();
+  expect(screen.queryByRole('heading', { name: 'Priya Raman' })).toBeNull();
+  expect(screen.getByRole('heading', { name: 'Tom Okafor' })).toBeTruthy();
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Quote Requests (1)');
+  expect((await storedQuotes(store)).map(({ id }) => id)).toEqual(['tom']);
+});
+
+test('deleting the last request stored leaves the list saying there are none, not that none is waiting', async () => {
+  const { user } = renderInbox(new InMemoryQuoteRepository({ seed: [priya] }));
+  vi.spyOn(window, 'confirm').mockReturnValue(true);
+  await card('Priya Raman');
+
+  await user.click(deleteButton('Priya Raman'));
+
+  expect(await screen.findByText('No quote requests yet.')).toBeTruthy();
+  expect(screen.queryByText('Nobody is waiting for a call back.')).toBeNull();
+});
+
+test('declined, nothing happens', async () => {
+  const store = new InMemoryQuoteRepository({ seed: [priya, tom] });
+  const { user } = renderInbox(store);
+  const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+  await card('Priya Raman');
+
+  await user.click(deleteButton('Priya Raman'));
+
+  expect(confirm).toHaveBeenCalledTimes(1);
+  expect(screen.getByRole('heading', { name: 'Priya Raman' })).toBeTruthy();
+  expect(screen.queryByRole('status')?.textContent ?? '').not.toContain('Deleted');
+  expect(await storedQuotes(store)).toHaveLength(2);
+});
+
+test('when the store fails, a destructive toast says so and the card stays', async () => {
+  class FailingDeletes extends InMemoryQuoteRepository {
+    override delete(): Promise<boolean> {
+      return Promise.reject(new Error('database unreachable'));
+    }
+  }
+  const { user } = renderInbox(new FailingDeletes({ seed: [priya] }));
+  vi.spyOn(window, 'confirm').mockReturnValue(true);
+  await card('Priya Raman');
+
+  await user.click(deleteButton('Priya Raman'));
+
+  const alert = await screen.findByRole('alert');
+  expect(await within(alert).findByText('Could not delete the request')).toBeTruthy();
+  expect(screen.getByRole('heading', { name: 'Priya Raman' })).toBeTruthy();
+  expect(deleteButton('Priya Raman').getAttribute('aria-disabled')).toBe('false');
+});
+
+test('a request someone else deleted first leaves the list, and the toast says it was already gone', async () => {
+  const store = new InMemoryQuoteRepository({ seed: [priya, tom] });
+  const { user } = renderInbox(store);
+  vi.spyOn(window, 'confirm').mockReturnValue(true);
+  await card('Priya Raman');
+  await store.delete('priya');
+
+  await user.click(deleteButton('Priya Raman'));
+
+  const status = await screen.findByRole('status');
+  expect(await within(status).findByText('Already Deleted')).toBeTruthy();
+  expect(screen.queryByRole('heading', { name: 'Priya Raman' })).toBeNull();
+});
+
+test('a staff session that has ended puts the inbox away and asks to sign in again', async () => {
+  class SignedOutDeletes extends InMemoryQuoteRepository {
+    override delete(): Promise<boolean> {
+      return Promise.reject(new NotSignedIn());
+    }
+  }
+  const { user } = renderInbox(new SignedOutDeletes({ seed: [priya] }));
+  vi.spyOn(window, 'confirm').mockReturnValue(true);
+  await card('Priya Raman');
+
+  await user.click(deleteButton('Priya Raman'));
+
+  expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeTruthy();
+  expect(screen.queryByRole('heading', { name: 'Priya Raman' })).toBeNull();
+});
+
+test('a card shows the postcode, and flags one outside our usual area in words', async () => {
+  renderInbox(
+    new InMemoryQuoteRepository({
+      seed: [request('inside', 'Ada Inside', 10, { postcode: 'SE1 7PB' }), request('outside', 'Ola Outside', 20, { postcode: 'N1 9GU' }), request('none', 'Nell None', 30, { postcode: null })],
+    }),
+  );
+  const outside = await card('Ola Outside');
+  expect(outside.getByText('Postcode')).toBeTruthy();
+  expect(outside.getByText('N1 9GU')).toBeTruthy();
+  expect(outside.getByText('Outside our usual area')).toBeTruthy();
+  const inside = await card('Ada Inside');
+  expect(inside.getByText('SE1 7PB')).toBeTruthy();
+  expect(inside.queryByText('Outside our usual area')).toBeNull();
+  expect((await card('Nell None')).queryByText('Postcode')).toBeNull();
+});

@@ -1,0 +1,49 @@
+import { inboxCopy } from '../../../domain/inbox-copy';
+import type { InboxQuote } from '../../../domain/inbox-quote';
+import { londonDay, londonParts } from '../../../domain/london-time';
+import { responseTime, waitingClock, type WaitingState } from '../../../domain/response-clock';
+import { formatDateTime } from './format-date-time';
+import { AlertIcon, CheckIcon, ClockIcon, HourglassIcon } from '../shared/icons';
+
+const clockIcons: Record<WaitingState, typeof ClockIcon> = { 'on-time': ClockIcon, 'due-soon': HourglassIcon, overdue: AlertIcon };
+
+/** "10:32" today, "18/11/2026 10:32" on any other day: when a call back is due. */
+function callBy(due: Date, now: Date): string {
+  if (londonDay(due) !== londonDay(now)) return formatDateTime(due);
+  const { hour, minute } = londonParts(due);
+  return `${hour}:${minute}`;
+}
+
+/**
+ * How a request stands against its promise: for one still waiting, on time, due soon or overdue (in
+ * colour, with an icon, and in words); for one answered, how long the answer took.
+ */
+export function QuoteClock({ quote, now }: { quote: InboxQuote; now: Date }) {
+  if (quote.respondedAt !== null) {
+    const { minutes, withinPromise } = responseTime(quote, quote.respondedAt);
+    const Icon = withinPromise ? CheckIcon : AlertIcon;
+    return (
+      <p className={`clock clock-answered${withinPromise ? '' : ' clock-late'}`}>
+        <Icon /> {inboxCopy.clock.answeredIn(minutes)} · {withinPromise ? inboxCopy.clock.withinPromise : inboxCopy.clock.late}
+      </p>
+    );
+  }
+  const clock = waitingClock(quote, now);
+  const Icon = clockIcons[clock.state];
+  const text =
+    clock.state === 'overdue'
+      ? inboxCopy.clock.overdue(-clock.minutesLeft)
+      : clock.state === 'due-soon'
+        ? inboxCopy.clock.dueSoon(clock.minutesLeft)
+        : inboxCopy.clock.onTime(clock.minutesLeft);
+  return (
+    <div className="clock-line">
+      <p className={`clock clock-${clock.state}`}>
+        <Icon /> {text}
+      </p>
+      <p className="clock-detail">
+        {inboxCopy.clock.waited(clock.waitedMinutes, callBy(clock.dueAt, now))}
+      </p>
+    </div>
+  );
+}

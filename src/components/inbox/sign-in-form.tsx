@@ -1,0 +1,86 @@
+import { useAppContext } from '../../app/app-context-provider';
+import { type SubmitEvent, useState } from 'react';
+import { useStore } from 'zustand';
+import { business } from '../../../domain/business';
+import { describeWait } from '../../../domain/copy';
+import type { SignInError } from '../../../domain/staff';
+import { FormField } from '../shared/form-field';
+
+function messageOf(error: SignInError): string {
+  switch (error.kind) {
+    case 'invalid-credentials':
+      return 'That email and password do not match a staff account.';
+    case 'rate-limited':
+      return `Too many sign-in attempts. Please try again ${describeWait(error.retryAfterSeconds)}.`;
+    case 'unavailable':
+      return 'Signing in is not possible right now. Please try again shortly.';
+  }
+}
+
+/** Staff sign in here to see the quote requests; nobody else can. */
+export function SignInForm() {
+  const staff = useAppContext((context) => context.staff);
+  const demo = useAppContext((context) => context.demoStaff);
+  const error = useStore(staff, (state) => state.error);
+  const busy = useStore(staff, (state) => state.busy);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void staff.getState().signIn({ email, password });
+  };
+
+  return (
+    <section className="card sign-in" aria-labelledby="sign-in-title">
+      <h1 id="sign-in-title">Staff sign-in</h1>
+      <p className="card-intro">
+        Quote requests hold our customers' details, so only {business.name} staff can see them.
+      </p>
+      {demo && (
+        <div className="demo-account">
+          <p>
+            This is a demo. Sign in as <strong>{demo.email}</strong> with the password <strong>{demo.password}</strong>.
+          </p>
+          <button type="button" className="button button-outline" onClick={() => void staff.getState().signIn(demo)}>
+            Sign in with the demo account
+          </button>
+        </div>
+      )}
+      <form className="quote-form" onSubmit={onSubmit} aria-labelledby="sign-in-title">
+        <FormField id="sign-in-email" label="Email">
+          {(control) => (
+            <input
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField id="sign-in-password" label="Password">
+          {(control) => (
+            <input
+              {...control}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
+        </FormField>
+        <div role="alert" className="form-alert">
+          {error && <p className="field-error">{messageOf(error)}</p>}
+        </div>
+        <button type="submit" className="button button-primary button-block" aria-disabled={busy}>
+          Sign in
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { expect, test } from 'vitest';
+import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
+import { demoStaffAccount } from '../../../adapters/memory/demo-staff-account';
+import { answered, minutesBefore, request, testNow } from '../../inbox-test-data.test-support';
+import { renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
+
+const priya = request('priya', 'Priya Raman', 12, { urgent: true, serviceType: 'emergency' });
+const tom = request('tom', 'Tom Okafor', 40);
+
+function renderInbox(store: InMemoryQuoteRepository, path = '/quotes') {
+  return renderApp({ path, backend: testBackend({ store }), now: () => testNow });
+}
+
+const card = async (name: string) => {
+  const found = (await screen.findByRole('heading', { name })).closest('article');
+  if (!(found instanceof HTMLElement)) throw new Error(`no card for ${name}`);
+  return within(found);
+};
+const buttonNames = (scope: Awaited<ReturnType<typeof card>>) =>
+  scope.getAllByRole('button').map((button) => button.textContent).filter((text) => text !== 'Delete' && text !== 'Add note');
+const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
+
+test('a waiting request offers only Mark contacted; marked, it leaves Waiting with a toast, and the counts follow', async () => {
+  const store = new InMemoryQuoteRepository({ seed: [priya, tom] });
+  const { user } = renderInbox(store);
+  const priyaCard = await card('Priya Raman');
+  expect(buttonNames(priyaCard)).toEqual(['Mark contacted']);
+  expect(heading()).toBe('Quote Requests (2)');
+  const summary = within(screen.getByRole('region', { name: 'Response times' }));
+  expect((await summary.findByText('Waiting now')).nextElementSibling?.textContent).toBe('2');
+
+  await user.click(priyaCard.getByRole('button', { name: 'Mark contacted, Priya Raman' }));
+
+  const status = await screen.findByRole('status');
+  expect(await within(status).findByText('Marked contacted')).toBeTruthy();
+  expect(within(status).getByText('Priya Raman, answered in 12 min')).toBeTruthy();
+  expect(screen.queryByRole('heading', { name: 'Priya Raman' })).toBeNull();
+  // Focus moves on to the next request rather than falling back to the top of the page.
+  expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Tom Okafor' }));
+  expect(heading()).toBe('Quote Requests (1)');
+  expect(await summary.findByText('1', { selector: 'dd' })).toBeTruthy();
+  const stored = (await storedQuotes(store)).find(({ id }) => id === 'priya');
+  expect(stored?.history).toEqual([{ from: 'new', to: 'contacted', by: demoStaffAccount.email, at: testNow }]);
+  expect(stored?.respondedAt).toEqual(testNow);
+});
+
+test('in Contacted, a request shows when it was answered, its history, and the moves it may make next', async () => {
+  const store = new InMemoryQuoteRepository({ seed: [priya] });
+  const { user } = renderInbox(store);
+  await user.click((await card('Priya Raman')).getByRole('button', { name: /^Mark contacted/ }));
+  await screen.findByText('Nobody is waiting for a call back.');
+
+  await user.click(screen.getByRole('radio', { name: 'Contacted' }));
+
+  const contacted = await card('Priya Raman');
+  expect(contacted.getByText('Answered in 12 min · within promise')).toBeTruthy();
+  expect(contacted.getByText('Contacted', { selector: '.badge' })).toBeTruthy();
+  expect(buttonNames(contacted)).toEqual(['Mark quoted', 'Mark won', 'Mark lost']);
+  const history = contacted.getByText('History (1)').closest('details');
+  expect(history?.textContent).toContain(`Waiting → Contacted 20/11/2026 12:00 by ${demoStaffAccount.email}`);
+  expect(history?.textContent).toContain('Received 20/11/2026 11:48');
+});
+
+test('quoted, then won, then lost, then reopened: each move is offered only where it is allowed', async () => {
+  const store = new InMemoryQuoteRepository({ seed: [answered(tom, 30)] });
+  const { user } = renderInbox(store, '/quotes?view=all');
+
+  const steps = [
+    ['Mark quoted', 'Marked quoted', ['Mark won', 'Mark lost']],
+    ['Mark won', 'Marked won', ['Mark lost']],
+    ['Mark lost', 'Marked lost', ['Reopen']],
+    ['Reopen', 'Reopened', ['Mark quoted', 'Mark won', 'Mark lost']],
+  ] as const;
+  for (const [action, toast, next] of steps) {
+    await user.click((await card('Tom Okafor')).getByRole('button', { name: `${action}, Tom Okafor` }));
+    expect(await within(screen.getByRole('status')).findByText(toast)).toBeTruthy();
+    expect(buttonNames(await card('Tom Okafor'))).toEqual(next);
+  }
+  expect((await card('Tom Okafor')).getByText('History (5)')).toBeTruthy();
+  // A late answer stays late whatever happens next.
+  expect((await card('Tom Okafor')).getByText('Answered in 10 min · within promise')).toBeTruthy();
+});
+
+test('a request someone else moved first is not overwritten: a toast says so and the list is read again', async () => {
+  const store = new InMemoryQuoteRepository({ seed: [priya, tom] });
+  const { user } = renderInbox(store);
+  const priyaCard = await card('Priya Raman');
+  await store.changeStatus({ id: 'priya', from: 'new', to: 'contacted', by: 'sam@example.co.uk', at: minutesBefore(1), respondedAt: minutesBefore(1) });
+
+  await user.click(priyaCard.getByRole('button', { name: /^Mark contacted/ }));
+
+  const status = await screen.findByRole('status');
+  expect(await within(status).findByText('Someone else changed this request')).toBeTruthy();
+  expect(within(status).getByText('The request from Priya Raman is now Contacted. The list has been reloaded.')).toBeTruthy();
+  await waitFor(() => expect(heading()).toBe('Quote Requests (1)'));
+  expect(screen.queryByRole('heading', { name: 'Priya Raman' })).toBeNull();
+  const [stored] = await storedQuotes(store);
+  expect(stored?.history.map(({ by }) => by)).toEqual(['sam@example.co.uk']);
+});

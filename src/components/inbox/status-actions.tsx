@@ -1,0 +1,33 @@
+import { inboxCopy } from '../../../domain/inbox-copy';
+import { useStore } from 'zustand';
+import type { InboxQuote } from '../../../domain/inbox-quote';
+import { nextStatuses } from '../../../domain/quote-status';
+import { useAppContext } from '../../app/app-context-provider';
+import { focusAfterLeaving } from './focus-after-leaving';
+
+/** The moves a request may make from where it stands, one button each; the first call back leads. */
+export function StatusActions({ quote }: { quote: InboxQuote }) {
+  const actions = useAppContext((context) => context.quoteActions);
+  const busy = useStore(actions, (state) => state.pending[quote.id] !== undefined);
+  return (
+    <>
+      {nextStatuses[quote.status].map((to) => {
+        const action = inboxCopy.status.action(quote.status, to);
+        return (
+          <button
+            key={to}
+            type="button"
+            className={quote.status === 'new' ? 'button button-primary' : 'button button-outline'}
+            aria-label={inboxCopy.status.actionLabel(action, quote.name)}
+            aria-disabled={busy}
+            onClick={(event) => {
+              if (!busy) void focusAfterLeaving(event.currentTarget, () => actions.getState().changeStatus(quote, to));
+            }}
+          >
+            {action}
+          </button>
+        );
+      })}
+    </>
+  );
+}

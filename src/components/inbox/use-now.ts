@@ -1,0 +1,16 @@
+import { useEffect, useState } from 'react';
+import { useAppContext } from '../../app/app-context-provider';
+
+/** Often enough that a clock never reads more than half a minute behind; rare enough to cost nothing. */
+const tickMs = 20_000;
+
+/** The time now, from the application's clock, read again every 20 seconds while mounted. */
+export function useNow(): Date {
+  const now = useAppContext((context) => context.now);
+  const [time, setTime] = useState(now);
+  useEffect(() => {
+    const timer = window.setInterval(() => setTime(now()), tickMs);
+    return () => window.clearInterval(timer);
+  }, [now]);
+  return time;
+}

@@ -1,0 +1,69 @@
+import { useSiteContext } from '../../app/app-context-provider';
+import { useEffect, useState } from 'react';
+import { useStore } from 'zustand';
+import type { Toast } from '../../app/stores/toast-store';
+import { CloseIcon } from './icons';
+import { useHydrated } from './use-hydrated';
+
+/** Long enough to read both lines twice; while the pointer or focus is on the toasts they stay. */
+const visibleMs = 8000;
+
+const regions = [
+  { role: 'alert', variant: 'destructive' },
+  { role: 'status', variant: 'default' },
+] as const;
+
+function ToastItem({ toast, paused, dismiss }: { toast: Toast; paused: boolean; dismiss: (id: number) => void }) {
+  // Without scripts a close button could do nothing, so it appears only once they run.
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (paused) return;
+    const timer = window.setTimeout(() => dismiss(toast.id), visibleMs);
+    return () => window.clearTimeout(timer);
+  }, [paused, dismiss, toast.id]);
+
+  return (
+    <div className={`toast toast-${toast.variant}`}>
+      <div>
+        <p className="toast-title">{toast.title}</p>
+        <p className="toast-description">{toast.description}</p>
+      </div>
+      {hydrated && (
+        <button type="button" className="toast-close" onClick={() => dismiss(toast.id)} aria-label="Dismiss notification">
+          <CloseIcon />
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Two live regions that are always in the page, so screen readers announce what appears in them:
+ * destructive toasts as alerts, the others politely.
+ */
+export function Toaster() {
+  const toastStore = useSiteContext((context) => context.toasts);
+  const toasts = useStore(toastStore, (state) => state.toasts);
+  const dismiss = useStore(toastStore, (state) => state.dismiss);
+  const [paused, setPaused] = useState(false);
+
+  return (
+    <div
+      className="toaster"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      {regions.map(({ role, variant }) => (
+        <div key={role} role={role} className="toast-region">
+          {toasts
+            .filter((toast) => toast.variant === variant)
+            .map((toast) => (
+              <ToastItem key={toast.id} toast={toast} paused={paused} dismiss={dismiss} />
+            ))}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,228 @@
+import { screen, within } from '@testing-library/react';
+import { expect, test } from 'vitest';
+import { InMemoryNotifier } from '../../../adapters/memory/in-memory-notifier';
+import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
+import type { QuoteRepository } from '../../../domain/ports';
+import { RateLimited } from '../../../domain/rate-limited';
+import { recordingLogger, renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
+
+const unreachable: QuoteRepository = {
+  insert: () => Promise.reject(new Error('database unreachable')),
+  delete: () => Promise.reject(new Error('database unreachable')),
+};
+
+async function openForm(backend = testBackend()) {
+  const app = renderApp({ backend });
+  const form = await screen.findByRole('form', { name: 'Request a Quote' });
+  const field = (name: string) => within(form).getByLabelText(name, { exact: false });
+  return { ...app, form, field };
+}
+
+test('submitting with required fields empty shows the Missing Information toast and sends nothing', async () => {
+  const quotes = new InMemoryQuoteRepository();
+  const { user, form, field } = await openForm(testBackend({ store: quotes }));
+  await user.type(field('Email'), 'sam@example.com');
+
+  await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
+
+  const alert = screen.getByRole('alert');
+  expect(within(alert).getByText('Missing Information')).toBeTruthy();
+  expect(within(alert).getByText('Please fill in all required fields')).toBeTruthy();
+  expect(await storedQuotes(quotes)).toEqual([]);
+  expect(field('Full name').getAttribute('aria-invalid')).toBe('true');
+  expect(field('Phone number').getAttribute('aria-invalid')).toBe('true');
+  expect(field('Service type').getAttribute('aria-invalid')).toBe('true');
+  expect(document.activeElement).toBe(field('Full name'));
+  expect((field('Email') as HTMLInputElement).value).toBe('sam@example.com');
+});
+
+test('a complete request is stored, the business is notified, the success toast shows and the form empties', async () => {
+  const quotes = new InMemoryQuoteRepository();
+  const notifier = new InMemoryNotifier();
+  const { user, form, field } = await openForm(testBackend({ store: quotes, notifier }));
+
+  await user.type(field('Full name'), '  Sam Carter ');
+  await user.type(field('Phone number'), '07700 900111');
+  await user.type(field('Email'), 'sam@example.com');
+  await user.selectOptions(field('Service type'), 'Heating Services');
+  await user.type(field('Describe the job'), 'Radiator in the hall is cold');
+  await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
+
+  const status = await screen.findByText('Quote Request Submitted!');
+  expect(status.closest('[role="status"]')).not.toBeNull();
+  expect(
+    screen.getByText("We'll contact you within 30 minutes for urgent requests, or within 2 hours for standard quotes."),
+  ).toBeTruthy();
+  const stored = await storedQuotes(quotes);
+  expect(stored).toMatchObject([
+    {
+      name: 'Sam Carter',
+      phone: '07700 900111',
+      email: 'sam@example.com',
+      serviceType: 'heating',
+      description: 'Radiator in the hall is cold',
+      urgent: false,
+    },
+  ]);
+  expect(notifier.sent.map((quote) => quote.id)).toEqual(stored.map((quote) => quote.id));
+  for (const label of ['Full name', 'Phone number', 'Email', 'Service type', 'Describe the job']) {
+    expect((field(label) as HTMLInputElement).value).toBe('');
+  }
+  expect((field('This is an emergency') as HTMLInputElement).checked).toBe(false);
+});
+
+test('when storing fails the Submission Failed toast shows and every typed value is kept', async () => {
+  const logger = recordingLogger();
+  const { user, form, field } = await openForm(testBackend({ quotes: unreachable, logger }));
+
+  await user.type(field('Full name'), 'Sam Carter');
+  await user.type(field('Phone number'), '020 7946 0999');
+  await user.type(field('Email'), 'sam@example.com');
+  await user.selectOptions(field('Service type'), 'emergency');
+  await user.type(field('Describe the job'), 'Leak under the sink');
+  await user.click(field('This is an emergency'));
+  await user.click(within(form).getByRole('button', { name: 'Request Emergency Service' }));
+
+  const alert = await screen.findByRole('alert');
+  expect(await within(alert).findByText('Submission Failed')).toBeTruthy();
+  expect(
+    within(alert).getByText('There was an error submitting your quote. Please try again or call us directly.'),
+  ).toBeTruthy();
+  expect((field('Full name') as HTMLInputElement).value).toBe('Sam Carter');
+  expect((field('Phone number') as HTMLInputElement).value).toBe('020 7946 0999');
+  expect((field('Email') as HTMLInputElement).value).toBe('sam@example.com');
+  expect((field('Service type') as HTMLSelectElement).value).toBe('emergency');
+  expect((field('Describe the job') as HTMLTextAreaElement).value).toBe('Leak under the sink');
+  expect((field('This is an emergency') as HTMLInputElement).checked).toBe(true);
+  expect(logger.messages).toEqual(['Storing a quote request failed']);
+});
+
+test('a failed notification still tells the visitor their request was received', async () => {
+  const quotes = new InMemoryQuoteRepository();
+  const notifier = { quoteSubmitted: () => Promise.reject(new Error('mail server down')) };
+  const { user, form, field } = await openForm(testBackend({ store: quotes, notifier }));
+
+  await user.type(field('Full name'), 'Sam Carter');
+  await user.type(field('Phone number'), '07700 900111');
+  await user.selectOptions(field('Service type'), 'general');
+  await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
+
+  expect(await screen.findByText('Quote Request Submitted!')).toBeTruthy();
+  expect(await storedQuotes(quotes)).toHaveLength(1);
+});
+
+test('a badly formed email is named beside its field, focused, and nothing is stored', async () => {
+  const quotes = new InMemoryQuoteRepository();
+  const { user, form, field } = await openForm(testBackend({ store: quotes }));
+
+  await user.type(field('Full name'), 'Sam Carter');
+  await user.type(field('Phone number'), '07700 900111');
+  await user.type(field('Email'), 'sam@example');
+  await user.selectOptions(field('Service type'), 'other');
+  await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
+
+  const email = field('Email');
+  expect(email.getAttribute('aria-invalid')).toBe('true');
+  const messageId = email.getAttribute('aria-describedby') ?? '';
+  expect(document.getElementById(messageId)?.textContent).toMatch(/email/i);
+  expect(document.activeElement).toBe(email);
+  expect(await storedQuotes(quotes)).toEqual([]);
+});
+
+test('ticking the urgent box turns the button into Request Emergency Service, and unticking turns it back', async () => {
+  const { user, form, field } = await openForm();
+  const button = () => within(form).getByRole('button', { name: /Get Free Quote|Request Emergency Service/ });
+
+  expect(button().textContent).toBe('Get Free Quote');
+  await user.click(field('This is an emergency'));
+  expect(button().textContent).toBe('Request Emergency Service');
+  await user.click(field('This is an emergency'));
+  expect(button().textContent).toBe('Get Free Quote');
+});
+
+test('a new attempt replaces the toast of the one before', async () => {
+  const { user, form, field } = await openForm();
+  await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
+  expect(await screen.findByText('Missing Information')).toBeTruthy();
+
+  await user.type(field('Full name'), 'Sam Carter');
+  await user.type(field('Phone number'), '07700 900111');
+  await user.selectOptions(field('Service type'), 'general');
+  await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
+
+  expect(await screen.findByText('Quote Request Submitted!')).toBeTruthy();
+  expect(screen.queryByText('Missing Information')).toBeNull();
+});
+
+test('too many requests from one connection get a friendly word on when to try again, with every value kept', async () => {
+  class Busy extends InMemoryQuoteRepository {
+    override insert(): Promise<never> {
+      return Promise.reject(new RateLimited(600));
+    }
+  }
+  const { user, form, field } = await openForm(testBackend({ quotes: new Busy() }));
+  await user.type(field('Full name'), 'Sam Carter');
+  await user.type(field('Phone number'), '07700 900111');
+  await user.selectOptions(field('Service type'), 'general');
+  await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
+
+  const alert = await screen.findByRole('alert');
+  expect(await within(alert).findByText('Please Wait a Moment')).toBeTruthy();
+  expect(within(alert).getByText(/Please try again in 10 minutes, or call us on 020 7946 0123/)).toBeTruthy();
+  expect((field('Full name') as HTMLInputElement).value).toBe('Sam Carter');
+});
+
+test('the postcode is optional, says why we ask, and is stored normalised; outside our area the thanks add one honest sentence', async () => {
+  const quotes = new InMemoryQuoteRepository();
+  const { user, form, field } = await openForm(testBackend({ store: quotes }));
+  const postcode = field('Postcode (optional)');
+  expect(postcode.getAttribute('autocomplete')).toBe('postal-code');
+  expect(postcode.hasAttribute('required')).toBe(false);
+  const hint = document.getElementById(postcode.getAttribute('aria-describedby') ?? '');
+  expect(hint?.textContent).toBe('It helps us check we cover your area.');
+
+  await user.type(field('Full name'), 'Nia Brooks');
+  await user.type(field('Phone number'), '07700 900222');
+  await user.type(postcode, 'n19gu');
+  await user.selectOptions(field('Service type'), 'General Repairs');
+  await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
+
+  await screen.findByText('Quote Request Submitted!');
+  expect(
+    screen.getByText(
+      "We'll contact you within 30 minutes for urgent requests, or within 2 hours for standard quotes. Your postcode is outside the area we usually cover, so we'll call to see if we can help.",
+    ),
+  ).toBeTruthy();
+  expect(await storedQuotes(quotes)).toMatchObject([{ name: 'Nia Brooks', postcode: 'N1 9GU' }]);
+});
+
+test('inside our area the thanks are the specification\'s alone', async () => {
+  const { user, form, field } = await openForm();
+  await user.type(field('Full name'), 'Nia Brooks');
+  await user.type(field('Phone number'), '07700 900222');
+  await user.type(field('Postcode (optional)'), 'se1 7pb');
+  await user.selectOptions(field('Service type'), 'General Repairs');
+  await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
+
+  await screen.findByText('Quote Request Submitted!');
+  expect(screen.getByText("We'll contact you within 30 minutes for urgent requests, or within 2 hours for standard quotes.")).toBeTruthy();
+});
+
+test('a postcode that is not one is named beside its field, and nothing typed is lost', async () => {
+  const quotes = new InMemoryQuoteRepository();
+  const { user, form, field } = await openForm(testBackend({ store: quotes }));
+  await user.type(field('Full name'), 'Nia Brooks');
+  await user.type(field('Phone number'), '07700 900222');
+  await user.type(field('Postcode (optional)'), 'Borough');
+  await user.selectOptions(field('Service type'), 'General Repairs');
+  await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
+
+  const postcode = field('Postcode (optional)');
+  expect(postcode.getAttribute('aria-invalid')).toBe('true');
+  const described = (postcode.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+  expect(described).toContain('Enter a UK postcode like SE1 7PB, or leave postcode empty');
+  expect(document.activeElement).toBe(postcode);
+  expect((postcode as HTMLInputElement).value).toBe('Borough');
+  expect((field('Full name') as HTMLInputElement).value).toBe('Nia Brooks');
+  expect(await storedQuotes(quotes)).toEqual([]);
+});

@@ -1,0 +1,155 @@
+import { useSiteContext } from '../../app/app-context-provider';
+import { type SubmitEvent, useRef, type ReactElement } from 'react';
+import { useStore } from 'zustand';
+import { type FieldDescription, honeypotFieldName, type QuoteField, quoteFieldList, quoteFields } from '../../../domain/quote';
+import { submitLabel } from '../../../domain/submit-label';
+import { FormField } from '../shared/form-field';
+import { quoteSectionId } from './quote-section-id';
+import { useHydrated } from '../shared/use-hydrated';
+import type { FieldErrors, QuoteFormStore } from '../../app/stores/quote-form-store';
+
+/** The id of a field's control: quote-service-type for serviceType. */
+const controlId = (field: QuoteField) => `quote-${field.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+
+const isHalf = (field: QuoteField) => (quoteFields[field] as FieldDescription).control.half === true;
+
+/** The fields in the form's order, two half-width fields that follow each other sharing a row. */
+function rowsOf(fields: readonly QuoteField[]): QuoteField[][] {
+  const rows: QuoteField[][] = [];
+  for (const field of fields) {
+    const last = rows.at(-1);
+    const single = last?.length === 1 ? last[0] : undefined;
+    if (last && single !== undefined && isHalf(field) && isHalf(single)) last.push(field);
+    else rows.push([field]);
+  }
+  return rows;
+}
+
+const formRows = rowsOf(quoteFieldList.filter((field) => quoteFields[field].kind !== 'flag'));
+const flags = quoteFieldList.filter((field) => quoteFields[field].kind === 'flag');
+
+interface FieldProps {
+  field: QuoteField;
+  form: QuoteFormStore;
+  errors: FieldErrors;
+}
+
+/** One field's label, control and message, drawn from the domain's description of it. */
+function QuoteFormField({ field, form, errors }: FieldProps): ReactElement {
+  const description: FieldDescription = quoteFields[field];
+  const value = useStore(form, (state) => state.draft[field]);
+  const { setField } = form.getState();
+  const common = { name: description.name, required: description.missing !== undefined };
+  const text = typeof value === 'string' ? value : '';
+  return (
+    <FormField id={controlId(field)} label={description.control.label} hint={description.control.hint} required={common.required} error={errors[field]}>
+      {(control) => {
+        if (description.choices) {
+          return (
+            <select {...control} {...common} value={text} onChange={(event) => setField(field, event.target.value)}>
+              <option value="">Select a service</option>
+              {Object.entries(description.choices).map(([choice, label]) => (
+                <option key={choice} value={choice}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          );
+        }
+        if (description.kind === 'multiline') {
+          return <textarea {...control} {...common} rows={4} maxLength={description.maxLength} value={text} onChange={(event) => setField(field, event.target.value)} />;
+        }
+        return (
+          <input
+            {...control}
+            {...common}
+            type={description.control.inputType ?? 'text'}
+            autoComplete={description.control.autoComplete}
+            maxLength={description.maxLength}
+            value={text}
+            onChange={(event) => setField(field, event.target.value)}
+          />
+        );
+      }}
+    </FormField>
+  );
+}
+
+/** A tick box, with its label after it. */
+function QuoteFormFlag({ field, form }: Omit<FieldProps, 'errors'>): ReactElement {
+  const checked = useStore(form, (state) => state.draft[field] === true);
+  const { setField } = form.getState();
+  return (
+    <div className="checkbox-field">
+      <input id={controlId(field)} name={quoteFields[field].name} type="checkbox" checked={checked} onChange={(event) => setField(field, event.target.checked)} />
+      <label htmlFor={controlId(field)}>{quoteFields[field].control.label}</label>
+    </div>
+  );
+}
+
+export function QuoteForm({ labelledBy }: { labelledBy: string }) {
+  const form = useSiteContext((context) => context.quoteForm);
+  const action = useSiteContext((context) => context.quoteFormAction);
+  const preloadBackend = useSiteContext((context) => context.preloadBackend);
+  const urgent = useStore(form, (state) => state.draft.urgent);
+  const errors = useStore(form, (state) => state.errors);
+  const submitting = useStore(form, (state) => state.submitting);
+  const { submit } = form.getState();
+  const formElement = useRef<HTMLFormElement>(null);
+  // Until scripts run, the browser's own checks guard the required fields; after, ours do.
+  const enhanced = useHydrated();
+
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (await submit()) return;
+    const { errors: latest } = form.getState();
+    const firstInvalid = quoteFieldList.find((field) => latest[field] !== undefined);
+    const control = firstInvalid && formElement.current?.elements.namedItem(quoteFields[firstInvalid].name);
+    if (control instanceof HTMLElement) control.focus();
+  };
+
+  return (
+    <form
+      ref={formElement}
+      method="post"
+      // The page that answers a plain post opens at the form, where its errors or its thanks are.
+      action={action && `${action}#${quoteSectionId}`}
+      noValidate={enhanced}
+      onSubmit={(event) => void onSubmit(event)}
+      // Whoever starts on the form will send it: fetch the code that sends it while they type.
+      onFocus={preloadBackend}
+      className="quote-form"
+      aria-labelledby={labelledBy}
+    >
+      <p className="form-note">
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="visually-hidden">with an asterisk</span> are required.
+      </p>
+      {formRows.map((row) =>
+        row.length === 1 && row[0] !== undefined ? (
+          <QuoteFormField key={row[0]} field={row[0]} form={form} errors={errors} />
+        ) : (
+          <div className="field-row" key={row.join()}>
+            {row.map((field) => (
+              <QuoteFormField key={field} field={field} form={form} errors={errors} />
+            ))}
+          </div>
+        ),
+      )}
+      <div className="honeypot" aria-hidden="true">
+        <label htmlFor="quote-website">Leave this field empty</label>
+        <input id="quote-website" name={honeypotFieldName} type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      {flags.map((field) => (
+        <QuoteFormFlag key={field} field={field} form={form} />
+      ))}
+      <button
+        type="submit"
+        className={urgent ? 'button button-emergency button-block' : 'button button-primary button-block'}
+        aria-disabled={submitting}
+      >
+        {submitLabel(urgent)}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+// @vitest-environment node
+import { expect, test } from 'vitest';
+import { type PageState, parsePageState } from '../../adapters/http-api/page-state';
+import { createPageRenderer } from './page-renderer';
+import { loadedBackend } from '../app/backends/backend';
+import { testBackend } from '../test-app.test-support';
+import { sampleDraft } from '../../fixtures/sample-request';
+
+const template = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
+const pages = () =>
+  createPageRenderer(loadedBackend(testBackend(), { quoteFormAction: '/api/quote-requests' }), { home: template, app: template });
+
+/** The text of a rendered page, as a person without scripts reads it. */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&quot;', '"')
+    .replaceAll('&amp;', '&');
+
+test('the home page renders whole without a browser, its form posting to the server', async () => {
+  const { html, status } = await pages().render('/', {});
+
+  expect(typeof window).toBe('undefined');
+  expect(status).toBe(200);
+  expect(textOf(html)).toContain('Professional Plumbing & Heating Services in SE1');
+  expect(html).toContain('id="quote-section"');
+  const form = /<form[^>]*>/.exec(html)?.[0] ?? '';
+  expect(form).toContain('method="post"');
+  expect(form).toContain('action="/api/quote-requests#quote-section"');
+  // Before scripts run, the browser's own checks guard the required fields.
+  expect(html).not.toContain('novalidate');
+});
+
+test('an unknown path renders the 404 page with status 404', async () => {
+  const { html, status } = await pages().render('/no-such-page', {});
+  expect(status).toBe(404);
+  expect(html).toContain('Oops! Page not found');
+});
+
+test('a failed plain post renders the form with what was typed, the errors and the toast, and hands them on', async () => {
+  const state: PageState = {
+    form: {
+      draft: sampleDraft({ name: '', email: 'sam@example.com', phone: '', serviceType: 'heating', description: '</script><b>hi</b>', urgent: true }),
+      error: { kind: 'missing-fields', fields: ['name', 'phone'] },
+    },
+  };
+  const { html } = await pages().render('/', state);
+
+  expect(textOf(html)).toContain('Missing Information');
+  expect(textOf(html)).toContain('Enter your name');
+  expect(html).toContain('value="sam@example.com"');
+  expect(html).toMatch(/<option value="heating" selected="">/);
+  expect(html).toContain('&lt;/script&gt;&lt;b&gt;hi&lt;/b&gt;</textarea>');
+  expect(html).toMatch(/<input id="quote-urgent"[^>]*checked=""/);
+  expect(html).toContain('Request Emergency Service');
+
+  // The state rides along for hydration, and nothing typed can close its script element early.
+  const [, json] = /<script id="page-state" type="application\/json">(.*?)<\/script>/.exec(html) ?? [];
+  expect(json).not.toContain('</script>');
+  expect(parsePageState(json)).toEqual(state);
+});
+
+test('after a plain post is stored, the home page opens with the success toast', async () => {
+  const { html } = await pages().render('/', { submitted: true });
+  expect(textOf(html)).toContain('Quote Request Submitted!');
+  expect(textOf(html)).toContain("We'll contact you within 30 minutes for urgent requests");
+  // Without scripts a close button could do nothing.
+  expect(html).not.toContain('Dismiss notification');
+});

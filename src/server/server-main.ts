@@ -1,0 +1,144 @@
+// The server's composition root: configuration, database, adapters, and a clean stop on SIGTERM.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Pool } from 'pg';
+import { apiPaths } from '../../adapters/http-api/wire';
+import { createServerApp } from '../../adapters/server/app';
+import { businessEmail } from '../../adapters/email/business-email';
+import { customerEmail } from '../../adapters/email/customer-email';
+import { parseMailConfig, SmtpMailer } from '../../adapters/email/smtp-mailer';
+import { NotificationDispatcher } from '../../adapters/server/notification-dispatcher';
+import { createRateLimit, type RateLimitStore } from '../../adapters/server/rate-limits';
+import { readServerConfig } from '../../adapters/server/server-config';
+import { provisionStaffAccounts } from '../../adapters/server/staff-accounts';
+import { StaffSessions } from '../../adapters/server/staff-sessions';
+import { startServer } from '../../adapters/server/start-server';
+import { openPostgresDatabase, openSqliteDatabase } from '../../adapters/sql/database';
+import { migrateToLatest } from '../../adapters/sql/migrate';
+import { SqlNotificationOutbox } from '../../adapters/sql/sql-notification-outbox';
+import { SqlQuoteInbox } from '../../adapters/sql/sql-quote-inbox';
+import { SqlQuoteRepository } from '../../adapters/sql/sql-quote-repository';
+import { SqlStaffStore } from '../../adapters/sql/sql-staff-store';
+import { purgeExpiredQuotes } from '../../domain/purge-expired-quotes';
+import type { StaffAuth } from '../../domain/staff';
+import { type Backend, loadedBackend } from '../app/backends/backend';
+import { createPageRenderer } from '../render/page-renderer';
+import type { BuiltTemplates } from '../render/page-templates';
+import { StaticFiles } from '../../adapters/server/static-files';
+
+const config = readServerConfig(process.env);
+const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
+const writeLine = (line: string) => process.stdout.write(`${line}\n`);
+const hour = 60 * 60;
+
+const db = config.DATABASE_URL
+  ? openPostgresDatabase(config.DATABASE_URL)
+  : openSqliteDatabase(join(config.DATA_DIR, 'quotes.sqlite'));
+await migrateToLatest(db);
+const staffStore = new SqlStaffStore(db);
+await provisionStaffAccounts(staffStore, config, writeLine);
+
+// Several servers on one PostgreSQL share their counts there; a single SQLite server keeps them in memory.
+const limitPool = config.DATABASE_URL ? new Pool({ connectionString: config.DATABASE_URL, connectionTimeoutMillis: 5000 }) : undefined;
+limitPool?.on('error', (error) => console.error('Rate limit database connection failed', error));
+const limitStore: RateLimitStore = limitPool ? { kind: 'postgres', pool: limitPool } : { kind: 'memory' };
+const limit = (name: string, points: number) =>
+  createRateLimit({ name, points, durationSeconds: hour, store: limitStore, logger: console, trustProxy: config.TRUST_PROXY });
+
+// Pages rendered on the server show /quotes as "checking"; the browser asks who is signed in once it
+// runs, through its own StaffAuth. Rendering never signs anyone in or out.
+const staffAuthWhileRendering: StaffAuth = {
+  currentStaff: () => Promise.resolve(null),
+  signIn: () => Promise.resolve({ ok: false, error: { kind: 'unavailable' } }),
+  signOut: () => Promise.resolve(),
+};
+
+// Every request is stored with its notifications in one transaction (the outbox); the dispatcher sends
+// them, retrying until delivered. Without SMTP settings they wait, and are sent once email is set up.
+const quotes = new SqlQuoteRepository(db, { notify: true });
+const inbox = new SqlQuoteInbox(db);
+const outbox = new SqlNotificationOutbox(db, { leaseSeconds: config.OUTBOX_LEASE_SECONDS });
+const mail = parseMailConfig(process.env);
+const mailer = mail && new SmtpMailer({ url: mail.url, from: mail.from });
+const dispatcher =
+  mail &&
+  mailer &&
+  new NotificationDispatcher({
+    outbox,
+    logger: console,
+    deliver: async ({ kind, quote }) => {
+      const email = kind === 'business' ? businessEmail(quote, { to: mail.to }) : customerEmail(quote, { replyTo: mail.to });
+      if (email) await mailer.send(email);
+    },
+  });
+if (!dispatcher) {
+  console.warn('SMTP_URL is not set: notifications are kept in the outbox but not sent. Set SMTP_URL, NOTIFY_TO and MAIL_FROM to send them.');
+}
+const backend: Backend = {
+  quotes,
+  inbox,
+  // A stored request wakes the dispatcher; the outbox already holds its emails.
+  notifier: { quoteSubmitted: () => Promise.resolve(dispatcher?.wake()) },
+  logger: console,
+  staffAuth: staffAuthWhileRendering,
+};
+// Written by the build beside this file: the built pages that pages are rendered into.
+const templates = JSON.parse(await readFile(fileURLToPath(new URL('./page-templates.json', import.meta.url)), 'utf8')) as BuiltTemplates;
+const app = createServerApp({
+  ...backend,
+  isReady: () => quotes.isReachable(),
+  // Staff asked for an email again: send it now, not at the next poll.
+  wakeDelivery: () => dispatcher?.wake(),
+  outbox: { backlog: () => outbox.backlog(), sending: dispatcher !== undefined },
+  pages: createPageRenderer(loadedBackend(backend, { quoteFormAction: apiPaths.quoteRequests }), templates),
+  site: await StaticFiles.load(clientDir),
+  writeLog: (entry) => writeLine(JSON.stringify(entry)),
+  sessions: new StaffSessions({ accounts: staffStore, store: staffStore }),
+  trustProxy: config.TRUST_PROXY,
+  styleHashes: templates.styleHashes,
+  limits: {
+    submissions: limit('quote-requests', config.QUOTE_REQUESTS_PER_HOUR),
+    signIn: limit('sign-in', config.SIGN_IN_ATTEMPTS_PER_HOUR),
+  },
+});
+
+const server = await startServer(app, { host: config.HOST, port: config.PORT });
+dispatcher?.start();
+writeLine(
+  JSON.stringify({
+    event: 'listening',
+    url: server.url,
+    database: config.DATABASE_URL ? 'postgresql' : `sqlite in ${config.DATA_DIR}`,
+  }),
+);
+
+// Requests older than the retention period are deleted: now, and every six hours after.
+const purgeExpired = async () => {
+  const result = await purgeExpiredQuotes({ retention: quotes, logger: console }, new Date(), config.RETENTION_MONTHS);
+  if (result.ok && result.deleted > 0) {
+    writeLine(JSON.stringify({ event: 'purged-expired-quotes', deleted: result.deleted, cutoff: result.cutoff.toISOString() }));
+  }
+  await staffStore.deleteExpiredSessions(new Date()).catch((error: unknown) => {
+    console.error('Clearing expired staff sessions failed', error);
+  });
+};
+await purgeExpired();
+const purgeTimer = setInterval(() => void purgeExpired(), 6 * hour * 1000);
+purgeTimer.unref();
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  writeLine(JSON.stringify({ event: 'stopping', signal }));
+  clearInterval(purgeTimer);
+  await server.close();
+  await dispatcher?.stop();
+  mailer?.close();
+  await db.destroy();
+  await limitPool?.end();
+  writeLine(JSON.stringify({ event: 'stopped' }));
+};
+process.on('SIGTERM', (signal) => void stop(signal));
+process.on('SIGINT', (signal) => void stop(signal));
