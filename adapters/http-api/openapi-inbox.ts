@@ -1,5 +1,6 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
-import { inboxPageMax, inboxPageSize, inboxViews, searchMaxLength } from '../../domain/inbox-query';
+import { inboxPageMax, inboxPageSize, inboxViews, searchMaxLength, serviceAreaFilters } from '../../domain/inbox-query';
+import { quoteFields, searchableFields } from '../../domain/quote';
 import { noteMaxLength } from '../../domain/inbox-quote';
 import { quoteStatuses } from '../../domain/quote-status';
 import { serviceTypes } from '../../domain/service-type';
@@ -54,9 +55,16 @@ export const inboxGet = {
   ...staffOnly,
   parameters: [
     query('view', 'A status, or all', { type: 'string', enum: [...inboxViews], default: apiDefaultView }),
-    query('search', 'Words all found in the name, phone, email or description', { type: 'string', maxLength: searchMaxLength }),
+    query('search', `Words all found in the ${searchableFields.map((field) => quoteFields[field].label.toLowerCase()).join(', ')}`, {
+      type: 'string',
+      maxLength: searchMaxLength,
+    }),
     query('service_type', 'One service type', { type: 'string', enum: [...serviceTypes] }),
     query('urgent', 'Urgent requests only, or none of them', { type: 'string', enum: ['true', 'false'] }),
+    query('area', 'Postcodes in the districts the business covers, or outside them (a request without a postcode is neither)', {
+      type: 'string',
+      enum: [...serviceAreaFilters],
+    }),
     query('from', 'Received at or after this time', time),
     query('to', 'Received before this time', time),
     query('after', 'The `next` cursor of the page before', { type: 'string' }),
