@@ -56,6 +56,7 @@ test('a valid urgent request is emailed to the business as our server composes i
     name: 'Priya <Raman> & Co',
     email: 'priya.raman@example.com',
     phone: '07700 900123',
+    postcode: 'cr0 2rh',
     service_type: 'emergency',
     description: 'Water through the <b>kitchen</b> ceiling.\nStopcock "stuck".',
     urgent: true,
@@ -76,6 +77,8 @@ test('a valid urgent request is emailed to the business as our server composes i
   expect(email.html).toContain('Priya &lt;Raman&gt; &amp; Co');
   expect(email.html).toContain('the &lt;b&gt;kitchen&lt;/b&gt; ceiling');
   expect(email.html).not.toContain('<b>kitchen</b>');
+  // The postcode as the rules write it, with the flag for a district outside the usual area.
+  expect(email.text).toContain('Postcode: CR0 2RH (Outside our usual area)');
   // The browser sends the id it gave the stored row, so the reference finds the request.
   const id = /^Reference: (.*)$/m.exec(email.text)?.[1] ?? '';
   expect(id).toBe(body.id);
@@ -85,6 +88,7 @@ test('a valid urgent request is emailed to the business as our server composes i
     name: body.name,
     email: body.email,
     phone: body.phone,
+    postcode: 'CR0 2RH',
     serviceType: 'emergency',
     description: body.description,
     urgent: true,

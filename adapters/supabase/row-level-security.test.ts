@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import { expect, test } from 'vitest';
-import { quoteFields } from '../../domain/quote';
+import { type FieldDescription, quoteFieldList, quoteFields } from '../../domain/quote';
 import { serviceTypes } from '../../domain/service-type';
 import {
   type Claims,
@@ -16,6 +16,7 @@ interface NewQuoteRow {
   name: string;
   email: string | null;
   phone: string;
+  postcode: string | null;
   service_type: string;
   description: string | null;
   urgent: boolean;
@@ -25,6 +26,7 @@ const quote: NewQuoteRow = {
   name: 'Sean Gallagher',
   email: 'sean@example.com',
   phone: '07700 900871',
+  postcode: 'SE1 7PB',
   service_type: 'emergency',
   description: 'Burst pipe under the stairs.',
   urgent: true,
@@ -52,9 +54,9 @@ async function withSupabase(work: (supabase: SupabaseScratchDatabase) => Promise
  */
 function insertQuote(db: Client, row: NewQuoteRow, returning = '') {
   return db.query(
-    `insert into public.quote_requests (id, name, email, phone, service_type, description, urgent)
-     values ($1, $2, $3, $4, $5, $6, $7) ${returning}`,
-    [randomUUID(), row.name, row.email, row.phone, row.service_type, row.description, row.urgent],
+    `insert into public.quote_requests (id, name, email, phone, postcode, service_type, description, urgent)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) ${returning}`,
+    [randomUUID(), row.name, row.email, row.phone, row.postcode, row.service_type, row.description, row.urgent],
   );
 }
 
@@ -87,19 +89,19 @@ const countQuotes = async (owner: Client) =>
 test('a visitor can send a valid request, as supabase-js does, without asking for it back', () =>
   withSupabase(async ({ owner, request }) => {
     const sent = await request(visitor, (db) =>
-      insertQuote(db, { ...quote, email: null, description: null, urgent: false }),
+      insertQuote(db, { ...quote, email: null, postcode: null, description: null, urgent: false }),
     );
     expect(sent.rowCount).toBe(1);
     // PostgREST's own statement counts the inserted rows with RETURNING 1, which reads no column.
     await request(visitor, (db) => insertQuote(db, quote, 'returning 1'));
 
     const { rows } = await owner.query(
-      `select name, email, phone, service_type, description, urgent,
+      `select name, email, phone, postcode, service_type, description, urgent,
               now() - created_at < interval '1 minute' as created_just_now
        from public.quote_requests order by urgent`,
     );
     expect(rows).toEqual([
-      { ...quote, email: null, description: null, urgent: false, created_just_now: true },
+      { ...quote, email: null, postcode: null, description: null, urgent: false, created_just_now: true },
       { ...quote, created_just_now: true },
     ]);
   }));
@@ -166,12 +168,11 @@ test('the CHECK constraints refuse a name of 101 characters and an unknown servi
     expect(await countQuotes(owner)).toBe('0');
   }));
 
-const limitedFields = [
-  { column: 'name', max: quoteFields.name.maxLength },
-  { column: 'email', max: quoteFields.email.maxLength },
-  { column: 'phone', max: quoteFields.phone.maxLength },
-  { column: 'description', max: quoteFields.description.maxLength },
-] as const;
+/** Every field with a limit, by its column: each a text column of the visitor's insert. */
+const limitedFields = quoteFieldList.flatMap((field) => {
+  const { name, maxLength }: FieldDescription = quoteFields[field];
+  return maxLength === undefined ? [] : [{ column: name, max: maxLength }];
+});
 
 test('the CHECK constraints hold exactly the domain limits: 1 to the maximum, and every service type', () =>
   withSupabase(async ({ owner, request }) => {
