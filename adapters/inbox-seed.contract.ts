@@ -3,21 +3,22 @@ import type { InboxQuote } from '../domain/inbox-quote';
 import type { NewQuote } from '../domain/quote';
 import type { QuoteStatus } from '../domain/quote-status';
 import { serviceTypes } from '../domain/service-type';
+import { sampleQuote } from '../fixtures/sample-request';
 import type { StoreUnderTest } from './store-under-test.contract';
 
 const minute = 60_000;
 
 /**
  * People whose requests the inbox suites search: mixed case, accents, apostrophes, phone numbers
- * written every which way, and the LIKE wildcards % and _ that a SQL store must not take as such.
+ * written every which way, postcodes in our area, outside it and none, and the LIKE wildcards % and _ that a SQL store must not take as such.
  */
-const personas: readonly Omit<NewQuote, 'serviceType' | 'urgent'>[] = [
-  { name: 'Zoë Adeyemi', email: 'z.adeyemi@example.co.uk', phone: '07700 900123', description: 'Boiler pressure keeps dropping; radiators lukewarm.' },
-  { name: 'Tom OKAFOR', email: null, phone: '020 7946 0381', description: 'Combi boiler shows F28, no hot water since 7am.' },
-  { name: "Siobhán O'Brien", email: 's.obrien@example.org', phone: '+44 7700 900456', description: '100% blocked drain_pipe in the yard.\nSecond line.' },
-  { name: 'Marco Bellini', email: 'MARCO@EXAMPLE.NET', phone: '(020) 7946 0772', description: null },
-  { name: 'Łukasz Großmann', email: null, phone: '07700-900-789', description: 'Tap drips "every 2 seconds" in the flat on Long Lane.' },
-  { name: 'Grace Whitfield', email: 'grace.whitfield@example.com', phone: '07700900612', description: 'Walk-in shower and tiling, Tooley Street.' },
+const personas: readonly Pick<NewQuote, 'name' | 'email' | 'phone' | 'postcode' | 'description'>[] = [
+  { name: 'Zoë Adeyemi', email: 'z.adeyemi@example.co.uk', phone: '07700 900123', postcode: 'SE1 7PB', description: 'Boiler pressure keeps dropping; radiators lukewarm.' },
+  { name: 'Tom OKAFOR', email: null, phone: '020 7946 0381', postcode: null, description: 'Combi boiler shows F28, no hot water since 7am.' },
+  { name: "Siobhán O'Brien", email: 's.obrien@example.org', phone: '+44 7700 900456', postcode: 'SE15', description: '100% blocked drain_pipe in the yard.\nSecond line.' },
+  { name: 'Marco Bellini', email: 'MARCO@EXAMPLE.NET', phone: '(020) 7946 0772', postcode: 'N1 9GU', description: null },
+  { name: 'Łukasz Großmann', email: null, phone: '07700-900-789', postcode: 'SE16 4DG', description: 'Tap drips "every 2 seconds" in the flat on Long Lane.' },
+  { name: 'Grace Whitfield', email: 'grace.whitfield@example.com', phone: '07700900612', postcode: 'CR0 2RH', description: 'Walk-in shower and tiling, Tooley Street.' },
 ];
 
 /** Searches staff might type, some matching the personas, some not, some with wildcards. */
@@ -47,6 +48,9 @@ export const searches: readonly string[] = [
   '@example',
   '"every',
   'whitfield TOOLEY',
+  'se1 7pb',
+  'SE1',
+  'n1 9gu',
   'nobody',
 ];
 
@@ -80,7 +84,7 @@ const pathTo: Readonly<Record<QuoteStatus, readonly QuoteStatus[]>> = {
 export function newQuoteOf(spec: Pick<RequestSpec, 'persona' | 'serviceType' | 'urgent'>): NewQuote {
   const persona = personas[spec.persona % personas.length] ?? personas[0];
   if (persona === undefined) throw new Error('no personas');
-  return { ...persona, serviceType: spec.serviceType, urgent: spec.urgent };
+  return sampleQuote({ ...persona, serviceType: spec.serviceType, urgent: spec.urgent });
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type InboxView,
   matchesQuery,
   orderOf,
+  serviceAreaFilters,
 } from '../domain/inbox-query';
 import type { InboxQuote } from '../domain/inbox-quote';
 import { quoteStatuses } from '../domain/quote-status';
@@ -32,6 +33,7 @@ const queryArb: fc.Arbitrary<InboxQuery> = fc.record({
   view: viewArb,
   search: fc.constantFrom(...searches),
   serviceType: fc.option(fc.constantFrom(...serviceTypes), { nil: null }),
+  area: fc.option(fc.constantFrom(...serviceAreaFilters), { nil: null }),
   urgent: fc.option(fc.boolean(), { nil: null }),
   from: boundaryArb,
   to: boundaryArb,

@@ -1,22 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { defaultInboxQuery } from '../domain/inbox-query';
-import type { NewQuote, QuoteRequest } from '../domain/quote';
+import { type NewQuote, quoteFieldList, type QuoteRequest } from '../domain/quote';
 import { newQuoteArb } from '../fixtures/quote-arbitraries.test-support';
 import { manualClock } from '../fixtures/manual-clock';
+import { sampleQuote } from '../fixtures/sample-request';
 import { inEmptiedStore, listAll, type MakeStore, readAll, withStore } from './store-under-test.contract';
 
-const quote: NewQuote = {
-  name: 'Aisha Mensah',
-  email: 'aisha.mensah@example.org',
-  phone: '07700 900234',
-  serviceType: 'heating',
-  description: 'Two radiators stay cold at the top.',
-  urgent: false,
-};
+const quote = sampleQuote();
 
-const fieldsOf = ({ name, email, phone, serviceType, description, urgent }: NewQuote) =>
-  JSON.stringify([name, email, phone, serviceType, description, urgent]);
+const fieldsOf = (quote: NewQuote) => JSON.stringify(quoteFieldList.map((field) => quote[field]));
 
 interface ContractOptions {
   /**

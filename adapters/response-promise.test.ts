@@ -25,7 +25,7 @@ vi.mock('../domain/business', async (importOriginal) => {
   return { ...original, responsePromise: { ...original.responsePromise, urgentMinutes: promisedMinutes } };
 });
 
-const urgent: NewQuote = { ...sampleQuote, serviceType: 'emergency', urgent: true };
+const urgent: NewQuote = sampleQuote({ serviceType: 'emergency', urgent: true });
 const createdAt = new Date('2026-03-02T10:00:00.000Z');
 const minutesAfter = (minutes: number) => new Date(createdAt.getTime() + minutes * 60_000);
 

@@ -301,6 +301,9 @@ export function remarkOn(field: QuoteField, quote: NewQuote): FieldRemark | unde
   return remark && typeof value === 'string' && remark.applies(value) ? remark : undefined;
 }
 
+/** The fields that have a remark to make, in the form's order. */
+export const remarkableFields = quoteFieldList.filter((field) => (quoteFields[field] as FieldDescription).remark !== undefined);
+
 /** The fields whose values earn a remark, in the form's order. */
 export const remarkedFields = (quote: NewQuote): QuoteField[] => quoteFieldList.filter((field) => remarkOn(field, quote) !== undefined);
 

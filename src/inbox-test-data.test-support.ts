@@ -1,5 +1,6 @@
 import type { InboxSeed } from '../adapters/memory/in-memory-quote-repository';
 import type { QuoteStatus, StatusChange } from '../domain/quote-status';
+import { sampleRequest } from '../fixtures/sample-request';
 
 /** The moment the inbox's tests are read at: a Friday in November, when London is on GMT. */
 export const testNow = new Date('2026-11-20T12:00:00Z');
@@ -7,17 +8,22 @@ export const testNow = new Date('2026-11-20T12:00:00Z');
 /** `minutes` before {@link testNow}. */
 export const minutesBefore = (minutes: number) => new Date(testNow.getTime() - minutes * 60_000);
 
-/** A request received `minutesAgo` before testNow, still waiting unless `extra` says otherwise. */
+/**
+ * A request received `minutesAgo` before testNow, still waiting unless `extra` says otherwise: a
+ * heating job on one phone number, with nothing written, so a test's filters and searches find only
+ * what it gives.
+ */
 export function request(id: string, name: string, minutesAgo: number, extra: Partial<InboxSeed> = {}): InboxSeed {
   return {
-    id,
-    createdAt: minutesBefore(minutesAgo),
-    name,
-    email: `${id}@example.co.uk`,
-    phone: '020 7946 0381',
-    serviceType: 'heating',
-    description: null,
-    urgent: false,
+    ...sampleRequest({
+      id,
+      createdAt: minutesBefore(minutesAgo),
+      name,
+      email: `${id}@example.co.uk`,
+      phone: '020 7946 0381',
+      serviceType: 'heating',
+      description: null,
+    }),
     ...extra,
   };
 }

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { expect, test } from 'vitest';
 import { type PageState, parsePageState } from '../adapters/http-api/page-state';
+import { sampleDraft } from '../fixtures/sample-request';
 import { createPageRenderer } from './entry-server';
 import { loadedBackend } from './backends/backend';
 import { testBackend } from './test-app';
@@ -41,7 +42,7 @@ test('an unknown path renders the 404 page with status 404', async () => {
 test('a failed plain post renders the form with what was typed, the errors and the toast, and hands them on', async () => {
   const state: PageState = {
     form: {
-      draft: { name: '', email: 'sam@example.com', phone: '', serviceType: 'heating', description: '</script><b>hi</b>', urgent: true },
+      draft: sampleDraft({ name: '', email: 'sam@example.com', phone: '', serviceType: 'heating', description: '</script><b>hi</b>', urgent: true }),
       error: { kind: 'missing-fields', fields: ['name', 'phone'] },
     },
   };

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { expect, test } from 'vitest';
 import type { QuoteRequest } from '../../domain/quote';
+import { sampleRequest } from '../../fixtures/sample-request';
 import { businessEmail } from './business-email';
 import { SmtpMailer } from './smtp-mailer';
 import { startTestSmtpServer, type ParsedEmail } from './test-smtp-server.test-support';
@@ -8,7 +9,7 @@ import { startTestSmtpServer, type ParsedEmail } from './test-smtp-server.test-s
 const to = 'office@se1-plumbing.example';
 
 function quote(overrides: Partial<QuoteRequest> = {}): QuoteRequest {
-  return {
+  return sampleRequest({
     id: 'q-1001',
     createdAt: new Date('2026-11-21T09:05:00Z'),
     name: 'Priya Raman',
@@ -18,7 +19,7 @@ function quote(overrides: Partial<QuoteRequest> = {}): QuoteRequest {
     description: 'Water coming through the kitchen ceiling.',
     urgent: true,
     ...overrides,
-  };
+  });
 }
 
 /** The HTML part as a browser would show it: text is what a reader sees, never markup. */
@@ -176,4 +177,15 @@ test('a line break in the name cannot start a header of its own', async () => {
     mailer.close();
     await server.stop();
   }
+});
+
+test('the postcode is there, and one outside our usual area is flagged in the text and the HTML', () => {
+  const outside = businessEmail(quote({ postcode: 'N1 9GU' }), { to });
+  expect(outside.text).toContain('Postcode: N1 9GU (Outside our usual area)');
+  expect(cellText(outside.html, 'Postcode')).toBe('N1 9GU (Outside our usual area)');
+
+  const inside = businessEmail(quote({ postcode: 'SE1 7PB' }), { to });
+  expect(inside.text).toContain('Postcode: SE1 7PB\n');
+  expect(cellText(inside.html, 'Postcode')).toBe('SE1 7PB');
+  expect(businessEmail(quote({ postcode: null }), { to }).text).toContain('Postcode: not given');
 });

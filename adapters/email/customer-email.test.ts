@@ -2,22 +2,20 @@
 import { expect, test } from 'vitest';
 import { business } from '../../domain/business';
 import type { QuoteRequest } from '../../domain/quote';
+import { sampleRequest } from '../../fixtures/sample-request';
 import { customerEmail } from './customer-email';
 
 const replyTo = 'office@se1-plumbing.example';
 
 function quote(overrides: Partial<QuoteRequest> = {}): QuoteRequest {
-  return {
-    id: 'q-2002',
-    createdAt: new Date('2026-11-21T09:05:00Z'),
+  return sampleRequest({
     name: 'Tom Okafor',
     email: 'tom.okafor@example.com',
-    phone: '07700 900456',
     serviceType: 'heating',
     description: 'Boiler shows error F28 and the radiators are cold.',
     urgent: false,
     ...overrides,
-  };
+  });
 }
 
 function document(markup: string): Document {

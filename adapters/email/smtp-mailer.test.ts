@@ -1,6 +1,6 @@
 import { createServer, type Socket } from 'node:net';
 import { expect, test } from 'vitest';
-import type { QuoteRequest } from '../../domain/quote';
+import { sampleRequest } from '../../fixtures/sample-request';
 import { businessEmail } from './business-email';
 import { customerEmail } from './customer-email';
 import { parseMailConfig, SmtpMailer } from './smtp-mailer';
@@ -9,16 +9,7 @@ import { startTestSmtpServer } from './test-smtp-server.test-support';
 const office = 'office@se1-plumbing.example';
 const from = 'SE1 Plumbing & Heating <website@se1-plumbing.example>';
 
-const quote: QuoteRequest = {
-  id: 'q-3003',
-  createdAt: new Date('2026-11-21T09:05:00Z'),
-  name: 'Priya Raman',
-  email: 'priya.raman@example.com',
-  phone: '07700 900123',
-  serviceType: 'emergency',
-  description: 'Water coming through the kitchen ceiling.\nStopcock will not turn.',
-  urgent: true,
-};
+const quote = sampleRequest({ name: 'Priya Raman', email: 'priya.raman@example.com', serviceType: 'emergency', urgent: true });
 
 const simple = { to: office, subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' };
 

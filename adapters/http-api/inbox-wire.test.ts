@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
 import { summariseInbox } from '../../domain/inbox-summary';
+import { toNamedFields } from '../../domain/quote';
 import { inboxQuoteArb, inboxTimeArb } from '../../fixtures/inbox-arbitraries.test-support';
+import { sampleRequest } from '../../fixtures/sample-request';
 import {
   fromWireClockRecords,
   fromWireInboxQuote,
@@ -26,29 +28,19 @@ test('a request in the inbox comes back from the wire as it was, status, history
 });
 
 test('the wire is snake_case with ISO times; a request without email state has no business_email', () => {
+  const quote = sampleRequest({ id: 'q-1', createdAt: new Date('2026-11-20T09:00:00Z'), serviceType: 'general' });
   const wire = toWireInboxQuote({
-    id: 'q-1',
-    createdAt: new Date('2026-11-20T09:00:00Z'),
-    name: 'Ada',
-    email: null,
-    phone: '020 7946 0777',
-    serviceType: 'general',
-    description: null,
-    urgent: false,
+    ...quote,
     status: 'contacted',
     respondedAt: new Date('2026-11-20T09:20:00Z'),
     history: [{ from: 'new', to: 'contacted', by: 'staff@example.co.uk', at: new Date('2026-11-20T09:20:00Z') }],
     notes: [],
   });
   expect(wire).toEqual({
+    ...toNamedFields(quote),
     id: 'q-1',
     created_at: '2026-11-20T09:00:00.000Z',
-    name: 'Ada',
-    email: null,
-    phone: '020 7946 0777',
     service_type: 'general',
-    description: null,
-    urgent: false,
     status: 'contacted',
     responded_at: '2026-11-20T09:20:00.000Z',
     history: [{ from: 'new', to: 'contacted', by: 'staff@example.co.uk', at: '2026-11-20T09:20:00.000Z' }],

@@ -1,18 +1,10 @@
 import { expect, test } from 'vitest';
 import type { QuoteRequest } from '../../domain/quote';
+import { sampleRequest } from '../../fixtures/sample-request';
 import { InMemoryNotifier } from './in-memory-notifier';
 
 function quote(id: string): QuoteRequest {
-  return {
-    id,
-    createdAt: new Date('2024-05-01T09:00:00Z'),
-    name: 'Mei Lin Chen',
-    email: 'meilin.chen@example.com',
-    phone: '07700 900612',
-    serviceType: 'other',
-    description: null,
-    urgent: false,
-  };
+  return sampleRequest({ id });
 }
 
 test('starts with nothing sent', () => {

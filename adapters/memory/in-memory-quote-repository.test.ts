@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
 import { defaultInboxQuery } from '../../domain/inbox-query';
 import type { InboxQuote } from '../../domain/inbox-quote';
-import type { NewQuote, QuoteRequest } from '../../domain/quote';
+import type { QuoteRequest } from '../../domain/quote';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { quoteInboxContract } from '../quote-inbox.contract';
 import { quoteRepositoryContract } from '../quote-repository.contract';
 import { InMemoryQuoteRepository } from './in-memory-quote-repository';
@@ -37,14 +38,7 @@ quoteInboxContract(
   { staffEmail: SelfStampingStore.staff, stampsOwnTimes: true },
 );
 
-const quote: NewQuote = {
-  name: 'Sean Gallagher',
-  email: null,
-  phone: '07700 900871',
-  serviceType: 'emergency',
-  description: 'Burst pipe under the stairs.',
-  urgent: true,
-};
+const quote = sampleQuote();
 
 const seeded: QuoteRequest = { ...quote, id: 'seeded', createdAt: new Date('2024-05-01T08:00:00Z') };
 const now = new Date('2024-05-01T09:00:00Z');

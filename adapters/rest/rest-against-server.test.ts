@@ -1,5 +1,6 @@
 import { afterAll, expect, test } from 'vitest';
 import { submitQuote } from '../../domain/submit-quote';
+import { sampleDraft, sampleQuote } from '../../fixtures/sample-request';
 import { quoteInboxContract } from '../quote-inbox.contract';
 import { quoteRepositoryContract } from '../quote-repository.contract';
 import { databases, startTestServer, testStaff, type TestServer } from '../server/test-server.test-support';
@@ -57,7 +58,7 @@ test('the server judges by the same rules: a request it refuses names the field 
     const quotes = new RestQuoteRepository({ baseUrl: server.url, fetch: signedIn(server.staffCookie) });
     // Straight to the repository, past the browser's own check, as a client with other rules would.
     const refused = await quotes
-      .insert({ name: 'Ada', email: null, phone: '12', serviceType: 'general', description: null, urgent: false })
+      .insert(sampleQuote({ phone: '12' }))
       .then(
         () => 'stored',
         (error: unknown) => error,
@@ -66,7 +67,7 @@ test('the server judges by the same rules: a request it refuses names the field 
 
     const result = await submitQuote(
       { quotes, notifier: new ServerNotifier(), logger: { error: () => undefined } },
-      { name: 'Ada', phone: '020 7946 0777', serviceType: 'general' },
+      sampleDraft({ name: 'Ada', serviceType: 'general' }),
     );
     expect(result).toMatchObject({ ok: true, quote: { name: 'Ada', serviceType: 'general' } });
     expect(await listAll(new RestQuoteInbox({ baseUrl: server.url, fetch: signedIn(server.staffCookie) }), new Date())).toHaveLength(1);

@@ -39,6 +39,7 @@ test('findPage sends every filter, the cursor and the page size in the URL, and 
     search: 'boiler SE1',
     serviceType: 'heating',
     urgent: false,
+    area: 'outside',
     from: new Date('2026-11-01T00:00:00Z'),
     to: new Date('2026-12-01T00:00:00Z'),
   } as const;

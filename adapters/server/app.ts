@@ -16,7 +16,7 @@ import { staffApi } from './staff-api';
 import type { StaticFiles } from './static-files';
 import type { StaffSessions } from './staff-sessions';
 import type { QuoteError } from '../../domain/quote-errors';
-import { quoteFieldList, remarkedFields } from '../../domain/quote';
+import { remarkableFields, remarkedFields } from '../../domain/quote';
 
 export interface ServerDeps {
   quotes: QuoteRepository;
@@ -138,7 +138,7 @@ export function createServerApp(deps: ServerDeps) {
   app.get('*', async (c) => {
     const path = c.req.path;
     if (path === '/' && c.req.query('quote') === 'submitted') {
-      const remarks = quoteFieldList.filter((field) => c.req.queries('remark')?.includes(field));
+      const remarks = remarkableFields.filter((field) => c.req.queries('remark')?.includes(field));
       return page(path, remarks.length > 0 ? { submitted: true, remarks } : { submitted: true });
     }
     // Pages were prerendered at build time; a build without them has each rendered as it is asked for.

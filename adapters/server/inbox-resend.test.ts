@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
+import { toNamedFields } from '../../domain/quote';
 import { hasDeliveryTrouble } from '../../domain/resend-business-email';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { startTestSmtpServer } from '../email/test-smtp-server.test-support';
 import { fromWireInboxQuote, WireResendSchema } from '../http-api/inbox-wire';
 import { databases, inboxPage, startTestServer, type TestServer } from './test-server.test-support';
@@ -23,7 +25,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
       const posted = await fetch(`${server.url}/api/quote-requests`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Priya Raman', phone: '020 7946 0777', service_type: 'heating' }),
+        body: JSON.stringify(toNamedFields(sampleQuote({ name: 'Priya Raman', email: null, serviceType: 'heating' }))),
       });
       expect(posted.status).toBe(201);
       await expect.poll(async () => (await inboxPage(server)).quotes[0]?.business_email?.last_error, { timeout: 5_000 }).toEqual(expect.any(String));

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from 'vitest';
+import { toNamedFields } from '../../domain/quote';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { businessEmail } from '../email/business-email';
 import { SmtpMailer } from '../email/smtp-mailer';
 import { startTestSmtpServer } from '../email/test-smtp-server.test-support';
@@ -12,9 +14,7 @@ import { inboxPage, startTestServer, type TestServer } from './test-server.test-
 
 const inbox = 'office@example.co.uk';
 const request = (name: string, extra: Record<string, unknown> = {}) => ({
-  name,
-  phone: '020 7946 0777',
-  service_type: 'heating',
+  ...toNamedFields(sampleQuote({ name, email: null, serviceType: 'heating' })),
   ...extra,
 });
 const post = (server: TestServer, body: unknown) =>
@@ -83,7 +83,7 @@ test('two servers on one PostgreSQL database never send a notification twice', a
     await migrateToLatest(first);
     const quotes = new SqlQuoteRepository(first, { notify: true });
     for (let index = 0; index < 40; index += 1) {
-      await quotes.insert({ name: `Shared ${index}`, email: null, phone: '020 7946 0777', serviceType: 'general', description: null, urgent: false });
+      await quotes.insert(sampleQuote({ name: `Shared ${index}`, email: null }));
     }
     for (const db of [first, second]) {
       const dispatcher = new NotificationDispatcher({
@@ -119,7 +119,7 @@ test('what a dispatcher claimed and never finished is sent by the next one once 
   const quotes = new SqlQuoteRepository(server.db, { notify: true });
   try {
     for (let index = 0; index < 3; index += 1) {
-      await quotes.insert({ name: `Crash ${index}`, email: null, phone: '020 7946 0777', serviceType: 'general', description: null, urgent: false });
+      await quotes.insert(sampleQuote({ name: `Crash ${index}`, email: null, serviceType: 'general' }));
     }
     // The first server claims them, then dies before sending anything.
     expect(await new SqlNotificationOutbox(server.db, { leaseSeconds: 60 }).claimDue(10)).toHaveLength(3);

@@ -1,5 +1,7 @@
 import { expect, test } from 'vitest';
 import { fromInboxSearchParams } from '../http-api/inbox-params';
+import { toNamedFields } from '../../domain/quote';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { openApiDocument } from '../http-api/openapi';
 import { apiPaths } from '../http-api/wire';
 import { startTestServer } from './test-server.test-support';
@@ -36,7 +38,7 @@ test('every status the API answers is in the contract', async () => {
       ...(type ? { headers: { 'content-type': type } } : {}),
     });
   try {
-    await post(JSON.stringify({ name: 'Ada', phone: '020 7946 0777', service_type: 'general' }), 'application/json');
+    await post(JSON.stringify(toNamedFields(sampleQuote())), 'application/json');
     await post(JSON.stringify({}), 'application/json');
     await post('{', 'application/json');
     await post('x'.repeat(20_000), 'application/json');
@@ -44,7 +46,7 @@ test('every status the API answers is in the contract', async () => {
     await post(new URLSearchParams({ name: 'Ada', phone: '020 7946 0777', service_type: 'general' }));
     await fetch(`${server.url}${apiPaths.quoteRequests}`, { headers: { cookie: server.staffCookie } });
     await server.db.destroy();
-    await post(JSON.stringify({ name: 'Ada', phone: '020 7946 0777', service_type: 'general' }), 'application/json');
+    await post(JSON.stringify(toNamedFields(sampleQuote())), 'application/json');
     await fetch(`${server.url}${apiPaths.quoteRequests}`, { headers: { cookie: server.staffCookie } });
 
     const answered = server.logs.filter((entry) => entry.path === apiPaths.quoteRequests);
@@ -75,7 +77,7 @@ test('every status the inbox answers is in the contract', async () => {
     const stored = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Ada', phone: '020 7946 0777', service_type: 'general' }),
+      body: JSON.stringify(toNamedFields(sampleQuote())),
     });
     const { id } = (await stored.json()) as { id: string };
     await fetch(url, { headers: staff });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
+import { namedFieldList } from '../../domain/quote';
 import { serviceTypes } from '../../domain/service-type';
 import { WireInboxPageSchema } from '../http-api/inbox-wire';
 import { WireErrorSchema, WireQuoteSchema } from '../http-api/wire';
@@ -15,15 +16,7 @@ const fieldValue = fc.oneof(
   fc.string({ minLength: 90, maxLength: 2100 }),
 );
 const quoteLike = fc.record(
-  {
-    name: fieldValue,
-    email: fieldValue,
-    phone: fieldValue,
-    service_type: fieldValue,
-    description: fieldValue,
-    urgent: fieldValue,
-    extra: fieldValue,
-  },
+  { ...Object.fromEntries(namedFieldList.map((name) => [name, fieldValue])), extra: fieldValue },
   { requiredKeys: [] },
 );
 const body = fc.oneof(

@@ -1,16 +1,12 @@
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
+import { emptyDraft } from '../../domain/quote';
+import { toNamedFields } from '../../domain/quote';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { WireErrorSchema, WireQuoteSchema } from '../http-api/wire';
 import { databases, inboxPage, startTestServer, type TestServer } from './test-server.test-support';
 
-const valid = {
-  name: '  Priya Raman ',
-  email: 'priya@example.co.uk',
-  phone: '07700 900123',
-  service_type: 'emergency',
-  description: 'Water through the ceiling',
-  urgent: true,
-};
+const valid = toNamedFields(sampleQuote({ name: '  Priya Raman ', phone: '07700 900123' }));
 
 async function withServer(kind: keyof typeof databases, run: (server: TestServer) => Promise<void>) {
   const server = await startTestServer(kind);
@@ -120,6 +116,36 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
       });
     });
 
+    test('a postcode is stored normalised; one outside our area is taken, and the page that thanks says we will call to see', async () => {
+      await withServer(kind, async (server) => {
+        const response = await fetch(`${server.url}/api/quote-requests`, {
+          method: 'POST',
+          body: new URLSearchParams({ name: 'Ola', phone: '020 7946 0777', service_type: 'general', postcode: 'n1 9gu' }),
+          redirect: 'manual',
+        });
+        expect(response.status).toBe(303);
+        expect(response.headers.get('location')).toBe('/?quote=submitted&remark=postcode');
+        await fetch(`${server.url}/?quote=submitted&remark=postcode&remark=name&remark=%3Cscript%3E`);
+        expect(server.rendered.at(-1)).toEqual({ url: '/', state: { submitted: true, remarks: ['postcode'] } });
+
+        expect((await postJson(server, { ...valid, postcode: ' se17pb ' })).status).toBe(201);
+        expect(await list(server)).toMatchObject([{ postcode: 'SE1 7PB' }, { name: 'Ola', postcode: 'N1 9GU' }]);
+      });
+    });
+
+    test('a postcode that is not one is a 400 naming postcode, and nothing is stored', async () => {
+      await withServer(kind, async (server) => {
+        const response = await postJson(server, { ...valid, postcode: 'Borough' });
+        expect(response.status).toBe(400);
+        expect(v.parse(WireErrorSchema, await response.json())).toEqual({
+          error: 'invalid-fields',
+          message: 'Some fields are not valid',
+          fields: [{ field: 'postcode', message: 'Enter a UK postcode like SE1 7PB, or leave postcode empty' }],
+        });
+        expect(await list(server)).toEqual([]);
+      });
+    });
+
     test('a form post with errors gets the home page again with every typed value and the errors', async () => {
       await withServer(kind, async (server) => {
         const response = await fetch(`${server.url}/api/quote-requests`, {
@@ -134,7 +160,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
             url: '/',
             state: {
               form: {
-                draft: { name: 'Ada', email: '', phone: 'not a number', serviceType: 'general', description: 'Tap drips', urgent: false },
+                draft: { ...emptyDraft, name: 'Ada', phone: 'not a number', serviceType: 'general', description: 'Tap drips' },
                 error: { kind: 'invalid-fields', issues: [{ field: 'phone', message: expect.stringMatching(/phone number/) as unknown }] },
               },
             },

@@ -1,4 +1,6 @@
 import { expect, test } from 'vitest';
+import { toNamedFields } from '../../domain/quote';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { signInCookie, startTestServer, testStaff, type TestServer } from './test-server.test-support';
 
 const quoteList = (server: TestServer, cookie?: string) =>
@@ -26,7 +28,7 @@ test('without a session, or with a forged one, the list is 401 and shows nothing
     await fetch(`${server.url}/api/quote-requests`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Secret Customer', phone: '020 7946 0123', service_type: 'general' }),
+      body: JSON.stringify(toNamedFields(sampleQuote({ name: 'Secret Customer' }))),
     });
 
     for (const cookie of [undefined, 'staff_session=forged', `staff_session=${'A'.repeat(43)}`, server.staffCookie + 'x']) {
@@ -115,7 +117,7 @@ test('visitors who do not sign in get no cookie at all', async () => {
       await fetch(`${server.url}/api/quote-requests`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Ada', phone: '020 7946 0777', service_type: 'general' }),
+        body: JSON.stringify(toNamedFields(sampleQuote())),
       }),
       await fetch(`${server.url}/api/session`),
     ];

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
+import { toNamedFields } from '../../domain/quote';
 import { manualClock } from '../../fixtures/manual-clock';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { WireInboxPageSchema } from '../http-api/inbox-wire';
 import type { PageState } from '../http-api/page-state';
 import { WireQuoteSchema } from '../http-api/wire';
@@ -196,7 +198,7 @@ export async function storeQuote(server: TestServer, fields: Record<string, unkn
   const response = await fetch(`${server.url}/api/quote-requests`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Priya Raman', phone: '020 7946 0777', service_type: 'general', ...fields }),
+    body: JSON.stringify({ ...toNamedFields(sampleQuote()), ...fields }),
   });
   return v.parse(WireQuoteSchema, await response.json());
 }

@@ -1,9 +1,11 @@
 // Bench-only (adapters/sql/inbox.bench.ts): two years of a busy business's requests, written in bulk.
 import type { Insertable, Kysely } from 'kysely';
 import { searchTextOf } from '../../domain/inbox-query';
+import { toNamedFields } from '../../domain/quote';
 import type { QuoteStatus } from '../../domain/quote-status';
 import { dueAt } from '../../domain/response-clock';
 import type { ServiceType } from '../../domain/service-type';
+import { sampleQuote } from '../../fixtures/sample-request';
 import type { Database, NotificationsTable, QuoteNotesTable, QuoteRequestsTable, QuoteStatusChangesTable } from './database';
 
 const minute = 60_000;
@@ -81,13 +83,11 @@ export function benchRequests(count: number, now: Date): Seeded {
     const status: QuoteStatus = waiting ? 'new' : pick(['contacted', 'quoted', 'quoted', 'won', 'won', 'won', 'lost', 'lost'] as const);
     const respondedAt = status === 'new' ? null : new Date(createdAt.getTime() + (urgent ? 5 + random() * 40 : 10 + random() * 200) * minute);
     const id = crypto.randomUUID();
-    const quote = { name, email, phone, postcode: null, description };
+    const quote = sampleQuote({ name, email, phone, serviceType, description, urgent });
     seeded.requests.push({
       id,
       created_at: createdAt.toISOString(),
-      ...quote,
-      service_type: serviceType,
-      urgent,
+      ...toNamedFields(quote),
       status,
       responded_at: respondedAt?.toISOString() ?? null,
       due_at: dueAt({ createdAt, urgent }).toISOString(),

@@ -2,25 +2,23 @@ import { type Insertable, sql } from 'kysely';
 import { DEFAULT_MIGRATION_TABLE } from 'kysely/migration';
 import { expect, test } from 'vitest';
 import { deliveryErrorMaxLength } from '../../domain/inbox-quote';
-import { quoteFields } from '../../domain/quote';
+import { searchTextOf } from '../../domain/inbox-query';
+import { quoteFields, toNamedFields } from '../../domain/quote';
 import { serviceTypes } from '../../domain/service-type';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { type NotificationsTable, type QuoteRequestsTable } from './database';
 import { migrateToLatest } from './migrate';
 import { scratchDatabase, sqlDialects } from './scratch-database';
 
+const quote = sampleQuote();
 const validRow: Insertable<QuoteRequestsTable> = {
   id: 'row',
   created_at: '2024-05-01T09:00:00.000Z',
-  name: 'Priya Raman',
-  email: null,
-  phone: '020 7946 0123',
-  service_type: 'bathroom',
-  description: null,
-  urgent: false,
+  ...toNamedFields(quote),
   status: 'new',
   responded_at: null,
   due_at: '2024-05-01T11:00:00.000Z',
-  search_text: 'priya raman\n\n020 7946 0123\n02079460123\n',
+  search_text: searchTextOf(quote),
 };
 
 /** Rows the domain would never let through, and the constraint each one breaks. */

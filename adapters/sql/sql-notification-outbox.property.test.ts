@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import type { NewQuote } from '../../domain/quote';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { migrateToLatest } from './migrate';
 import { scratchDatabase, sqlDialects } from './scratch-database';
 import { SqlNotificationOutbox } from './sql-notification-outbox';
@@ -11,14 +12,7 @@ import { manualClock } from '../../fixtures/manual-clock';
 
 const minute = 60_000;
 
-const withEmail: NewQuote = {
-  name: 'Aisha Mensah',
-  email: 'aisha.mensah@example.org',
-  phone: '07700 900234',
-  serviceType: 'heating',
-  description: 'Two radiators stay cold at the top.',
-  urgent: false,
-};
+const withEmail = sampleQuote({ email: 'aisha.mensah@example.org' });
 
 const withoutEmail: NewQuote = { ...withEmail, name: 'Sean Gallagher', email: null };
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { expect, test } from 'vitest';
 import type { NewQuote } from '../../domain/quote';
+import { sampleQuote } from '../../fixtures/sample-request';
 import type { Database, SqlDialectName } from './database';
 import { migrateToLatest } from './migrate';
 import { scratchDatabase, sqlDialects } from './scratch-database';
@@ -10,14 +11,7 @@ import { manualClock } from '../../fixtures/manual-clock';
 
 const minute = 60_000;
 
-const withEmail: NewQuote = {
-  name: 'Aisha Mensah',
-  email: 'aisha.mensah@example.org',
-  phone: '07700 900234',
-  serviceType: 'heating',
-  description: 'Two radiators stay cold at the top.',
-  urgent: false,
-};
+const withEmail = sampleQuote({ email: 'aisha.mensah@example.org' });
 
 const withoutEmail: NewQuote = { ...withEmail, name: 'Sean Gallagher', email: null };
 

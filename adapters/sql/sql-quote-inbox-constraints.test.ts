@@ -1,21 +1,14 @@
 import { type Insertable, sql } from 'kysely';
 import { expect, test } from 'vitest';
 import { noteMaxLength } from '../../domain/inbox-quote';
-import type { NewQuote } from '../../domain/quote';
+import { sampleQuote } from '../../fixtures/sample-request';
 import type { QuoteNotesTable, QuoteStatusChangesTable } from './database';
 import { sqlDialects } from './scratch-database';
 import { withSqlStore } from './sql-store.test-support';
 
 // The database keeps the inbox's rules even against writes that go around the adapter.
 
-const quote: NewQuote = {
-  name: 'Priya Raman',
-  email: null,
-  phone: '020 7946 0123',
-  serviceType: 'bathroom',
-  description: null,
-  urgent: false,
-};
+const quote = sampleQuote();
 
 for (const dialect of sqlDialects) {
   test(`${dialect}: a status is one of the domain's, and only a request still new has no response time`, async () => {

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { expect, test } from 'vitest';
 import { defaultInboxQuery } from '../../domain/inbox-query';
-import type { NewQuote } from '../../domain/quote';
 import { manualClock } from '../../fixtures/manual-clock';
+import { sampleQuote } from '../../fixtures/sample-request';
 import type { Database } from './database';
 import { sqlDialects } from './scratch-database';
 import { SqlNotificationOutbox } from './sql-notification-outbox';
@@ -14,14 +14,7 @@ import { withSqlStore } from './sql-store.test-support';
 
 const minute = 60_000;
 
-const quote: NewQuote = {
-  name: 'Aisha Mensah',
-  email: 'aisha.mensah@example.org',
-  phone: '07700 900234',
-  serviceType: 'heating',
-  description: 'Two radiators stay cold at the top.',
-  urgent: false,
-};
+const quote = sampleQuote({ email: 'aisha.mensah@example.org' });
 
 /** Each request's name and business email, as the 'all' view shows them. */
 async function emailsShown(inbox: SqlQuoteInbox, now: Date) {

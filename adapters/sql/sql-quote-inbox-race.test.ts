@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { StatusChangeOutcome } from '../../domain/ports';
-import type { NewQuote } from '../../domain/quote';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { migrateToLatest } from './migrate';
 import { scratchDatabase, sqlDialects } from './scratch-database';
 import { SqlQuoteInbox } from './sql-quote-inbox';
@@ -11,14 +11,7 @@ import { SqlQuoteRepository } from './sql-quote-repository';
 // transaction at a time (two connections in one process would wait on each other's lock for ever,
 // node:sqlite being synchronous).
 
-const quote: NewQuote = {
-  name: 'Sean Gallagher',
-  email: null,
-  phone: '07700 900871',
-  serviceType: 'emergency',
-  description: 'Burst pipe under the stairs.',
-  urgent: true,
-};
+const quote = sampleQuote();
 
 const races = 20;
 

@@ -3,8 +3,10 @@ import { expect, test } from 'vitest';
 import { type InboxQuery, compareInInbox, defaultInboxQuery, matchesQuery, orderOf, searchTextOf } from '../../domain/inbox-query';
 import { dueAt } from '../../domain/response-clock';
 import type { InboxQuote } from '../../domain/inbox-quote';
+import { toNamedFields } from '../../domain/quote';
 import { newQuoteArb } from '../../fixtures/quote-arbitraries.test-support';
 import { manualClock } from '../../fixtures/manual-clock';
+import { sampleRequest } from '../../fixtures/sample-request';
 import { readAll } from '../store-under-test.contract';
 import { sqlDialects } from './scratch-database';
 import { withSqlStore } from './sql-store.test-support';
@@ -65,14 +67,13 @@ for (const dialect of sqlDialects) {
     await withSqlStore(dialect, {}, async ({ db, inbox }) => {
       // Written in bulk, as the repository would write them: a minute apart, one in six without the word.
       const model: InboxQuote[] = Array.from({ length: (manyMatches * 6) / 5 }, (_, index) => ({
-        id: crypto.randomUUID(),
-        createdAt: new Date(now.getTime() - (index + 1) * 60_000),
-        name: `Customer ${index}`,
-        email: null,
-        phone: '020 7946 0123',
-        serviceType: 'heating',
-        description: index % 6 === 0 ? 'Radiator cold.' : 'Boiler service due.',
-        urgent: index % 5 === 0,
+        ...sampleRequest({
+          id: crypto.randomUUID(),
+          createdAt: new Date(now.getTime() - (index + 1) * 60_000),
+          name: `Customer ${index}`,
+          description: index % 6 === 0 ? 'Radiator cold.' : 'Boiler service due.',
+          urgent: index % 5 === 0,
+        }),
         status: 'new',
         respondedAt: null,
         history: [],
@@ -82,12 +83,7 @@ for (const dialect of sqlDialects) {
         const rows = model.slice(start, start + 500).map((quote) => ({
           id: quote.id,
           created_at: quote.createdAt.toISOString(),
-          name: quote.name,
-          email: quote.email,
-          phone: quote.phone,
-          service_type: quote.serviceType,
-          description: quote.description,
-          urgent: quote.urgent,
+          ...toNamedFields(quote),
           status: quote.status,
           responded_at: null,
           due_at: dueAt(quote).toISOString(),

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { expect, test } from 'vitest';
 import type { NewQuote } from '../../domain/quote';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { listAll } from '../store-under-test.contract';
 import type { Database, SqlDialectName } from './database';
 import { migrateToLatest } from './migrate';
@@ -10,14 +11,7 @@ import { SqlQuoteRepository } from './sql-quote-repository';
 
 // SqlQuoteRepository with `notify`: each request's emails are written to the outbox in its transaction.
 
-const quote: NewQuote = {
-  name: 'Sean Gallagher',
-  email: null,
-  phone: '07700 900871',
-  serviceType: 'emergency',
-  description: 'Burst pipe under the stairs.',
-  urgent: true,
-};
+const quote = sampleQuote({ email: null });
 
 /** A migrated database of its own for one test. */
 async function withDatabase(dialect: SqlDialectName, use: (db: Kysely<Database>) => Promise<void>): Promise<void> {

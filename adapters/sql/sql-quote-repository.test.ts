@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { expect, test } from 'vitest';
-import type { NewQuote } from '../../domain/quote';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { quoteRepositoryContract } from '../quote-repository.contract';
 import { listAll } from '../store-under-test.contract';
 import { migrateToLatest } from './migrate';
@@ -13,14 +13,7 @@ for (const dialect of sqlDialects) {
   quoteRepositoryContract(`SqlQuoteRepository on ${dialect}`, ({ now }) => makeSqlStore(dialect, { now }));
 }
 
-const quote: NewQuote = {
-  name: 'Sean Gallagher',
-  email: null,
-  phone: '07700 900871',
-  serviceType: 'emergency',
-  description: 'Burst pipe under the stairs.',
-  urgent: true,
-};
+const quote = sampleQuote({ name: 'Sean Gallagher', email: null, phone: '07700 900871', description: 'Burst pipe under the stairs.', urgent: true });
 
 for (const dialect of sqlDialects) {
   test(`${dialect}: among quotes stored at the same time, the inbox lists the higher id first, whatever the insertion order`, async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { QuoteRequest } from '../../domain/quote';
+import { type QuoteRequest, toNamedFields } from '../../domain/quote';
+import { sampleQuote, sampleRequest } from '../../fixtures/sample-request';
 import { businessEmail } from '../email/business-email';
 import { type ParsedEmail, startTestSmtpServer, type TestSmtpServer } from '../email/test-smtp-server.test-support';
 import { firstStartMs, from, office, runDeno, type RunningFunction, startFunction } from './edge-function.test-support';
@@ -52,16 +53,16 @@ test('deno check passes on the function, with the domain and email code it impor
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 test('a valid urgent request is emailed to the business as our server composes it, timed on arrival', async () => {
-  const body = {
+  const sent = sampleRequest({
+    id: '2f6d6c1e-8a4b-4f0e-9d8c-3b5a7e1f0a42',
     name: 'Priya <Raman> & Co',
     email: 'priya.raman@example.com',
-    phone: '07700 900123',
-    postcode: 'cr0 2rh',
-    service_type: 'emergency',
+    postcode: 'CR0 2RH',
+    serviceType: 'emergency',
     description: 'Water through the <b>kitchen</b> ceiling.\nStopcock "stuck".',
     urgent: true,
-    id: '2f6d6c1e-8a4b-4f0e-9d8c-3b5a7e1f0a42',
-  };
+  });
+  const body = { ...toNamedFields(sent), id: sent.id };
   const before = new Date();
   const response = await post(running().edge.url, body);
   const after = new Date();
@@ -77,23 +78,13 @@ test('a valid urgent request is emailed to the business as our server composes i
   expect(email.html).toContain('Priya &lt;Raman&gt; &amp; Co');
   expect(email.html).toContain('the &lt;b&gt;kitchen&lt;/b&gt; ceiling');
   expect(email.html).not.toContain('<b>kitchen</b>');
-  // The postcode as the rules write it, with the flag for a district outside the usual area.
+  // The postcode, with the flag for a district outside the usual area.
   expect(email.text).toContain('Postcode: CR0 2RH (Outside our usual area)');
   // The browser sends the id it gave the stored row, so the reference finds the request.
   const id = /^Reference: (.*)$/m.exec(email.text)?.[1] ?? '';
   expect(id).toBe(body.id);
   // Times show to the minute: the email is the composer's output for a moment during the request.
-  const quote: QuoteRequest = {
-    id,
-    name: body.name,
-    email: body.email,
-    phone: body.phone,
-    postcode: 'CR0 2RH',
-    serviceType: 'emergency',
-    description: body.description,
-    urgent: true,
-    createdAt: before,
-  };
+  const quote: QuoteRequest = { ...sent, id, createdAt: before };
   const composed = [before, after].map((createdAt) => businessEmail({ ...quote, createdAt }, { to: office }));
   expect(composed.map((expected) => expected.html.trimEnd())).toContain(email.html.trimEnd());
   expect(composed.map((expected) => expected.text.trimEnd())).toContain(email.text.trimEnd());
@@ -101,12 +92,8 @@ test('a valid urgent request is emailed to the business as our server composes i
 
 test('a request that is not urgent has no URGENT prefix, one without an email no Reply-To, one without an id a fresh reference', async () => {
   const response = await post(running().edge.url, {
-    name: 'Tom Okafor',
-    email: null,
-    phone: '020 7946 0999',
-    service_type: 'bathroom',
+    ...toNamedFields(sampleQuote({ name: 'Tom Okafor', email: null, serviceType: 'bathroom', urgent: false })),
     description: '',
-    urgent: false,
   });
   expect(response.status).toBe(200);
   const email = await emailAbout('Tom Okafor');
@@ -191,7 +178,7 @@ test('a CORS preflight gets 204 allowing the headers supabase-js sends', async (
   expect(await response.text()).toBe('');
 });
 
-const valid = { name: 'Grace Hopper', email: 'grace@example.com', phone: '020 7946 0123', service_type: 'heating' };
+const valid = toNamedFields(sampleQuote({ name: 'Grace Hopper', email: 'grace@example.com', phone: '020 7946 0123' }));
 
 test('when the mail server is down the function answers 502 and logs no personal data', async () => {
   const down = await startTestSmtpServer();

@@ -1,5 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
+import { toNamedFields } from '../../domain/quote';
 import { submitQuote } from '../../domain/submit-quote';
 import { quoteRepositoryContract } from '../quote-repository.contract';
 import { messageOf, mockSupabase, staffAccount } from './mock-supabase.test-support';
@@ -52,15 +53,7 @@ test('a valid request is inserted as PostgREST expects, then the function is inv
 
   const [insert, notify] = project.state.seen;
   // The row's id is the one the visitor's quote carries; created_at is left to the database.
-  const fields = {
-    name: 'Priya Raman',
-    email: 'priya.raman@example.co.uk',
-    phone: '020 7946 0718',
-    postcode: 'SE1 7PB',
-    service_type: 'bathroom',
-    description: 'Replace the bath with a walk-in shower.',
-    urgent: false,
-  };
+  const fields = toNamedFields(quote);
   expect(JSON.parse(insert?.body ?? '')).toStrictEqual({ id: result.quote.id, ...fields });
   expect(Object.fromEntries(insert?.headers ?? [])).toMatchObject({
     apikey: anonKey,

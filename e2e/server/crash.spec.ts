@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { toNamedFields } from '../../domain/quote';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { exited, listEveryRequest, quotesPath, staffCookie, startServer, stop } from './spawned-server';
 
 const senders = 4;
@@ -44,7 +46,7 @@ test('every request the server acknowledged is still stored after it is killed w
           const response = await fetch(`${first.url}${quotesPath}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ name, phone: '07700 900123', service_type: 'general', description: 'Crash test' }),
+            body: JSON.stringify(toNamedFields(sampleQuote({ name, email: null, description: 'Crash test' }))),
             signal: AbortSignal.timeout(5_000),
           });
           if (response.status === 201) {

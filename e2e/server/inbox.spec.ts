@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { londonDay } from '../../domain/london-time';
+import { toNamedFields } from '../../domain/quote';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { addNote, chooseView, e2eStaff, expect, inboxCard, signInAsStaff, test } from '../fixtures';
 
 // Tests share the server's database: each works only on requests carrying its own marker.
@@ -12,11 +14,11 @@ test('staff work requests on the real server: the status, notes and history outl
   const urgent = `Burst Pipe ${id}`;
   const standard = `Boiler Service ${id}`;
   const phone = `07700 900${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-  for (const data of [
-    { name: standard, phone: '020 7946 0555', service_type: 'heating', description: `Annual service ${id}` },
-    { name: urgent, phone, service_type: 'emergency', urgent: true, description: `Water everywhere ${id}` },
+  for (const quote of [
+    sampleQuote({ name: standard, serviceType: 'heating', description: `Annual service ${id}` }),
+    sampleQuote({ name: urgent, phone, serviceType: 'emergency', urgent: true, description: `Water everywhere ${id}` }),
   ]) {
-    expect((await request.post('/api/quote-requests', { data })).status()).toBe(201);
+    expect((await request.post('/api/quote-requests', { data: toNamedFields(quote) })).status()).toBe(201);
   }
   await signInAsStaff(page);
   await page.goto(`/quotes?q=${id}`);
@@ -63,7 +65,7 @@ test('staff work requests on the real server: the status, notes and history outl
 
 test('a change made by someone else first is not overwritten', async ({ page, browser, request }) => {
   const name = `Dripping Tap ${marker()}`;
-  expect((await request.post('/api/quote-requests', { data: { name, phone: '020 7946 0444', service_type: 'general' } })).status()).toBe(201);
+  expect((await request.post('/api/quote-requests', { data: toNamedFields(sampleQuote({ name })) })).status()).toBe(201);
   await signInAsStaff(page);
   await page.goto(`/quotes?q=${encodeURIComponent(name)}`);
   await expect(inboxCard(page, name)).toBeVisible();
@@ -86,7 +88,7 @@ test('found by phone digits, filtered to today and exported as CSV', async ({ pa
   const names = [`Radiator ${id}`, `=SUM(A1:A9) ${id}`];
   for (const name of names) {
     const phone = `020 ${digits.slice(0, 4)} 0${digits.slice(4)}`;
-    expect((await request.post('/api/quote-requests', { data: { name, phone, service_type: 'heating', description: `Job ${id}` } })).status()).toBe(201);
+    expect((await request.post('/api/quote-requests', { data: toNamedFields(sampleQuote({ name, phone, serviceType: 'heating', description: `Job ${id}` })) })).status()).toBe(201);
   }
   await signInAsStaff(page);
   await page.goto('/quotes?view=all');

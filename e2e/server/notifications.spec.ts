@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startTestSmtpServer } from '../../adapters/email/test-smtp-server.test-support';
+import { toNamedFields } from '../../domain/quote';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { quotesPath, startServer, stop } from './spawned-server';
 
 test('emails queued while the mail server is down survive the server being killed, and all arrive once', async () => {
@@ -26,7 +28,7 @@ test('emails queued while the mail server is down survive the server being kille
       const response = await fetch(`${first.url}${quotesPath}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: `Backlog ${index}`, phone: '020 7946 0777', service_type: 'general' }),
+        body: JSON.stringify(toNamedFields(sampleQuote({ name: `Backlog ${index}`, email: null, serviceType: 'general' }))),
       });
       expect(response.status).toBe(201);
     }

@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { toNamedFields } from '../../domain/quote';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { e2eStaff, expect, signInAsStaff, test } from '../fixtures';
 
 const marker = () => Math.random().toString(36).slice(2, 8);
@@ -11,7 +13,7 @@ test('script and HTML typed into the form reach staff as text, never as markup',
   const name = `<img src=x onerror="window.injected='${id}'"> Mallory ${id}`;
   const description = `<script>window.injected='${id}'</script><b>bold</b> "quotes" & ampersands`;
   const sent = await request.post('/api/quote-requests', {
-    data: { name, phone: '020 7946 0666', service_type: 'other', description },
+    data: toNamedFields(sampleQuote({ name, serviceType: 'other', description })),
   });
   expect(sent.status()).toBe(201);
   page.on('dialog', (dialog) => {
@@ -45,7 +47,7 @@ test('signing out ends the session: the list is gone, and the old cookie opens n
 
 test('staff delete a request after confirming, and it is gone for good', async ({ page, request }) => {
   const name = `Delete Me ${marker()}`;
-  expect((await request.post('/api/quote-requests', { data: { name, phone: '020 7946 0555', service_type: 'general' } })).status()).toBe(201);
+  expect((await request.post('/api/quote-requests', { data: toNamedFields(sampleQuote({ name })) })).status()).toBe(201);
   await signInAsStaff(page);
 
   page.once('dialog', (dialog) => {

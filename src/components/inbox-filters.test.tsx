@@ -107,3 +107,30 @@ test('values the address holds that mean nothing fall back to the defaults inste
   expect(filters().getByRole<HTMLSelectElement>('combobox', { name: 'Service' }).value).toBe('');
   expect(filters().getByLabelText<HTMLInputElement>('From').value).toBe('');
 });
+
+test('the area filter keeps requests from our districts or from outside them, and a search finds a postcode', async () => {
+  const store = new InMemoryQuoteRepository({
+    seed: [
+      request('inside', 'Ada Inside', 10, { postcode: 'SE1 7PB' }),
+      request('outside', 'Ola Outside', 20, { postcode: 'N1 9GU' }),
+      request('none', 'Nell None', 30, { postcode: null }),
+    ],
+  });
+  const { user, router } = renderApp({ path: '/quotes?view=all', backend: testBackend({ store }), now: () => testNow });
+  expect(await names()).toEqual(['Ada Inside', 'Ola Outside', 'Nell None']);
+
+  await user.selectOptions(filters().getByRole('combobox', { name: 'Area' }), 'Outside our area');
+  await user.click(filters().getByRole('button', { name: 'Apply' }));
+  await waitFor(() => expect(router.state.location.href).toBe('/quotes?view=all&area=outside'));
+  expect(await names()).toEqual(['Ola Outside']);
+
+  await user.selectOptions(filters().getByRole('combobox', { name: 'Area' }), 'In our area');
+  await user.click(filters().getByRole('button', { name: 'Apply' }));
+  await waitFor(() => expect(screen.queryByRole('heading', { name: 'Ola Outside' })).toBeNull());
+  expect(await names()).toEqual(['Ada Inside']);
+
+  await user.selectOptions(filters().getByRole('combobox', { name: 'Area' }), 'Anywhere');
+  await user.type(filters().getByRole('searchbox', { name: 'Search' }), 'n1 9gu{Enter}');
+  await waitFor(() => expect(screen.queryByRole('heading', { name: 'Ada Inside' })).toBeNull());
+  expect(await names()).toEqual(['Ola Outside']);
+});

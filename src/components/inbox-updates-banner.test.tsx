@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { InMemoryQuoteRepository } from '../../adapters/memory/in-memory-quote-repository';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { request, testNow } from '../inbox-test-data.test-support';
 import { renderApp, testBackend } from '../test-app';
 
@@ -14,7 +15,7 @@ test('once a minute the inbox looks for new requests, says how many, and shows t
   const { user } = renderApp({ path: '/quotes', backend: testBackend({ store }), now: () => testNow });
   const ada = within((await screen.findByRole('heading', { name: 'Ada Lovelace' })).closest('article') ?? document.body);
   await user.type(ada.getByLabelText('Add a note'), 'Half-written note');
-  await store.insert({ name: 'Ben Okri', email: null, phone: '020 7946 0999', serviceType: 'other', description: null, urgent: true });
+  await store.insert(sampleQuote({ name: 'Ben Okri' }));
 
   await act(async () => {
     vi.advanceTimersByTime(60_000);

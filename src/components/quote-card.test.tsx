@@ -121,3 +121,19 @@ test('a staff session that has ended puts the inbox away and asks to sign in aga
   expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeTruthy();
   expect(screen.queryByRole('heading', { name: 'Priya Raman' })).toBeNull();
 });
+
+test('a card shows the postcode, and flags one outside our usual area in words', async () => {
+  renderInbox(
+    new InMemoryQuoteRepository({
+      seed: [request('inside', 'Ada Inside', 10, { postcode: 'SE1 7PB' }), request('outside', 'Ola Outside', 20, { postcode: 'N1 9GU' }), request('none', 'Nell None', 30, { postcode: null })],
+    }),
+  );
+  const outside = await card('Ola Outside');
+  expect(outside.getByText('Postcode')).toBeTruthy();
+  expect(outside.getByText('N1 9GU')).toBeTruthy();
+  expect(outside.getByText('Outside our usual area')).toBeTruthy();
+  const inside = await card('Ada Inside');
+  expect(inside.getByText('SE1 7PB')).toBeTruthy();
+  expect(inside.queryByText('Outside our usual area')).toBeNull();
+  expect((await card('Nell None')).queryByText('Postcode')).toBeNull();
+});

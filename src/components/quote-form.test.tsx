@@ -172,3 +172,58 @@ test('too many requests from one connection get a friendly word on when to try a
   expect(within(alert).getByText(/Please try again in 10 minutes, or call us on 020 7946 0123/)).toBeTruthy();
   expect((field('Full name') as HTMLInputElement).value).toBe('Sam Carter');
 });
+
+test('the postcode is optional, says why we ask, and is stored normalised; outside our area the thanks add one honest sentence', async () => {
+  const quotes = new InMemoryQuoteRepository();
+  const { user, form, field } = await openForm(testBackend({ store: quotes }));
+  const postcode = field('Postcode (optional)');
+  expect(postcode.getAttribute('autocomplete')).toBe('postal-code');
+  expect(postcode.hasAttribute('required')).toBe(false);
+  const hint = document.getElementById(postcode.getAttribute('aria-describedby') ?? '');
+  expect(hint?.textContent).toBe('It helps us check we cover your area.');
+
+  await user.type(field('Full name'), 'Nia Brooks');
+  await user.type(field('Phone number'), '07700 900222');
+  await user.type(postcode, 'n19gu');
+  await user.selectOptions(field('Service type'), 'General Repairs');
+  await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
+
+  await screen.findByText('Quote Request Submitted!');
+  expect(
+    screen.getByText(
+      "We'll contact you within 30 minutes for urgent requests, or within 2 hours for standard quotes. Your postcode is outside the area we usually cover, so we'll call to see if we can help.",
+    ),
+  ).toBeTruthy();
+  expect(await storedQuotes(quotes)).toMatchObject([{ name: 'Nia Brooks', postcode: 'N1 9GU' }]);
+});
+
+test('inside our area the thanks are the specification\'s alone', async () => {
+  const { user, form, field } = await openForm();
+  await user.type(field('Full name'), 'Nia Brooks');
+  await user.type(field('Phone number'), '07700 900222');
+  await user.type(field('Postcode (optional)'), 'se1 7pb');
+  await user.selectOptions(field('Service type'), 'General Repairs');
+  await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
+
+  await screen.findByText('Quote Request Submitted!');
+  expect(screen.getByText("We'll contact you within 30 minutes for urgent requests, or within 2 hours for standard quotes.")).toBeTruthy();
+});
+
+test('a postcode that is not one is named beside its field, and nothing typed is lost', async () => {
+  const quotes = new InMemoryQuoteRepository();
+  const { user, form, field } = await openForm(testBackend({ store: quotes }));
+  await user.type(field('Full name'), 'Nia Brooks');
+  await user.type(field('Phone number'), '07700 900222');
+  await user.type(field('Postcode (optional)'), 'Borough');
+  await user.selectOptions(field('Service type'), 'General Repairs');
+  await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
+
+  const postcode = field('Postcode (optional)');
+  expect(postcode.getAttribute('aria-invalid')).toBe('true');
+  const described = (postcode.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+  expect(described).toContain('Enter a UK postcode like SE1 7PB, or leave postcode empty');
+  expect(document.activeElement).toBe(postcode);
+  expect((postcode as HTMLInputElement).value).toBe('Borough');
+  expect((field('Full name') as HTMLInputElement).value).toBe('Nia Brooks');
+  expect(await storedQuotes(quotes)).toEqual([]);
+});

@@ -4,23 +4,13 @@ import { InMemoryQuoteRepository } from '../../adapters/memory/in-memory-quote-r
 import { demoStaffAccount } from '../../adapters/memory/demo-staff-account';
 import { InMemoryStaffAuth } from '../../adapters/memory/in-memory-staff-auth';
 import { NotSignedIn } from '../../domain/staff';
+import { sampleRequest } from '../../fixtures/sample-request';
 import { renderApp, testBackend } from '../test-app';
 
 const account = { email: 'staff@example.co.uk', password: 'correct horse battery staple' };
 const seeded = () =>
   new InMemoryQuoteRepository({
-    seed: [
-      {
-        id: 'q1',
-        createdAt: new Date('2026-11-20T09:00:00Z'),
-        name: 'Priya Raman',
-        email: null,
-        phone: '07700 900123',
-        serviceType: 'emergency',
-        description: null,
-        urgent: true,
-      },
-    ],
+    seed: [sampleRequest({ id: 'q1', createdAt: new Date('2026-11-20T09:00:00Z'), name: 'Priya Raman' })],
   });
 
 test('anyone not signed in gets the sign-in form at /quotes, and no request', async () => {

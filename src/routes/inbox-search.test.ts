@@ -40,19 +40,21 @@ test('anything not understood falls back to no filter, never an error', () => {
 });
 
 test('the defaults stay out of the address', () => {
-  expect(searchOf({ view: 'new', q: '  ', service: undefined, urgent: undefined, from: '', to: '' })).toEqual({
+  expect(searchOf({ view: 'new', q: '  ', service: undefined, urgent: undefined, area: undefined, from: '', to: '' })).toEqual({
     view: undefined,
     q: undefined,
     service: undefined,
     urgent: undefined,
+    area: undefined,
     from: undefined,
     to: undefined,
   });
-  expect(searchOf({ view: 'all', q: ' leak ', service: 'emergency', urgent: true, from: '2026-11-01', to: '2026-11-02' })).toEqual({
+  expect(searchOf({ view: 'all', q: ' leak ', service: 'emergency', urgent: true, area: 'outside', from: '2026-11-01', to: '2026-11-02' })).toEqual({
     view: 'all',
     q: 'leak',
     service: 'emergency',
     urgent: true,
+    area: 'outside',
     from: '2026-11-01',
     to: '2026-11-02',
   });

@@ -1,6 +1,6 @@
 import type { RegisteredRouter, ValidateLinkOptions } from '@tanstack/react-router';
 import { expectTypeOf, test } from 'vitest';
-import type { InboxView } from '../../domain/inbox-query';
+import type { InboxView, ServiceAreaFilter } from '../../domain/inbox-query';
 import type { ServiceType } from '../../domain/service-type';
 import type { quotesRoute } from './quotes-route';
 
@@ -13,6 +13,7 @@ test('the inbox reads its filters from the address as parsed values, each option
     q?: string | undefined;
     service?: ServiceType | undefined;
     urgent?: boolean | undefined;
+    area?: ServiceAreaFilter | undefined;
     from?: string | undefined;
     to?: string | undefined;
   }>();

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { InMemoryQuoteRepository } from '../../adapters/memory/in-memory-quote-repository';
 import type { InboxPage } from '../../domain/inbox-query';
-import type { NewQuote } from '../../domain/quote';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { answered, minutesBefore, request, testNow } from '../inbox-test-data.test-support';
 import { renderApp, testBackend } from '../test-app';
 
@@ -10,22 +10,14 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const leak: NewQuote = {
+const leak = sampleQuote({
   name: 'Priya Raman',
   email: 'priya@example.co.uk',
-  phone: '07700 900123',
   serviceType: 'emergency',
   description: 'Water through the kitchen ceiling',
   urgent: true,
-};
-const boiler: NewQuote = {
-  name: 'Tom Okafor',
-  email: null,
-  phone: '020 7946 0381',
-  serviceType: 'heating',
-  description: null,
-  urgent: false,
-};
+});
+const boiler = sampleQuote({ name: 'Tom Okafor', email: null, phone: '020 7946 0381', serviceType: 'heating', urgent: false });
 
 const cardHeadings = async () => (await screen.findAllByRole('article')).map((card) => within(card).getByRole('heading', { level: 2 }).textContent);
 const cardOf = (name: string) => {

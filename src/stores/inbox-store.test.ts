@@ -3,6 +3,7 @@ import { InMemoryQuoteRepository } from '../../adapters/memory/in-memory-quote-r
 import { findQuotes, type FindQuotesResult } from '../../domain/find-quotes';
 import { defaultInboxQuery, type InboxQuery } from '../../domain/inbox-query';
 import { inboxSummary } from '../../domain/inbox-summary';
+import { sampleQuote } from '../../fixtures/sample-request';
 import { request, testNow } from '../inbox-test-data.test-support';
 import { recordingLogger } from '../test-app';
 import { createInboxStore, type InboxDeps } from './inbox-store';
@@ -80,7 +81,7 @@ test('checking for updates changes nothing on the list, but counts what is new',
   const localPorts = { inbox: local, logger: recordingLogger() };
   const { inbox } = inboxOver({ findQuotes: (query) => findQuotes(localPorts, query), inboxSummary: (at) => inboxSummary(localPorts, at) });
   await inbox.getState().load({ ...defaultInboxQuery, view: 'all' });
-  await local.insert({ name: 'Cy', email: null, phone: '020 7946 0999', serviceType: 'other', description: null, urgent: false });
+  await local.insert(sampleQuote({ name: 'Cy' }));
 
   await inbox.getState().checkForUpdates();
 

@@ -1,18 +1,12 @@
 import { expect, test } from 'vitest';
 import { defaultInboxQuery, type InboxPage } from '../../domain/inbox-query';
 import type { InboxQuote } from '../../domain/inbox-quote';
+import { sampleRequest } from '../../fixtures/sample-request';
 import { minutesBefore, testNow } from '../inbox-test-data.test-support';
 import { updatesBetween } from './inbox-updates';
 
 const quote = (id: string, minutesAgo: number, extra: Partial<InboxQuote> = {}): InboxQuote => ({
-  id,
-  createdAt: minutesBefore(minutesAgo),
-  name: id,
-  email: null,
-  phone: '020 7946 0000',
-  serviceType: 'general',
-  description: null,
-  urgent: false,
+  ...sampleRequest({ id, createdAt: minutesBefore(minutesAgo), name: id }),
   status: 'new',
   respondedAt: null,
   history: [],
