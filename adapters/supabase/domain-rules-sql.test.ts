@@ -87,3 +87,27 @@ test('the rules migration applies over the one before it: stored rows get their 
     await supabase.drop();
   }
 });
+
+test('each of the inbox\'s searches has one signature, the newest, which only signed-in users may call', async () => {
+  const supabase = await supabaseScratchDatabase();
+  try {
+    await supabase.owner.query(`begin;\n${domainRulesSql()}\ncommit;`);
+    const { rows } = await supabase.owner.query<{ name: string; anon: boolean; authenticated: boolean; service_role: boolean }>(
+      `select p.proname as name,
+              has_function_privilege('anon', p.oid, 'execute') as anon,
+              has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
+              has_function_privilege('service_role', p.oid, 'execute') as service_role
+         from pg_proc p
+        where p.pronamespace = 'public'::regnamespace and p.proname in ('inbox_matching', 'inbox_page')
+        order by p.proname`,
+    );
+    expect(rows).toEqual(['inbox_matching', 'inbox_page'].map((name) => ({ name, anon: false, authenticated: true, service_role: false })));
+    const { rows: area } = await supabase.owner.query<{ name: string }>(
+      `select p.proname as name from pg_proc p
+        where p.pronamespace = 'public'::regnamespace and 'area' = any(p.proargnames) order by p.proname`,
+    );
+    expect(area.map(({ name }) => name)).toEqual(['inbox_matching', 'inbox_page']);
+  } finally {
+    await supabase.drop();
+  }
+});

@@ -1,8 +1,8 @@
 // The domain's rules in a Supabase project's SQL, written from domain/ rather than typed in: the
 // response promise and its due time, the fields' limits, the service types, the statuses and their
-// moves, and the text a search looks through. `npm run supabase:rules` writes this as a migration
+// moves, the districts the business covers, and the text a search looks through. `npm run supabase:rules` writes this as a migration
 // (domain-rules-migration.ts); domain-rules-sql.test.ts fails while the newest one is out of date.
-import { responseClockMinutes, responsePromise } from '../../domain/business';
+import { responseClockMinutes, responsePromise, serviceArea } from '../../domain/business';
 import { deliveryErrorMaxLength, noteMaxLength } from '../../domain/inbox-quote';
 import { quoteFieldList, quoteFields, searchableFields } from '../../domain/quote';
 import { nextStatuses, quoteStatuses, waitingStatus } from '../../domain/quote-status';
@@ -87,6 +87,24 @@ ${quoteStatuses
   .join(',\n')}
   )
 $$;
+
+-- The outward code is the text before the space of a normalised postcode (domain/postcode.ts
+-- outwardCodeOf); a request without a postcode is neither inside nor outside (null).
+create or replace function public.quote_in_service_area(postcode text)
+  returns boolean
+  language sql
+  immutable
+  set search_path = ''
+as $$
+  select pg_catalog.split_part(quote_in_service_area.postcode, ' ', 1) in ${literalList(serviceArea.outwardCodes)}
+$$;
+
+comment on function public.quote_in_service_area(text) is
+  'Whether a normalised postcode lies in the districts the business usually covers (domain/postcode.ts isInServiceArea); null for none.';
+
+-- The inbox's area filter calls it as the signed-in user; nobody else needs it.
+revoke execute on function public.quote_in_service_area(text) from public, anon, authenticated, service_role;
+grant execute on function public.quote_in_service_area(text) to authenticated, service_role;
 ${['quote_promise_minutes(boolean)', 'quote_due_soon_minutes(boolean)', 'quote_due_at(timestamptz, boolean)', 'quote_field_max_length(text)']
   .map(
     (signature) => `

@@ -88,8 +88,8 @@ const post = (body: unknown, token?: string) =>
 /** A request as a visitor's browser stored it, its email not sent (yet, or after a failure). */
 async function stored(name: string, { error = null }: { error?: string | null } = {}): Promise<string> {
   const { rows } = await started().database.owner.query<{ id: string }>(
-    `insert into public.quote_requests (name, phone, service_type, urgent, business_email_error)
-     values ($1, '020 7946 0999', 'heating', true, $2) returning id`,
+    `insert into public.quote_requests (name, phone, postcode, service_type, urgent, business_email_error)
+     values ($1, '020 7946 0999', 'N1 9GU', 'heating', true, $2) returning id`,
     [name, error],
   );
   return rows[0]?.id ?? '';
@@ -115,12 +115,13 @@ async function waitForEmailAbout(name: string) {
 test('a stored request is emailed as the database has it, once, and recorded as sent', async () => {
   const id = await stored('Ada Stored');
   // The body says otherwise: the stored row is what the business reads.
-  const response = await post({ id, name: 'Mallory Forged', phone: '020 7946 0000', service_type: 'other', urgent: false });
+  const response = await post({ id, name: 'Mallory Forged', phone: '020 7946 0000', postcode: 'SE1 7PB', service_type: 'other', urgent: false });
   expect(response.status).toBe(200);
   expect(await response.json()).toEqual({ sent: true });
   const email = await waitForEmailAbout('Ada Stored');
   expect(email.subject).toBe('URGENT: Heating Services request from Ada Stored');
   expect(/^Reference: (.*)$/m.exec(email.text)?.[1]).toBe(id);
+  expect(email.text).toContain('Postcode: N1 9GU (Outside our usual area)');
   expect(await delivery(id)).toEqual({ sent: true, error: null });
 
   // Called again with the same id: already sent, nothing more goes out.

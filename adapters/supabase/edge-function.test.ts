@@ -57,6 +57,7 @@ test('a valid urgent request is emailed to the business as our server composes i
     id: '2f6d6c1e-8a4b-4f0e-9d8c-3b5a7e1f0a42',
     name: 'Priya <Raman> & Co',
     email: 'priya.raman@example.com',
+    postcode: 'CR0 2RH',
     serviceType: 'emergency',
     description: 'Water through the <b>kitchen</b> ceiling.\nStopcock "stuck".',
     urgent: true,
@@ -77,6 +78,8 @@ test('a valid urgent request is emailed to the business as our server composes i
   expect(email.html).toContain('Priya &lt;Raman&gt; &amp; Co');
   expect(email.html).toContain('the &lt;b&gt;kitchen&lt;/b&gt; ceiling');
   expect(email.html).not.toContain('<b>kitchen</b>');
+  // The postcode, with the flag for a district outside the usual area.
+  expect(email.text).toContain('Postcode: CR0 2RH (Outside our usual area)');
   // The browser sends the id it gave the stored row, so the reference finds the request.
   const id = /^Reference: (.*)$/m.exec(email.text)?.[1] ?? '';
   expect(id).toBe(body.id);

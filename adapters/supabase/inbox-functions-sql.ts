@@ -1,22 +1,71 @@
 // The inbox's calls on a Supabase project, as PostgREST serves them at /rest/v1/rpc/<name>: the one
-// place their SQL is written, with the domain's values put in (the waiting status, the view of every
-// request, the largest page). They first came in 20261201070200_quote_inbox_functions.sql; the rules
-// migration replaces them (`create or replace` keeps their owners, grants and comments), so that file
-// is history. adapters/supabase/inbox-sql.test.ts and the inbox contract suite check them against
+// place their SQL is written, with the domain's values put in (the fields, the waiting status, the
+// view of every request, the service area's filters, the largest page). They first came in
+// 20261201070200_quote_inbox_functions.sql; the rules migration replaces them, so that file is
+// history. `create or replace` keeps a function's owner, grants and comment, but cannot change its
+// parameters: a function given a new one drops its earlier signatures first, and is granted again.
+// adapters/supabase/inbox-sql.test.ts and the inbox contract suite check them against
 // domain/inbox-query.ts on a real PostgreSQL.
-import { allView, inboxPageMax } from '../../domain/inbox-query';
+import { allView, inboxPageMax, type ServiceAreaFilter, serviceAreaFilters } from '../../domain/inbox-query';
+import { namedFieldList } from '../../domain/quote';
 import { waitingStatus } from '../../domain/quote-status';
-import { literal, whole } from './sql-text';
+import { identifier, literal, literalList, whole } from './sql-text';
 
 /** The most rows inbox_page returns: the largest page and one more, which tells that another follows. */
 const rowLimitMax = inboxPageMax + 1;
 
-/** inbox_matching, inbox_page, change_quote_status and clock_records, with the domain's values. */
+/** What public.quote_in_service_area must answer for a request to pass each area filter. */
+const inServiceAreaFor = { inside: true, outside: false } as const satisfies Record<ServiceAreaFilter, boolean>;
+
+/** The signatures the inbox's searches have today, and had before (dropped: a new parameter makes a new function). */
+const signatures = {
+  matching: 'inbox_matching(text, jsonb, text, boolean, text, timestamptz, timestamptz)',
+  page: 'inbox_page(text, timestamptz, integer, jsonb, text, boolean, text, timestamptz, timestamptz, boolean, timestamptz, timestamptz, uuid)',
+  earlier: [
+    'inbox_page(text, timestamptz, integer, jsonb, text, boolean, timestamptz, timestamptz, boolean, timestamptz, timestamptz, uuid)',
+    'inbox_matching(text, jsonb, text, boolean, timestamptz, timestamptz)',
+  ],
+};
+
+/** Every column of a request the inbox shows, as inbox_quote_json writes it: the fields come from domain/quote.ts. */
+const quoteJsonColumns = ['id', 'created_at', ...namedFieldList.map(identifier), 'status', 'responded_at', 'business_email_sent_at', 'business_email_error'];
+
+/** inbox_quote_json, inbox_matching, inbox_page, change_quote_status and clock_records, with the domain's values. */
 export function inboxFunctionsSql(): string {
   return `
+-- One request as the inbox shows it: its columns, its history oldest first, its notes newest first.
+-- Timestamps come out as ISO 8601 with an offset, which the adapter parses (supabase-inbox-answers.ts).
+create or replace function public.inbox_quote_json(request public.quote_requests)
+  returns jsonb
+  language sql
+  stable
+  set search_path = ''
+as $$
+  select jsonb_build_object(
+${quoteJsonColumns.map((column) => `    ${literal(column)}, request.${column},`).join('\n')}
+    'history', coalesce(
+      (select jsonb_agg(
+                jsonb_build_object('from', c.from_status, 'to', c.to_status, 'by', c.changed_by, 'at', c.changed_at)
+                order by c.id)
+         from public.quote_status_changes c
+        where c.quote_id = request.id),
+      '[]'::jsonb),
+    'notes', coalesce(
+      (select jsonb_agg(
+                jsonb_build_object('id', n.id, 'text', n.text, 'by', n.written_by, 'at', n.written_at)
+                order by n.written_at desc, n.id desc)
+         from public.quote_notes n
+        where n.quote_id = request.id),
+      '[]'::jsonb)
+  )
+$$;
+${signatures.earlier.map((signature) => `
+drop function if exists public.${signature};`).join('')}
+
 -- The requests a query matches, as domain/inbox-query.ts matchesQuery says: the view's status (${literal(allView)}
--- for any), one service type, urgent or not, received from (inclusive) until (exclusive), and every
--- word found in search_text. The words come lower-cased by JavaScript (domain searchWords) and are
+-- for any), one service type, urgent or not, a postcode inside or outside the service area
+-- (public.quote_in_service_area: a request without one is neither), received from (inclusive) until
+-- (exclusive), and every word found in search_text. The words come lower-cased by JavaScript (domain searchWords) and are
 -- compared case-sensitively with strpos, so no character of theirs is a wildcard.
 -- No \`set search_path\` (every name is qualified): a function with one cannot be inlined into the
 -- query that calls it, and inlined the planner uses the table's indexes. It runs as its caller.
@@ -25,6 +74,7 @@ create or replace function public.inbox_matching(
   words jsonb,
   service_type text,
   urgent boolean,
+  area text,
   received_from timestamptz,
   received_to timestamptz
 )
@@ -37,6 +87,9 @@ as $$
    where (inbox_matching.view = ${literal(allView)} or q.status = inbox_matching.view)
      and (inbox_matching.service_type is null or q.service_type = inbox_matching.service_type)
      and (inbox_matching.urgent is null or q.urgent = inbox_matching.urgent)
+     and (inbox_matching.area is null or public.quote_in_service_area(q.postcode) = case inbox_matching.area
+${serviceAreaFilters.map((area) => `           when ${literal(area)} then ${String(inServiceAreaFor[area])}`).join('\n')}
+         end)
      and (inbox_matching.received_from is null or q.created_at >= inbox_matching.received_from)
      and (inbox_matching.received_to is null or q.created_at < inbox_matching.received_to)
      and not exists (
@@ -60,6 +113,7 @@ create or replace function public.inbox_page(
   words jsonb default '[]'::jsonb,
   service_type text default null,
   urgent boolean default null,
+  area text default null,
   received_from timestamptz default null,
   received_to timestamptz default null,
   after_overdue_urgent boolean default null,
@@ -82,9 +136,12 @@ begin
   if pg_catalog.jsonb_typeof(inbox_page.words) is distinct from 'array' then
     raise exception 'words must be an array of strings' using errcode = '22023';
   end if;
+  if inbox_page.area not in ${literalList(serviceAreaFilters)} then
+    raise exception 'area must be one of ${serviceAreaFilters.map(identifier).join(', ')}, or null, not %', inbox_page.area using errcode = '22023';
+  end if;
 
   select count(*) into total
-    from public.inbox_matching(inbox_page.view, inbox_page.words, inbox_page.service_type, inbox_page.urgent,
+    from public.inbox_matching(inbox_page.view, inbox_page.words, inbox_page.service_type, inbox_page.urgent, inbox_page.area,
                                inbox_page.received_from, inbox_page.received_to);
 
   if inbox_page.view = ${literal(waitingStatus)} then
@@ -92,7 +149,7 @@ begin
       into quotes
       from (
         select q as request, (q.urgent and q.due_at < inbox_page.as_of) as overdue_urgent, q.due_at, q.id
-          from public.inbox_matching(inbox_page.view, inbox_page.words, inbox_page.service_type, inbox_page.urgent,
+          from public.inbox_matching(inbox_page.view, inbox_page.words, inbox_page.service_type, inbox_page.urgent, inbox_page.area,
                                      inbox_page.received_from, inbox_page.received_to) q
          where inbox_page.after_id is null
             or (inbox_page.after_overdue_urgent and not (q.urgent and q.due_at < inbox_page.as_of))
@@ -106,7 +163,7 @@ begin
       into quotes
       from (
         select q as request, q.created_at, q.id
-          from public.inbox_matching(inbox_page.view, inbox_page.words, inbox_page.service_type, inbox_page.urgent,
+          from public.inbox_matching(inbox_page.view, inbox_page.words, inbox_page.service_type, inbox_page.urgent, inbox_page.area,
                                      inbox_page.received_from, inbox_page.received_to) q
          where inbox_page.after_id is null
             or (q.created_at, q.id) < (inbox_page.after_created_at, inbox_page.after_id)
@@ -191,5 +248,14 @@ as $$
        where q.status = ${literal(waitingStatus)} and q.created_at < clock_records.since
     ) r
 $$;
+
+-- Functions are executable by PUBLIC, and Supabase grants new ones to anon and authenticated too.
+-- Only signed-in users may search; row-level security decides what they find.
+${[signatures.matching, signatures.page]
+  .map(
+    (signature) => `revoke execute on function public.${signature} from public, anon, authenticated, service_role;
+grant execute on function public.${signature} to authenticated;`,
+  )
+  .join('\n')}
 `;
 }

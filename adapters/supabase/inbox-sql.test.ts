@@ -1,10 +1,14 @@
 // The inbox's SQL agrees with the domain's rules, run on a real PostgreSQL database: the moves between
-// statuses, when a request falls due, and the text a search looks through.
+// statuses, when a request falls due, the text a search looks through, and the service area's filter.
 import fc from 'fast-check';
+import * as v from 'valibot';
 import { expect, test } from 'vitest';
-import { allView, inboxPageMax, searchTextOf } from '../../domain/inbox-query';
+import { allView, defaultInboxQuery, type InboxQuery, inboxPageMax, matchesQuery, searchTextOf, serviceAreaFilters } from '../../domain/inbox-query';
+import type { NewQuote } from '../../domain/quote';
 import { canChangeStatus, quoteStatuses } from '../../domain/quote-status';
 import { dueAt } from '../../domain/response-clock';
+import { sampleQuote } from '../../fixtures/sample-request';
+import { InboxPageAnswerSchema } from './supabase-inbox-answers';
 import { supabaseScratchDatabase } from './supabase-scratch-database.test-support';
 
 test('public.quote_status_move_allowed allows exactly the moves of domain/quote-status.ts nextStatuses', async () => {
@@ -60,31 +64,84 @@ test('inbox_page returns at most the largest page and one more row (domain/inbox
 const letters = Array.from('abcxyzABCXYZ éÉèÈêÊëËïÏôÔöÖüÜçÇñÑåÅøØæÆłŁßœŒ0123456789+-()@.%_\'"');
 const textArb = (min: number) => fc.array(fc.constantFrom(...letters), { minLength: min, maxLength: 12 }).map((chars) => chars.join(''));
 
+type Searched = Pick<NewQuote, 'name' | 'email' | 'phone' | 'postcode' | 'description'>;
+
 test('search_text is domain searchTextOf, lower-cased alike for the letters of names like Zoë and ÉLODIE', async () => {
   const supabase = await supabaseScratchDatabase();
   try {
-    const stored = async (quote: { name: string; email: string | null; phone: string; description: string | null }) => {
+    const stored = async (quote: Searched) => {
       const { rows } = await supabase.owner.query<{ search_text: string }>(
-        `insert into public.quote_requests (name, email, phone, service_type, description)
-         values ($1, $2, $3, 'other', $4) returning search_text`,
-        [quote.name, quote.email, quote.phone, quote.description],
+        `insert into public.quote_requests (name, email, phone, postcode, service_type, description)
+         values ($1, $2, $3, $4, 'other', $5) returning search_text`,
+        [quote.name, quote.email, quote.phone, quote.postcode, quote.description],
       );
       return rows[0]?.search_text;
     };
-    const zoe = { name: 'Zoë ÉLODIE Łukasz', email: 'ZOE@EXAMPLE.CO.UK', phone: '+44 (0)7700 900-123', description: 'Ça coule: 100% SÜß' };
+    const zoe = { name: 'Zoë ÉLODIE Łukasz', email: 'ZOE@EXAMPLE.CO.UK', phone: '+44 (0)7700 900-123', postcode: 'SE1 7PB', description: 'Ça coule: 100% SÜß' };
     expect(await stored(zoe)).toBe(searchTextOf(zoe));
-    expect(await stored(zoe)).toBe('zoë élodie łukasz\n+44 (0)7700 900-123\n4407700900123\nzoe@example.co.uk\nça coule: 100% süß');
-    expect(await stored({ ...zoe, email: null, description: null })).toBe(searchTextOf({ ...zoe, email: null, description: null }));
+    expect(await stored(zoe)).toBe('zoë élodie łukasz\n+44 (0)7700 900-123\n4407700900123\nzoe@example.co.uk\nse1 7pb\nça coule: 100% süß');
+    const bare = { ...zoe, email: null, postcode: null, description: null };
+    expect(await stored(bare)).toBe(searchTextOf(bare));
 
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ name: textArb(1), email: fc.option(textArb(1), { nil: null }), phone: textArb(1), description: fc.option(textArb(1), { nil: null }) }),
+        fc.record({
+          name: textArb(1),
+          email: fc.option(textArb(1), { nil: null }),
+          phone: textArb(1),
+          postcode: fc.option(textArb(1).map((text) => text.slice(0, 8)), { nil: null }),
+          description: fc.option(textArb(1), { nil: null }),
+        }),
         async (quote) => {
           expect(await stored(quote)).toBe(searchTextOf(quote));
         },
       ),
       { numRuns: 50 },
     );
+  } finally {
+    await supabase.drop();
+  }
+});
+
+// Inside and outside the service area, districts that only begin like one in it, an outward code alone, and none.
+const postcodes = ['SE1 7PB', 'SE1', 'SE17 1JE', 'SW9 8HE', 'SE10 9NN', 'SE2 9AA', 'N1 9GU', 'CR0 2RH', null];
+
+test('inbox_page\'s area filter agrees with domain matchesQuery: a request without a postcode is neither inside nor outside', async () => {
+  const supabase = await supabaseScratchDatabase();
+  try {
+    const page = async (area: string | null, words: string[]) => {
+      const { rows } = await supabase.owner.query<{ page: unknown }>('select public.inbox_page($1, now(), $2, $3, area => $4) as page', [
+        allView,
+        inboxPageMax + 1,
+        JSON.stringify(words),
+        area,
+      ]);
+      return v.parse(InboxPageAnswerSchema, rows[0]?.page).quotes;
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...postcodes), { minLength: 1, maxLength: 12 }),
+        fc.constantFrom(null, ...serviceAreaFilters),
+        fc.constantFrom('', 'se1', '7pb', 'priya'),
+        async (given, area, search) => {
+          await supabase.owner.query('delete from public.quote_requests');
+          for (const postcode of given) {
+            const quote = sampleQuote({ postcode });
+            await supabase.owner.query(
+              `insert into public.quote_requests (name, phone, postcode, service_type) values ($1, $2, $3, $4)`,
+              [quote.name, quote.phone, quote.postcode, quote.serviceType],
+            );
+          }
+          const every = await page(null, []);
+          const query: InboxQuery = { ...defaultInboxQuery, view: allView, area, search };
+          const expected = every.filter((quote) => matchesQuery(quote, query)).map(({ id }) => id);
+          const found = await page(area, search === '' ? [] : [search]);
+          expect(found.map(({ id }) => id).sort()).toEqual(expected.sort());
+        },
+      ),
+      { numRuns: 40 },
+    );
+    await expect(page('elsewhere', [])).rejects.toMatchObject({ code: '22023' });
   } finally {
     await supabase.drop();
   }

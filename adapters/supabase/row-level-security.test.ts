@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import { expect, test } from 'vitest';
-import { type NamedFields, namedFieldList, quoteFields, toNamedFields } from '../../domain/quote';
+import { type FieldDescription, type NamedFields, namedFieldList, quoteFieldList, quoteFields, toNamedFields } from '../../domain/quote';
 import { serviceTypes } from '../../domain/service-type';
 import { sampleQuote } from '../../fixtures/sample-request';
 import {
@@ -155,12 +155,11 @@ test('the CHECK constraints refuse a name of 101 characters and an unknown servi
     expect(await countQuotes(owner)).toBe('0');
   }));
 
-const limitedFields = [
-  { column: 'name', max: quoteFields.name.maxLength },
-  { column: 'email', max: quoteFields.email.maxLength },
-  { column: 'phone', max: quoteFields.phone.maxLength },
-  { column: 'description', max: quoteFields.description.maxLength },
-] as const;
+/** Every field with a limit, by its column: each a text column of the visitor's insert. */
+const limitedFields = quoteFieldList.flatMap((field) => {
+  const { name, maxLength }: FieldDescription = quoteFields[field];
+  return maxLength === undefined ? [] : [{ column: name, max: maxLength }];
+});
 
 test('the CHECK constraints hold exactly the domain limits: 1 to the maximum, and every service type', () =>
   withSupabase(async ({ owner, request }) => {

@@ -20,6 +20,8 @@ export type InboxPageArgs = {
   words: string[];
   service_type: string | null;
   urgent: boolean | null;
+  /** 'inside' or 'outside' the service area (domain/inbox-query.ts serviceAreaFilters), or null for either. */
+  area: string | null;
   received_from: string | null;
   received_to: string | null;
   after_overdue_urgent: boolean | null;
@@ -51,7 +53,7 @@ export type Database = {
       };
     };
     Views: Record<string, never>;
-    /** The inbox's calls (migrations/20261201070200_quote_inbox_functions.sql); answers are parsed, so typed unknown. */
+    /** The inbox's calls (written by inbox-functions-sql.ts into the rules migration); answers are parsed, so typed unknown. */
     Functions: {
       inbox_page: { Args: InboxPageArgs; Returns: unknown };
       change_quote_status: { Args: { quote_id: string; from_status: string; to_status: string }; Returns: unknown };

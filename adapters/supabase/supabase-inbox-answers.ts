@@ -5,7 +5,7 @@ import { QuoteStatusSchema } from '../../domain/quote-status';
 import { fromNamedFields, namedFieldsEntries } from '../../domain/quote';
 import { TimestampSchema } from './supabase-quote-row';
 
-// The answers of the inbox's functions (supabase/migrations/20261201070200_quote_inbox_functions.sql),
+// The answers of the inbox's functions (inbox-functions-sql.ts, in the newest rules migration),
 // parsed into the domain's shapes: rows never leave this folder.
 
 const NoteSchema = v.pipe(

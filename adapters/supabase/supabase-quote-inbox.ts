@@ -21,7 +21,7 @@ const notificationFunction = 'send-quote-notification';
 
 /**
  * The staff inbox over a Supabase project: every call is a function of the project's database
- * (supabase/migrations/20261201070200_quote_inbox_functions.sql) or the notification function, run
+ * (inbox-functions-sql.ts, in the newest rules migration) or the notification function, run
  * with the signed-in user's token. Row-level security and the functions' own checks decide what
  * staff may do; anyone else reads nothing and changes nothing.
  *
@@ -113,6 +113,7 @@ function pageArgs(query: InboxQuery, cursor: InboxCursor | null, asOf: Date, lim
     words: searchWords(query.search),
     service_type: query.serviceType,
     urgent: query.urgent,
+    area: query.area,
     received_from: query.from?.toISOString() ?? null,
     received_to: query.to?.toISOString() ?? null,
     after_overdue_urgent: cursor?.order === 'waiting' ? cursor.overdueUrgent : null,

@@ -68,6 +68,7 @@ test('staff read every request newest first through public.inbox_page, with thei
     words: [],
     service_type: null,
     urgent: null,
+    area: null,
     received_from: null,
     received_to: null,
     after_overdue_urgent: null,

@@ -36,7 +36,7 @@ async function visitor({ now, timeoutMs }: { now?: () => Date; timeoutMs?: numbe
 
 const sent = (method: string, path: string) => `${method} ${path}`;
 
-test('a valid request is inserted as PostgREST expects, then the function is invoked with the same six fields and the id', async () => {
+test('a valid request is inserted as PostgREST expects, then the function is invoked with the same fields and the id', async () => {
   const at = new Date('2024-05-01T09:30:00Z');
   const { project, deps, errors } = await visitor({ now: () => at });
 
@@ -67,7 +67,7 @@ test('a valid request is inserted as PostgREST expects, then the function is inv
   expect(row?.business_email_sent_at).toEqual(expect.any(String));
   expect(project.state.emails.map(({ subject }) => subject)).toEqual(['Bathroom Installation request from Priya Raman']);
 
-  // The six fields, and the row's id so the email's reference finds the stored request.
+  // The form's fields, and the row's id so the email's reference finds the stored request.
   expect(JSON.parse(notify?.body ?? '')).toStrictEqual({ id: result.quote.id, ...fields });
   expect(project.state.notifications).toStrictEqual([{ id: result.quote.id, ...fields }]);
   expect(notify?.headers.get('content-type')).toBe('application/json');
