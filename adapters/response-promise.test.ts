@@ -8,7 +8,7 @@ import { expect, test, vi } from 'vitest';
 import type * as Business from '../domain/business';
 import { defaultInboxQuery } from '../domain/inbox-query';
 import type { NewQuote } from '../domain/quote';
-import { sampleQuote } from '../fixtures/sample-request';
+import { sampleQuote } from '../fixtures/sample-request.test-support';
 import { businessEmail } from './email/business-email';
 import { InMemoryQuoteRepository } from './memory/in-memory-quote-repository';
 import { migrateToLatest } from './sql/migrate';

@@ -1,6 +1,6 @@
 import type { InboxSeed } from '../adapters/memory/in-memory-quote-repository';
 import type { QuoteStatus, StatusChange } from '../domain/quote-status';
-import { sampleRequest } from '../fixtures/sample-request';
+import { sampleRequest } from '../fixtures/sample-request.test-support';
 
 /** The moment the inbox's tests are read at: a Friday in November, when London is on GMT. */
 export const testNow = new Date('2026-11-20T12:00:00Z');

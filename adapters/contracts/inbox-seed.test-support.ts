@@ -4,7 +4,7 @@ import type { NewQuote } from '../../domain/quote';
 import type { QuoteStatus } from '../../domain/quote-status';
 import { serviceTypes } from '../../domain/service-type';
 import type { StoreUnderTest } from './store-under-test.test-support';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 
 const minute = 60_000;
 

@@ -5,7 +5,7 @@ import { type NewQuote, type QuoteRequest, quoteFieldList } from '../../domain/q
 import { newQuoteArb } from '../../fixtures/quote-arbitraries.test-support';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { inEmptiedStore, listAll, type MakeStore, readAll, withStore } from './store-under-test.test-support';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 
 const quote = sampleQuote();
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { NewQuote } from '../../domain/quote';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { inEmptiedStore, listAll, type MakeRetainingStore, withStore } from './store-under-test.test-support';
 
 const quote: NewQuote = sampleQuote();

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { expect, test } from 'vitest';
 import type { QuoteRequest } from '../../domain/quote';
-import { sampleRequest } from '../../fixtures/sample-request';
+import { sampleRequest } from '../../fixtures/sample-request.test-support';
 import { businessEmail } from './business-email';
 import { SmtpMailer } from './smtp-mailer';
 import { startTestSmtpServer, type ParsedEmail } from './test-smtp-server.test-support';

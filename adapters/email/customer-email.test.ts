@@ -2,7 +2,7 @@
 import { expect, test } from 'vitest';
 import { business } from '../../domain/business';
 import type { QuoteRequest } from '../../domain/quote';
-import { sampleRequest } from '../../fixtures/sample-request';
+import { sampleRequest } from '../../fixtures/sample-request.test-support';
 import { customerEmail } from './customer-email';
 
 const replyTo = 'office@se1-plumbing.example';

@@ -1,6 +1,6 @@
 import { createServer, type Socket } from 'node:net';
 import { expect, test } from 'vitest';
-import { sampleRequest } from '../../fixtures/sample-request';
+import { sampleRequest } from '../../fixtures/sample-request.test-support';
 import { businessEmail } from './business-email';
 import { customerEmail } from './customer-email';
 import { parseMailConfig, SmtpMailer } from './smtp-mailer';

@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { summariseInbox } from '../../domain/inbox-summary';
 import { toNamedFields } from '../../domain/quote';
 import { inboxQuoteArb, inboxTimeArb } from '../../fixtures/inbox-arbitraries.test-support';
-import { sampleRequest } from '../../fixtures/sample-request';
+import { sampleRequest } from '../../fixtures/sample-request.test-support';
 import {
   fromWireClockRecords,
   fromWireInboxQuote,

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { QuoteRequest } from '../../domain/quote';
-import { sampleRequest } from '../../fixtures/sample-request';
+import { sampleRequest } from '../../fixtures/sample-request.test-support';
 import { InMemoryNotifier } from './in-memory-notifier';
 
 function quote(id: string): QuoteRequest {

@@ -6,7 +6,7 @@ import type { QuoteRequest } from '../../domain/quote';
 import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
 import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
 import { quoteRetentionContract } from '../contracts/quote-retention.test-support';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { InMemoryQuoteRepository } from './in-memory-quote-repository';
 
 const make = ({ now }: { now: () => Date }) => {

@@ -4,7 +4,7 @@ import { toNamedFields } from '../../domain/quote';
 import { WireErrorSchema } from '../http-api/wire';
 import { createApiHandlers } from './api-handlers.test-support';
 import { mockApi } from './mock-api.test-support';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { listAll } from '../contracts/store-under-test.test-support';
 
 const quote = sampleQuote();

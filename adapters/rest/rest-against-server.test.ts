@@ -2,7 +2,7 @@ import { afterAll, expect, test } from 'vitest';
 import { submitQuote } from '../../domain/submit-quote';
 import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
 import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
-import { sampleDraft, sampleQuote } from '../../fixtures/sample-request';
+import { sampleDraft, sampleQuote } from '../../fixtures/sample-request.test-support';
 import { databases, startTestServer, testStaff, type TestServer } from '../server/test-server.test-support';
 import { listAll } from '../contracts/store-under-test.test-support';
 import { RestQuoteInbox } from './rest-quote-inbox';

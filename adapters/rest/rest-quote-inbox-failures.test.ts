@@ -5,7 +5,7 @@ import { changeQuoteStatus } from '../../domain/change-quote-status';
 import { findQuotes } from '../../domain/find-quotes';
 import { defaultInboxQuery } from '../../domain/inbox-query';
 import { NotSignedIn } from '../../domain/staff';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { toWireInboxQuote } from '../http-api/inbox-wire';
 import { recordingLogger } from '../memory/recording-logger.test-support';
 import { messageOf, mockApi } from './mock-api.test-support';

@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { changeQuoteStatus } from '../../domain/change-quote-status';
 import { defaultInboxQuery, encodeCursor, type InboxCursor } from '../../domain/inbox-query';
 import { inboxSummary } from '../../domain/inbox-summary';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { recordingLogger } from '../memory/recording-logger.test-support';
 import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
 import { handlerStaffEmail } from './api-handlers.test-support';

@@ -4,7 +4,7 @@ import { deleteQuote } from '../../domain/delete-quote';
 import { NotSignedIn } from '../../domain/staff';
 import { messageOf, mockApi } from './mock-api.test-support';
 import { recordingLogger } from '../memory/recording-logger.test-support';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { listAll } from '../contracts/store-under-test.test-support';
 
 const quote = sampleQuote();

@@ -6,7 +6,7 @@ import { toWireQuote } from '../http-api/wire';
 import { messageOf, mockApi } from './mock-api.test-support';
 import { ServerNotifier } from './server-notifier';
 import { recordingLogger } from '../memory/recording-logger.test-support';
-import { sampleDraft, sampleQuote } from '../../fixtures/sample-request';
+import { sampleDraft, sampleQuote } from '../../fixtures/sample-request.test-support';
 
 const draft = sampleDraft();
 const quote = sampleQuote();

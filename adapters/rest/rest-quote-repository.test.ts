@@ -8,7 +8,7 @@ import { mockApi } from './mock-api.test-support';
 import { RestQuoteRepository } from './rest-quote-repository';
 import { ServerNotifier } from './server-notifier';
 import { recordingLogger } from '../memory/recording-logger.test-support';
-import { sampleDraft, sampleQuote } from '../../fixtures/sample-request';
+import { sampleDraft, sampleQuote } from '../../fixtures/sample-request.test-support';
 import { listAll } from '../contracts/store-under-test.test-support';
 
 const draft = sampleDraft();

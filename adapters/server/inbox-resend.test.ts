@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { expect, test } from 'vitest';
 import { toNamedFields } from '../../domain/quote';
 import { hasDeliveryTrouble } from '../../domain/resend-business-email';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { startTestSmtpServer } from '../email/test-smtp-server.test-support';
 import { fromWireInboxQuote, WireResendSchema } from '../http-api/inbox-wire';
 import { databases, inboxPage, startTestServer, type TestServer } from './test-server.test-support';

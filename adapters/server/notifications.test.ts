@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from 'vitest';
 import { toNamedFields } from '../../domain/quote';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { businessEmail } from '../email/business-email';
 import { SmtpMailer } from '../email/smtp-mailer';
 import { startTestSmtpServer } from '../email/test-smtp-server.test-support';

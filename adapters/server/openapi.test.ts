@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { fromInboxSearchParams } from '../http-api/inbox-params';
 import { toNamedFields } from '../../domain/quote';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { openApiDocument } from '../http-api/openapi';
 import { apiPaths } from '../http-api/wire';
 import { startTestServer } from './test-server.test-support';

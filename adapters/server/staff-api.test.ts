@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { toNamedFields } from '../../domain/quote';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { signInCookie, startTestServer, testStaff, type TestServer } from './test-server.test-support';
 
 const quoteList = (server: TestServer, cookie?: string) =>

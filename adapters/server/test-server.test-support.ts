@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { toNamedFields } from '../../domain/quote';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { WireInboxPageSchema } from '../http-api/inbox-wire';
 import type { PageState } from '../http-api/page-state';
 import { WireQuoteSchema } from '../http-api/wire';

@@ -5,7 +5,7 @@ import { toNamedFields } from '../../domain/quote';
 import type { QuoteStatus } from '../../domain/quote-status';
 import { dueAt } from '../../domain/response-clock';
 import type { ServiceType } from '../../domain/service-type';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import type { Database, NotificationsTable, QuoteNotesTable, QuoteRequestsTable, QuoteStatusChangesTable } from './database';
 
 const minute = 60_000;

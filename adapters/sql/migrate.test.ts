@@ -5,7 +5,7 @@ import { deliveryErrorMaxLength } from '../../domain/inbox-quote';
 import { searchTextOf } from '../../domain/inbox-query';
 import { quoteFields, toNamedFields } from '../../domain/quote';
 import { serviceTypes } from '../../domain/service-type';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { type NotificationsTable, type QuoteRequestsTable } from './database';
 import { migrateToLatest } from './migrate';
 import { scratchDatabase, sqlDialects } from './scratch-database.test-support';

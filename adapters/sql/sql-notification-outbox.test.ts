@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { expect, test } from 'vitest';
 import type { ClaimedNotification } from '../../domain/ports';
 import type { NewQuote } from '../../domain/quote';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import type { Database, SqlDialectName } from './database';
 import { migrateToLatest } from './migrate';
 import { scratchDatabase, sqlDialects } from './scratch-database.test-support';

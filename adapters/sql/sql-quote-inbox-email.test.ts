@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { expect, test } from 'vitest';
 import { defaultInboxQuery } from '../../domain/inbox-query';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import type { Database } from './database';
 import { sqlDialects } from './scratch-database.test-support';
 import { SqlNotificationOutbox } from './sql-notification-outbox';

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { StatusChangeOutcome } from '../../domain/ports';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { migrateToLatest } from './migrate';
 import { scratchDatabase, sqlDialects } from './scratch-database.test-support';
 import { SqlQuoteInbox } from './sql-quote-inbox';

@@ -8,7 +8,7 @@ import { newQuoteArb } from '../../fixtures/quote-arbitraries.test-support';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { readAll } from '../contracts/store-under-test.test-support';
 import { sqlDialects } from './scratch-database.test-support';
-import { sampleRequest } from '../../fixtures/sample-request';
+import { sampleRequest } from '../../fixtures/sample-request.test-support';
 import { withSqlStore } from './sql-store.test-support';
 
 // The search's index (pg_trgm, or SQLite's FTS5 trigram table) only narrows; the match is the domain's

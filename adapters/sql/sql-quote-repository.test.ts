@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
 import { quoteRetentionContract } from '../contracts/quote-retention.test-support';
 import { listAll } from '../contracts/store-under-test.test-support';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { migrateToLatest } from './migrate';
 import { scratchDatabase, sqlDialects } from './scratch-database.test-support';
 import { SqlQuoteInbox } from './sql-quote-inbox';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type QuoteRequest, toNamedFields } from '../../domain/quote';
-import { sampleQuote, sampleRequest } from '../../fixtures/sample-request';
+import { sampleQuote, sampleRequest } from '../../fixtures/sample-request.test-support';
 import { businessEmail } from '../email/business-email';
 import { type ParsedEmail, startTestSmtpServer, type TestSmtpServer } from '../email/test-smtp-server.test-support';
 import { firstStartMs, from, office, runDeno, type RunningFunction, startFunction } from './edge-function.test-support';

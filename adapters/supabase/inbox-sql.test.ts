@@ -7,7 +7,7 @@ import { allView, defaultInboxQuery, type InboxQuery, inboxPageMax, matchesQuery
 import type { NewQuote } from '../../domain/quote';
 import { canChangeStatus, quoteStatuses } from '../../domain/quote-status';
 import { dueAt } from '../../domain/response-clock';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { InboxPageAnswerSchema } from './supabase-inbox-answers';
 import { supabaseScratchDatabase } from './supabase-scratch-database.test-support';
 

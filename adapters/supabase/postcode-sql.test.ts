@@ -8,7 +8,7 @@ import { expect, test } from 'vitest';
 import { serviceArea } from '../../domain/business';
 import { allView } from '../../domain/inbox-query';
 import { isInServiceArea, normalisePostcode } from '../../domain/postcode';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { InboxPageAnswerSchema } from './supabase-inbox-answers';
 import { type Claims, type SupabaseScratchDatabase, supabaseScratchDatabase } from './supabase-scratch-database.test-support';
 

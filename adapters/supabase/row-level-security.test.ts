@@ -6,7 +6,7 @@ import type { Client } from 'pg';
 import { expect, test } from 'vitest';
 import { type FieldDescription, type NamedFields, namedFieldList, quoteFieldList, quoteFields, toNamedFields } from '../../domain/quote';
 import { serviceTypes } from '../../domain/service-type';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import {
   type Claims,
   type SupabaseScratchDatabase,

@@ -5,7 +5,7 @@ import type { QuoteInbox } from '../../domain/ports';
 import { hasDeliveryTrouble } from '../../domain/resend-business-email';
 import { NotSignedIn } from '../../domain/staff';
 import { submitQuote } from '../../domain/submit-quote';
-import { sampleDraft } from '../../fixtures/sample-request';
+import { sampleDraft } from '../../fixtures/sample-request.test-support';
 import { recordingLogger } from '../memory/recording-logger.test-support';
 import { memberAccount, mockSupabase, staffAccount } from './mock-supabase.test-support';
 import { SupabaseNotifier } from './supabase-notifier';

@@ -11,7 +11,7 @@ import { memberAccount, messageOf, mockSupabase, staffAccount } from './mock-sup
 import { SupabaseQuoteInbox } from './supabase-quote-inbox';
 import { SupabaseQuoteRepository } from './supabase-quote-repository';
 import { recordingLogger } from '../memory/recording-logger.test-support';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 
 const quote = sampleQuote();
 

@@ -9,7 +9,7 @@ import { SupabaseNotifier } from './supabase-notifier';
 import { SupabaseQuoteInbox } from './supabase-quote-inbox';
 import { SupabaseQuoteRepository } from './supabase-quote-repository';
 import { recordingLogger } from '../memory/recording-logger.test-support';
-import { sampleDraft, sampleQuote } from '../../fixtures/sample-request';
+import { sampleDraft, sampleQuote } from '../../fixtures/sample-request.test-support';
 
 const draft = sampleDraft();
 const quote = sampleQuote();

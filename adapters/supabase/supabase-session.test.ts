@@ -6,7 +6,7 @@ import { SupabaseQuoteInbox } from './supabase-quote-inbox';
 import { SupabaseQuoteRepository } from './supabase-quote-repository';
 import { SupabaseStaffAuth } from './supabase-staff-auth';
 import { recordingLogger } from '../memory/recording-logger.test-support';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 
 const quote = sampleQuote();
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { toNamedFields } from '../../domain/quote';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { exited, listEveryRequest, quotesPath, staffCookie, startServer, stop } from './spawned-server';
 
 const senders = 4;

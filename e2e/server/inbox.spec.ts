@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { londonDay } from '../../domain/london-time';
 import { toNamedFields } from '../../domain/quote';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { addNote, chooseView, e2eStaff, expect, inboxCard, signInAsStaff, test } from '../fixtures';
 
 // Tests share the server's database: each works only on requests carrying its own marker.

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startTestSmtpServer } from '../../adapters/email/test-smtp-server.test-support';
 import { toNamedFields } from '../../domain/quote';
-import { sampleQuote } from '../../fixtures/sample-request';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { quotesPath, startServer, stop } from './spawned-server';
 
 test('emails queued while the mail server is down survive the server being killed, and all arrive once', async () => {

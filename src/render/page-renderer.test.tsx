@@ -4,7 +4,7 @@ import { type PageState, parsePageState } from '../../adapters/http-api/page-sta
 import { createPageRenderer } from './page-renderer';
 import { loadedBackend } from '../app/backends/backend';
 import { testBackend } from '../test-app.test-support';
-import { sampleDraft } from '../../fixtures/sample-request';
+import { sampleDraft } from '../../fixtures/sample-request.test-support';
 
 const template = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 const pages = () =>

@@ -4,7 +4,7 @@ import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quot
 import type { InboxPage } from '../../../domain/inbox-query';
 import { answered, minutesBefore, request, testNow } from '../../inbox-test-data.test-support';
 import { renderApp, testBackend } from '../../test-app.test-support';
-import { sampleQuote } from '../../../fixtures/sample-request';
+import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 
 afterEach(() => {
   vi.useRealTimers();

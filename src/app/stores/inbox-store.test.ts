@@ -5,7 +5,7 @@ import { defaultInboxQuery, type InboxQuery } from '../../../domain/inbox-query'
 import { inboxSummary } from '../../../domain/inbox-summary';
 import { request, testNow } from '../../inbox-test-data.test-support';
 import { recordingLogger } from '../../test-app.test-support';
-import { sampleQuote } from '../../../fixtures/sample-request';
+import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 import { createInboxStore, type InboxDeps } from './inbox-store';
 import { createToastStore } from './toast-store';
 

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { defaultInboxQuery, type InboxPage } from '../../../domain/inbox-query';
 import type { InboxQuote } from '../../../domain/inbox-quote';
 import { minutesBefore, testNow } from '../../inbox-test-data.test-support';
-import { sampleRequest } from '../../../fixtures/sample-request';
+import { sampleRequest } from '../../../fixtures/sample-request.test-support';
 import { updatesBetween } from './inbox-updates';
 
 const quote = (id: string, minutesAgo: number, extra: Partial<InboxQuote> = {}): InboxQuote => ({

@@ -3,7 +3,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
 import { request, testNow } from '../../inbox-test-data.test-support';
 import { renderApp, testBackend } from '../../test-app.test-support';
-import { sampleQuote } from '../../../fixtures/sample-request';
+import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -5,7 +5,7 @@ import { demoStaffAccount } from '../../../adapters/memory/demo-staff-account';
 import { InMemoryStaffAuth } from '../../../adapters/memory/in-memory-staff-auth';
 import { NotSignedIn } from '../../../domain/staff';
 import { renderApp, testBackend } from '../../test-app.test-support';
-import { sampleRequest } from '../../../fixtures/sample-request';
+import { sampleRequest } from '../../../fixtures/sample-request.test-support';
 
 const account = { email: 'staff@example.co.uk', password: 'correct horse battery staple' };
 const seeded = () =>
