@@ -53,6 +53,7 @@ test('findPage sends every filter, the cursor and the page size in the URL, and 
     search: 'boiler SE1',
     service_type: 'heating',
     urgent: 'false',
+    area: 'outside',
     from: '2026-11-01T00:00:00.000Z',
     to: '2026-12-01T00:00:00.000Z',
     after: encodeCursor(after),

@@ -51,6 +51,7 @@ for (const dialect of sqlDialects) {
       const { rows } = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)} order by name`.execute(db);
       expect(rows).toEqual([{ name: '001-create-quote-requests' }, { name: '002-create-staff' }, { name: '003-create-notifications' },
         { name: '004-add-inbox' },
+        { name: '005-add-postcode' },
       ]);
       expect(await db.selectFrom('quote_requests').select('id').execute()).toEqual([{ id: validRow.id }]);
     } finally {

@@ -15,7 +15,7 @@ for (const dialect of sqlDialects) {
   quoteRetentionContract(`SqlQuoteRepository on ${dialect}`, ({ now }) => makeSqlStore(dialect, { now }));
 }
 
-const quote = sampleQuote({ name: 'Sean Gallagher', email: null, phone: '07700 900871', description: 'Burst pipe under the stairs.', urgent: true });
+const quote = sampleQuote({ name: 'Sean Gallagher', email: null, phone: '07700 900871', postcode: 'SE1 7PB', description: 'Burst pipe under the stairs.', urgent: true });
 
 for (const dialect of sqlDialects) {
   test(`${dialect}: among quotes stored at the same time, the inbox lists the higher id first, whatever the insertion order`, async () => {
@@ -106,7 +106,7 @@ test('sqlite: times are stored as ISO text with milliseconds, with the due time 
         responded_at: null,
         // Urgent: due 30 minutes after it came in.
         due_at: '2024-05-01T09:30:00.000Z',
-        search_text: 'sean gallagher\n07700 900871\n07700900871\n\nburst pipe under the stairs.',
+        search_text: 'sean gallagher\n07700 900871\n07700900871\n\nse1 7pb\nburst pipe under the stairs.',
       },
     ]);
   });

@@ -10,11 +10,12 @@ test('an empty address is the waiting view with no filter', () => {
 });
 
 test('each filter is read from the address', () => {
-  expect(queryOf(parse({ view: 'won', q: ' boiler ', service: 'heating', urgent: false, from: '2026-11-02', to: '2026-11-03' }))).toEqual({
+  expect(queryOf(parse({ view: 'won', q: ' boiler ', service: 'heating', urgent: false, area: 'inside', from: '2026-11-02', to: '2026-11-03' }))).toEqual({
     view: 'won',
     search: 'boiler',
     serviceType: 'heating',
     urgent: false,
+    area: 'inside',
     // November: London is on GMT, and To takes in the whole of its day.
     from: new Date('2026-11-02T00:00:00Z'),
     to: new Date('2026-11-04T00:00:00Z'),
