@@ -22,6 +22,9 @@ test('the quote form can be filled and sent with the keyboard alone, with focus 
   await page.keyboard.press('Tab');
   await page.keyboard.type('kim@example.co.uk');
   await page.keyboard.press('Tab');
+  await expect(form.getByLabel('Postcode (optional)')).toBeFocused();
+  await page.keyboard.type('se1 7pb');
+  await page.keyboard.press('Tab');
   await expect(form.getByLabel('Service type')).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Tab');

@@ -113,4 +113,36 @@ test.describe('without JavaScript', () => {
     await expect(form.getByLabel('Full name')).toHaveValue('Ada Plain');
     await expect(form.getByLabel('Service type')).toHaveValue('other');
   });
+
+  test('a postcode outside our area is taken, normalised, and the thanks say we will call to see if we can help', async ({ page, request }) => {
+    const name = uniqueName('Ola Outside');
+    await page.goto('/');
+    const form = quoteForm(page);
+    await form.getByLabel('Full name').fill(name);
+    await form.getByLabel('Phone number').fill('020 7946 0777');
+    await form.getByLabel('Postcode (optional)').fill('n1 9gu');
+    await form.getByLabel('Service type').selectOption('general');
+    await form.getByRole('button', { name: 'Get Free Quote' }).click();
+
+    await expect(page).toHaveURL('/?quote=submitted&remark=postcode#quote-section');
+    await expect(page.getByRole('status')).toContainText('Quote Request Submitted!');
+    await expect(page.getByRole('status')).toContainText("so we'll call to see if we can help.");
+    const stored = (await listAsStaff(request)) as { name: string; postcode: string | null }[];
+    expect(stored.find((quote) => quote.name === name)).toMatchObject({ postcode: 'N1 9GU' });
+  });
+
+  test('a postcode that is not one is named beside the field, with every value kept', async ({ page }) => {
+    await page.goto('/');
+    const form = quoteForm(page);
+    await form.getByLabel('Full name').fill('Ada Plain');
+    await form.getByLabel('Phone number').fill('020 7946 0777');
+    await form.getByLabel('Postcode (optional)').fill('Borough');
+    await form.getByLabel('Service type').selectOption('other');
+    await form.getByRole('button', { name: 'Get Free Quote' }).click();
+
+    await expect(form).toContainText('Enter a UK postcode like SE1 7PB, or leave postcode empty');
+    await expect(form.getByLabel('Postcode (optional)')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('Postcode (optional)')).toHaveValue('Borough');
+    await expect(form.getByLabel('Full name')).toHaveValue('Ada Plain');
+  });
 });
