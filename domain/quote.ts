@@ -17,7 +17,7 @@ type FieldKind = 'text' | 'phone' | 'email' | 'multiline' | 'choice' | 'flag';
 interface FieldControl {
   /** The label above the control. */
   label: string;
-  /** A line under the label, saying why we ask. */
+  /** A line under the control, saying why we ask. */
   hint?: string;
   /** The input's type, for a text field (the keyboard a phone shows). */
   inputType?: 'text' | 'tel' | 'email';

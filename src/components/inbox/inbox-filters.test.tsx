@@ -119,17 +119,17 @@ test('the area filter keeps requests from our districts or from outside them, an
   const { user, router } = renderApp({ path: '/quotes?view=all', backend: testBackend({ store }), now: () => testNow });
   expect(await names()).toEqual(['Ada Inside', 'Ola Outside', 'Nell None']);
 
-  await user.selectOptions(filters().getByRole('combobox', { name: 'Area' }), 'Outside our area');
+  await user.selectOptions(filters().getByRole('combobox', { name: 'Our area' }), 'Outside');
   await user.click(filters().getByRole('button', { name: 'Apply' }));
   await waitFor(() => expect(router.state.location.href).toBe('/quotes?view=all&area=outside'));
   expect(await names()).toEqual(['Ola Outside']);
 
-  await user.selectOptions(filters().getByRole('combobox', { name: 'Area' }), 'In our area');
+  await user.selectOptions(filters().getByRole('combobox', { name: 'Our area' }), 'Inside');
   await user.click(filters().getByRole('button', { name: 'Apply' }));
   await waitFor(() => expect(screen.queryByRole('heading', { name: 'Ola Outside' })).toBeNull());
   expect(await names()).toEqual(['Ada Inside']);
 
-  await user.selectOptions(filters().getByRole('combobox', { name: 'Area' }), 'Anywhere');
+  await user.selectOptions(filters().getByRole('combobox', { name: 'Our area' }), 'Anywhere');
   await user.type(filters().getByRole('searchbox', { name: 'Search' }), 'n1 9gu{Enter}');
   await waitFor(() => expect(screen.queryByRole('heading', { name: 'Ada Inside' })).toBeNull());
   expect(await names()).toEqual(['Ola Outside']);

@@ -9,7 +9,7 @@ interface ControlProps {
 interface FormFieldProps {
   id: string;
   label: string;
-  /** A line under the label: why we ask, or what to type. */
+  /** A line under the control: why we ask, or what to type. */
   hint?: string | undefined;
   required?: boolean;
   error?: string | undefined;
@@ -33,12 +33,13 @@ export function FormField({ id, label, hint, required = false, error, children }
           </span>
         )}
       </label>
+      {children({ id, 'aria-invalid': Boolean(error), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
+      {/* Under the control, so fields side by side keep their boxes in line. */}
       {hint && (
         <p id={hintId} className="field-hint">
           {hint}
         </p>
       )}
-      {children({ id, 'aria-invalid': Boolean(error), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
       {error && (
         <p id={errorId} className="field-error">
           {error}
