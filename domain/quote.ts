@@ -2,82 +2,22 @@ import * as v from 'valibot';
 import { describeMinutes, responsePromise } from './business';
 import { isPhoneNumber } from './phone';
 import { isInServiceArea, normalisePostcode } from './postcode';
+import {
+  emptyToNull,
+  type FieldDescription,
+  type FieldKind,
+  type FieldRemark,
+  noControlCharacters,
+  noControlCharactersButLines,
+  optional,
+  requiredLine,
+  text,
+  withinLength,
+} from './field-description';
 import { serviceTypeLabels, ServiceTypeSchema, serviceTypes } from './service-type';
 
 // The quote request: one description of its fields, and the shapes and mappings derived from it.
 
-/**
- * How a field is typed and shown: a line of text, a phone number (searched by its digits too, called
- * by a tel: link), an email address (written to by a mailto: link), text over several lines, one of a
- * list of choices, or a tick box.
- */
-type FieldKind = 'text' | 'phone' | 'email' | 'multiline' | 'choice' | 'flag';
-
-/** What the form needs to draw a field's control. */
-interface FieldControl {
-  /** The label above the control. */
-  label: string;
-  /** A line under the control, saying why we ask. */
-  hint?: string;
-  /** The input's type, for a text field (the keyboard a phone shows). */
-  inputType?: 'text' | 'tel' | 'email';
-  autoComplete?: string;
-  /** Laid out beside the next such field on a wide screen. */
-  half?: boolean;
-}
-
-/** Everything the code needs to know of one field of a quote request, in one place. */
-export interface FieldDescription {
-  /** The field's name outside the domain: in the API, in the HTML form and as the database's column. */
-  name: string;
-  kind: FieldKind;
-  /** Must be filled: 'Missing Information' when it is not, with this message beside the field. */
-  missing?: string;
-  /** The most characters a text may have; the browser, the server and every database hold to it. */
-  maxLength?: number;
-  /** Whether staff find a request by words of this field. */
-  searchable: boolean;
-  /** What the field is called in emails, on the inbox's card and as the CSV's heading. */
-  label: string;
-  /** Whether the customer's confirmation repeats it. */
-  confirmed: boolean;
-  /** For a choice: each value's label. */
-  choices?: Readonly<Record<string, string>>;
-  /** Listed among the card's details: a field with no place of its own there (the name heads it, and so on). */
-  cardDetail?: boolean;
-  /** Something about a value staff should notice, and the visitor should hear when they send it. */
-  remark?: FieldRemark;
-  control: FieldControl;
-  /** The rules a value must pass, as sent: trimmed, required or null when empty, within limits. */
-  input: v.GenericSchema<unknown, unknown>;
-  /** What a stored value looks like when read back from any store. */
-  stored: v.GenericSchema<unknown, unknown>;
-}
-
-/** A value worth a word: flagged to staff on the card, in the business email and the CSV, and told to the visitor. */
-export interface FieldRemark {
-  applies: (value: string) => boolean;
-  /** The CSV's heading for the column that says it. */
-  heading: string;
-  /** The flag staff see. */
-  staff: string;
-  /** One sentence added to the visitor's thanks. */
-  visitor: string;
-}
-
-/** Text a visitor may leave out: missing or null reads as empty; anything but text names its field. */
-const text = (label: string) =>
-  v.pipe(
-    v.optional(v.nullable(v.string(`${label} must be text`)), ''),
-    v.transform((value) => value ?? ''),
-  );
-const collapseSpaces = (value: string): string => value.trim().replace(/\s+/g, ' ');
-const emptyToNull = (value: string): string | null => (value === '' ? null : value);
-const withinLength = (label: string, max: number) =>
-  v.maxLength<string, number, string>(max, `${label} must be ${max.toLocaleString('en-GB')} characters or fewer`);
-// Control characters have no place in a name or a phone number; tabs and newlines in a description do.
-const noControlCharacters = /^[^\p{Cc}]*$/u;
-const noControlCharactersButLines = /^(?:[^\p{Cc}]|[\t\n\r])*$/u;
 const badEmail = 'Enter an email address like name@example.co.uk, or leave email empty';
 
 // A normalised postcode is at most 8 characters: EC1A 1BB.
@@ -103,13 +43,7 @@ export const quoteFields = {
     label: 'Name',
     confirmed: false,
     control: { label: 'Full name', inputType: 'text', autoComplete: 'name', half: true },
-    input: v.pipe(
-      text('Name'),
-      v.transform(collapseSpaces),
-      v.nonEmpty(missing.name),
-      withinLength('Name', limits.name),
-      v.regex(noControlCharacters, 'Name must be plain text'),
-    ),
+    input: requiredLine('Name', limits.name, missing.name, v.regex(noControlCharacters, 'Name must be plain text')),
     stored: v.string(),
   },
   phone: {
@@ -121,11 +55,10 @@ export const quoteFields = {
     label: 'Phone',
     confirmed: false,
     control: { label: 'Phone number', inputType: 'tel', autoComplete: 'tel', half: true },
-    input: v.pipe(
-      text('Phone'),
-      v.transform(collapseSpaces),
-      v.nonEmpty(missing.phone),
-      withinLength('Phone', limits.phone),
+    input: requiredLine(
+      'Phone',
+      limits.phone,
+      missing.phone,
       v.check(isPhoneNumber, 'Enter a UK or international phone number, like 020 7946 0123 or +44 20 7946 0123'),
     ),
     stored: v.string(),
@@ -138,18 +71,14 @@ export const quoteFields = {
     label: 'Email',
     confirmed: false,
     control: { label: 'Email (optional)', inputType: 'email', autoComplete: 'email', half: true },
-    input: v.pipe(
-      text('Email'),
-      v.trim(),
-      v.transform(emptyToNull),
-      v.nullable(
-        v.pipe(
-          v.string(),
-          withinLength('Email', limits.email),
-          v.rfcEmail(badEmail),
-          // RFC 5322 allows "name@localhost"; mail to a business customer always has a dotted domain.
-          v.regex(/@[^@]*\.[^@.]+$/, badEmail),
-        ),
+    input: optional(
+      'Email',
+      v.pipe(
+        v.string(),
+        withinLength('Email', limits.email),
+        v.rfcEmail(badEmail),
+        // RFC 5322 allows "name@localhost"; mail to a business customer always has a dotted domain.
+        v.regex(/@[^@]*\.[^@.]+$/, badEmail),
       ),
     ),
     stored: v.nullable(v.string()),
@@ -169,16 +98,12 @@ export const quoteFields = {
       visitor: "Your postcode is outside the area we usually cover, so we'll call to see if we can help.",
     },
     control: { label: 'Postcode (optional)', hint: 'It helps us check we cover your area.', inputType: 'text', autoComplete: 'postal-code', half: true },
-    input: v.pipe(
-      text('Postcode'),
-      v.trim(),
-      v.transform(emptyToNull),
-      v.nullable(
-        v.pipe(
-          v.string(),
-          v.check((postcode) => normalisePostcode(postcode) !== undefined, 'Enter a UK postcode like SE1 7PB, or leave postcode empty'),
-          v.transform((postcode) => normalisePostcode(postcode) ?? postcode),
-        ),
+    input: optional(
+      'Postcode',
+      v.pipe(
+        v.string(),
+        v.check((postcode) => normalisePostcode(postcode) !== undefined, 'Enter a UK postcode like SE1 7PB, or leave postcode empty'),
+        v.transform((postcode) => normalisePostcode(postcode) ?? postcode),
       ),
     ),
     stored: v.nullable(v.string()),

@@ -1,5 +1,6 @@
 import { telHref } from '../../domain/phone';
-import { displayValue, type FieldDescription, type NewQuote, type QuoteField, quoteFieldList, quoteFields, remarkOn } from '../../domain/quote';
+import type { FieldDescription } from '../../domain/field-description';
+import { displayValue, type NewQuote, type QuoteField, quoteFieldList, quoteFields, remarkOn } from '../../domain/quote';
 import { link, type DetailRow } from './email-layout';
 import { html, multiline } from './html';
 import { mailtoHref } from './mailto';

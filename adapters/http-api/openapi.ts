@@ -1,5 +1,6 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
-import { type FieldDescription, type QuoteField, quoteFieldList, quoteFields, requiredFields } from '../../domain/quote';
+import type { FieldDescription } from '../../domain/field-description';
+import { type QuoteField, quoteFieldList, quoteFields, requiredFields } from '../../domain/quote';
 import { inboxGet, inboxPaths, inboxSchemas } from './openapi-inbox';
 import { apiPaths, checkedValue, errorCodes, WireErrorSchema, WireQuoteSchema } from './wire';
 

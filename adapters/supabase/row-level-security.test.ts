@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import { expect, test } from 'vitest';
-import { type FieldDescription, type NamedFields, namedFieldList, quoteFieldList, quoteFields, toNamedFields } from '../../domain/quote';
+import type { FieldDescription } from '../../domain/field-description';
+import { type NamedFields, namedFieldList, quoteFieldList, quoteFields, toNamedFields } from '../../domain/quote';
 import { serviceTypes } from '../../domain/service-type';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import {

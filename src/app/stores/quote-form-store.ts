@@ -1,13 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { copy } from '../../../domain/copy';
-import {
-  emptyDraft,
-  type QuoteDraft,
-  type QuoteField,
-  type FieldDescription,
-  quoteFields,
-  remarkedFields,
-} from '../../../domain/quote';
+import type { FieldDescription } from '../../../domain/field-description';
+import { emptyDraft, type QuoteDraft, type QuoteField, quoteFields, remarkedFields } from '../../../domain/quote';
 import type { QuoteError } from '../../../domain/quote-errors';
 import { missingFieldMessages } from '../../../domain/quote-schema';
 import type { SubmitQuoteResult } from '../../../domain/submit-quote';

@@ -1,7 +1,8 @@
 import { useSiteContext } from '../../app/app-context-provider';
 import { type SubmitEvent, useRef, type ReactElement } from 'react';
 import { useStore } from 'zustand';
-import { type FieldDescription, honeypotFieldName, type QuoteField, quoteFieldList, quoteFields } from '../../../domain/quote';
+import type { FieldDescription } from '../../../domain/field-description';
+import { honeypotFieldName, type QuoteField, quoteFieldList, quoteFields } from '../../../domain/quote';
 import { submitLabel } from '../../../domain/submit-label';
 import { FormField } from '../shared/form-field';
 import { quoteSectionId } from './quote-section-id';
