@@ -1,4 +1,5 @@
-import { describeMinutes, responsePromise } from '../../domain/business';
+import { describeMinutes } from '../../domain/business';
+import { dueAt, promiseMinutes } from '../../domain/response-clock';
 import type { QuoteRequest } from '../../domain/quote';
 import { serviceTypeLabels } from '../../domain/service-type';
 import { detailsTable, emailDocument, paragraph, type DetailRow } from './email-layout';
@@ -9,9 +10,7 @@ import { formatUkDateTime, formatUkDeadline } from './uk-time';
 
 /** The call-back promise that applies, with the UK time it runs out: staff read this first. */
 function promiseOf(quote: QuoteRequest): string {
-  const minutes = quote.urgent ? responsePromise.urgentMinutes : responsePromise.standardMinutes;
-  const deadline = new Date(quote.createdAt.getTime() + minutes * 60_000);
-  return `Call back within ${describeMinutes(minutes)}, by ${formatUkDeadline(quote.createdAt, deadline)} (UK time).`;
+  return `Call back within ${describeMinutes(promiseMinutes(quote))}, by ${formatUkDeadline(quote.createdAt, dueAt(quote))} (UK time).`;
 }
 
 function replyNote(quote: QuoteRequest): string {
