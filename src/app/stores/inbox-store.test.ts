@@ -94,3 +94,19 @@ test('checking for updates changes nothing on the list, but counts what is new',
   expect(inbox.getState().quotes.map(({ name }) => name)).toEqual(['Cy', 'Ada']);
   expect(inbox.getState().updates).toBeNull();
 });
+
+test('an empty list has nothing to keep still: what arrives is shown at once, and the store is no longer empty', async () => {
+  const local = new InMemoryQuoteRepository({ now: () => testNow });
+  const localPorts = { inbox: local, logger: recordingLogger() };
+  const { inbox } = inboxOver({ findQuotes: (query) => findQuotes(localPorts, query), inboxSummary: (at) => inboxSummary(localPorts, at) });
+  await inbox.getState().load(defaultInboxQuery);
+  expect(inbox.getState().storeEmpty).toBe(true);
+  await local.insert(sampleQuote({ name: 'Cy' }));
+
+  await inbox.getState().checkForUpdates();
+
+  expect(inbox.getState().quotes.map(({ name }) => name)).toEqual(['Cy']);
+  expect(inbox.getState().total).toBe(1);
+  expect(inbox.getState().storeEmpty).toBe(false);
+  expect(inbox.getState().updates).toBeNull();
+});

@@ -153,6 +153,11 @@ export function createInboxStore({ findQuotes, inboxSummary, now, toasts, onNotS
           return;
         }
         checkFailing = false;
+        // An empty list has no place, note or focus to lose: what arrived is simply shown.
+        if (get().quotes.length === 0 && result.page.quotes.length > 0) {
+          set({ quotes: result.page.quotes, total: result.page.total, next: result.page.next, storeEmpty: false, updates: null });
+          return;
+        }
         set(({ quotes }) => ({ total: result.page.total, updates: updatesBetween(quotes, result.page, query, at) }));
       },
       replaceQuote: (quote) => {
