@@ -3,21 +3,11 @@
 // then SqlQuoteInbox.findPage and clockRecords as the inbox calls them. Prints p50 and p99 of each; the
 // target (p99 under 50 ms) is a figure to compare against, not a test: only errors fail the run.
 //
-// Node runs this file directly by stripping its types. The adapters and the domain import each other
-// without a file extension, as TypeScript and Vite resolve them; the hook below adds `.ts` for Node, so
-// what is measured is the very code the server runs.
-import { registerHooks } from 'node:module';
+// Node runs this file directly; ../extensionless-imports.ts lets it load the very code the server runs.
 import { performance } from 'node:perf_hooks';
 import type { InboxCursor, InboxQuery } from '../../domain/inbox-query.ts';
 import type { SqlDialectName } from './database.ts';
-
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    const relative = specifier.startsWith('./') || specifier.startsWith('../');
-    if (relative && context.parentURL?.endsWith('.ts') && !/\.[cm]?[jt]sx?$/.test(specifier)) return nextResolve(`${specifier}.ts`, context);
-    return nextResolve(specifier, context);
-  },
-});
+import '../extensionless-imports.ts';
 
 const { defaultInboxQuery, inboxPageSize } = await import('../../domain/inbox-query.ts');
 const { migrateToLatest } = await import('./migrate.ts');
