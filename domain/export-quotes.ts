@@ -4,8 +4,7 @@ import { inboxPageMax } from './inbox-query';
 import type { InboxQuote } from './inbox-quote';
 import { formatLondonIso } from './london-time';
 import type { Logger, QuoteInbox } from './ports';
-import type { FieldDescription } from './field-description';
-import { displayValue, quoteFieldList, quoteFields, remarkOn } from './quote';
+import { describeField, displayValue, quoteFieldList, remarkOn } from './quote';
 import { quoteStatusLabels } from './quote-status';
 import { responseTime } from './response-clock';
 import { type StaffFailure, staffFailureOf } from './staff-failure';
@@ -14,7 +13,7 @@ import { type StaffFailure, staffFailureOf } from './staff-failure';
 export const exportColumns = [
   'Received',
   ...quoteFieldList.flatMap((field) => {
-    const { label, remark }: FieldDescription = quoteFields[field];
+    const { label, remark } = describeField(field);
     return remark ? [label, remark.heading] : [label];
   }),
   'Status',
@@ -30,8 +29,7 @@ function exportRow(quote: InboxQuote): string[] {
   return [
     formatLondonIso(quote.createdAt),
     ...quoteFieldList.flatMap((field) => {
-      const { remark }: FieldDescription = quoteFields[field];
-      return remark ? [displayValue(field, quote), remarkOn(field, quote)?.staff ?? ''] : [displayValue(field, quote)];
+      return describeField(field).remark ? [displayValue(field, quote), remarkOn(field, quote)?.staff ?? ''] : [displayValue(field, quote)];
     }),
     quoteStatusLabels[quote.status],
     quote.respondedAt === null ? '' : formatLondonIso(quote.respondedAt),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { noControlCharactersButLines } from './field-description';
 import type { QuoteRequest } from './quote';
 import type { QuoteStatus, StatusChange } from './quote-status';
 
@@ -19,7 +20,7 @@ export const NoteTextSchema = v.pipe(
   v.trim(),
   v.nonEmpty('Write the note before adding it'),
   v.maxLength(noteMaxLength, `Note must be ${noteMaxLength.toLocaleString('en-GB')} characters or fewer`),
-  v.regex(/^(?:[^\p{Cc}]|[\t\n\r])*$/u, 'Note must be plain text'),
+  v.regex(noControlCharactersButLines, 'Note must be plain text'),
 );
 
 /** The most characters kept of why an email failed: enough to tell the cause, never a whole transcript. */

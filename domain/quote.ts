@@ -157,6 +157,9 @@ export type QuoteField = keyof Fields;
 /** Every field, in the form's order. */
 export const quoteFieldList = Object.keys(quoteFields) as QuoteField[];
 
+/** A field's description as every field has one, its optional parts (a remark, choices, a limit) readable. */
+export const describeField = (field: QuoteField): FieldDescription => quoteFields[field];
+
 /** The fields a visitor must fill, in the form's order. */
 export type RequiredField = { [K in QuoteField]: Fields[K] extends { missing: string } ? K : never }[QuoteField];
 
@@ -215,19 +218,19 @@ export function displayValue(field: QuoteField, quote: NewQuote): string {
   const value = quote[field];
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (value === null) return '';
-  const description: FieldDescription = quoteFields[field];
+  const description = describeField(field);
   return description.choices?.[value] ?? value;
 }
 
 /** The remark a field's value earns, if any. */
 export function remarkOn(field: QuoteField, quote: NewQuote): FieldRemark | undefined {
-  const { remark }: FieldDescription = quoteFields[field];
+  const { remark } = describeField(field);
   const value = quote[field];
   return remark && typeof value === 'string' && remark.applies(value) ? remark : undefined;
 }
 
 /** The fields that have a remark to make, in the form's order. */
-export const remarkableFields = quoteFieldList.filter((field) => (quoteFields[field] as FieldDescription).remark !== undefined);
+export const remarkableFields = quoteFieldList.filter((field) => describeField(field).remark !== undefined);
 
 /** The fields whose values earn a remark, in the form's order. */
 export const remarkedFields = (quote: NewQuote): QuoteField[] => quoteFieldList.filter((field) => remarkOn(field, quote) !== undefined);

@@ -1,6 +1,13 @@
 import { telHref } from '../../domain/phone';
-import type { FieldDescription } from '../../domain/field-description';
-import { displayValue, type NewQuote, type QuoteField, quoteFieldList, quoteFields, remarkOn } from '../../domain/quote';
+import {
+  describeField,
+  displayValue,
+  type NewQuote,
+  type QuoteField,
+  quoteFieldList,
+  quoteFields,
+  remarkOn,
+} from '../../domain/quote';
 import { link, type DetailRow } from './email-layout';
 import { html, multiline } from './html';
 import { mailtoHref } from './mailto';
@@ -15,11 +22,14 @@ interface FieldRow {
 
 /** How each kind of field reads in an email: a phone number can be called, an address written to. */
 function fieldRow(field: QuoteField, quote: NewQuote): FieldRow {
-  const description: FieldDescription = quoteFields[field];
+  const description = describeField(field);
   const value = quote[field];
   const { label } = description;
   if (typeof value === 'boolean') return { label, text: value ? 'yes' : 'no', html: value ? 'yes' : 'no' };
-  if (value === null || value === '') return { label, text: description.kind === 'multiline' ? 'none' : 'not given', html: description.kind === 'multiline' ? 'none' : 'not given' };
+  if (value === null || value === '') {
+    const nothing = description.kind === 'multiline' ? 'none' : 'not given';
+    return { label, text: nothing, html: nothing };
+  }
   switch (description.kind) {
     case 'phone':
       return { label, text: `${value} (${telHref(value)})`, html: link(telHref(value), value) };

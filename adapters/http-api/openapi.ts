@@ -1,6 +1,5 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
-import type { FieldDescription } from '../../domain/field-description';
-import { type QuoteField, quoteFieldList, quoteFields, requiredFields } from '../../domain/quote';
+import { describeField, type QuoteField, quoteFieldList, quoteFields, requiredFields } from '../../domain/quote';
 import { inboxGet, inboxPaths, inboxSchemas } from './openapi-inbox';
 import { apiPaths, checkedValue, errorCodes, WireErrorSchema, WireQuoteSchema } from './wire';
 
@@ -17,7 +16,7 @@ const staffMember = { type: 'object', required: ['email'], properties: { email: 
 
 /** One field as a visitor sends it, from the domain's description of it. */
 function inputSchemaOf(field: QuoteField): Record<string, unknown> {
-  const description: FieldDescription = quoteFields[field];
+  const description = describeField(field);
   if (description.kind === 'flag') return { type: 'boolean', default: false };
   if (description.choices) return { type: 'string', enum: Object.keys(description.choices), description: description.label };
   const limit = description.maxLength === undefined ? {} : { maxLength: description.maxLength };

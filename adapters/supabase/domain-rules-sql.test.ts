@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from 'vitest';
 import { responseClockMinutes, responsePromise } from '../../domain/business';
-import { quoteFieldList, quoteFields } from '../../domain/quote';
+import { describeField, quoteFieldList } from '../../domain/quote';
 import { findNewestRulesMigration, nextMigrationVersion, writeRulesMigration } from './domain-rules-migration';
 import { domainRulesSql } from './domain-rules-sql';
 import { supabaseScratchDatabase } from './supabase-scratch-database.test-support';
@@ -60,7 +60,7 @@ test('the rules\' functions give the domain\'s promise, due-soon minutes and fie
       { urgent: false, promise: responsePromise.standardMinutes, soon: responseClockMinutes.standardDueSoon },
     ]);
     for (const field of quoteFieldList) {
-      const description: { name: string; maxLength?: number } = quoteFields[field];
+      const description = describeField(field);
       const { rows: limit } = await supabase.owner.query<{ max: number | null }>('select public.quote_field_max_length($1) as max', [description.name]);
       expect(limit, field).toEqual([{ max: description.maxLength ?? null }]);
     }

@@ -4,7 +4,7 @@
 // (domain-rules-migration.ts); domain-rules-sql.test.ts fails while the newest one is out of date.
 import { responseClockMinutes, responsePromise, serviceArea } from '../../domain/business';
 import { deliveryErrorMaxLength, noteMaxLength } from '../../domain/inbox-quote';
-import { quoteFieldList, quoteFields, searchableFields } from '../../domain/quote';
+import { describeField, quoteFieldList, quoteFields, searchableFields } from '../../domain/quote';
 import { nextStatuses, quoteStatuses, waitingStatus } from '../../domain/quote-status';
 import { defaultRetentionMonths } from '../../domain/retention';
 import { staffEmailMaxLength } from '../../domain/staff';
@@ -14,7 +14,7 @@ import { identifier, literal, literalList, whole } from './sql-text';
 
 /** The fields with a length limit, as columns: each has a CHECK named quote_requests_<column>_length. */
 const limitedFields = quoteFieldList.flatMap((field) => {
-  const description: { name: string; maxLength?: number } = quoteFields[field];
+  const description = describeField(field);
   return description.maxLength === undefined ? [] : [{ column: identifier(description.name), maxLength: description.maxLength }];
 });
 

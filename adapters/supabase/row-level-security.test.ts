@@ -4,8 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import { expect, test } from 'vitest';
-import type { FieldDescription } from '../../domain/field-description';
-import { type NamedFields, namedFieldList, quoteFieldList, quoteFields, toNamedFields } from '../../domain/quote';
+import { describeField, type NamedFields, namedFieldList, quoteFieldList, toNamedFields } from '../../domain/quote';
 import { serviceTypes } from '../../domain/service-type';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import {
@@ -158,7 +157,7 @@ test('the CHECK constraints refuse a name of 101 characters and an unknown servi
 
 /** Every field with a limit, by its column: each a text column of the visitor's insert. */
 const limitedFields = quoteFieldList.flatMap((field) => {
-  const { name, maxLength }: FieldDescription = quoteFields[field];
+  const { name, maxLength } = describeField(field);
   return maxLength === undefined ? [] : [{ column: name, max: maxLength }];
 });
 

@@ -1,7 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import { copy } from '../../../domain/copy';
-import type { FieldDescription } from '../../../domain/field-description';
-import { emptyDraft, type QuoteDraft, type QuoteField, quoteFields, remarkedFields } from '../../../domain/quote';
+import { describeField, emptyDraft, type QuoteDraft, type QuoteField, remarkedFields } from '../../../domain/quote';
 import type { QuoteError } from '../../../domain/quote-errors';
 import { missingFieldMessages } from '../../../domain/quote-schema';
 import type { SubmitQuoteResult } from '../../../domain/submit-quote';
@@ -33,10 +32,7 @@ interface RestoredForm {
 
 /** The spec's thanks, and one honest sentence for each value that earned a word (a postcode outside our area). */
 function thanks(remarks: readonly QuoteField[]): ToastContent {
-  const sentences = remarks.flatMap((field) => {
-    const { remark }: FieldDescription = quoteFields[field];
-    return remark ? [remark.visitor] : [];
-  });
+  const sentences = remarks.flatMap((field) => describeField(field).remark?.visitor ?? []);
   const { title, description } = copy.toasts.submitted;
   return { title, description: [description, ...sentences].join(' ') };
 }

@@ -8,8 +8,7 @@ import { serviceTypeLabels } from '../../../domain/service-type';
 import { useAppContext } from '../../app/app-context-provider';
 import { formatDateTime } from './format-date-time';
 import { EmailDeliveryStatus } from './email-delivery-status';
-import type { FieldDescription } from '../../../domain/field-description';
-import { displayValue, quoteFieldList, quoteFields, remarkOn } from '../../../domain/quote';
+import { describeField, displayValue, quoteFieldList, quoteFields, remarkOn } from '../../../domain/quote';
 import { focusAfterLeaving } from './focus-after-leaving';
 import { ClockIcon, MailIcon, PhoneIcon } from '../shared/icons';
 import { QuoteClock } from './quote-clock';
@@ -41,7 +40,7 @@ function DeleteButton({ quote }: { quote: InboxQuote }) {
 
 /** The fields with no place of their own on the card, each by its label, flagged where staff should look twice. */
 function QuoteDetails({ quote }: { quote: InboxQuote }) {
-  const details = quoteFieldList.filter((field) => (quoteFields[field] as FieldDescription).cardDetail === true && quote[field] !== null);
+  const details = quoteFieldList.filter((field) => describeField(field).cardDetail === true && quote[field] !== null);
   if (details.length === 0) return null;
   return (
     <dl className="quote-details">

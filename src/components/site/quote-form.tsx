@@ -1,8 +1,7 @@
 import { useSiteContext } from '../../app/app-context-provider';
 import { type SubmitEvent, useRef, type ReactElement } from 'react';
 import { useStore } from 'zustand';
-import type { FieldDescription } from '../../../domain/field-description';
-import { honeypotFieldName, type QuoteField, quoteFieldList, quoteFields } from '../../../domain/quote';
+import { describeField, honeypotFieldName, type QuoteField, quoteFieldList, quoteFields } from '../../../domain/quote';
 import { submitLabel } from '../../../domain/submit-label';
 import { FormField } from '../shared/form-field';
 import { quoteSectionId } from './quote-section-id';
@@ -12,7 +11,7 @@ import type { FieldErrors, QuoteFormStore } from '../../app/stores/quote-form-st
 /** The id of a field's control: quote-service-type for serviceType. */
 const controlId = (field: QuoteField) => `quote-${field.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 
-const isHalf = (field: QuoteField) => (quoteFields[field] as FieldDescription).control.half === true;
+const isHalf = (field: QuoteField) => describeField(field).control.half === true;
 
 /** The fields in the form's order, two half-width fields that follow each other sharing a row. */
 function rowsOf(fields: readonly QuoteField[]): QuoteField[][] {
@@ -37,7 +36,7 @@ interface FieldProps {
 
 /** One field's label, control and message, drawn from the domain's description of it. */
 function QuoteFormField({ field, form, errors }: FieldProps): ReactElement {
-  const description: FieldDescription = quoteFields[field];
+  const description = describeField(field);
   const value = useStore(form, (state) => state.draft[field]);
   const { setField } = form.getState();
   const common = { name: description.name, required: description.missing !== undefined };
