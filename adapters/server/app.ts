@@ -47,7 +47,6 @@ export interface ServerDeps {
   limits: { submissions: RateLimit; signIn: RateLimit };
 }
 
-/** Where the quote form's plain post sends the visitor once the request is stored. */
 /** Where a stored form post lands: the home page, told so, and of anything the visitor should hear about their values. */
 const submittedLocation = (remarks: readonly string[]) =>
   `/?${new URLSearchParams([['quote', 'submitted'], ...remarks.map((field) => ['remark', field])]).toString()}`;

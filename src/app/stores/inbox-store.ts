@@ -33,7 +33,8 @@ interface InboxState {
   refreshSummary: () => Promise<void>;
   /**
    * Reads the first page again without touching the list, so nothing moves under someone's hands:
-   * the total and summary are brought up to date, and `updates` says whether the list is behind.
+   * the total and summary are brought up to date, and `updates` says whether the list is behind. An
+   * empty list, which has nothing to move, is simply filled.
    */
   checkForUpdates: () => Promise<void>;
   /** Puts a request's new version in its place, or takes it off the list if it has left the view. */

@@ -1,7 +1,7 @@
 import { useSiteContext } from '../../app/app-context-provider';
 import { type SubmitEvent, useRef, type ReactElement } from 'react';
 import { useStore } from 'zustand';
-import { describeField, honeypotFieldName, type QuoteField, quoteFieldList, quoteFields } from '../../../domain/quote';
+import { describeField, flagFields, honeypotFieldName, type QuoteField, quoteFieldList, quoteFields, textFields } from '../../../domain/quote';
 import { submitLabel } from '../../../domain/submit-label';
 import { FormField } from '../shared/form-field';
 import { quoteSectionId } from './quote-section-id';
@@ -25,8 +25,7 @@ function rowsOf(fields: readonly QuoteField[]): QuoteField[][] {
   return rows;
 }
 
-const formRows = rowsOf(quoteFieldList.filter((field) => quoteFields[field].kind !== 'flag'));
-const flags = quoteFieldList.filter((field) => quoteFields[field].kind === 'flag');
+const formRows = rowsOf(textFields);
 
 interface FieldProps {
   field: QuoteField;
@@ -140,7 +139,7 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
         <label htmlFor="quote-website">Leave this field empty</label>
         <input id="quote-website" name={honeypotFieldName} type="text" tabIndex={-1} autoComplete="off" />
       </div>
-      {flags.map((field) => (
+      {flagFields.map((field) => (
         <QuoteFormFlag key={field} field={field} form={form} />
       ))}
       <button
