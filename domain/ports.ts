@@ -1,4 +1,6 @@
+import type { AlertRecord, AlertStep, Taking } from './alert-plan';
 import type { InboxCursor, InboxPage, InboxQuery } from './inbox-query';
+import type { OnCallShift } from './on-call';
 import type { QuoteNote, InboxQuote } from './inbox-quote';
 import type { NewQuote, QuoteRequest } from './quote';
 import type { QuoteStatus, StatusChange } from './quote-status';
@@ -65,6 +67,18 @@ export type StatusMove<Given extends Stamp | NoStamp = Stamp> = { id: string; fr
   ? Given & { respondedAt: Date | null }
   : NoStamp);
 
+/** A staff member taking a request on ("I'm on it"), as an inbox is told it. */
+export type TakeRequest<Given extends Stamp | NoStamp = Stamp> = { id: string } & Given;
+
+/** What came of taking a request on. */
+export type TakeOutcome =
+  | { outcome: 'taken'; quote: InboxQuote }
+  /** Someone took it first (or marked it contacted): who, and when. */
+  | { outcome: 'already-taken'; taken: Taking }
+  /** It left the Waiting view before anyone took it (a request from before alerts existed). */
+  | { outcome: 'not-waiting'; current: QuoteStatus }
+  | { outcome: 'not-found' };
+
 /** A note staff add to one request, as an inbox is told it. */
 export type NoteToAdd<Given extends Stamp | NoStamp = Stamp> = { quoteId: string; text: string } & Given;
 
@@ -86,7 +100,8 @@ export interface QuoteInbox<Given extends Stamp | NoStamp = Stamp> {
   findPage: (request: { query: InboxQuery; after: InboxCursor | null; limit: number; now: Date }) => Promise<InboxPage>;
   /**
    * Moves a request from `from` to `to`, recording who and when, and `respondedAt` on the first call
-   * back. Only if it is still at `from`: otherwise 'conflict' with where it is now.
+   * back. Only if it is still at `from`: otherwise 'conflict' with where it is now. A move out of the
+   * Waiting view also takes the request on, for whoever moved it, unless someone already had.
    */
   changeStatus: (change: StatusMove<Given>) => Promise<StatusChangeOutcome>;
   /** Adds a note to a request, recording who and when; undefined when there is no such request. */
@@ -160,4 +175,118 @@ export interface NotificationOutbox {
   markFailed(id: string, error: string, retryAt: Date): Promise<void>;
   /** How many notifications wait to be sent, and since when the oldest has waited. */
   backlog(): Promise<{ pending: number; oldestPendingSince: Date | null }>;
+}
+
+/** A device a staff member gets alerts on, as they see it listed. */
+export interface PushDevice {
+  id: string;
+  /** What the browser said it was when alerts were turned on: "Chrome on Android". */
+  label: string;
+  createdAt: Date;
+  /** When an alert last reached its push service; null before the first. */
+  lastAlertAt: Date | null;
+}
+
+/** A browser's push subscription (RFC 8030 endpoint, RFC 8291 keys), and what to call the device. */
+export interface NewPushDevice {
+  endpoint: string;
+  /** The browser's P-256 public key, base64url. */
+  p256dh: string;
+  /** The browser's authentication secret, base64url. */
+  auth: string;
+  label: string;
+}
+
+/** A device to push to: whose it is, and the subscription that reaches it. */
+export interface PushTarget extends NewPushDevice {
+  id: string;
+  /** The staff member's email. */
+  staff: string;
+}
+
+/**
+ * The devices staff get alerts on, each belonging to one staff member; nobody sees or removes another's.
+ * Every method rejects when the store cannot be reached.
+ */
+export interface PushDeviceStore {
+  /** Keeps the device for `staff`; a subscription already kept (the same endpoint) is updated and moves to them. */
+  saveDevice(staff: string, device: NewPushDevice, now: Date): Promise<PushDevice>;
+  /** The staff member's devices, oldest first. */
+  listDevices(staff: string): Promise<PushDevice[]>;
+  /** Removes one of the staff member's devices: false when they have none with that id. */
+  removeDevice(staff: string, id: string): Promise<boolean>;
+  /** The staff member's devices with their subscriptions, to push to. */
+  pushTargets(staff: string): Promise<PushTarget[]>;
+}
+
+/** Who is on call when: the weekly rota, one list for the whole business. */
+export interface OnCallRotaStore {
+  readRota(): Promise<OnCallShift[]>;
+  /** Replaces the whole rota. */
+  saveRota(shifts: readonly OnCallShift[]): Promise<void>;
+}
+
+/** A request still waiting for someone, with the alerts it has had: what planning the next one needs. */
+export interface AlertCandidate {
+  quote: QuoteRequest;
+  status: QuoteStatus;
+  taken: Taking | null;
+  sent: readonly AlertRecord[];
+}
+
+/**
+ * The record of which alert steps each request has had. Recording a step queues its deliveries in the
+ * same transaction, so the step is sent exactly once however many servers plan it.
+ */
+export interface AlertLedger {
+  /** Requests that arrived at or after `since` and still wait for someone, with the steps each has had. */
+  awaitingSomeone(since: Date): Promise<AlertCandidate[]>;
+  /**
+   * Records the step and queues a delivery for each device of each recipient, and one for the webhook
+   * when `webhook`. False, with nothing queued, when the step was recorded already.
+   */
+  recordAlert(quoteId: string, record: AlertRecord, options: { webhook: boolean }): Promise<boolean>;
+  /**
+   * Spends the single-use "I'm on it" token of one delivery: the staff member it was sent to, the first
+   * time, for the request it was about; undefined ever after, or for a delivery that is not that request's.
+   */
+  redeemTake(deliveryId: string, quoteId: string, now: Date): Promise<string | undefined>;
+}
+
+/** One alert taken from the outbox to be delivered: to one device, or to the webhook. */
+export interface ClaimedAlert {
+  id: string;
+  /** How often it has been claimed, this time included: 1 on the first try. */
+  attempts: number;
+  step: AlertStep;
+  quote: QuoteRequest;
+  target: { channel: 'push'; device: PushTarget } | { channel: 'webhook' };
+}
+
+/** The alerts waiting to be delivered; leased to one sender at a time, as the email outbox is. */
+export interface AlertOutbox {
+  claimDue(limit: number): Promise<ClaimedAlert[]>;
+  markSent(id: string, at: Date): Promise<void>;
+  markFailed(id: string, error: string, retryAt: Date): Promise<void>;
+  /** The push service says the subscription is gone (404, 410): forget the device and what waits for it. */
+  forgetDevice(deviceId: string): Promise<void>;
+  backlog(): Promise<{ pending: number; oldestPendingSince: Date | null }>;
+}
+
+/**
+ * What the inbox's alert settings need, in the browser and behind the API: the signed-in staff
+ * member's devices, the test alert, and the rota. Every method rejects when the backend cannot be
+ * reached, and with NotSignedIn without a staff session.
+ */
+export interface AlertSettings {
+  /** The VAPID public key (base64url) browsers subscribe with; null where alerts are shown on this device alone (the demo). */
+  pushKey(): Promise<string | null>;
+  devices(): Promise<PushDevice[]>;
+  addDevice(device: NewPushDevice): Promise<PushDevice>;
+  removeDevice(id: string): Promise<boolean>;
+  /** Sends a test alert to each of the staff member's devices at once: how many push services took it, and how many refused. */
+  sendTestAlert(): Promise<{ delivered: number; failed: number }>;
+  /** The rota, and every staff member who can be put on it. */
+  rota(): Promise<{ shifts: OnCallShift[]; staff: string[] }>;
+  saveRota(shifts: readonly OnCallShift[]): Promise<void>;
 }
