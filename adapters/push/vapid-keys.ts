@@ -65,10 +65,12 @@ export function parseVapidConfig(env: Env): { keys: Pick<VapidKeys, 'publicKey' 
   const problems: string[] = [];
   if (publicKey === undefined && privateKey !== undefined) problems.push('VAPID_PUBLIC_KEY must be set when VAPID_PRIVATE_KEY is');
   if (privateKey === undefined && publicKey !== undefined) problems.push('VAPID_PRIVATE_KEY must be set when VAPID_PUBLIC_KEY is');
+  // One problem a variable: a key that is not base64url has no length worth reporting.
+  const early = { abortPipeEarly: true } as const;
   const checks = [
-    publicKey === undefined ? undefined : v.safeParse(PublicKey('VAPID_PUBLIC_KEY'), publicKey),
-    privateKey === undefined ? undefined : v.safeParse(PrivateKey('VAPID_PRIVATE_KEY'), privateKey),
-    subject === undefined ? undefined : v.safeParse(Subject('VAPID_SUBJECT'), subject),
+    publicKey === undefined ? undefined : v.safeParse(PublicKey('VAPID_PUBLIC_KEY'), publicKey, early),
+    privateKey === undefined ? undefined : v.safeParse(PrivateKey('VAPID_PRIVATE_KEY'), privateKey, early),
+    subject === undefined ? undefined : v.safeParse(Subject('VAPID_SUBJECT'), subject, early),
   ];
   for (const check of checks) if (check?.success === false) problems.push(...check.issues.map((issue) => issue.message));
   if (problems.length === 0 && publicKey !== undefined && privateKey !== undefined && publicKeyOf(privateKey) !== publicKey) {
@@ -98,7 +100,7 @@ export async function requireVapidKeys(env: Env, secrets: SecretStore, siteUrl: 
   const subject = config.subject ?? defaultSubject(env, siteUrl);
   if (config.keys !== undefined) return { ...config.keys, subject };
   const kept = await secrets.keepOnce(secretNames.vapidKeys, JSON.stringify(webPush.generateVAPIDKeys()));
-  const pair = v.safeParse(KeyPair, parseJson(kept));
+  const pair = v.safeParse(KeyPair, parseJson(kept), { abortPipeEarly: true });
   if (!pair.success || publicKeyOf(pair.output.privateKey) !== pair.output.publicKey) {
     throw new Error(`The VAPID keys kept as the secret "${secretNames.vapidKeys}" are not a P-256 key pair`);
   }
