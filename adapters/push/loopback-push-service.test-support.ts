@@ -4,20 +4,20 @@ import type { AddressInfo } from 'node:net';
 import type { NewPushDevice } from '../../domain/ports';
 
 /** A browser's push subscription on the loopback service, as the browser would hand it to our API. */
-export interface LoopbackSubscription extends NewPushDevice {
+interface LoopbackSubscription extends NewPushDevice {
   /** The last part of the endpoint's path. */
   id: string;
 }
 
 /** The VAPID JWT's claims (RFC 8292 §2), as they were signed. */
-export interface VapidClaims {
+interface VapidClaims {
   aud: string;
   exp: number;
   sub: string;
 }
 
 /** One push message the service took (201), decrypted and verified. */
-export interface ReceivedPush {
+interface ReceivedPush {
   subscriptionId: string;
   /** The TTL header, seconds. */
   ttl: number;
@@ -34,7 +34,7 @@ export interface ReceivedPush {
 }
 
 /** A push message answered 400: its body would not decrypt, or its VAPID token did not verify. */
-export interface RejectedPush {
+interface RejectedPush {
   subscriptionId: string;
   reason: string;
   receivedAt: Date;
@@ -148,7 +148,7 @@ function decodeJson(part: string, what: string): unknown {
 }
 
 /** RFC 8292: `vapid t=<JWT>, k=<key>`, the JWT an ES256 signature by k over aud, exp and sub. */
-export function verifyVapid(authorization: string | undefined, audience: string, nowSeconds: number): { claims: VapidClaims; key: string } {
+function verifyVapid(authorization: string | undefined, audience: string, nowSeconds: number): { claims: VapidClaims; key: string } {
   const match = /^vapid\s+(.+)$/i.exec(authorization ?? '');
   if (match?.[1] === undefined) throw new Rejection('no "Authorization: vapid" header');
   const params = new Map(match[1].split(',').map((param) => {

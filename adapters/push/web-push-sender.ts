@@ -18,7 +18,7 @@ export const pushDelivery = {
 } as const;
 
 /** A push service that says nothing for this long is counted as down; the outbox tries again later. */
-export const pushTimeoutMs = 10_000;
+const pushTimeoutMs = 10_000;
 
 /** What a push service said of one alert: it took it, or the subscription no longer exists. */
 export type PushOutcome = 'delivered' | 'gone';
