@@ -3,7 +3,8 @@ import { expect, test } from 'vitest';
 import webPush from 'web-push';
 import { requestAlertOf } from '../../domain/alert-message';
 import { sampleRequest } from '../../fixtures/sample-request.test-support';
-import { decryptAes128gcm, startLoopbackPushService } from './loopback-push-service.test-support';
+import { startLoopbackPushService } from './loopback-push-service.test-support';
+import { decryptAes128gcm } from './push-message-checks.test-support';
 import { WebPushSender } from './web-push-sender';
 
 // The checks a test leans on must be able to fail: each of these is a push a real service would refuse.
