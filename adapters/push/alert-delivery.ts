@@ -37,10 +37,6 @@ export function alertDelivery({ sender, webhook, takeTokenSecret, forgetDevice, 
   };
 }
 
-/** What the log calls an alert whose delivery failed: "the escalated alert for request 42 to Sam's Pixel". */
-export const describeAlert = ({ step, quote, target }: ClaimedAlert): string =>
-  `the ${step} alert for request ${quote.id} ${target.channel === 'webhook' ? 'to the webhook' : `to ${target.device.staff}'s ${target.device.label}`}`;
-
 export interface TestAlertOptions {
   sender: Pick<WebPushSender, 'send'>;
   /** The staff member's devices. */
