@@ -8,7 +8,7 @@ import type { TakeMessage } from './worker-messages';
 /** The site's icon (src/public), on the notification and as its badge in the status bar. */
 export const notificationIcon = '/icon-192.png';
 /** The action that takes a request on from the notification. */
-export const takeAction = 'take';
+const takeAction = 'take';
 
 /**
  * How "I'm on it" reaches the request: our server, told by the worker (a push message); or the page
@@ -17,11 +17,12 @@ export const takeAction = 'take';
 export type TakenThrough = 'server' | 'page';
 
 /** What a notification carries for its click: the alert, and how to take its request. */
-export const NotificationDataSchema = v.object({ alert: AlertMessageSchema, takenThrough: v.picklist(['server', 'page']) });
+const NotificationDataSchema = v.object({ alert: AlertMessageSchema, takenThrough: v.picklist(['server', 'page']) });
 export type NotificationData = v.InferOutput<typeof NotificationDataSchema>;
 
 /** The options of showNotification this worker uses; the DOM library's type lacks `actions` and `renotify`. */
-export interface AlertNotificationOptions extends NotificationOptions {
+interface AlertNotificationOptions extends NotificationOptions {
+  data?: NotificationData;
   renotify?: boolean;
   actions?: { action: string; title: string }[];
 }
