@@ -77,6 +77,13 @@ module.exports = {
       to: { path: '^src/components/(site|inbox)/', pathNot: '^src/components/$1/' },
     },
     {
+      name: 'service-worker-only-to-domain',
+      comment: 'The inbox\'s service worker is built into one script of its own (/quotes-sw.js): it holds the domain\'s rules and texts and its own folder, never the pages\' code or an adapter.',
+      severity: 'error',
+      from: { path: '^src/sw/', pathNot: tests },
+      to: { pathNot: ['^src/sw/', '^domain/', '^node_modules/valibot/'] },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},
