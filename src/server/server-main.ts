@@ -26,6 +26,18 @@ import { type Backend, loadedBackend } from '../app/backends/backend';
 import { createPageRenderer } from '../render/page-renderer';
 import type { BuiltTemplates } from '../render/page-templates';
 import { StaticFiles } from '../../adapters/server/static-files';
+import { createAlertEngine } from '../../adapters/server/alert-engine';
+import { alertDelivery, testAlertSender } from '../../adapters/push/alert-delivery';
+import { readTakeToken } from '../../adapters/push/take-token';
+import { requireTakeTokenSecret, requireVapidKeys } from '../../adapters/push/vapid-keys';
+import { WebPushSender } from '../../adapters/push/web-push-sender';
+import { parseWebhookConfig, WebhookSender } from '../../adapters/push/webhook';
+import { SqlAlertLedger } from '../../adapters/sql/sql-alert-ledger';
+import { SqlAlertOutbox } from '../../adapters/sql/sql-alert-outbox';
+import { SqlOnCallRota } from '../../adapters/sql/sql-on-call-rota';
+import { SqlPushDeviceStore } from '../../adapters/sql/sql-push-device-store';
+import { SqlSecretStore } from '../../adapters/sql/sql-secret-store';
+import { business } from '../../domain/business';
 
 const config = readServerConfig(process.env);
 const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
@@ -76,11 +88,52 @@ const dispatcher =
 if (!dispatcher) {
   console.warn('SMTP_URL is not set: notifications are kept in the outbox but not sent. Set SMTP_URL, NOTIFY_TO and MAIL_FROM to send them.');
 }
+
+// Alerts on staff phones: every step is recorded in the database with its deliveries (one per device,
+// and the webhook's), and delivered through the alert outbox, retrying until the push service takes it.
+const secrets = new SqlSecretStore(db);
+const vapid = await requireVapidKeys(process.env, secrets);
+const takeTokenSecret = await requireTakeTokenSecret(secrets);
+const webhookConfig = parseWebhookConfig(process.env);
+const alertOutbox = new SqlAlertOutbox(db, { leaseSeconds: config.OUTBOX_LEASE_SECONDS });
+const pushDevices = new SqlPushDeviceStore(db);
+const pushSender = new WebPushSender(vapid);
+const forgetDevice = (deviceId: string) => alertOutbox.forgetDevice(deviceId);
+const alerts = createAlertEngine({
+  ledger: new SqlAlertLedger(db),
+  outbox: alertOutbox,
+  devices: pushDevices,
+  rota: new SqlOnCallRota(db),
+  staffEmails: () => staffStore.listAccounts(),
+  policy: { escalateAfterMinutes: config.ESCALATE_AFTER_MINUTES },
+  webhook: webhookConfig !== undefined,
+  publicKey: vapid.publicKey,
+  deliver: alertDelivery({
+    sender: pushSender,
+    webhook: webhookConfig && new WebhookSender(webhookConfig),
+    takeTokenSecret,
+    forgetDevice,
+    siteUrl: process.env.SITE_URL ?? business.siteUrl,
+    now: () => new Date(),
+  }),
+  sendTestAlert: testAlertSender({ sender: pushSender, targets: (staff) => pushDevices.pushTargets(staff), forgetDevice, logger: console, now: () => new Date() }),
+  readTakeToken: (quoteId, token) => readTakeToken(takeTokenSecret, token, { quoteId, now: new Date() }),
+  allowLoopbackPush: config.PUSH_ALLOW_LOOPBACK,
+  logger: console,
+  checkEveryMs: config.ALERT_CHECK_SECONDS * 1000,
+});
+
 const backend: Backend = {
   quotes,
   inbox,
-  // A stored request wakes the dispatcher; the outbox already holds its emails.
-  notifier: { quoteSubmitted: () => Promise.resolve(dispatcher?.wake()) },
+  // A stored request wakes the dispatcher, whose outbox already holds its emails, and plans its first alert.
+  notifier: {
+    quoteSubmitted: () => {
+      dispatcher?.wake();
+      alerts.wake();
+      return Promise.resolve();
+    },
+  },
   logger: console,
   staffAuth: staffAuthWhileRendering,
 };
@@ -92,6 +145,7 @@ const app = createServerApp({
   // Staff asked for an email again: send it now, not at the next poll.
   wakeDelivery: () => dispatcher?.wake(),
   outbox: { backlog: () => outbox.backlog(), sending: dispatcher !== undefined },
+  alerts: alerts.serverDeps,
   pages: createPageRenderer(loadedBackend(backend, { quoteFormAction: apiPaths.quoteRequests }), templates),
   site: await StaticFiles.load(clientDir),
   writeLog: (entry) => writeLine(JSON.stringify(entry)),
@@ -106,6 +160,7 @@ const app = createServerApp({
 
 const server = await startServer(app, { host: config.HOST, port: config.PORT });
 dispatcher?.start();
+alerts.start();
 writeLine(
   JSON.stringify({
     event: 'listening',
@@ -136,6 +191,7 @@ const stop = async (signal: string) => {
   clearInterval(purgeTimer);
   await server.close();
   await dispatcher?.stop();
+  await alerts.stop();
   mailer?.close();
   await db.destroy();
   await limitPool?.end();
