@@ -1,14 +1,29 @@
-import type { ClaimedNotification, Logger, NotificationOutbox } from '../../domain/ports';
+import type { ClaimedNotification, Logger } from '../../domain/ports';
 
-export interface DispatcherOptions {
-  /** What the dispatcher needs of the outbox: claiming and marking, not counting. */
-  outbox: Pick<NotificationOutbox, 'claimDue' | 'markSent' | 'markFailed'>;
-  /** Sends one notification; rejects when it could not be delivered. */
-  deliver: (notification: ClaimedNotification) => Promise<void>;
+/** What the dispatcher needs to know of anything it delivers: which it is, and how often it has been tried. */
+interface Claimed {
+  id: string;
+  /** How often it has been claimed, this time included: 1 on the first try. */
+  attempts: number;
+}
+
+/** What the dispatcher needs of an outbox (the emails', the alerts'): claiming and marking, not counting. */
+export interface ClaimingOutbox<Item extends Claimed> {
+  claimDue(limit: number): Promise<Item[]>;
+  markSent(id: string, at: Date): Promise<void>;
+  markFailed(id: string, error: string, retryAt: Date): Promise<void>;
+}
+
+export interface DispatcherOptions<Item extends Claimed> {
+  outbox: ClaimingOutbox<Item>;
+  /** Sends one item; rejects when it could not be delivered. */
+  deliver: (item: Item) => Promise<void>;
+  /** What the log calls an item whose delivery failed: "the business email for request 42". */
+  describe: (item: Item) => string;
   logger: Logger;
   now?: () => Date;
   random?: () => number;
-  /** How often to look for due notifications when nothing wakes the dispatcher. */
+  /** How often to look for due items when nothing wakes the dispatcher. */
   pollMs?: number;
   batchSize?: number;
   /** The first retry waits about this long; each later one twice as long, up to maxRetryMs. */
@@ -26,19 +41,19 @@ export function retryDelayMs(attempts: number, { firstRetryMs, maxRetryMs, rando
 }
 
 /**
- * Sends what the outbox holds until it is delivered. It claims a batch, sends each, marks it sent or
+ * Sends what an outbox holds until it is delivered: the emails, and the alerts. It claims a batch, sends each, marks it sent or
  * schedules its retry, and goes round again while there is more; otherwise it waits for the next poll
  * or a wake-up (a request just stored). What a stopped or crashed server had claimed becomes due again
  * when its lease runs out, so another server, or this one restarted, sends it.
  */
-export class NotificationDispatcher {
-  readonly #options: Required<Omit<DispatcherOptions, 'outbox' | 'deliver' | 'logger'>> & DispatcherOptions;
+export class OutboxDispatcher<Item extends Claimed> {
+  readonly #options: Required<Omit<DispatcherOptions<Item>, 'outbox' | 'deliver' | 'describe' | 'logger'>> & DispatcherOptions<Item>;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #running: Promise<void> | undefined;
   #again = false;
   #stopped = true;
 
-  constructor(options: DispatcherOptions) {
+  constructor(options: DispatcherOptions<Item>) {
     this.#options = {
       now: () => new Date(),
       random: Math.random,
@@ -55,7 +70,7 @@ export class NotificationDispatcher {
     this.wake();
   }
 
-  /** Looks for due notifications now, rather than at the next poll. */
+  /** Looks for due items now, rather than at the next poll. */
   wake(): void {
     if (this.#stopped) return;
     if (this.#running) {
@@ -87,24 +102,27 @@ export class NotificationDispatcher {
     try {
       while (!this.#stopped) {
         const claimed = await this.#options.outbox.claimDue(this.#options.batchSize);
-        await Promise.all(claimed.map((notification) => this.#send(notification)));
+        await Promise.all(claimed.map((item) => this.#send(item)));
         if (claimed.length < this.#options.batchSize) return;
       }
     } catch (error) {
-      this.#options.logger.error('The notification outbox could not be read', error);
+      this.#options.logger.error('The outbox could not be read', error);
     }
   }
 
-  async #send(notification: ClaimedNotification): Promise<void> {
-    const { outbox, deliver, now, logger } = this.#options;
+  async #send(item: Item): Promise<void> {
+    const { outbox, deliver, describe, now, logger } = this.#options;
     try {
-      await deliver(notification);
+      await deliver(item);
     } catch (error) {
-      const retryAt = new Date(now().getTime() + retryDelayMs(notification.attempts, this.#options));
-      logger.error(`Sending the ${notification.kind} email for request ${notification.quote.id} failed; retrying at ${retryAt.toISOString()}`, error);
-      await outbox.markFailed(notification.id, error instanceof Error ? error.message : String(error), retryAt);
+      const retryAt = new Date(now().getTime() + retryDelayMs(item.attempts, this.#options));
+      logger.error(`Sending ${describe(item)} failed; retrying at ${retryAt.toISOString()}`, error);
+      await outbox.markFailed(item.id, error instanceof Error ? error.message : String(error), retryAt);
       return;
     }
-    await outbox.markSent(notification.id, now());
+    await outbox.markSent(item.id, now());
   }
 }
+
+/** What the log calls a notification email: "the business email for request 42". */
+export const describeNotification = ({ kind, quote }: ClaimedNotification): string => `the ${kind} email for request ${quote.id}`;
