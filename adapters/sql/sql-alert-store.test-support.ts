@@ -80,9 +80,10 @@ export async function withAlertStores(dialect: SqlDialectName, use: (stores: Ale
   }
 }
 
-/** Marks a request taken as "I'm on it" will, straight in its columns. */
+/** Takes a request on ("I'm on it"), as the inbox does; throws unless it was taken. */
 export async function markTaken(db: Kysely<Database>, id: string, by: string, at: Date): Promise<void> {
-  await db.updateTable('quote_requests').set({ taken_by: by, taken_at: at.toISOString() }).where('id', '=', id).execute();
+  const outcome = await new SqlQuoteInbox(db).take({ id, by, at });
+  if (outcome.outcome !== 'taken') throw new Error(`expected ${id} taken, got ${outcome.outcome}`);
 }
 
 /** How many deliveries are queued for each request, by channel. */
