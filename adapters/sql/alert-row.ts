@@ -11,7 +11,7 @@ type AlertRecordRow = Pick<Selectable<AlertRecordsTable>, (typeof alertRecordCol
 const RecipientsSchema = v.array(v.string());
 
 /** Parses a stored alert step; throws on a row no write of ours could have made. */
-export function rowToAlertRecord(row: AlertRecordRow): AlertRecord {
+function rowToAlertRecord(row: AlertRecordRow): AlertRecord {
   let recipients: unknown;
   try {
     recipients = JSON.parse(row.recipients);

@@ -147,7 +147,7 @@ export const alertChannels = ['push', 'webhook'] as const;
 export type AlertChannel = (typeof alertChannels)[number];
 
 /** A row of `alert_deliveries`, the alert outbox: one alert to one device, or to the webhook. */
-export interface AlertDeliveriesTable {
+interface AlertDeliveriesTable {
   /** A UUID chosen by the application; also what a single-use "I'm on it" token names. */
   id: string;
   quote_id: string;
@@ -166,7 +166,7 @@ export interface AlertDeliveriesTable {
 }
 
 /** A row of `on_call_shifts`: one shift of the weekly rota. */
-export interface OnCallShiftsTable {
+interface OnCallShiftsTable {
   /** The shift's place in the rota, from 0, as staff saved it. */
   position: number;
   staff_email: string;
@@ -178,7 +178,7 @@ export interface OnCallShiftsTable {
 }
 
 /** A row of `server_secrets`: a value made once and shared by every server on the database. */
-export interface ServerSecretsTable {
+interface ServerSecretsTable {
   name: string;
   value: string;
 }
