@@ -7,6 +7,8 @@ import type { NewPushDevice, PushDevice } from '../../domain/ports';
  * the signed-in staff member's devices, the test alert, and the on-call rota. Staff only.
  */
 export const alertPaths = {
+  /** Where every path below starts. */
+  root: '/api/alerts',
   /** GET: `{ public_key }`, the VAPID key browsers subscribe with. */
   key: '/api/alerts/key',
   /** GET: `{ devices }`, the signed-in staff member's; POST a subscription: 201 with the device. */

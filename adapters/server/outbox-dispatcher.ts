@@ -1,4 +1,5 @@
 import type { ClaimedNotification, Logger } from '../../domain/ports';
+import { PollingLoop } from './polling-loop';
 
 /** What the dispatcher needs to know of anything it delivers: which it is, and how often it has been tried. */
 interface Claimed {
@@ -48,10 +49,7 @@ export function retryDelayMs(attempts: number, { firstRetryMs, maxRetryMs, rando
  */
 export class OutboxDispatcher<Item extends Claimed> {
   readonly #options: Required<Omit<DispatcherOptions<Item>, 'outbox' | 'deliver' | 'describe' | 'logger'>> & DispatcherOptions<Item>;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #running: Promise<void> | undefined;
-  #again = false;
-  #stopped = true;
+  readonly #loop: PollingLoop;
 
   constructor(options: DispatcherOptions<Item>) {
     this.#options = {
@@ -63,44 +61,26 @@ export class OutboxDispatcher<Item extends Claimed> {
       maxRetryMs: 60 * 60 * 1000,
       ...options,
     };
+    this.#loop = new PollingLoop(() => this.#drain(), this.#options.pollMs);
   }
 
   start(): void {
-    this.#stopped = false;
-    this.wake();
+    this.#loop.start();
   }
 
   /** Looks for due items now, rather than at the next poll. */
   wake(): void {
-    if (this.#stopped) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    clearTimeout(this.#timer);
-    this.#running = this.#drain().finally(() => {
-      this.#running = undefined;
-      if (this.#stopped) return;
-      if (this.#again) {
-        this.#again = false;
-        this.wake();
-      } else {
-        this.#timer = setTimeout(() => this.wake(), this.#options.pollMs);
-        this.#timer.unref();
-      }
-    });
+    this.#loop.wake();
   }
 
   /** Stops polling and waits for the round in progress, so nothing is left half-marked. */
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    await this.#running;
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   async #drain(): Promise<void> {
     try {
-      while (!this.#stopped) {
+      while (!this.#loop.stopped) {
         const claimed = await this.#options.outbox.claimDue(this.#options.batchSize);
         await Promise.all(claimed.map((item) => this.#send(item)));
         if (claimed.length < this.#options.batchSize) return;
