@@ -46,6 +46,10 @@ export interface QuoteRequestsTable extends FieldColumns {
   due_at: ColumnType<Date | string, string, string>;
   /** The domain's searchTextOf the request: lower-cased by JavaScript, so the database never folds case. */
   search_text: string;
+  /** The staff member who took the request on ("I'm on it", or the first move out of 'new'); null until then. */
+  taken_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When it was taken on; null exactly while taken_by is. */
+  taken_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 /** A row of `quote_status_changes`: one move of a request from one status to another. */
@@ -111,6 +115,74 @@ export interface NotificationsTable {
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A row of `alert_records`: one alert step a request has had. Its key (quote_id, step) makes each step happen once. */
+export interface AlertRecordsTable {
+  quote_id: string;
+  /** One of the domain's alertSteps, checked by the database; read back as text and parsed. */
+  step: string;
+  at: ColumnType<Date | string, string, string>;
+  /** The recipients' emails, as a JSON array of strings. */
+  recipients: string;
+  /** Whether the step went to every staff member: a boolean in PostgreSQL, 0 or 1 in SQLite. */
+  everyone: ColumnType<boolean | number, boolean, boolean>;
+}
+
+/** A row of `push_devices`: one browser's push subscription, belonging to one staff account. */
+export interface PushDevicesTable {
+  /** A UUID chosen by the application. */
+  id: string;
+  /** The staff account's email; removing the account removes its devices. */
+  staff_email: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  label: string;
+  created_at: ColumnType<Date | string, string, string>;
+  last_alert_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+/** The channels an alert goes out on: a staff member's device, or the business's chat webhook. */
+export const alertChannels = ['push', 'webhook'] as const;
+
+export type AlertChannel = (typeof alertChannels)[number];
+
+/** A row of `alert_deliveries`, the alert outbox: one alert to one device, or to the webhook. */
+interface AlertDeliveriesTable {
+  /** A UUID chosen by the application; also what a single-use "I'm on it" token names. */
+  id: string;
+  quote_id: string;
+  step: string;
+  /** One of {@link alertChannels}, checked by the database. */
+  channel: string;
+  /** The device a push goes to; null exactly for the webhook. Removing the device removes its deliveries. */
+  device_id: string | null;
+  created_at: ColumnType<Date | string, string, string>;
+  next_attempt_at: ColumnType<Date | string, string, string>;
+  attempts: Generated<number>;
+  sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When its "I'm on it" token was spent; null while it may still be. */
+  take_redeemed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+/** A row of `on_call_shifts`: one shift of the weekly rota. */
+interface OnCallShiftsTable {
+  /** The shift's place in the rota, from 0, as staff saved it. */
+  position: number;
+  staff_email: string;
+  /** One of the domain's weekdays, checked by the database. */
+  day: string;
+  /** HH:MM, London wall-clock time, checked by the database. */
+  start_time: string;
+  end_time: string;
+}
+
+/** A row of `server_secrets`: a value made once and shared by every server on the database. */
+interface ServerSecretsTable {
+  name: string;
+  value: string;
+}
+
 /** The tables Kysely may query. */
 export interface Database {
   quote_requests: QuoteRequestsTable;
@@ -119,6 +191,11 @@ export interface Database {
   notifications: NotificationsTable;
   quote_status_changes: QuoteStatusChangesTable;
   quote_notes: QuoteNotesTable;
+  alert_records: AlertRecordsTable;
+  push_devices: PushDevicesTable;
+  alert_deliveries: AlertDeliveriesTable;
+  on_call_shifts: OnCallShiftsTable;
+  server_secrets: ServerSecretsTable;
 }
 
 /**

@@ -1,11 +1,13 @@
 import type { Selectable } from 'kysely';
+import type { AlertRecord } from '../../domain/alert-plan';
 import type { BusinessEmail, InboxQuote, QuoteNote } from '../../domain/inbox-quote';
 import { type QuoteStatus, type StatusChange, quoteStatuses } from '../../domain/quote-status';
 import type { NotificationsTable, QuoteNotesTable, QuoteRequestsTable, QuoteStatusChangesTable } from './database';
+import { rowToTaking } from './alert-row';
 import { quoteColumns, rowToQuote } from './quote-row';
 
-/** The columns of `quote_requests` an {@link InboxQuote} is made of, besides its history and notes. */
-export const inboxQuoteColumns = [...quoteColumns, 'status', 'responded_at'] as const;
+/** The columns of `quote_requests` an {@link InboxQuote} is made of, besides its history, notes and alerts. */
+export const inboxQuoteColumns = [...quoteColumns, 'status', 'responded_at', 'taken_by', 'taken_at'] as const;
 
 type InboxQuoteRow = Pick<Selectable<QuoteRequestsTable>, (typeof inboxQuoteColumns)[number]>;
 
@@ -29,12 +31,15 @@ export interface InboxExtras {
   history: readonly StatusChange[];
   notes: readonly QuoteNote[];
   businessEmail: BusinessEmail | undefined;
+  /** Its alert steps, oldest first. */
+  alerts: readonly AlertRecord[];
 }
 
 /** Parses a stored request and what belongs to it; throws on a row no write of ours could have made. */
-export function rowToInboxQuote(row: InboxQuoteRow, { history, notes, businessEmail }: InboxExtras): InboxQuote {
+export function rowToInboxQuote(row: InboxQuoteRow, { history, notes, businessEmail, alerts }: InboxExtras): InboxQuote {
   const respondedAt = row.responded_at === null ? null : toDate(row.id, row.responded_at);
-  const quote: InboxQuote = { ...rowToQuote(row), status: parseStatus(row.id, row.status), respondedAt, history, notes };
+  const taken = rowToTaking(row.id, row.taken_by, row.taken_at);
+  const quote: InboxQuote = { ...rowToQuote(row), status: parseStatus(row.id, row.status), respondedAt, history, notes, taken, alerts };
   // Absent, not undefined: a request stored without an email to send (before the outbox, or notify off).
   return businessEmail === undefined ? quote : { ...quote, businessEmail };
 }

@@ -52,6 +52,7 @@ for (const dialect of sqlDialects) {
       expect(rows).toEqual([{ name: '001-create-quote-requests' }, { name: '002-create-staff' }, { name: '003-create-notifications' },
         { name: '004-add-inbox' },
         { name: '005-add-postcode' },
+        { name: '006-add-alerts' },
       ]);
       expect(await db.selectFrom('quote_requests').select('id').execute()).toEqual([{ id: validRow.id }]);
     } finally {

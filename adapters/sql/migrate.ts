@@ -6,6 +6,7 @@ import { createStaff } from './migrations/002-create-staff';
 import { createNotifications } from './migrations/003-create-notifications';
 import { addInbox } from './migrations/004-add-inbox';
 import { addPostcode } from './migrations/005-add-postcode';
+import { addAlerts } from './migrations/006-add-alerts';
 
 // Listed, not read from a folder, so the migrations travel inside a bundle. Applied in name order.
 const migrations: Readonly<Record<string, Migration>> = {
@@ -14,6 +15,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '003-create-notifications': createNotifications,
   '004-add-inbox': addInbox,
   '005-add-postcode': addPostcode,
+  '006-add-alerts': addAlerts,
 };
 
 /**

@@ -1,18 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { ClaimedNotification, NotificationOutbox } from '../../domain/ports';
 import { type Database, type NotificationKind, notificationKinds, sqlDialectOf } from './database';
-import { deliveryErrorMaxLength } from '../../domain/inbox-quote';
+import { type OutboxOptions, compareText, compareTimes, leaseMsOf, requireClaimLimit, truncateDeliveryError } from './outbox-lease';
 import { quoteColumns, rowToQuote } from './quote-row';
 
 /** Options for {@link SqlNotificationOutbox}; tests pass their own clock. */
-export interface SqlNotificationOutboxOptions {
-  now?: () => Date;
-  /**
-   * How long a claim holds a notification: if its claimer neither marks it sent nor failed by then
-   * (the server died mid-send), it is due again and another server sends it.
-   */
-  leaseSeconds?: number;
-}
+export type SqlNotificationOutboxOptions = OutboxOptions;
 
 /**
  * The notification emails that `SqlQuoteRepository` (with `notify`) writes beside each request, for a
@@ -26,10 +19,9 @@ export class SqlNotificationOutbox implements NotificationOutbox {
   readonly #lockRows: boolean;
 
   constructor(db: Kysely<Database>, { now = () => new Date(), leaseSeconds = 60 }: SqlNotificationOutboxOptions = {}) {
-    if (!(leaseSeconds > 0 && Number.isFinite(leaseSeconds))) throw new RangeError(`leaseSeconds must be positive, not ${leaseSeconds}`);
     this.#db = db;
     this.#now = now;
-    this.#leaseMs = leaseSeconds * 1000;
+    this.#leaseMs = leaseMsOf(leaseSeconds);
     // The one difference between the databases. In PostgreSQL concurrent claimers would pick the same
     // rows, and the second would claim them again once the first commits; FOR UPDATE SKIP LOCKED makes
     // each pass over rows another holds. SQLite runs one writing statement at a time, so the UPDATE
@@ -42,7 +34,7 @@ export class SqlNotificationOutbox implements NotificationOutbox {
    * first. Each is leased: due again only after `leaseSeconds` unless marked sent or failed meanwhile.
    */
   async claimDue(limit: number): Promise<ClaimedNotification[]> {
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive integer, not ${limit}`);
+    requireClaimLimit(limit);
     const now = this.#now();
     const due = this.#db
       .selectFrom('notifications')
@@ -96,7 +88,7 @@ export class SqlNotificationOutbox implements NotificationOutbox {
   async markFailed(id: string, error: string, retryAt: Date): Promise<void> {
     await this.#db
       .updateTable('notifications')
-      .set({ next_attempt_at: retryAt.toISOString(), last_error: truncate(error) })
+      .set({ next_attempt_at: retryAt.toISOString(), last_error: truncateDeliveryError(error) })
       .where('id', '=', id)
       .where('sent_at', 'is', null)
       .execute();
@@ -118,14 +110,3 @@ function parseKind(id: string, kind: string): NotificationKind {
   if (parsed === undefined) throw new Error(`Stored notification ${id} has an unknown kind`);
   return parsed;
 }
-
-// By characters (code points), as the CHECK counts them; PostgreSQL text cannot hold NUL at all. The
-// first 2 * max UTF-16 units hold at least max code points, so a huge message is not split whole.
-function truncate(error: string): string {
-  return Array.from(error.slice(0, 2 * deliveryErrorMaxLength).replaceAll('\0', ''))
-    .slice(0, deliveryErrorMaxLength)
-    .join('');
-}
-
-const compareTimes = (a: Date | string, b: Date | string) => new Date(a).getTime() - new Date(b).getTime();
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,8 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
 import { type InboxPage, type InboxQuery, type InboxCursor, cursorAfter, orderOf, searchWords } from '../../domain/inbox-query';
-import type { ClockRecord, NoteToAdd, QuoteInbox, ResendOutcome, StatusChangeOutcome, StatusMove } from '../../domain/ports';
+import { takesRequest } from '../../domain/alert-plan';
+import type { ClockRecord, NoteToAdd, QuoteInbox, ResendOutcome, StatusChangeOutcome, StatusMove, TakeOutcome, TakeRequest } from '../../domain/ports';
 import { type StatusChange, waitingStatus } from '../../domain/quote-status';
+import { alertRecordColumns, alertRecordsByQuote, rowToTaking } from './alert-row';
 import { type Database, type SqlDialectName, sqlDialectOf } from './database';
 import { type SearchPath, afterInboxCursor, inboxOrderBy, matchingInboxQuery } from './inbox-page-query';
 import {
@@ -99,9 +101,19 @@ export class SqlQuoteInbox implements QuoteInbox {
     return this.#db.transaction().execute(async (tx) => {
       // Only if still at `from`: of two staff racing from the same status, PostgreSQL makes the second
       // wait for the first and then finds the row moved on; SQLite runs one writer at a time.
+      // A move out of 'new' also takes the request on, unless someone already has: in the same UPDATE,
+      // so a take racing it either comes first and stands, or finds it taken.
       const { numUpdatedRows } = await tx
         .updateTable('quote_requests')
-        .set({ status: to, ...(respondedAt !== null && { responded_at: respondedAt.toISOString() }) })
+        .set((eb) => ({
+          status: to,
+          ...(respondedAt !== null && { responded_at: respondedAt.toISOString() }),
+          ...(takesRequest(to) && {
+            taken_by: eb.fn.coalesce('taken_by', eb.val(by)),
+            // Read back as a Date on PostgreSQL, but written as ISO text like every time.
+            taken_at: eb.fn.coalesce('taken_at', eb.val(at.toISOString())).$castTo<string>(),
+          }),
+        }))
         .where('id', '=', id)
         .where('status', '=', from)
         .executeTakeFirst();
@@ -113,10 +125,33 @@ export class SqlQuoteInbox implements QuoteInbox {
         .insertInto('quote_status_changes')
         .values({ quote_id: id, from_status: from, to_status: to, changed_by: by, changed_at: at.toISOString() })
         .execute();
-      const row = await tx.selectFrom('quote_requests').select(inboxQuoteColumns).where('id', '=', id).executeTakeFirstOrThrow();
-      const [quote] = await withExtras(tx, [row]);
-      if (quote === undefined) throw new Error(`Quote request ${id} vanished inside its own transaction`);
-      return { outcome: 'changed', quote };
+      return { outcome: 'changed', quote: await requireInboxQuote(tx, id) };
+    });
+  }
+
+  /**
+   * Takes a request on for `by` at `at`: only one in 'new' that nobody has taken. Otherwise who took it
+   * and when ('already-taken'), or where it went without anyone taking it ('not-waiting', a request
+   * moved on before alerts existed).
+   */
+  async take({ id, by, at }: TakeRequest): Promise<TakeOutcome> {
+    return this.#db.transaction().execute(async (tx) => {
+      // Of two staff taking it at once, PostgreSQL makes the second wait for the first and then finds
+      // it taken; SQLite runs one writer at a time.
+      const { numUpdatedRows } = await tx
+        .updateTable('quote_requests')
+        .set({ taken_by: by, taken_at: at.toISOString() })
+        .where('id', '=', id)
+        .where('status', '=', waitingStatus)
+        .where('taken_at', 'is', null)
+        .executeTakeFirst();
+      if (numUpdatedRows === 0n) {
+        const row = await tx.selectFrom('quote_requests').select(['status', 'taken_by', 'taken_at']).where('id', '=', id).executeTakeFirst();
+        if (row === undefined) return { outcome: 'not-found' };
+        const taken = rowToTaking(id, row.taken_by, row.taken_at);
+        return taken === null ? { outcome: 'not-waiting', current: parseStatus(id, row.status) } : { outcome: 'already-taken', taken };
+      }
+      return { outcome: 'taken', quote: await requireInboxQuote(tx, id) };
     });
   }
 
@@ -187,11 +222,19 @@ export class SqlQuoteInbox implements QuoteInbox {
 
 type InboxQuoteRow = Parameters<typeof rowToInboxQuote>[0];
 
-/** The requests of `rows`, in their order, each with its history, notes and business email: three queries. */
+/** One request as the inbox shows it, read inside the transaction that just changed it. */
+async function requireInboxQuote(tx: Kysely<Database>, id: string): Promise<InboxQuote> {
+  const row = await tx.selectFrom('quote_requests').select(inboxQuoteColumns).where('id', '=', id).executeTakeFirstOrThrow();
+  const [quote] = await withExtras(tx, [row]);
+  if (quote === undefined) throw new Error(`Quote request ${id} vanished inside its own transaction`);
+  return quote;
+}
+
+/** The requests of `rows`, in their order, each with its history, notes, business email and alerts: four queries. */
 async function withExtras(db: Kysely<Database>, rows: readonly InboxQuoteRow[]): Promise<InboxQuote[]> {
   if (rows.length === 0) return [];
   const ids = rows.map(({ id }) => id);
-  const [changes, notes, emails] = await Promise.all([
+  const [changes, notes, emails, alerts] = await Promise.all([
     db.selectFrom('quote_status_changes').select(statusChangeColumns).where('quote_id', 'in', ids).orderBy('changed_at').orderBy('id').execute(),
     db
       .selectFrom('quote_notes')
@@ -201,16 +244,19 @@ async function withExtras(db: Kysely<Database>, rows: readonly InboxQuoteRow[]):
       .orderBy('seq', 'desc')
       .execute(),
     db.selectFrom('notifications').select(businessEmailColumns).where('kind', '=', 'business').where('quote_id', 'in', ids).execute(),
+    db.selectFrom('alert_records').select(alertRecordColumns).where('quote_id', 'in', ids).execute(),
   ]);
   const extras = new Map<string, { history: StatusChange[]; notes: QuoteNote[] }>(ids.map((id) => [id, { history: [], notes: [] }]));
   for (const change of changes) extras.get(change.quote_id)?.history.push(rowToStatusChange(change));
   for (const note of notes) extras.get(note.quote_id)?.notes.push(rowToNote(note));
   const emailByQuote = new Map(emails.map((email) => [email.quote_id, rowToBusinessEmail(email)]));
+  const alertsByQuote = alertRecordsByQuote(alerts);
   return rows.map((row) =>
     rowToInboxQuote(row, {
       history: extras.get(row.id)?.history ?? [],
       notes: extras.get(row.id)?.notes ?? [],
       businessEmail: emailByQuote.get(row.id),
+      alerts: alertsByQuote.get(row.id) ?? [],
     }),
   );
 }

@@ -1,0 +1,36 @@
+import { deliveryErrorMaxLength } from '../../domain/inbox-quote';
+
+/** What both outboxes (the emails, the alerts) are told of their clock and lease. */
+export interface OutboxOptions {
+  now?: () => Date;
+  /**
+   * How long a claim holds a delivery: if its claimer neither marks it sent nor failed by then (the
+   * server died mid-send), it is due again and another server sends it.
+   */
+  leaseSeconds?: number;
+}
+
+/** The lease in milliseconds; a lease that is not a positive number of seconds is a mistake in the configuration. */
+export function leaseMsOf(leaseSeconds: number): number {
+  if (!(leaseSeconds > 0 && Number.isFinite(leaseSeconds))) throw new RangeError(`leaseSeconds must be positive, not ${leaseSeconds}`);
+  return leaseSeconds * 1000;
+}
+
+/** A claim's limit must be a positive whole number. */
+export function requireClaimLimit(limit: number): void {
+  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive integer, not ${limit}`);
+}
+
+// By characters (code points), as the CHECK counts them; PostgreSQL text cannot hold NUL at all. The
+// first 2 * max UTF-16 units hold at least max code points, so a huge message is not split whole.
+/** A delivery's error as the outboxes keep it: at most deliveryErrorMaxLength characters, no NUL. */
+export function truncateDeliveryError(error: string): string {
+  return Array.from(error.slice(0, 2 * deliveryErrorMaxLength).replaceAll('\0', ''))
+    .slice(0, deliveryErrorMaxLength)
+    .join('');
+}
+
+export const compareTimes = (a: Date | string, b: Date | string): number => new Date(a).getTime() - new Date(b).getTime();
+
+/** By code unit, as JavaScript compares strings; never by a database's collation. */
+export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

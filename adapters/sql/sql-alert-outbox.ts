@@ -1,0 +1,176 @@
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { AlertOutbox, ClaimedAlert, PushTarget } from '../../domain/ports';
+import { waitingStatus } from '../../domain/quote-status';
+import { parseAlertStep } from './alert-row';
+import { type Database, sqlDialectOf } from './database';
+import { type OutboxOptions, compareText, compareTimes, leaseMsOf, requireClaimLimit, truncateDeliveryError } from './outbox-lease';
+import { quoteColumns, rowToQuote } from './quote-row';
+
+/** Options for {@link SqlAlertOutbox}; tests pass their own clock. */
+export type SqlAlertOutboxOptions = OutboxOptions;
+
+/** What a push that was not sent, because its request was taken before, keeps as its error. */
+export const takenBeforeDelivery = 'taken before delivery';
+
+/** Whether the delivery's request still waits for someone: 'new', and not taken. */
+const requestStillWaiting = (eb: ExpressionBuilder<Database, 'alert_deliveries'>) =>
+  eb.exists(
+    eb
+      .selectFrom('quote_requests')
+      .select(sql.lit(1).as('one'))
+      .whereRef('quote_requests.id', '=', 'alert_deliveries.quote_id')
+      .where('quote_requests.status', '=', sql.lit(waitingStatus))
+      .where('quote_requests.taken_at', 'is', null),
+  );
+
+/**
+ * The alerts that `SqlAlertLedger` queues with each step, for a dispatcher to deliver: a push to each
+ * device, and the webhook. Claimed and leased as `SqlNotificationOutbox` claims emails, so several
+ * servers may share one PostgreSQL database and each delivery goes through one of them at a time.
+ *
+ * A push about a request that has been taken (or has left 'new') since it was queued is not delivered:
+ * the claim marks it done with the error {@link takenBeforeDelivery}. The webhook's always go, as a
+ * chat channel's record of what happened.
+ */
+export class SqlAlertOutbox implements AlertOutbox {
+  readonly #db: Kysely<Database>;
+  readonly #now: () => Date;
+  readonly #leaseMs: number;
+  readonly #lockRows: boolean;
+
+  constructor(db: Kysely<Database>, { now = () => new Date(), leaseSeconds = 60 }: SqlAlertOutboxOptions = {}) {
+    this.#db = db;
+    this.#now = now;
+    this.#leaseMs = leaseMsOf(leaseSeconds);
+    // As in SqlNotificationOutbox: on PostgreSQL each claimer passes over the rows another holds.
+    this.#lockRows = sqlDialectOf(db) === 'postgres';
+  }
+
+  /**
+   * Claims up to `limit` deliveries that are due, those due longest first, and returns them oldest
+   * first, each with its request and, for a push, its device. Each is leased: due again only after
+   * `leaseSeconds` unless marked sent or failed meanwhile.
+   */
+  async claimDue(limit: number): Promise<ClaimedAlert[]> {
+    requireClaimLimit(limit);
+    const now = this.#now().toISOString();
+    await this.#dropTaken(now);
+    const due = this.#db
+      .selectFrom('alert_deliveries')
+      .select('id')
+      .where('sent_at', 'is', null)
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('channel', '=', 'webhook'), requestStillWaiting(eb)]))
+      .orderBy('next_attempt_at')
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit)
+      .$if(this.#lockRows, (query) => query.forUpdate().skipLocked());
+    const claimed = await this.#db
+      .updateTable('alert_deliveries')
+      .set((eb) => ({
+        attempts: eb('attempts', '+', 1),
+        next_attempt_at: new Date(Date.parse(now) + this.#leaseMs).toISOString(),
+      }))
+      .where('id', 'in', due)
+      .returning(['id', 'quote_id', 'step', 'channel', 'device_id', 'attempts', 'created_at'])
+      .execute();
+    if (claimed.length === 0) return [];
+
+    const deviceIds = claimed.flatMap(({ device_id }) => (device_id === null ? [] : [device_id]));
+    const [quotes, devices] = await Promise.all([
+      this.#db
+        .selectFrom('quote_requests')
+        .select(quoteColumns)
+        .where('id', 'in', [...new Set(claimed.map(({ quote_id }) => quote_id))])
+        .execute(),
+      deviceIds.length === 0
+        ? []
+        : this.#db
+            .selectFrom('push_devices')
+            .select(['id', 'staff_email', 'endpoint', 'p256dh', 'auth', 'label'])
+            .where('id', 'in', deviceIds)
+            .execute(),
+    ]);
+    const quoteById = new Map(quotes.map((row) => [row.id, rowToQuote(row)]));
+    const deviceById = new Map(devices.map(({ staff_email, ...device }): [string, PushTarget] => [device.id, { ...device, staff: staff_email }]));
+    return claimed
+      .sort(
+        (a, b) =>
+          compareTimes(a.created_at, b.created_at) || compareText(a.quote_id, b.quote_id) || compareText(a.channel, b.channel) || compareText(a.id, b.id),
+      )
+      .flatMap(({ id, quote_id, step, channel, device_id, attempts }): ClaimedAlert[] => {
+        // Deleted between the two statements (the request, or the device): nothing is left to deliver.
+        const quote = quoteById.get(quote_id);
+        if (quote === undefined) return [];
+        const claim = { id, attempts, step: parseAlertStep(quote_id, step), quote };
+        if (channel === 'webhook') return [{ ...claim, target: { channel: 'webhook' } }];
+        if (channel !== 'push') throw new Error(`Stored alert delivery ${id} has an unknown channel`);
+        const device = device_id === null ? undefined : deviceById.get(device_id);
+        return device === undefined ? [] : [{ ...claim, target: { channel: 'push', device } }];
+      });
+  }
+
+  /** Records that the delivery reached its push service (or the webhook); a push also dates its device's last alert. */
+  async markSent(id: string, at: Date): Promise<void> {
+    await this.#db.transaction().execute(async (tx) => {
+      const sent = await tx
+        .updateTable('alert_deliveries')
+        .set({ sent_at: at.toISOString() })
+        .where('id', '=', id)
+        .where('sent_at', 'is', null)
+        .returning('device_id')
+        .executeTakeFirst();
+      if (sent?.device_id == null) return;
+      await tx
+        .updateTable('push_devices')
+        .set({ last_alert_at: at.toISOString() })
+        .where('id', '=', sent.device_id)
+        .where((eb) => eb.or([eb('last_alert_at', 'is', null), eb('last_alert_at', '<', at.toISOString())]))
+        .execute();
+    });
+  }
+
+  /** Records why delivering failed, and when to try again. Does nothing to one already sent. */
+  async markFailed(id: string, error: string, retryAt: Date): Promise<void> {
+    await this.#db
+      .updateTable('alert_deliveries')
+      .set({ next_attempt_at: retryAt.toISOString(), last_error: truncateDeliveryError(error) })
+      .where('id', '=', id)
+      .where('sent_at', 'is', null)
+      .execute();
+  }
+
+  /** Forgets a device whose subscription has gone (404, 410), and with it every delivery still waiting for it. */
+  async forgetDevice(deviceId: string): Promise<void> {
+    await this.#db.deleteFrom('push_devices').where('id', '=', deviceId).execute();
+  }
+
+  /** How many alerts wait to be delivered, and since when the oldest has waited; for /readyz. */
+  async backlog(): Promise<{ pending: number; oldestPendingSince: Date | null }> {
+    const { pending, oldest } = await this.#db
+      .selectFrom('alert_deliveries')
+      .select((eb) => [eb.fn.countAll<number | string>().as('pending'), eb.fn.min<Date | string | null>('created_at').as('oldest')])
+      .where('sent_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return { pending: Number(pending), oldestPendingSince: oldest === null ? null : new Date(oldest) };
+  }
+
+  /** Marks done, unsent, the due pushes whose request has been taken or has left 'new' since they were queued. */
+  async #dropTaken(now: string): Promise<void> {
+    const stale = this.#db
+      .selectFrom('alert_deliveries')
+      .select('id')
+      .where('sent_at', 'is', null)
+      .where('channel', '=', 'push')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.not(requestStillWaiting(eb)))
+      // Rows another claimer holds are passed over, not waited for: it will find them itself.
+      .$if(this.#lockRows, (query) => query.forUpdate().skipLocked());
+    await this.#db
+      .updateTable('alert_deliveries')
+      .set({ sent_at: now, last_error: takenBeforeDelivery })
+      .where('id', 'in', stale)
+      .execute();
+  }
+}
