@@ -7,7 +7,14 @@ const defaults = {
   QUOTE_REQUESTS_PER_HOUR: 10,
   SIGN_IN_ATTEMPTS_PER_HOUR: 10,
   OUTBOX_LEASE_SECONDS: 60,
+  ESCALATE_AFTER_MINUTES: 10,
+  ALERT_CHECK_SECONDS: 10,
+  PUSH_ALLOW_LOOPBACK: false,
 };
+
+test('escalation waits ESCALATE_AFTER_MINUTES', () => {
+  expect(readServerConfig({ ESCALATE_AFTER_MINUTES: '5' })).toMatchObject({ ESCALATE_AFTER_MINUTES: 5 });
+});
 
 test('limits, retention and the proxy are read as given', () => {
   expect(
@@ -35,6 +42,8 @@ test.each([
   [{ DATABASE_URL: 'mysql://db/quotes' }, /DATABASE_URL must be a postgres/],
   [{ TRUST_PROXY: 'yes' }, /TRUST_PROXY must be true or false/],
   [{ RETENTION_MONTHS: '0' }, /RETENTION_MONTHS must be at least 1/],
+  [{ ESCALATE_AFTER_MINUTES: 'ten' }, /ESCALATE_AFTER_MINUTES must be a whole number/],
+  [{ ESCALATE_AFTER_MINUTES: '0' }, /ESCALATE_AFTER_MINUTES must be at least 1/],
 ])('a bad setting %j stops the server with a message naming it', (env, message) => {
   expect(() => readServerConfig(env)).toThrow(message);
 });
