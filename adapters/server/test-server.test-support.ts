@@ -27,6 +27,17 @@ import { StaffSessions } from './staff-sessions';
 import { StaticFiles } from './static-files';
 import { type RunningServer, startServer } from './start-server';
 import { SqlStaffStore } from '../sql/sql-staff-store';
+import { alertDelivery, testAlertSender } from '../push/alert-delivery';
+import { readTakeToken } from '../push/take-token';
+import { requireTakeTokenSecret, requireVapidKeys } from '../push/vapid-keys';
+import { WebPushSender } from '../push/web-push-sender';
+import { type WebhookConfig, WebhookSender } from '../push/webhook';
+import { SqlAlertLedger } from '../sql/sql-alert-ledger';
+import { SqlAlertOutbox } from '../sql/sql-alert-outbox';
+import { SqlOnCallRota } from '../sql/sql-on-call-rota';
+import { SqlPushDeviceStore } from '../sql/sql-push-device-store';
+import { SqlSecretStore } from '../sql/sql-secret-store';
+import { createAlertEngine } from './alert-engine';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -70,7 +81,20 @@ export interface TestServer extends RunningServer {
   logs: RequestLogEntry[];
   /** What the page renderer was asked to render, in order. */
   rendered: { url: string; state: PageState }[];
+  /** The alert engine, when the test asked for alerts: its planner's rounds can be run by hand. */
+  alerts: ReturnType<typeof createAlertEngine> | undefined;
   stop: () => Promise<void>;
+}
+
+/** Alerts as the server sends them, to push services and a webhook the test runs on loopback. */
+export interface TestAlertOptions {
+  escalateAfterMinutes?: number;
+  webhook?: WebhookConfig;
+  /** How often the planner and the dispatcher look on their own; the tests mostly wake them. */
+  checkEveryMs?: number;
+  retryMs?: number;
+  /** An existing database (another server's): the test then drops it itself. */
+  db?: Kysely<Database>;
 }
 
 /**
@@ -87,9 +111,11 @@ export async function startTestServer(
     limits?: { submissions?: number; signIn?: number };
     /** Stores every request with its notifications and sends them through this SMTP server. */
     mail?: { smtpUrl: string; to: string; retryMs?: number; pollMs?: number };
+    alerts?: TestAlertOptions;
   } = {},
 ): Promise<TestServer> {
-  const { db, drop } = await databases[kind]();
+  const given = options.alerts?.db;
+  const { db, drop } = given ? { db: given, drop: () => Promise.resolve() } : await databases[kind]();
   const clock = options.now ? { now: options.now } : {};
   const quotes = new SqlQuoteRepository(db, { ...clock, notify: options.mail !== undefined });
   const inbox = new SqlQuoteInbox(db);
@@ -116,6 +142,7 @@ export async function startTestServer(
   const rendered: TestServer['rendered'] = [];
   const staffStore = new SqlStaffStore(db);
   await saveStaffAccount(staffStore, testStaff.email, testStaff.password);
+  const alerts = options.alerts && (await testAlertEngine(db, staffStore, options.alerts, options.now ?? (() => new Date())));
   const app = createServerApp({
     quotes,
     inbox,
@@ -124,9 +151,11 @@ export async function startTestServer(
     notifier: {
       quoteSubmitted: () => {
         dispatcher?.wake();
+        alerts?.wake();
         return Promise.resolve();
       },
     },
+    ...(alerts && { alerts: alerts.serverDeps }),
     logger: { error: () => undefined },
     isReady: () => quotes.isReachable(),
     ...(dispatcher ? { outbox: { backlog: () => outbox.backlog(), sending: true } } : {}),
@@ -148,6 +177,7 @@ export async function startTestServer(
   });
   const server = await startServer(app, { host: '127.0.0.1', port: 0 });
   dispatcher?.start();
+  alerts?.start();
   const staffCookie = await signInCookie(server.url, testStaff);
   // The tests read the log of their own requests only.
   logs.splice(0);
@@ -157,15 +187,54 @@ export async function startTestServer(
     db,
     logs,
     rendered,
+    alerts,
     stop: async () => {
       await server.close();
       await dispatcher?.stop();
+      await alerts?.stop();
       mailer?.close();
       // A test may have closed the database already, to see the server without it.
       await db.destroy().catch(() => undefined);
       await drop();
     },
   };
+}
+
+/** The alert engine as src/server/server-main.ts composes it, over the test's database and clock. */
+async function testAlertEngine(db: Kysely<Database>, staff: SqlStaffStore, options: TestAlertOptions, now: () => Date) {
+  const secrets = new SqlSecretStore(db);
+  const vapid = await requireVapidKeys({ VAPID_SUBJECT: 'mailto:alerts@example.co.uk' }, secrets);
+  const takeTokenSecret = await requireTakeTokenSecret(secrets);
+  const outbox = new SqlAlertOutbox(db, { now });
+  const devices = new SqlPushDeviceStore(db);
+  const sender = new WebPushSender(vapid);
+  const forgetDevice = (deviceId: string) => outbox.forgetDevice(deviceId);
+  const logger = { error: () => undefined };
+  return createAlertEngine({
+    ledger: new SqlAlertLedger(db),
+    outbox,
+    devices,
+    rota: new SqlOnCallRota(db),
+    staffEmails: () => staff.listAccounts(),
+    policy: { escalateAfterMinutes: options.escalateAfterMinutes ?? 10 },
+    webhook: options.webhook !== undefined,
+    publicKey: vapid.publicKey,
+    deliver: alertDelivery({
+      sender,
+      webhook: options.webhook && new WebhookSender(options.webhook),
+      takeTokenSecret,
+      forgetDevice,
+      siteUrl: 'https://www.se1plumbing.example',
+      now,
+    }),
+    sendTestAlert: testAlertSender({ sender, targets: (email) => devices.pushTargets(email), forgetDevice, logger, now }),
+    readTakeToken: (quoteId, token) => readTakeToken(takeTokenSecret, token, { quoteId, now: now() }),
+    allowLoopbackPush: true,
+    logger,
+    now,
+    checkEveryMs: options.checkEveryMs ?? 60_000,
+    delivery: { pollMs: 50, firstRetryMs: options.retryMs ?? 50, maxRetryMs: options.retryMs ?? 200 },
+  });
 }
 
 /** Signs in through the API, as the browser does, and returns the session as a Cookie header. */
