@@ -44,6 +44,7 @@ test.each([
   [{ RETENTION_MONTHS: '0' }, /RETENTION_MONTHS must be at least 1/],
   [{ ESCALATE_AFTER_MINUTES: 'ten' }, /ESCALATE_AFTER_MINUTES must be a whole number/],
   [{ ESCALATE_AFTER_MINUTES: '0' }, /ESCALATE_AFTER_MINUTES must be at least 1/],
+  [{ SITE_URL: 'www.example.co.uk' }, /SITE_URL must be the site's address/],
 ])('a bad setting %j stops the server with a message naming it', (env, message) => {
   expect(() => readServerConfig(env)).toThrow(message);
 });

@@ -41,6 +41,8 @@ const ServerConfigSchema = v.object({
   ALERT_CHECK_SECONDS: positiveWhole('ALERT_CHECK_SECONDS', 10),
   /** For a push service on this machine's loopback, as the tests run one; never in production. */
   PUSH_ALLOW_LOOPBACK: yesOrNo('PUSH_ALLOW_LOOPBACK'),
+  /** The site's public address, for links to a request in webhooks (the build reads it for the pages). */
+  SITE_URL: v.optional(v.pipe(v.string(), v.url("SITE_URL must be the site's address, like https://www.example.co.uk"))),
   STAFF_EMAIL: v.optional(v.string()),
   STAFF_PASSWORD: v.optional(v.string()),
 });

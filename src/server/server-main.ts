@@ -113,7 +113,7 @@ const alerts = createAlertEngine({
     webhook: webhookConfig && new WebhookSender(webhookConfig),
     takeTokenSecret,
     forgetDevice,
-    siteUrl: process.env.SITE_URL ?? business.siteUrl,
+    siteUrl: config.SITE_URL ?? business.siteUrl,
     now: () => new Date(),
   }),
   sendTestAlert: testAlertSender({ sender: pushSender, targets: (staff) => pushDevices.pushTargets(staff), forgetDevice, logger: console, now: () => new Date() }),
