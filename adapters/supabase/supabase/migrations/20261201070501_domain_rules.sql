@@ -513,7 +513,7 @@ begin
   insert into public.alert_take_tokens (token_id, quote_id, staff)
   values (redeem_take_token.token_id, redeem_take_token.quote_id, redeem_take_token.staff)
   on conflict do nothing
-  returning token_id into spent;
+  returning alert_take_tokens.token_id into spent;
   if spent is null then
     return jsonb_build_object('outcome', 'spent');
   end if;
