@@ -51,9 +51,12 @@ create table public.push_devices (
   created_at timestamptz(3) not null default now(),
   last_alert_at timestamptz(3),
 
-  -- A push service is reached over HTTPS (RFC 8030); the keys are base64url (RFC 8291: a P-256 point
-  -- of 65 bytes, an authentication secret of 16).
-  constraint push_devices_endpoint check (endpoint ~ '^https://' and char_length(endpoint) <= 2048),
+  -- A push service is reached over HTTPS (RFC 8030), or over plain HTTP on this machine alone (a push
+  -- service run for development or tests); the keys are base64url (RFC 8291: a P-256 point of 65
+  -- bytes, an authentication secret of 16).
+  constraint push_devices_endpoint check (
+    (endpoint ~ '^https://' or endpoint ~ '^http://(127\.0\.0\.1|localhost)(:[0-9]+)?/') and char_length(endpoint) <= 2048
+  ),
   constraint push_devices_p256dh check (p256dh ~ '^[A-Za-z0-9_-]{80,100}=*$'),
   constraint push_devices_auth check (auth ~ '^[A-Za-z0-9_-]{16,44}=*$'),
   constraint push_devices_label check (char_length(label) between 1 and 100)
