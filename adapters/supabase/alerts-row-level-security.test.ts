@@ -276,3 +276,22 @@ test('a take token works once, and only for someone still on the staff', () =>
     expect((await redeem('sam@se1plumbing.example')).rows[0]?.result).toEqual({ outcome: 'spent' });
     expect((await redeem('jo@se1plumbing.example', randomUUID())).rows[0]?.result).toMatchObject({ outcome: 'already-taken' });
   }));
+
+test('saving a subscription already kept updates it and moves it to the caller; only staff may', () =>
+  withSupabase(async ({ owner, request, sam, jo, stranger }) => {
+    const save = (claims: Claims, label: string) =>
+      request(claims, (db) =>
+        db.query<{ device: { id: string; label: string } }>('select public.save_push_device($1, $2, $3, $4) as device', [
+          subscription('shared').endpoint,
+          subscription('shared').p256dh,
+          subscription('shared').auth,
+          label,
+        ]),
+      );
+    const first = (await save(sam, 'Chrome on Android')).rows[0]?.device;
+    const second = (await save(jo, 'Firefox on Android')).rows[0]?.device;
+    expect(second).toEqual({ ...first, label: 'Firefox on Android' });
+    expect((await owner.query('select user_id, label from public.push_devices')).rows).toEqual([{ user_id: jo.sub, label: 'Firefox on Android' }]);
+    await expect(save(stranger, 'Mine')).rejects.toMatchObject(permissionDenied('function save_push_device'));
+    await expect(save(visitor, 'Mine')).rejects.toMatchObject(permissionDenied('function save_push_device'));
+  }));

@@ -130,3 +130,31 @@ comment on table public.alert_take_tokens is
 
 alter table public.alert_take_tokens enable row level security;
 revoke all on table public.alert_take_tokens from anon, authenticated, service_role;
+
+-- Turning alerts on in a browser that already has a subscription (turned on again, or by another staff
+-- member signing in on the same browser) keeps the one endpoint: its keys and label are updated and
+-- it moves to the caller, whose device it now is. For staff only; answers the device as they list it.
+create function public.save_push_device(endpoint text, p256dh text, auth text, label text)
+  returns jsonb
+  language plpgsql
+  volatile
+  security definer
+  set search_path = ''
+as $$
+declare
+  saved public.push_devices;
+begin
+  if not public.is_staff() then
+    raise exception 'permission denied for function save_push_device' using errcode = '42501';
+  end if;
+  insert into public.push_devices (user_id, endpoint, p256dh, auth, label)
+  values ((select auth.uid()), save_push_device.endpoint, save_push_device.p256dh, save_push_device.auth, save_push_device.label)
+  on conflict on constraint push_devices_endpoint_key do update
+    set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, label = excluded.label
+  returning * into saved;
+  return jsonb_build_object('id', saved.id, 'label', saved.label, 'created_at', saved.created_at, 'last_alert_at', saved.last_alert_at);
+end;
+$$;
+
+revoke execute on function public.save_push_device(text, text, text, text) from public, anon, authenticated, service_role;
+grant execute on function public.save_push_device(text, text, text, text) to authenticated;
