@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { noControlCharactersButLines } from './field-description';
+import type { AlertRecord, Taking } from './alert-plan';
 import type { QuoteRequest } from './quote';
 import type { QuoteStatus, StatusChange } from './quote-status';
 
@@ -45,4 +46,8 @@ export interface InboxQuote extends QuoteRequest {
   notes: readonly QuoteNote[];
   /** Absent where the store sends no emails (the demo without its recorded ones). */
   businessEmail?: BusinessEmail;
+  /** Who took it on and when; null while it waits for someone. */
+  taken: Taking | null;
+  /** The alerts it has sent, oldest first. */
+  alerts: readonly AlertRecord[];
 }

@@ -104,6 +104,11 @@ export interface QuoteInbox<Given extends Stamp | NoStamp = Stamp> {
    * Waiting view also takes the request on, for whoever moved it, unless someone already had.
    */
   changeStatus: (change: StatusMove<Given>) => Promise<StatusChangeOutcome>;
+  /**
+   * Takes a waiting request on for who is told (or who is signed in): its alerts stop. Only the first
+   * taker counts; later ones get 'already-taken' with who it was.
+   */
+  take: (take: TakeRequest<Given>) => Promise<TakeOutcome>;
   /** Adds a note to a request, recording who and when; undefined when there is no such request. */
   addNote: (note: NoteToAdd<Given>) => Promise<QuoteNote | undefined>;
   /** The requests received at or after `since`, and every one still waiting however old. */

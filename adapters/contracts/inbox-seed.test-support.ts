@@ -109,7 +109,8 @@ export async function seed(
       if (outcome.outcome !== 'changed') throw new Error(`seeding ${from} -> ${to} gave ${outcome.outcome}`);
       from = to;
     }
-    model.push({ ...stored, status: spec.status, respondedAt: null, history: [], notes: [] });
+    const taken = spec.status === 'new' ? null : { by: 'seed@example.co.uk', at: new Date(asOf) };
+    model.push({ ...stored, status: spec.status, respondedAt: null, history: [], notes: [], taken, alerts: [] });
   }
   clock.time = asOf;
   return model;

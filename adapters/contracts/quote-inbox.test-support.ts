@@ -1,6 +1,7 @@
 import { describe } from 'vitest';
 import { quoteInboxChangesContract } from './quote-inbox-changes.test-support';
 import { quoteInboxPagingContract } from './quote-inbox-paging.test-support';
+import { quoteInboxTakingContract } from './quote-inbox-taking.test-support';
 import type { SelfStampingQuoteInbox } from '../../domain/ports';
 import type { MakeStore } from './store-under-test.test-support';
 
@@ -24,5 +25,6 @@ export function quoteInboxContract(name: string, make: MakeStore, signedIn?: { a
   describe(`${name} as a QuoteInbox`, () => {
     quoteInboxPagingContract(make);
     quoteInboxChangesContract(make, signedIn?.as);
+    quoteInboxTakingContract(make, signedIn?.as);
   });
 }

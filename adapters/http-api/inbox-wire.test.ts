@@ -31,6 +31,8 @@ test('the wire is snake_case with ISO times; a request without email state has n
   const quote = sampleRequest({ id: 'q-1', createdAt: new Date('2026-11-20T09:00:00Z'), serviceType: 'general' });
   const wire = toWireInboxQuote({
     ...quote,
+    taken: null,
+    alerts: [],
     status: 'contacted',
     respondedAt: new Date('2026-11-20T09:20:00Z'),
     history: [{ from: 'new', to: 'contacted', by: 'staff@example.co.uk', at: new Date('2026-11-20T09:20:00Z') }],
@@ -45,6 +47,8 @@ test('the wire is snake_case with ISO times; a request without email state has n
     responded_at: '2026-11-20T09:20:00.000Z',
     history: [{ from: 'new', to: 'contacted', by: 'staff@example.co.uk', at: '2026-11-20T09:20:00.000Z' }],
     notes: [],
+    taken: null,
+    alerts: [],
   });
 });
 

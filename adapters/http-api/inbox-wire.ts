@@ -1,9 +1,10 @@
 import * as v from 'valibot';
+import { type AlertRecord, alertSteps, type Taking } from '../../domain/alert-plan';
 import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
 import { type InboxSummary, summaryPeriods } from '../../domain/inbox-summary';
 import type { ClockRecord } from '../../domain/ports';
-import { QuoteStatusSchema, type StatusChange } from '../../domain/quote-status';
-import { fromWireQuote, toWireQuote, WireQuoteSchema } from './wire';
+import { type QuoteStatus, QuoteStatusSchema, type StatusChange } from '../../domain/quote-status';
+import { fromWireQuote, toWireQuote, type WireError, WireQuoteSchema } from './wire';
 
 /**
  * The staff inbox on the wire, beside the quote request's own format in wire.ts: snake_case, times as
@@ -26,6 +27,17 @@ export const WireNoteSchema = v.object({
 });
 export type WireNote = v.InferOutput<typeof WireNoteSchema>;
 
+/** Who took a request on ("I'm on it", or the first move out of waiting), and when. */
+export const WireTakingSchema = v.object({ by: v.string(), at: IsoTimeSchema });
+export type WireTaking = v.InferOutput<typeof WireTakingSchema>;
+
+const WireAlertRecordSchema = v.object({
+  step: v.picklist(alertSteps),
+  at: IsoTimeSchema,
+  recipients: v.array(v.string()),
+  everyone: v.boolean(),
+});
+
 export const WireInboxQuoteSchema = v.object({
   ...WireQuoteSchema.entries,
   status: QuoteStatusSchema,
@@ -37,6 +49,10 @@ export const WireInboxQuoteSchema = v.object({
   notes: v.array(WireNoteSchema),
   /** How the email telling the business is getting on; absent where the store sends none. */
   business_email: v.exactOptional(v.object({ sent_at: v.nullable(IsoTimeSchema), last_error: v.nullable(v.string()) })),
+  /** Null while nobody has taken it on. */
+  taken: v.nullable(WireTakingSchema),
+  /** The alerts it has sent, oldest first. */
+  alerts: v.array(WireAlertRecordSchema),
 });
 export type WireInboxQuote = v.InferOutput<typeof WireInboxQuoteSchema>;
 
@@ -96,9 +112,18 @@ export interface WireStatusChangeBody {
   from: string;
   to: string;
 }
+/** Taking a request on: with a staff session no body at all; from a notification, its single-use token. */
+export interface WireTakeBody {
+  token?: string;
+}
+
 export interface WireNoteBody {
   text: string;
 }
+
+export const toWireTaking = ({ by, at }: Taking): WireTaking => ({ by, at: at.toISOString() });
+export const fromWireTaking = ({ by, at }: WireTaking): Taking => ({ by, at: new Date(at) });
+const toWireAlertRecord = ({ step, at, recipients, everyone }: AlertRecord) => ({ step, at: at.toISOString(), recipients: [...recipients], everyone });
 
 const toWireChange = ({ from, to, by, at }: StatusChange) => ({ from, to, by, at: at.toISOString() });
 
@@ -113,6 +138,8 @@ export function toWireInboxQuote(quote: InboxQuote): WireInboxQuote {
     responded_at: quote.respondedAt?.toISOString() ?? null,
     history: quote.history.map(toWireChange),
     notes: quote.notes.map(toWireNote),
+    taken: quote.taken && toWireTaking(quote.taken),
+    alerts: quote.alerts.map(toWireAlertRecord),
   };
   if (quote.businessEmail) {
     wire.business_email = { sent_at: quote.businessEmail.sentAt?.toISOString() ?? null, last_error: quote.businessEmail.lastError };
@@ -127,6 +154,8 @@ export function fromWireInboxQuote(wire: WireInboxQuote): InboxQuote {
     respondedAt: wire.responded_at === null ? null : new Date(wire.responded_at),
     history: wire.history.map(({ from, to, by, at }) => ({ from, to, by, at: new Date(at) })),
     notes: wire.notes.map(fromWireNote),
+    taken: wire.taken && fromWireTaking(wire.taken),
+    alerts: wire.alerts.map(({ step, at, recipients, everyone }) => ({ step, at: new Date(at), recipients, everyone })),
   };
   if (wire.business_email) {
     const { sent_at, last_error } = wire.business_email;
@@ -146,4 +175,18 @@ export function toWireInboxSummary(summary: InboxSummary): WireInboxSummary {
       within_promise_share: withinPromiseShare,
     })),
   };
+}
+
+/** Why a request could not be taken, as the API answers it: 404, or 409 saying who took it or where it went. */
+export function takeRefusal(
+  error: { kind: 'already-taken'; taken: Taking } | { kind: 'not-waiting'; current: QuoteStatus } | { kind: 'not-found' },
+): { status: 404 | 409; body: WireError } {
+  switch (error.kind) {
+    case 'not-found':
+      return { status: 404, body: { error: 'not-found', message: 'There is no such quote request' } };
+    case 'already-taken':
+      return { status: 409, body: { error: 'already-taken', message: 'Someone has already taken this request', taken: toWireTaking(error.taken) } };
+    case 'not-waiting':
+      return { status: 409, body: { error: 'conflict', message: `This request has already moved to ${error.current}`, current: error.current } };
+  }
 }

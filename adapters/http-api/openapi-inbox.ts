@@ -120,6 +120,25 @@ export const inboxPaths = {
       },
     },
   },
+  [`${apiPaths.quoteRequests}/{id}/take`]: {
+    post: {
+      summary: 'Take a waiting request on: "I\'m on it" (staff, or an alert\'s single-use token)',
+      description:
+        'With a staff session and no body, for the session’s staff member. From a notification, `{ token }`: the alert’s single-use signed token, for the staff member it was sent to, with or without a session. The server records its own time; its alerts stop.',
+      parameters: [idParameter],
+      requestBody: { required: false, content: { 'application/json': { schema: { type: 'object', properties: { token: { type: 'string', maxLength: 512 } } } } } },
+      responses: {
+        '200': json('InboxQuote', 'Taken: the request as it is now, `taken` saying who and when'),
+        '400': errorResponse('`token` is not text, or the body is not JSON'),
+        '401': errorResponse('No staff session, or a token that is forged, expired, spent or for another request'),
+        '403': elsewhere,
+        '404': unknown,
+        '409': errorResponse('Someone took it first (`taken` says who and when), or it has left the Waiting view (`current`)'),
+        '413': errorResponse('The body is over the size limit'),
+        '503': down,
+      },
+    },
+  },
   [`${apiPaths.quoteRequests}/{id}/notes`]: {
     post: {
       summary: 'Add a note to a request (staff only)',

@@ -45,6 +45,7 @@ export const errorCodes = [
   'cross-site-request',
   'conflict',
   'not-allowed',
+  'already-taken',
 ] as const;
 
 export const WireErrorSchema = v.object({
@@ -53,6 +54,8 @@ export const WireErrorSchema = v.object({
   fields: v.optional(v.array(v.object({ field: v.string(), message: v.string() }))),
   /** With 'conflict': the status the request has now, which someone else gave it. */
   current: v.optional(QuoteStatusSchema),
+  /** With 'already-taken': who took the request on first, and when. */
+  taken: v.optional(v.object({ by: v.string(), at: v.pipe(v.string(), v.isoTimestamp()) })),
 });
 export type WireError = v.InferOutput<typeof WireErrorSchema>;
 

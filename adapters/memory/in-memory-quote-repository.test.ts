@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { defaultInboxQuery } from '../../domain/inbox-query';
 import type { InboxQuote } from '../../domain/inbox-quote';
-import type { NoStamp, NoteToAdd, SelfStampingQuoteInbox, StatusMove } from '../../domain/ports';
+import type { NoStamp, NoteToAdd, TakeRequest, SelfStampingQuoteInbox, StatusMove } from '../../domain/ports';
 import type { QuoteRequest } from '../../domain/quote';
 import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
 import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
@@ -25,6 +25,10 @@ class SelfStampingStore extends InMemoryQuoteRepository implements SelfStampingQ
   override changeStatus(change: StatusMove<NoStamp>) {
     const at = new Date();
     return super.changeStatus({ ...change, by: SelfStampingStore.staff, at, respondedAt: change.from === 'new' ? at : null });
+  }
+
+  override take({ id }: TakeRequest<NoStamp>) {
+    return super.take({ id, by: SelfStampingStore.staff, at: new Date() });
   }
 
   override addNote(note: NoteToAdd<NoStamp>) {
@@ -59,14 +63,16 @@ test('a bare seed waits as new, listed with the inserted ones', async () => {
   const store = new InMemoryQuoteRepository({ seed: [seeded], now: () => now });
   const inserted = await store.insert(quote);
   expect(await everything(store)).toEqual([
-    { ...inserted, status: 'new', respondedAt: null, history: [], notes: [] },
-    { ...seeded, status: 'new', respondedAt: null, history: [], notes: [] },
+    { ...inserted, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [] },
+    { ...seeded, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [] },
   ]);
 });
 
 test('a seed may come worked on: status, response, history, notes and email as given', async () => {
   const worked: InboxQuote = {
     ...seeded,
+    taken: { by: 'sam@se1plumbing.example', at: new Date('2024-05-01T08:10:00Z') },
+    alerts: [{ step: 'new', at: new Date('2024-05-01T08:00:00Z'), recipients: ['sam@se1plumbing.example'], everyone: false }],
     status: 'quoted',
     respondedAt: new Date('2024-05-01T08:10:00Z'),
     history: [

@@ -1,12 +1,24 @@
 import type { InboxCursor, InboxPage, InboxQuery } from '../../domain/inbox-query';
 import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
-import type { ClockRecord, NoteToAdd, QuoteInbox, QuoteRepository, QuoteRetention, ResendOutcome, StatusChangeOutcome, StatusMove } from '../../domain/ports';
+import { takesRequest } from '../../domain/alert-plan';
+import type {
+  ClockRecord,
+  NoteToAdd,
+  QuoteInbox,
+  QuoteRepository,
+  QuoteRetention,
+  ResendOutcome,
+  StatusChangeOutcome,
+  StatusMove,
+  TakeOutcome,
+  TakeRequest,
+} from '../../domain/ports';
 import type { NewQuote, QuoteRequest } from '../../domain/quote';
 import { waitingStatus } from '../../domain/quote-status';
 import { inboxPage } from './inbox-page';
 
 /** A request to start with: a bare one waits as new; the demo's may come already worked on. */
-export type InboxSeed = QuoteRequest & Partial<Pick<InboxQuote, 'status' | 'respondedAt' | 'history' | 'notes' | 'businessEmail'>>;
+export type InboxSeed = QuoteRequest & Partial<Pick<InboxQuote, 'status' | 'respondedAt' | 'history' | 'notes' | 'businessEmail' | 'taken' | 'alerts'>>;
 
 export interface InMemoryQuoteRepositoryOptions {
   /** Requests already there, in any order; their notes newest first, as the inbox shows them. */
@@ -27,13 +39,13 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
   readonly #newId: () => string;
 
   constructor({ seed = [], now = () => new Date(), newId = () => crypto.randomUUID() }: InMemoryQuoteRepositoryOptions = {}) {
-    this.#quotes = seed.map((quote) => copyOf({ status: waitingStatus, respondedAt: null, history: [], notes: [], ...quote }));
+    this.#quotes = seed.map((quote) => copyOf({ status: waitingStatus, respondedAt: null, history: [], notes: [], taken: null, alerts: [], ...quote }));
     this.#now = now;
     this.#newId = newId;
   }
 
   insert(quote: NewQuote): Promise<QuoteRequest> {
-    const stored: InboxQuote = { ...quote, id: this.#newId(), createdAt: this.#now(), status: waitingStatus, respondedAt: null, history: [], notes: [] };
+    const stored: InboxQuote = { ...quote, id: this.#newId(), createdAt: this.#now(), status: waitingStatus, respondedAt: null, history: [], notes: [], taken: null, alerts: [] };
     this.#quotes.push(stored);
     return Promise.resolve({ ...quote, id: stored.id, createdAt: new Date(stored.createdAt) });
   }
@@ -63,7 +75,17 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
     quote.status = to;
     if (respondedAt !== null) quote.respondedAt = new Date(respondedAt);
     quote.history = [...quote.history, { from, to, by, at: new Date(at) }];
+    if (quote.taken === null && takesRequest(to)) quote.taken = { by, at: new Date(at) };
     return Promise.resolve({ outcome: 'changed', quote: copyOf(quote) });
+  }
+
+  take({ id, by, at }: TakeRequest): Promise<TakeOutcome> {
+    const quote = this.#find(id);
+    if (quote === undefined) return Promise.resolve({ outcome: 'not-found' });
+    if (quote.taken !== null) return Promise.resolve({ outcome: 'already-taken', taken: { ...quote.taken, at: new Date(quote.taken.at) } });
+    if (quote.status !== waitingStatus) return Promise.resolve({ outcome: 'not-waiting', current: quote.status });
+    quote.taken = { by, at: new Date(at) };
+    return Promise.resolve({ outcome: 'taken', quote: copyOf(quote) });
   }
 
   addNote({ quoteId, text, by, at }: NoteToAdd): Promise<QuoteNote | undefined> {
@@ -110,6 +132,8 @@ function copyOf(quote: InboxQuote): InboxQuote {
     respondedAt: quote.respondedAt && new Date(quote.respondedAt),
     history: quote.history.map((change) => ({ ...change, at: new Date(change.at) })),
     notes: quote.notes.map((note) => ({ ...note, at: new Date(note.at) })),
+    taken: quote.taken && { ...quote.taken, at: new Date(quote.taken.at) },
+    alerts: quote.alerts.map((record) => ({ ...record, at: new Date(record.at), recipients: [...record.recipients] })),
     ...(businessEmail && { businessEmail: { ...businessEmail, sentAt: businessEmail.sentAt && new Date(businessEmail.sentAt) } }),
   };
 }

@@ -16,7 +16,8 @@ import { resendBusinessEmail } from '../../domain/resend-business-email';
 import type { StaffFailure } from '../../domain/staff-failure';
 import { noteTextOf, statusChangeOf } from '../http-api/inbox-bodies';
 import { fromInboxSearchParams } from '../http-api/inbox-params';
-import { toWireClockRecords, toWireInboxQuote, toWireInboxSummary, toWireNote } from '../http-api/inbox-wire';
+import { takeRefusal, toWireClockRecords, toWireInboxQuote, toWireInboxSummary, toWireNote } from '../http-api/inbox-wire';
+import { takeQuote } from '../../domain/take-quote';
 import type { WireError } from '../http-api/wire';
 
 export interface InboxHandlersOptions {
@@ -104,6 +105,16 @@ export function createInboxHandlers({ url, inbox, staffEmail, now }: InboxHandle
           return failure(422, { error: 'not-allowed', message, fields: [{ field: 'to', message }] });
         }
         return staffFailure(error);
+      }),
+    ),
+    http.post(
+      `${url}/:id/take`,
+      asStaff(async ({ params }, by) => {
+        const result = await takeQuote(deps, { id: idOf(params), by, at: now() });
+        if (result.ok) return HttpResponse.json(toWireInboxQuote(result.quote));
+        if (result.error.kind === 'not-signed-in' || result.error.kind === 'storage-failure') return staffFailure(result.error);
+        const { status, body } = takeRefusal(result.error);
+        return failure(status, body);
       }),
     ),
     http.post(

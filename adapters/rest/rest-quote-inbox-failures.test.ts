@@ -18,6 +18,8 @@ const unavailable = () => HttpResponse.json({ error: 'storage-unavailable', mess
 const notSignedIn = () => HttpResponse.json({ error: 'not-signed-in', message: 'Sign in as staff' }, { status: 401 });
 const wireQuote = toWireInboxQuote({
   ...quote,
+  taken: null,
+  alerts: [],
   id: 'q-1',
   createdAt: new Date('2026-11-20T09:00:00Z'),
   status: 'new',

@@ -2,13 +2,24 @@ import { isHTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
 import { type InboxCursor, type InboxPage, type InboxQuery, parseCursor } from '../../domain/inbox-query';
 import type { QuoteNote } from '../../domain/inbox-quote';
-import type { ClockRecord, NoStamp, NoteToAdd, ResendOutcome, SelfStampingQuoteInbox, StatusChangeOutcome, StatusMove } from '../../domain/ports';
+import type {
+  ClockRecord,
+  NoStamp,
+  NoteToAdd,
+  ResendOutcome,
+  SelfStampingQuoteInbox,
+  StatusChangeOutcome,
+  StatusMove,
+  TakeOutcome,
+  TakeRequest,
+} from '../../domain/ports';
 import { NotSignedIn } from '../../domain/staff';
 import { toInboxSearchParams } from '../http-api/inbox-params';
 import {
   fromWireClockRecords,
   fromWireInboxQuote,
   fromWireNote,
+  fromWireTaking,
   WireClockRecordsSchema,
   WireInboxPageSchema,
   WireInboxQuoteSchema,
@@ -62,6 +73,20 @@ export class RestQuoteInbox implements SelfStampingQuoteInbox {
       const conflict = isHTTPError(error) && error.response.status === 409 ? v.safeParse(WireErrorSchema, error.data) : undefined;
       if (conflict?.success && conflict.output.current !== undefined) return { outcome: 'conflict', current: conflict.output.current };
       throw this.#failure('Changing the status of the quote request', error);
+    }
+  }
+
+  /** `POST /api/quote-requests/{id}/take`, as the signed-in staff member. */
+  async take({ id }: TakeRequest<NoStamp>): Promise<TakeOutcome> {
+    try {
+      const quote = await this.#api.post(quotePath(id, 'take'), { retry: 0 }).json(WireInboxQuoteSchema);
+      return { outcome: 'taken', quote: fromWireInboxQuote(quote) };
+    } catch (error) {
+      if (answered(error, 404)) return { outcome: 'not-found' };
+      const refusal = isHTTPError(error) && error.response.status === 409 ? v.safeParse(WireErrorSchema, error.data) : undefined;
+      if (refusal?.success && refusal.output.taken !== undefined) return { outcome: 'already-taken', taken: fromWireTaking(refusal.output.taken) };
+      if (refusal?.success && refusal.output.current !== undefined) return { outcome: 'not-waiting', current: refusal.output.current };
+      throw this.#failure('Taking the quote request', error);
     }
   }
 

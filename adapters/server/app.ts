@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import type { Logger, Notifier, QuoteInbox, QuoteRepository } from '../../domain/ports';
 import type { PageState } from '../http-api/page-state';
+import { alertPaths } from '../http-api/alerts-wire';
 import { apiPaths, type WireError } from '../http-api/wire';
 import { openApiDocument } from '../http-api/openapi';
 import type { PageRenderer } from './page-renderer';
+import { type AlertsApiOptions, alertsApi } from './alerts-api';
 import { inboxApi } from './inbox-api';
 import { quoteApi } from './quote-api';
 import { requestLog, type RequestLogEntry } from './request-log';
@@ -31,7 +33,7 @@ export interface ServerDeps {
   /** Whether the database answers, for /readyz. */
   isReady: () => Promise<boolean>;
   /** The notifications waiting to be sent, for /readyz; and whether email is set up to send them. */
-  outbox?: { backlog: () => Promise<{ pending: number; oldestPendingSince: Date | null }>; sending: boolean };
+  outbox?: { backlog: () => Promise<Backlog>; sending: boolean };
   /** Renders what depends on the request: the home page with a form sent back, or with its thanks. */
   pages: PageRenderer;
   /** The built site (dist/client): prerendered pages, hashed assets under assets/, and their compressed copies. */
@@ -45,7 +47,25 @@ export interface ServerDeps {
   styleHashes?: readonly string[];
   /** Quote requests per client, and sign-in attempts per client and per email. */
   limits: { submissions: RateLimit; signIn: RateLimit };
+  /**
+   * Alerts on staff phones: the settings under /api/alerts, taking a request with an alert's token,
+   * and the alerts waiting to be delivered, for /readyz. Without it, only a session takes a request.
+   */
+  alerts?: Omit<AlertsApiOptions, 'requireStaff' | 'logger' | 'now' | 'bodyLimitBytes'> & {
+    redeemTakeToken: (quoteId: string, token: string) => Promise<string | undefined>;
+    backlog: () => Promise<Backlog>;
+  };
 }
+
+interface Backlog {
+  pending: number;
+  oldestPendingSince: Date | null;
+}
+
+const backlogReport = ({ pending, oldestPendingSince }: Backlog) => ({
+  pending,
+  oldestPendingSeconds: oldestPendingSince ? Math.max(0, Math.round((Date.now() - oldestPendingSince.getTime()) / 1000)) : 0,
+});
 
 /** Where a stored form post lands: the home page, told so, and of anything the visitor should hear about their values. */
 const submittedLocation = (remarks: readonly string[]) =>
@@ -88,12 +108,11 @@ export function createServerApp(deps: ServerDeps) {
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
     if (!(await deps.isReady().catch(() => false))) return c.json({ status: 'unavailable', reason: 'database unreachable' }, 503);
-    if (!deps.outbox) return c.json({ status: 'ready' });
-    const { pending, oldestPendingSince } = await deps.outbox.backlog();
-    const waited = oldestPendingSince ? Math.max(0, Math.round((Date.now() - oldestPendingSince.getTime()) / 1000)) : 0;
+    const [emails, alerts] = await Promise.all([deps.outbox?.backlog(), deps.alerts?.backlog()]);
     return c.json({
       status: 'ready',
-      outbox: { pending, oldestPendingSeconds: waited, email: deps.outbox.sending ? 'sending' : 'not configured' },
+      ...(deps.outbox && emails && { outbox: { ...backlogReport(emails), email: deps.outbox.sending ? 'sending' : 'not configured' } }),
+      ...(alerts && { alerts: backlogReport(alerts) }),
     });
   });
 
@@ -118,8 +137,15 @@ export function createServerApp(deps: ServerDeps) {
       requireStaff: staff.requireStaff,
       wakeDelivery: deps.wakeDelivery ?? (() => undefined),
       bodyLimitBytes,
+      ...(deps.alerts && { redeemTakeToken: deps.alerts.redeemTakeToken }),
     }),
   );
+  if (deps.alerts) {
+    app.route(
+      alertPaths.root,
+      alertsApi({ ...deps.alerts, requireStaff: staff.requireStaff, logger: deps.logger, now: deps.now ?? (() => new Date()), bodyLimitBytes }),
+    );
+  }
   app.route(
     apiPaths.quoteRequests,
     quoteApi(deps, {

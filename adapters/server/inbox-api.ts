@@ -12,7 +12,8 @@ import { resendBusinessEmail } from '../../domain/resend-business-email';
 import { type StaffFailure, staffFailureOf } from '../../domain/staff-failure';
 import { noteTextOf, statusChangeOf } from '../http-api/inbox-bodies';
 import { fromInboxSearchParams } from '../http-api/inbox-params';
-import { toWireClockRecords, toWireInboxQuote, toWireInboxSummary, toWireNote } from '../http-api/inbox-wire';
+import { takeRefusal, toWireClockRecords, toWireInboxQuote, toWireInboxSummary, toWireNote } from '../http-api/inbox-wire';
+import { takeQuote } from '../../domain/take-quote';
 import type { WireError } from '../http-api/wire';
 import type { StaffEnv } from './staff-api';
 
@@ -27,7 +28,15 @@ export interface InboxApiOptions {
   wakeDelivery: () => void;
   /** Bodies larger than this are refused with 413 before they are read. */
   bodyLimitBytes: number;
+  /**
+   * Spends an alert's single-use "I'm on it" token for a request: the staff member it was sent to, or
+   * undefined for a token that is forged, expired, spent or for another request. Without it, only a
+   * staff session may take a request.
+   */
+  redeemTakeToken?: (quoteId: string, token: string) => Promise<string | undefined>;
 }
+
+const TakeBodySchema = v.union([v.undefined(), v.object({ token: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(512))) })]);
 
 const fail = (body: WireError, status: ContentfulStatusCode) => Response.json(body, { status });
 const notFound = () => fail({ error: 'not-found', message: 'There is no such quote request' }, 404);
@@ -58,7 +67,7 @@ const invalidJson = () => fail({ error: 'invalid-json', message: 'The request bo
  * changes, notes, and resending the business email. Staff only. Who did a thing is the session's staff
  * member and when is the server's clock: whatever a body says of either is ignored.
  */
-export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, bodyLimitBytes }: InboxApiOptions) {
+export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, bodyLimitBytes, redeemTakeToken }: InboxApiOptions) {
   const deps = { inbox, logger };
   const api = new Hono<StaffEnv>();
   // Per route, not api.use: this app shares its path with the public quote form's POST.
@@ -112,6 +121,27 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, bodyL
       default:
         return staffFailure(error);
     }
+  });
+
+  // From the inbox with a session, or from a notification's "I'm on it" with the alert's token (a
+  // phone whose session has lapsed still takes it, and only for the person the alert was sent to).
+  api.post('/:id/take', limitBody, async (c, next) => {
+    const body = v.safeParse(TakeBodySchema, await jsonBody(c));
+    if (!body.success) return invalid('Send the alert\'s token, or nothing with a staff session', [{ field: 'token', message: 'Token must be text' }]);
+    const token = body.output?.token;
+    if (token === undefined) return requireStaff(c, next);
+    const by = redeemTakeToken && (await redeemTakeToken(c.req.param('id'), token));
+    if (by === undefined) return fail({ error: 'not-signed-in', message: 'This alert can no longer take the request: open the inbox to take it' }, 401);
+    c.set('staff', { email: by });
+    return next();
+  });
+  api.post('/:id/take', async (c) => {
+    const result = await takeQuote(deps, { id: c.req.param('id'), by: c.get('staff').email, at: now() });
+    if (result.ok) return c.json(toWireInboxQuote(result.quote));
+    const { error } = result;
+    if (error.kind === 'not-signed-in' || error.kind === 'storage-failure') return staffFailure(error);
+    const { status, body } = takeRefusal(error);
+    return fail(body, status);
   });
 
   api.post('/:id/notes', requireStaff, limitBody, async (c) => {

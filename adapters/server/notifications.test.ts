@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from 'vitest';
+import type { ClaimedNotification } from '../../domain/ports';
 import { toNamedFields } from '../../domain/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { businessEmail } from '../email/business-email';
@@ -9,7 +10,7 @@ import { openPostgresDatabase } from '../sql/database';
 import { migrateToLatest } from '../sql/migrate';
 import { SqlNotificationOutbox } from '../sql/sql-notification-outbox';
 import { SqlQuoteRepository } from '../sql/sql-quote-repository';
-import { NotificationDispatcher, retryDelayMs } from './notification-dispatcher';
+import { describeNotification, OutboxDispatcher, retryDelayMs } from './outbox-dispatcher';
 import { inboxPage, startTestServer, type TestServer } from './test-server.test-support';
 
 const inbox = 'office@example.co.uk';
@@ -78,7 +79,7 @@ test('two servers on one PostgreSQL database never send a notification twice', a
   const first = openPostgresDatabase(url, { schema });
   const second = openPostgresDatabase(url, { schema });
   const mailer = new SmtpMailer({ url: smtp.url, from: 'quotes@example.co.uk' });
-  const dispatchers: NotificationDispatcher[] = [];
+  const dispatchers: OutboxDispatcher<ClaimedNotification>[] = [];
   try {
     await migrateToLatest(first);
     const quotes = new SqlQuoteRepository(first, { notify: true });
@@ -86,7 +87,8 @@ test('two servers on one PostgreSQL database never send a notification twice', a
       await quotes.insert(sampleQuote({ name: `Shared ${index}`, email: null }));
     }
     for (const db of [first, second]) {
-      const dispatcher = new NotificationDispatcher({
+      const dispatcher = new OutboxDispatcher({
+      describe: describeNotification,
         outbox: new SqlNotificationOutbox(db),
         logger: { error: () => undefined },
         batchSize: 3,
@@ -125,7 +127,8 @@ test('what a dispatcher claimed and never finished is sent by the next one once 
     expect(await new SqlNotificationOutbox(server.db, { leaseSeconds: 60 }).claimDue(10)).toHaveLength(3);
 
     const later = () => new Date(Date.now() + 61_000);
-    const dispatcher = new NotificationDispatcher({
+    const dispatcher = new OutboxDispatcher({
+      describe: describeNotification,
       outbox: new SqlNotificationOutbox(server.db, { now: later }),
       logger: { error: () => undefined },
       now: later,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { defaultAlertPolicy } from '../../domain/alert-plan';
 import { defaultRetentionMonths } from '../../domain/retention';
 
 const port = v.pipe(
@@ -35,6 +36,11 @@ const ServerConfigSchema = v.object({
   QUOTE_REQUESTS_PER_HOUR: positiveWhole('QUOTE_REQUESTS_PER_HOUR', 10),
   SIGN_IN_ATTEMPTS_PER_HOUR: positiveWhole('SIGN_IN_ATTEMPTS_PER_HOUR', 10),
   OUTBOX_LEASE_SECONDS: positiveWhole('OUTBOX_LEASE_SECONDS', 60),
+  ESCALATE_AFTER_MINUTES: positiveWhole('ESCALATE_AFTER_MINUTES', defaultAlertPolicy.escalateAfterMinutes),
+  /** How often the server looks for alerts that have come due: the most an escalation can be late by. */
+  ALERT_CHECK_SECONDS: positiveWhole('ALERT_CHECK_SECONDS', 10),
+  /** For a push service on this machine's loopback, as the tests run one; never in production. */
+  PUSH_ALLOW_LOOPBACK: yesOrNo('PUSH_ALLOW_LOOPBACK'),
   STAFF_EMAIL: v.optional(v.string()),
   STAFF_PASSWORD: v.optional(v.string()),
 });

@@ -21,7 +21,7 @@ import { businessEmail } from '../email/business-email';
 import { customerEmail } from '../email/customer-email';
 import { SmtpMailer } from '../email/smtp-mailer';
 import { SqlNotificationOutbox } from '../sql/sql-notification-outbox';
-import { NotificationDispatcher } from './notification-dispatcher';
+import { describeNotification, OutboxDispatcher } from './outbox-dispatcher';
 import { createRateLimit } from './rate-limits';
 import { StaffSessions } from './staff-sessions';
 import { StaticFiles } from './static-files';
@@ -99,7 +99,8 @@ export async function startTestServer(
   const dispatcher =
     mail &&
     mailer &&
-    new NotificationDispatcher({
+    new OutboxDispatcher({
+      describe: describeNotification,
       outbox,
       logger: { error: () => undefined },
       // Quick retries, so an outage and its end fit in a test; or slow ones, to see what else sends.

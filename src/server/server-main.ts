@@ -8,7 +8,7 @@ import { createServerApp } from '../../adapters/server/app';
 import { businessEmail } from '../../adapters/email/business-email';
 import { customerEmail } from '../../adapters/email/customer-email';
 import { parseMailConfig, SmtpMailer } from '../../adapters/email/smtp-mailer';
-import { NotificationDispatcher } from '../../adapters/server/notification-dispatcher';
+import { describeNotification, OutboxDispatcher } from '../../adapters/server/outbox-dispatcher';
 import { createRateLimit, type RateLimitStore } from '../../adapters/server/rate-limits';
 import { readServerConfig } from '../../adapters/server/server-config';
 import { provisionStaffAccounts } from '../../adapters/server/staff-accounts';
@@ -64,7 +64,8 @@ const mailer = mail && new SmtpMailer({ url: mail.url, from: mail.from });
 const dispatcher =
   mail &&
   mailer &&
-  new NotificationDispatcher({
+  new OutboxDispatcher({
+      describe: describeNotification,
     outbox,
     logger: console,
     deliver: async ({ kind, quote }) => {

@@ -2,11 +2,11 @@ import { expect, test } from 'vitest';
 import { defaultInboxQuery, type InboxPage } from '../../../domain/inbox-query';
 import type { InboxQuote } from '../../../domain/inbox-quote';
 import { minutesBefore, testNow } from '../../inbox-test-data.test-support';
-import { sampleRequest } from '../../../fixtures/sample-request.test-support';
+import { sampleInboxQuote } from '../../../fixtures/sample-request.test-support';
 import { updatesBetween } from './inbox-updates';
 
 const quote = (id: string, minutesAgo: number, extra: Partial<InboxQuote> = {}): InboxQuote => ({
-  ...sampleRequest({ id, createdAt: minutesBefore(minutesAgo), name: id }),
+  ...sampleInboxQuote({ id, createdAt: minutesBefore(minutesAgo), name: id }),
   status: 'new',
   respondedAt: null,
   history: [],

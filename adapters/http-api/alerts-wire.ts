@@ -1,0 +1,94 @@
+import * as v from 'valibot';
+import { type OnCallShift, OnCallShiftSchema } from '../../domain/on-call';
+import type { NewPushDevice, PushDevice } from '../../domain/ports';
+
+/**
+ * The alert settings on the wire (`/api/alerts/…`), shared by the server and the browser client:
+ * the signed-in staff member's devices, the test alert, and the on-call rota. Staff only.
+ */
+export const alertPaths = {
+  /** Where every path below starts. */
+  root: '/api/alerts',
+  /** GET: `{ public_key }`, the VAPID key browsers subscribe with. */
+  key: '/api/alerts/key',
+  /** GET: `{ devices }`, the signed-in staff member's; POST a subscription: 201 with the device. */
+  devices: '/api/alerts/devices',
+  /** DELETE `/api/alerts/devices/{id}`: 204, or 404 when it is not one of theirs. */
+  device: (id: string) => `/api/alerts/devices/${encodeURIComponent(id)}`,
+  /** POST: sends a test alert to each of their devices now: `{ delivered, failed }`. */
+  test: '/api/alerts/test',
+  /** GET `{ shifts, staff }`; PUT `{ shifts }` replaces the rota (400 naming `shifts.2.start`…). */
+  rota: '/api/alerts/rota',
+} as const;
+
+const IsoTimeSchema = v.pipe(v.string(), v.isoTimestamp());
+const Base64UrlSchema = (name: string, min: number, max: number) =>
+  v.pipe(
+    v.string(`${name} must be text`),
+    v.regex(/^[A-Za-z0-9_-]+=*$/, `${name} must be base64url`),
+    v.minLength(min, `${name} is too short`),
+    v.maxLength(max, `${name} is too long`),
+  );
+
+export const WirePushKeySchema = v.object({ public_key: v.string() });
+
+export const WirePushDeviceSchema = v.object({
+  id: v.string(),
+  label: v.string(),
+  created_at: IsoTimeSchema,
+  last_alert_at: v.nullable(IsoTimeSchema),
+});
+export type WirePushDevice = v.InferOutput<typeof WirePushDeviceSchema>;
+
+export const WirePushDevicesSchema = v.object({ devices: v.array(WirePushDeviceSchema) });
+
+const loopbackUrl = /^http:\/\/(?:127\.0\.0\.1|localhost|\[::1\])[:/]/;
+
+/**
+ * A browser's PushSubscription.toJSON(), and what to call the device. Push services are on https;
+ * `allowLoopback` also takes http on this machine's loopback, for a push service run by tests.
+ */
+export const newPushDeviceSchema = ({ allowLoopback }: { allowLoopback: boolean }) =>
+  v.object({
+    endpoint: v.pipe(
+      v.string('Endpoint must be text'),
+      v.maxLength(2048, 'Endpoint is too long'),
+      v.url('Endpoint must be the push service\'s address'),
+      v.check((url) => url.startsWith('https://') || (allowLoopback && loopbackUrl.test(url)), 'Endpoint must be an https address'),
+    ),
+    keys: v.object({ p256dh: Base64UrlSchema('The p256dh key', 80, 100), auth: Base64UrlSchema('The auth secret', 16, 32) }, 'Keys must hold p256dh and auth'),
+    label: v.pipe(v.string('Label must be text'), v.trim(), v.nonEmpty('Say what the device is'), v.maxLength(100, 'Label must be 100 characters or fewer')),
+  });
+export const WireNewPushDeviceSchema = newPushDeviceSchema({ allowLoopback: false });
+
+export type WireNewPushDevice = v.InferInput<typeof WireNewPushDeviceSchema>;
+
+export const WireTestAlertSchema = v.object({ delivered: v.number(), failed: v.number() });
+
+export const WireRotaSchema = v.object({ shifts: v.array(OnCallShiftSchema), staff: v.array(v.string()) });
+export const WireRotaBodySchema = v.object({ shifts: v.array(v.unknown(), 'Shifts must be a list') });
+
+export const toWirePushDevice = ({ id, label, createdAt, lastAlertAt }: PushDevice): WirePushDevice => ({
+  id,
+  label,
+  created_at: createdAt.toISOString(),
+  last_alert_at: lastAlertAt?.toISOString() ?? null,
+});
+
+export const fromWirePushDevice = ({ id, label, created_at, last_alert_at }: WirePushDevice): PushDevice => ({
+  id,
+  label,
+  createdAt: new Date(created_at),
+  lastAlertAt: last_alert_at === null ? null : new Date(last_alert_at),
+});
+
+export const toWireNewPushDevice = ({ endpoint, p256dh, auth, label }: NewPushDevice): WireNewPushDevice => ({ endpoint, keys: { p256dh, auth }, label });
+
+export const fromWireNewPushDevice = ({ endpoint, keys, label }: v.InferOutput<typeof WireNewPushDeviceSchema>): NewPushDevice => ({
+  endpoint,
+  p256dh: keys.p256dh,
+  auth: keys.auth,
+  label,
+});
+
+export type WireRota = { shifts: OnCallShift[]; staff: string[] };
