@@ -6,7 +6,7 @@ import { fromNamedFields, namedFieldsEntries } from '../../../../../domain/quote
 import { quoteStatuses } from '../../../../../domain/quote-status.ts';
 
 /** What came of redeeming an "I'm on it" token, as public.redeem_take_token answers. */
-export type RedeemOutcome =
+type RedeemOutcome =
   | { outcome: 'taken' | 'already-taken'; taken: { by: string; at: Date } }
   | { outcome: 'not-waiting'; current: string }
   | { outcome: 'not-found' | 'spent' | 'not-staff' };

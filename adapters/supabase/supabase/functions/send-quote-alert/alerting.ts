@@ -5,7 +5,7 @@ import type { AlertStore } from './alert-store.ts';
 import { signTakeToken } from './take-token.ts';
 
 /** What sends one push message: the function's WebPushSender, or a test's. */
-export interface PushSender {
+interface PushSender {
   send(target: Pick<PushTarget, 'endpoint' | 'p256dh' | 'auth'>, message: AlertMessage, options: { urgent: boolean }): Promise<'delivered' | 'gone'>;
 }
 
