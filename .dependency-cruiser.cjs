@@ -24,7 +24,7 @@ module.exports = {
       name: 'adapters-not-to-each-other',
       comment: 'One folder per technology, each reached from the composition roots in src/. Tests may use the memory fakes and real stores.',
       severity: 'error',
-      from: { path: '^adapters/([^/]+)/', pathNot: ['^adapters/(server|rest)/', '^adapters/supabase/supabase/functions/', tests] },
+      from: { path: '^adapters/([^/]+)/', pathNot: ['^adapters/(server|rest|push)/', '^adapters/supabase/supabase/functions/', tests] },
       to: { path: '^adapters/([^/]+)/', pathNot: ['^adapters/$1/'] },
     },
     {
@@ -35,11 +35,18 @@ module.exports = {
       to: { path: '^adapters/[^/]+/', pathNot: '^adapters/(rest|http-api)/' },
     },
     {
-      name: 'edge-function-composes-only-email-and-http-api',
-      comment: 'The Supabase edge function is a composition root like the server: the wire contract in, the business email out.',
+      name: 'push-shares-only-the-wire-contract',
+      comment: 'Web push and the webhook send alerts; the webhook\'s JSON carries the request in the API\'s wire format from http-api/, and they use no other adapter.',
+      severity: 'error',
+      from: { path: '^adapters/push/', pathNot: tests },
+      to: { path: '^adapters/[^/]+/', pathNot: '^adapters/(push|http-api)/' },
+    },
+    {
+      name: 'edge-function-composes-only-email-push-and-http-api',
+      comment: 'The Supabase edge function is a composition root like the server: the wire contract in, the business email and the alerts out.',
       severity: 'error',
       from: { path: '^adapters/supabase/supabase/functions/' },
-      to: { path: '^adapters/', pathNot: ['^adapters/supabase/supabase/functions/', '^adapters/(email|http-api)/'] },
+      to: { path: '^adapters/', pathNot: ['^adapters/supabase/supabase/functions/', '^adapters/(email|push|http-api)/'] },
     },
     {
       name: 'server-uses-only-the-wire-contract',
@@ -68,6 +75,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/components/(site|inbox|shared)/', pathNot: tests },
       to: { path: '^src/components/(site|inbox)/', pathNot: '^src/components/$1/' },
+    },
+    {
+      name: 'service-worker-only-to-domain',
+      comment: 'The inbox\'s service worker is built into one script of its own (/quotes-sw.js): it holds the domain\'s rules and texts and its own folder, never the pages\' code or an adapter.',
+      severity: 'error',
+      from: { path: '^src/sw/', pathNot: tests },
+      to: { pathNot: ['^src/sw/', '^domain/', '^node_modules/valibot/'] },
     },
     {
       name: 'no-circular',

@@ -1,10 +1,12 @@
 /// <reference types="vitest/config" />
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { build, defineConfig, loadEnv, type Plugin } from 'vite';
 import { business } from './domain/business.ts';
-import { listedPages, robotsTxt, sitemapXml, webManifest } from './src/seo/site-files.ts';
+import { inboxApp } from './src/seo/site-assets.ts';
+import { inboxManifest, listedPages, robotsTxt, sitemapXml, webManifest } from './src/seo/site-files.ts';
 
 const BackendSchema = v.picklist(['memory', 'rest', 'supabase'], 'VITE_BACKEND must be memory, rest or supabase');
 
@@ -36,6 +38,50 @@ function siteFiles(siteUrl: URL): Plugin {
       this.emitFile({ type: 'asset', fileName: 'robots.txt', source: robotsTxt(siteUrl) });
       this.emitFile({ type: 'asset', fileName: 'sitemap.xml', source: sitemapXml(siteUrl, listedPages) });
       this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: webManifest() });
+      this.emitFile({ type: 'asset', fileName: inboxApp.manifest.slice(1), source: inboxManifest() });
+    },
+  };
+}
+
+const inboxWorkerEntry = fileURLToPath(new URL('./src/sw/quotes-sw.ts', import.meta.url));
+
+/**
+ * The staff inbox's service worker, built apart into one classic script at a name that never
+ * changes (a worker is found again by its address): no module of it is shared with the pages' chunks,
+ * so it imports nothing when it runs. It is told this build's scripts and styles, to keep for the
+ * inbox to open offline; when they change, so does the worker, and the browser installs the new one.
+ */
+function inboxWorker(): Plugin {
+  return {
+    name: 'inbox-worker',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      if (this.environment.config.consumer !== 'client') return;
+      const precache = Object.keys(bundle)
+        .filter((file) => file.startsWith('assets/') && /\.(js|css)$/.test(file))
+        .sort()
+        .map((file) => `/${file}`);
+      const buildId = createHash('sha256').update(precache.join('\n')).digest('base64url').slice(0, 12);
+      const built = await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        define: { INBOX_BUILD: JSON.stringify(buildId), INBOX_PRECACHE: JSON.stringify(precache) },
+        build: {
+          write: false,
+          target: 'es2022',
+          minify: true,
+          sourcemap: false,
+          copyPublicDir: false,
+          emptyOutDir: false,
+          rolldownOptions: { input: inboxWorkerEntry, output: { format: 'iife', entryFileNames: 'quotes-sw.js' } },
+        },
+      });
+      const outputs = (Array.isArray(built) ? built : [built]).flatMap((result) => ('output' in result ? result.output : []));
+      const chunks = outputs.filter((file) => file.type === 'chunk');
+      const [worker] = chunks;
+      if (!worker || chunks.length !== 1) throw new Error(`The inbox worker must build to one script, not ${chunks.length}`);
+      this.emitFile({ type: 'asset', fileName: inboxApp.worker.slice(1), source: worker.code });
     },
   };
 }
@@ -58,7 +104,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
   const backend = backendOf(mode);
   const siteUrl = siteUrlOf(mode);
   return {
-    plugins: [siteFiles(siteUrl)],
+    plugins: [siteFiles(siteUrl), inboxWorker()],
     // The code reads the site's address as import.meta.env.SITE_URL (src/app/site-url.ts).
     define: { 'import.meta.env.SITE_URL': JSON.stringify(siteUrl.href) },
     resolve: { alias: { '#backend': backendEntry(backend) } },

@@ -139,4 +139,18 @@ export const inboxCopy = {
   }),
   exportFailed: { title: 'Could not export', description: 'The requests could not be read just now. Please try again in a moment.' },
   exportFileName: (day: string) => `quote-requests-${day}.csv`,
+  /** The inbox with no connection: the banner on the page, and the page its service worker shows when it has none cached. */
+  offline: {
+    banner: "You're offline. The inbox will catch up when the connection is back.",
+    pageTitle: "You're offline",
+    pageText: 'The inbox needs a connection to open. Check that Wi-Fi or mobile data is on, then try again.',
+    retry: 'Try again',
+  },
+  /** What the inbox's alerts on a phone say beyond the alert itself (domain/alert-message.ts). */
+  alerts: {
+    /** A push message that could not be read: browsers show something for every push. */
+    unreadable: 'New activity on the inbox',
+    alreadyTaken: (name: string) => `Already taken by ${name}`,
+    couldNotTake: 'Could not take it: open the inbox',
+  },
 } as const;

@@ -2,6 +2,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Script } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { build as viteBuild } from 'vite';
 import type { BuildManifest } from './render/page-templates';
@@ -87,8 +88,35 @@ test('the home page stays within its budgets: 90 KB of JavaScript and 12 KB of C
   expect(chunks.some((file) => file.includes('hydrate-islands')), 'the islands are among the chunks counted').toBe(true);
   expect(chunks.some((file) => file.includes('rest-ports')), "the backend's client loads only when needed").toBe(false);
   expect(chunks.some((file) => file.includes('quotes-page')), 'the staff page loads only when opened').toBe(false);
+  // The inbox's service worker is the inbox's alone: nothing the home page runs registers it or names it.
+  for (const file of chunks) {
+    const code = readFileSync(join(outDir, file), 'utf8');
+    expect(code, file).not.toContain('quotes-sw');
+    expect(code, file).not.toContain('serviceWorker');
+  }
   expect(javascriptKb).toBeLessThanOrEqual(90);
   expect(gzippedKb(css)).toBeLessThanOrEqual(12);
   // System fonts: nothing to download before text can be read.
   expect(css).not.toMatch(/@font-face|@import|url\(\s*['"]?https?:/);
+}, 60_000);
+
+test("the inbox's service worker is one classic script at the build's root that imports nothing, and only the inbox's code registers it", async () => {
+  const outDir = await build('memory');
+  const worker = readFileSync(join(outDir, 'quotes-sw.js'), 'utf8');
+  expect(worker).toContain('showNotification');
+  expect(worker).toContain('notificationclick');
+  // A classic script (a module's import or export would not compile as one), that loads nothing more.
+  expect(() => new Script(worker, { filename: 'quotes-sw.js' })).not.toThrow();
+  expect(() => new Script('import "./x.js";')).toThrow();
+  expect(worker).not.toMatch(/\bimport\s*\(|importScripts/);
+  // It is told the build's files to keep for the inbox offline, and they are there.
+  const precached = [...worker.matchAll(/`(\/assets\/[^`]+)`/g)].map((match) => match[1] ?? '');
+  expect(precached.length).toBeGreaterThan(3);
+  for (const file of precached) expect(readdirSync(join(outDir, 'assets')), file).toContain(file.slice('/assets/'.length));
+
+  const registering = readdirSync(join(outDir, 'assets')).filter(
+    (file) => file.endsWith('.js') && readFileSync(join(outDir, 'assets', file), 'utf8').includes('serviceWorker'),
+  );
+  expect(registering.length).toBeGreaterThan(0);
+  for (const file of registering) expect(file, 'a chunk that touches the worker').toMatch(/^(quotes-page|memory-ports|inbox-worker)-/);
 }, 60_000);

@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import type { RequestAlert } from '../../domain/alert-message';
 import type { QuoteRequest } from '../../domain/quote';
 import { sampleRequest } from '../../fixtures/sample-request.test-support';
 import { InMemoryNotifier } from './in-memory-notifier';
@@ -25,4 +26,16 @@ test('the record cannot be changed from outside', async () => {
   await notifier.quoteSubmitted(quote('only'));
   (notifier.sent as QuoteRequest[]).length = 0;
   expect(notifier.sent).toHaveLength(1);
+});
+
+test('alerts this device about each new request with what a lock screen may show, and records it even when the alert fails', async () => {
+  const alerts: RequestAlert[] = [];
+  const notifier = new InMemoryNotifier({ alert: (alert) => Promise.resolve(void alerts.push(alert)) });
+  await notifier.quoteSubmitted(sampleRequest({ id: 'burst', name: 'Tom Baker', urgent: true, postcode: 'SE1 7PB' }));
+  expect(alerts).toEqual([expect.objectContaining({ kind: 'request', quoteId: 'burst', step: 'new', urgent: true, district: 'SE1', firstName: 'Tom' })]);
+  expect(JSON.stringify(alerts)).not.toContain('Baker');
+
+  const failing = new InMemoryNotifier({ alert: () => Promise.reject(new Error('no worker')) });
+  await expect(failing.quoteSubmitted(quote('kept'))).rejects.toThrow('no worker');
+  expect(failing.sent.map(({ id }) => id)).toEqual(['kept']);
 });

@@ -42,6 +42,15 @@ test('a page kept out of search results says so, and its canonical address is it
   );
 });
 
+test("every page links the site's web app manifest, unless it is an app of its own", () => {
+  const { unmount } = render(<PageHead title="Home" description="Plumbers." path="/" siteUrl={siteUrl} />);
+  expect(Array.from(document.head.querySelectorAll('link[rel="manifest"]'), (link) => link.getAttribute('href'))).toEqual(['/manifest.webmanifest']);
+  unmount();
+
+  render(<PageHead title="Quote Requests" description="Staff only." path="/quotes" siteUrl={siteUrl} noindex manifest="/quotes.webmanifest" />);
+  expect(Array.from(document.head.querySelectorAll('link[rel="manifest"]'), (link) => link.getAttribute('href'))).toEqual(['/quotes.webmanifest']);
+});
+
 test('a page with no address of its own, such as "page not found", names no canonical address', () => {
   render(<PageHead title="Page not found" description="Oops! Page not found" siteUrl={siteUrl} noindex />);
 

@@ -1,6 +1,9 @@
 import { business } from '../../domain/business';
 import { absoluteUrl, shareImage } from './site-assets';
 
+/** The site's web app manifest, which every page but the staff inbox's links to. */
+const siteManifest = '/manifest.webmanifest';
+
 const [postcodeArea, neighbourhood] = business.areaServed;
 
 /**
@@ -28,13 +31,15 @@ interface PageHeadProps {
   siteUrl: URL;
   /** For pages that should stay out of search results. */
   noindex?: boolean;
+  /** The web app a phone installs from this page: the site's, unless the page is an app of its own. */
+  manifest?: string;
 }
 
 /**
  * What search engines and link previews read about a page. React places these elements in the
  * document's <head> wherever the component is rendered, on the server as in the browser.
  */
-export function PageHead({ title, description, path, siteUrl, noindex = false }: PageHeadProps) {
+export function PageHead({ title, description, path, siteUrl, noindex = false, manifest = siteManifest }: PageHeadProps) {
   const url = path === undefined ? undefined : absoluteUrl(siteUrl, path);
   const image = absoluteUrl(siteUrl, shareImage.path);
   return (
@@ -43,6 +48,7 @@ export function PageHead({ title, description, path, siteUrl, noindex = false }:
       <meta name="description" content={description} />
       {url !== undefined && <link rel="canonical" href={url} />}
       {noindex && <meta name="robots" content="noindex" />}
+      <link rel="manifest" href={manifest} />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={business.name} />
       <meta property="og:title" content={title} />

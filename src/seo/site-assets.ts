@@ -26,3 +26,14 @@ export const icons = {
 export function absoluteUrl(siteUrl: URL, path: string): string {
   return new URL(path, siteUrl.origin).href;
 }
+
+/**
+ * The staff inbox as an app of its own on a phone: its manifest, and the service worker that shows
+ * its alerts, at the site's root (a worker may take a scope no wider than its own folder) and scoped
+ * to the inbox, so the public pages get no worker.
+ */
+export const inboxApp = {
+  path: '/quotes',
+  manifest: '/quotes.webmanifest',
+  worker: '/quotes-sw.js',
+} as const;

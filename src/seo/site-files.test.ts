@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { expect, test } from 'vitest';
 import { business } from '../../domain/business';
 import { pngSize, readPublicFile } from './png-size.test-support';
-import { robotsTxt, sitemapXml, webManifest } from './site-files';
+import { inboxManifest, robotsTxt, sitemapXml, webManifest } from './site-files';
 
 const siteUrl = new URL('https://www.se1plumbing.example');
 
@@ -97,4 +97,21 @@ test('each icon the manifest names is in src/public at the size it states', () =
     const { width, height } = pngSize(bytes);
     expect(`${width}x${height}`, icon.src).toBe(icon.sizes);
   }
+});
+
+const InboxManifestSchema = v.object({
+  ...v.omit(ManifestSchema, ['start_url']).entries,
+  id: v.literal('/quotes'),
+  start_url: v.literal('/quotes'),
+  scope: v.literal('/quotes'),
+});
+
+test('the staff inbox installs as an app of its own: it opens on /quotes and stays within it, in the brand colours', () => {
+  const inbox = v.parse(InboxManifestSchema, JSON.parse(inboxManifest()));
+  const site = manifest();
+  expect(inbox).toMatchObject({ name: 'SE1 Plumbing · Quote requests', short_name: 'Quotes', start_url: '/quotes', scope: '/quotes', display: 'standalone' });
+  expect(inbox.theme_color).toBe(site.theme_color);
+  expect(inbox.background_color).toBe(site.background_color);
+  expect(inbox.icons).toEqual(site.icons);
+  expect(JSON.parse(webManifest())).toMatchObject({ start_url: '/', scope: '/' });
 });

@@ -1,6 +1,6 @@
 // Imports with their extensions: vite.config.ts loads this file too, and Node resolves no other kind.
 import { business } from '../../domain/business.ts';
-import { absoluteUrl, icons, themeColour } from './site-assets.ts';
+import { absoluteUrl, icons, inboxApp, themeColour } from './site-assets.ts';
 
 /** The pages search engines should know of; the staff list and the 404 page are not among them. */
 export const listedPages = [{ path: '/' }, { path: '/privacy' }] as const;
@@ -41,15 +41,26 @@ export function sitemapXml(siteUrl: URL, pages: readonly { path: string }[]): st
   ].join('');
 }
 
+const png = (icon: { path: string; size: number; type: string }, purpose: 'any' | 'maskable') => ({
+  src: icon.path,
+  sizes: `${icon.size}x${icon.size}`,
+  type: icon.type,
+  purpose,
+});
+
+/** The same icons for both apps: ordinary, maskable and vector. */
+const manifestIcons = [
+  png(icons.small, 'any'),
+  png(icons.large, 'any'),
+  png(icons.maskable, 'maskable'),
+  { src: icons.favicon.path, sizes: 'any', type: icons.favicon.type, purpose: 'any' },
+];
+
+const manifestJson = (manifest: object) => `${JSON.stringify(manifest, null, 2)}\n`;
+
 /** The web app manifest: how the site looks when someone adds it to a phone's home screen. */
 export function webManifest(): string {
-  const png = (icon: { path: string; size: number; type: string }, purpose: 'any' | 'maskable') => ({
-    src: icon.path,
-    sizes: `${icon.size}x${icon.size}`,
-    type: icon.type,
-    purpose,
-  });
-  const manifest = {
+  return manifestJson({
     name: business.name,
     short_name: business.shortName,
     description: business.summary,
@@ -59,12 +70,26 @@ export function webManifest(): string {
     background_color: '#ffffff',
     theme_color: themeColour,
     lang: 'en-GB',
-    icons: [
-      png(icons.small, 'any'),
-      png(icons.large, 'any'),
-      png(icons.maskable, 'maskable'),
-      { src: icons.favicon.path, sizes: 'any', type: icons.favicon.type, purpose: 'any' },
-    ],
-  };
-  return `${JSON.stringify(manifest, null, 2)}\n`;
+    icons: manifestIcons,
+  });
+}
+
+/**
+ * The staff inbox's own manifest: installed from /quotes, it opens on the inbox and stays within it
+ * (the public pages open in the browser), as an app apart from the site's.
+ */
+export function inboxManifest(): string {
+  return manifestJson({
+    id: inboxApp.path,
+    name: `${business.shortName} · Quote requests`,
+    short_name: 'Quotes',
+    description: `Quote requests sent to ${business.name}, for staff.`,
+    start_url: inboxApp.path,
+    scope: inboxApp.path,
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: themeColour,
+    lang: 'en-GB',
+    icons: manifestIcons,
+  });
 }

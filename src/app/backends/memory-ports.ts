@@ -1,16 +1,23 @@
+import { demoStaffAccount } from '../../../adapters/memory/demo-staff-account';
 import { InMemoryNotifier } from '../../../adapters/memory/in-memory-notifier';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
 import { InMemoryStaffAuth } from '../../../adapters/memory/in-memory-staff-auth';
+import { takeQuote } from '../../../domain/take-quote';
 import { sampleQuoteRequests } from '../../../fixtures/quote-requests';
+import { onTakeFromAlert, showAlertOnThisDevice } from '../inbox-worker';
 import type { Backend } from './backend';
 
 export function createPorts(): Backend {
   // One store behind both ports: a request submitted in the demo shows up in its inbox.
   const store = new InMemoryQuoteRepository({ seed: sampleQuoteRequests(new Date()) });
+  // The demo's phone buzzes for real: a new request's alert is shown by the inbox's worker, if this
+  // browser has opened the inbox (and allowed notifications), and its "I'm on it" comes back here,
+  // where the request lives, to be taken by the demo's staff account.
+  onTakeFromAlert((id) => void takeQuote({ inbox: store, logger: console }, { id, by: demoStaffAccount.email, at: new Date() }));
   return {
     quotes: store,
     inbox: store,
-    notifier: new InMemoryNotifier(),
+    notifier: new InMemoryNotifier({ alert: showAlertOnThisDevice }),
     logger: console,
     staffAuth: new InMemoryStaffAuth(),
   };

@@ -5,8 +5,11 @@ import { business } from '../../../domain/business';
 import { copy } from '../../../domain/copy';
 import { useAppContext } from '../app-context-provider';
 import { Inbox } from '../../components/inbox/inbox';
+import { OfflineBanner } from '../../components/inbox/offline-banner';
 import { SignInForm } from '../../components/inbox/sign-in-form';
 import { PageHead } from '../../seo/page-head';
+import { inboxApp } from '../../seo/site-assets';
+import { registerInboxWorker } from '../inbox-worker';
 import { siteUrl } from '../site-url';
 
 /** Staff only: the sign-in form to anyone else. */
@@ -18,6 +21,9 @@ export function QuotesPage() {
     void staff.getState().check();
   }, [staff]);
 
+  // The inbox is an app of its own on a phone: alerts, and opening offline. Only this page installs it.
+  useEffect(registerInboxWorker, []);
+
   return (
     <div className="container quotes-page">
       <PageHead
@@ -26,7 +32,9 @@ export function QuotesPage() {
         path="/quotes"
         siteUrl={siteUrl}
         noindex
+        manifest={inboxApp.manifest}
       />
+      <OfflineBanner />
       {status === 'checking' ? (
         <p className="list-message">{inboxCopy.checkingSignIn}</p>
       ) : status === 'signed-out' ? (

@@ -1,0 +1,47 @@
+import * as v from 'valibot';
+import type { AlertMessage } from '../../domain/alert-message';
+import { inboxApp } from '../seo/site-assets';
+import { type ShowAlertMessage, TakeMessageSchema } from '../sw/worker-messages';
+
+// The staff inbox's service worker, as the pages meet it. Only the inbox registers it; the public
+// pages never load this module (the demo's backend does, to show its alerts through it).
+
+const supported = () => typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
+
+/**
+ * Registers the inbox's worker, scoped to /quotes (which holds /quotes?… too), for its alerts and
+ * to open offline. A browser without service workers, or a build without one (the dev server),
+ * keeps the inbox as it is.
+ */
+export function registerInboxWorker(): void {
+  if (!supported()) return;
+  navigator.serviceWorker.register(inboxApp.worker, { scope: inboxApp.path }).catch((error: unknown) => {
+    console.warn('The inbox could not install its service worker; alerts and offline opening are off.', error);
+  });
+}
+
+/**
+ * Shows an alert on this device through the inbox's worker, as a push message would: the demo's way
+ * of showing one, with no push service. Does nothing unless the inbox has been opened here (its worker
+ * registered) and notifications are allowed.
+ */
+export async function showAlertOnThisDevice(alert: AlertMessage): Promise<void> {
+  if (!supported() || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+  const registration = await navigator.serviceWorker.getRegistration(inboxApp.path);
+  const message: ShowAlertMessage = { type: 'show-alert', alert };
+  registration?.active?.postMessage(message);
+}
+
+/**
+ * Calls `take` with each request the worker asks this page to take on ("I'm on it" on an alert this
+ * page showed). Returns the function that stops listening.
+ */
+export function onTakeFromAlert(take: (quoteId: string) => void): () => void {
+  if (!supported()) return () => undefined;
+  const listener = (event: MessageEvent) => {
+    const parsed = v.safeParse(TakeMessageSchema, event.data);
+    if (parsed.success) take(parsed.output.quoteId);
+  };
+  navigator.serviceWorker.addEventListener('message', listener);
+  return () => navigator.serviceWorker.removeEventListener('message', listener);
+}
