@@ -83,7 +83,7 @@ test('anon can read, write or call nothing of the alerts', () =>
     ).rejects.toMatchObject(permissionDenied('table on_call_shifts'));
     await expect(request(visitor, (db) => takeQuote(db, id))).rejects.toMatchObject(permissionDenied('function take_quote'));
     await expect(request(visitor, (db) => saveRota(db, rota))).rejects.toMatchObject(permissionDenied('function save_on_call_rota'));
-    for (const call of ['staff_emails()', `alert_candidates(now())`, `record_alert('${id}', 'new', '[]', true)`, `redeem_take_token(gen_random_uuid(), '${id}', 'x')`]) {
+    for (const call of ['staff_emails()', `alert_candidates(now())`, `record_alert('${id}', 'new', '[]', true)`, `redeem_take_token(gen_random_uuid(), '${id}')`]) {
       await expect(request(visitor, (db) => db.query(`select public.${call}`))).rejects.toMatchObject({ code: '42501' });
     }
     // The columns stay unwritable even with the insert a visitor may make.
@@ -265,16 +265,33 @@ test('the service role records each step once, only for a request still waiting,
     expect(none.rows[0]?.result).toEqual([]);
   }));
 
-test('a take token works once, and only for someone still on the staff', () =>
-  withSupabase(async ({ owner, request }) => {
+test('a take token is issued with each push and works once, only for someone still on the staff', () =>
+  withSupabase(async ({ owner, request, sam, jo }) => {
     const id = await storeQuote(owner);
-    const token = randomUUID();
-    const redeem = (staff: string, tokenId = token) =>
-      request(serviceRole, (db) => db.query<{ result: unknown }>('select public.redeem_take_token($1, $2, $3) as result', [tokenId, id, staff]));
-    expect((await redeem('stranger@example.co.uk')).rows[0]?.result).toEqual({ outcome: 'not-staff' });
-    expect((await redeem('sam@se1plumbing.example')).rows[0]?.result).toMatchObject({ outcome: 'taken', quote: { taken: { by: 'sam@se1plumbing.example' } } });
-    expect((await redeem('sam@se1plumbing.example')).rows[0]?.result).toEqual({ outcome: 'spent' });
-    expect((await redeem('jo@se1plumbing.example', randomUUID())).rows[0]?.result).toMatchObject({ outcome: 'already-taken' });
+    await request(sam, (db) => addDevice(db, subscription('sam')));
+    await request(jo, (db) => addDevice(db, subscription('jo')));
+    const recorded = await request(serviceRole, (db) =>
+      db.query<{ result: { targets: { staff: string; take_id: string }[] } }>(`select public.record_alert($1, 'new', $2::jsonb, true) as result`, [
+        id,
+        JSON.stringify(['sam@se1plumbing.example', 'jo@se1plumbing.example']),
+      ]),
+    );
+    const tokens = Object.fromEntries((recorded.rows[0]?.result.targets ?? []).map(({ staff, take_id }) => [staff, take_id]));
+    expect(Object.keys(tokens).sort()).toEqual(['jo@se1plumbing.example', 'sam@se1plumbing.example']);
+    const redeem = (token: string | undefined, quoteId = id) =>
+      request(serviceRole, (db) => db.query<{ result: unknown }>('select public.redeem_take_token($1, $2) as result', [token, quoteId]));
+
+    // Jo leaves: Jo's token takes nothing, and stays unspent.
+    await owner.query(`delete from public.staff where user_id = $1`, [jo.sub]);
+    expect((await redeem(tokens['jo@se1plumbing.example'])).rows[0]?.result).toEqual({ outcome: 'not-staff' });
+    expect((await redeem(tokens['sam@se1plumbing.example'], randomUUID())).rows[0]?.result).toEqual({ outcome: 'spent' });
+    expect((await redeem(tokens['sam@se1plumbing.example'])).rows[0]?.result).toMatchObject({
+      outcome: 'taken',
+      quote: { taken: { by: 'sam@se1plumbing.example' } },
+    });
+    expect((await redeem(tokens['sam@se1plumbing.example'])).rows[0]?.result).toEqual({ outcome: 'spent' });
+    expect((await redeem(randomUUID())).rows[0]?.result).toEqual({ outcome: 'spent' });
+    await expect(request(sam, (db) => db.query('select public.redeem_take_token(gen_random_uuid(), $1)', [id]))).rejects.toMatchObject({ code: '42501' });
   }));
 
 test('saving a subscription already kept updates it and moves it to the caller; only staff may', () =>

@@ -6,16 +6,20 @@ import { weekdays } from '../../domain/on-call';
 import { fromNamedFields, namedFieldList, type NamedFields } from '../../domain/quote';
 import { parse } from 'valibot';
 import { firstStartMs, type RunningFunction, runDeno, startFunction } from './edge-function.test-support';
-import { type LoopbackPushService, startLoopbackPushService, type Subscription } from './loopback-push.test-support';
+import { type LoopbackPushService, startLoopbackPushService } from '../push/loopback-push-service.test-support';
+import { alertTopic, pushDelivery } from '../push/web-push-sender';
 import type { ClaimsOf } from './postgrest-on-scratch-database.test-support';
 import { startPostgrestServer } from './postgrest-http-server.test-support';
 import { type Claims, type SupabaseScratchDatabase, supabaseScratchDatabase } from './supabase-scratch-database.test-support';
 
 /**
  * The send-quote-alert function under Deno, as Supabase runs it, with the project's database (a
- * PostgREST on loopback running our migrations on PostgreSQL) and a push service on loopback that
- * decrypts what it receives as the staff member's browser would.
+ * PostgREST on loopback running our migrations on PostgreSQL) and the push adapter's push service on
+ * loopback, which decrypts what it receives as the staff member's browser would and verifies its
+ * VAPID token.
  */
+
+type Subscription = ReturnType<LoopbackPushService['createSubscription']>;
 const anonKey = 'alert-test-anon-key';
 const serviceKey = 'alert-test-service-key';
 const vapid = webpush.generateVAPIDKeys();
@@ -59,10 +63,11 @@ beforeAll(async () => {
     await database.owner.query(`insert into public.on_call_shifts values ($1, $2, $3, '00:00', '00:00')`, [position, sam.email, day]);
   }
   const push = await startLoopbackPushService();
-  const samsPhone = push.subscribe();
+  const samsPhone = push.createSubscription();
   await addDevice(database, ids[sam.email] ?? '', samsPhone);
   // Jo's phone has unsubscribed: its push service answers 410.
-  const josPhone = push.subscribe(410);
+  const josPhone = push.createSubscription();
+  push.expire(josPhone.id);
   await addDevice(database, ids[jo.email] ?? '', josPhone);
 
   const claimsOf: ClaimsOf = (request) => {
@@ -81,7 +86,7 @@ beforeAll(async () => {
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: 'mailto:office@se1plumbing.example',
-      TAKE_TOKEN_SECRET: 'a-long-random-secret-for-the-tests',
+      TAKE_TOKEN_SECRET: 'a-long-random-secret-for-the-tests-of-the-alert-function',
     },
     'send-quote-alert',
   );
@@ -93,7 +98,7 @@ beforeAll(async () => {
     josPhone,
     stop: async () => {
       await edge.stop();
-      await push.stop();
+      await push.close();
       await postgrest.stop();
       await database.drop();
     },
@@ -124,7 +129,8 @@ async function stored({ urgent = true, minutesAgo = 0 } = {}) {
   return { id: row.id, createdAt: row.created_at, ...fromNamedFields(Object.fromEntries(namedFieldList.map((name) => [name, row[name]])) as NamedFields) };
 }
 
-const pushesTo = (device: Pick<Subscription, 'endpoint'>) => started().push.received.filter(({ path }) => device.endpoint.endsWith(path));
+const pushesTo = (device: Subscription) => started().push.received.filter(({ subscriptionId }) => subscriptionId === device.id);
+const answersTo = (device: Subscription) => started().push.answers.filter(({ subscriptionId }) => subscriptionId === device.id);
 
 const alertRecords = async (id: string) =>
   (await started().database.owner.query<{ step: string; recipients: string[]; everyone: boolean }>(
@@ -150,11 +156,12 @@ test('a new urgent request pushes to the on-call staff member\'s phone once, enc
   expect(await alertRecords(quote.id)).toEqual([{ step: 'new', recipients: [sam.email], everyone: false }]);
 
   const [push] = pushesTo(started().samsPhone).slice(before);
-  expect(push?.headers).toMatchObject({ urgency: 'high', ttl: '900', topic: quote.id.replaceAll('-', ''), 'content-encoding': 'aes128gcm' });
-  expect(push?.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${vapid.publicKey}$`));
-  const message = parse(AlertMessageSchema, JSON.parse(started().samsPhone.decrypt(push?.body ?? Buffer.alloc(0))));
+  const message = parse(AlertMessageSchema, push?.payload);
   expect(message).toEqual({ ...requestAlertOf(quote, 'new'), take: expect.any(String) as unknown });
   expect(message).toMatchObject({ district: 'SE1', firstName: 'Tom' });
+  expect(push).toMatchObject({ ttl: pushDelivery.urgent.ttlSeconds, urgency: 'high', topic: alertTopic(message), vapidKey: vapid.publicKey });
+  expect(push?.claims).toMatchObject({ aud: started().push.origin, sub: 'mailto:office@se1plumbing.example' });
+  expect(started().push.rejected).toEqual([]);
 
   // Called again (a second tab, a retry): the step has gone, nothing more is pushed.
   expect(await (await call('', { id: quote.id })).json()).toEqual({ alerted: 0, delivered: 0, failed: 0 });
@@ -187,7 +194,7 @@ test('/escalate sends the escalation to the staff not yet alerted once, even whe
   const answers = [await first.json(), await second.json()] as { alerted: number }[];
   // Every step either call sent was recorded once (the other tests' requests may get their first alert here too).
   expect(answers.reduce((sum, { alerted }) => sum + alerted, 0)).toBe((await recordCount()) - recordsBefore);
-  expect(pushesTo(started().josPhone)).toHaveLength(1);
+  expect(answersTo(started().josPhone)).toEqual([{ subscriptionId: started().josPhone.id, status: 410 }]);
   expect(await alertRecords(quote.id)).toEqual([
     { step: 'new', recipients: [sam.email], everyone: false },
     { step: 'escalated', recipients: [jo.email], everyone: true },
@@ -206,7 +213,7 @@ test('GET /key gives the VAPID public key; /test alerts the staff member\'s own 
   const tested = await call('/test', {}, { authorization: `Bearer ${sam.token}` });
   expect(await tested.json()).toEqual({ delivered: 1, failed: 0 });
   const [push] = pushesTo(started().samsPhone).slice(before);
-  expect(JSON.parse(started().samsPhone.decrypt(push?.body ?? Buffer.alloc(0)))).toEqual({ kind: 'test', sentAt: expect.any(String) as unknown });
+  expect(push?.payload).toEqual({ kind: 'test', sentAt: expect.any(String) as unknown });
   expect((await call('/test', {})).status).toBe(401);
   expect((await call('/test', {}, { authorization: 'Bearer forged' })).status).toBe(401);
 });

@@ -62,7 +62,7 @@ export interface FakeSupabaseState {
   /** Bodies the alert function received at its first route (a request just stored). */
   alertCalls: unknown[];
   /** What the alert function pushed, to which endpoint, as the device would decrypt it. */
-  pushes: { endpoint: string; message: AlertMessage; urgent: boolean }[];
+  pushes: { endpoint: string; message: AlertMessage }[];
 }
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -52,7 +52,7 @@ test('"Send a test alert" pushes to each of the staff member\'s devices and says
   await settings.addDevice({ ...phone, endpoint: 'https://push.example.net/send/gone', label: 'Old phone' });
 
   expect(await settings.sendTestAlert()).toEqual({ delivered: 1, failed: 1 });
-  expect(project.state.pushes).toEqual([{ endpoint: phone.endpoint, message: { kind: 'test', sentAt: expect.any(String) as unknown }, urgent: true }]);
+  expect(project.state.pushes).toEqual([{ endpoint: phone.endpoint, message: { kind: 'test', sentAt: expect.any(String) as unknown } }]);
   // The push service said the old phone's subscription is gone: it is removed.
   expect((await settings.devices()).map(({ label }) => label)).toEqual(['Chrome on Android']);
   expect((await settings.devices())[0]?.lastAlertAt).toBeInstanceOf(Date);
@@ -110,7 +110,6 @@ test('a visitor\'s request alerts the staff member on call at once, with a token
   expect(push).toEqual({
     endpoint: phone.endpoint,
     message: expect.objectContaining({ kind: 'request', quoteId: result.quote.id, step: 'new', urgent: true }) as unknown,
-    urgent: true,
   });
   const token = push?.message.kind === 'request' ? push.message.take : undefined;
   const take = () =>

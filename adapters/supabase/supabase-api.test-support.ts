@@ -70,13 +70,13 @@ export function supabaseHandlers(state: FakeSupabaseState): HttpHandler[] {
     deps: {
       store: postgrestAlertStore({ url: state.url, anonKey, serviceKey }, internalFetch),
       sender: {
-        send: (target, message, { urgent }) => {
+        send: (target, message) => {
           if (target.endpoint.endsWith('/gone')) return Promise.resolve('gone');
-          state.pushes.push({ endpoint: target.endpoint, message, urgent });
+          state.pushes.push({ endpoint: target.endpoint, message });
           return Promise.resolve('delivered');
         },
       },
-      takeTokenSecret: 'fake-project-take-token-secret',
+      takeTokenSecret: 'fake-project-take-token-secret-of-32-characters-at-least',
       policy: defaultAlertPolicy,
       now: () => new Date(),
       newId: () => crypto.randomUUID(),

@@ -116,17 +116,20 @@ create policy "staff read the rota"
   to authenticated
   using ((select public.is_staff()));
 
--- The "I'm on it" tokens spent: each token names one alert to one staff member about one request, and
--- takes it once. Only public.redeem_take_token writes here; nobody reads it through the API.
+-- One row per push of a request's alert to one staff member's device: the "I'm on it" token that push
+-- carries is signed over its token_id (adapters/push/take-token.ts), and takes the request for that
+-- staff member once (redeemed_at). Only public.record_alert and public.redeem_take_token write here;
+-- nobody reads it through the API.
 create table public.alert_take_tokens (
-  token_id uuid primary key,
+  token_id uuid primary key default gen_random_uuid(),
   quote_id uuid not null references public.quote_requests (id) on delete cascade,
   staff text not null,
-  redeemed_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  redeemed_at timestamptz
 );
 
 comment on table public.alert_take_tokens is
-  'Single-use "I''m on it" tokens already spent. Written by public.redeem_take_token only.';
+  'The "I''m on it" token of each alert pushed, and whether it has been spent. Written by public.record_alert and public.redeem_take_token only.';
 
 alter table public.alert_take_tokens enable row level security;
 revoke all on table public.alert_take_tokens from anon, authenticated, service_role;

@@ -488,10 +488,11 @@ end;
 $$;
 
 -- "I'm on it" from a notification, through the send-quote-alert function (which has checked the
--- token's signature): spends the token and takes the request for the staff member it was sent to, in
--- one transaction. {"outcome": "spent"} for a token already used, {"outcome": "not-staff"} for someone
--- no longer staff (the token stays unspent); otherwise as take_quote_as.
-create or replace function public.redeem_take_token(token_id uuid, quote_id uuid, staff text)
+-- token's signature): spends the token of that push and takes the request for the staff member it
+-- was pushed to, in one transaction. {"outcome": "spent"} for a token already used (or never
+-- issued for this request), {"outcome": "not-staff"} for someone no longer staff (the token stays
+-- unspent); otherwise as take_quote_as.
+create or replace function public.redeem_take_token(token_id uuid, quote_id uuid)
   returns jsonb
   language plpgsql
   volatile
@@ -499,25 +500,22 @@ create or replace function public.redeem_take_token(token_id uuid, quote_id uuid
   set search_path = ''
 as $$
 declare
-  spent uuid;
+  issued public.alert_take_tokens;
 begin
+  select t.* into issued from public.alert_take_tokens t
+   where t.token_id = redeem_take_token.token_id and t.quote_id = redeem_take_token.quote_id and t.redeemed_at is null
+     for update;
+  if issued.token_id is null then
+    return jsonb_build_object('outcome', 'spent');
+  end if;
   if not exists (
     select 1 from public.staff s join auth.users u on u.id = s.user_id
-     where pg_catalog.lower(u.email) = pg_catalog.lower(redeem_take_token.staff)
+     where pg_catalog.lower(u.email) = pg_catalog.lower(issued.staff)
   ) then
     return jsonb_build_object('outcome', 'not-staff');
   end if;
-  if not exists (select 1 from public.quote_requests q where q.id = redeem_take_token.quote_id) then
-    return jsonb_build_object('outcome', 'not-found');
-  end if;
-  insert into public.alert_take_tokens (token_id, quote_id, staff)
-  values (redeem_take_token.token_id, redeem_take_token.quote_id, redeem_take_token.staff)
-  on conflict do nothing
-  returning alert_take_tokens.token_id into spent;
-  if spent is null then
-    return jsonb_build_object('outcome', 'spent');
-  end if;
-  return public.take_quote_as(redeem_take_token.quote_id, redeem_take_token.staff);
+  update public.alert_take_tokens t set redeemed_at = now() where t.token_id = issued.token_id;
+  return public.take_quote_as(issued.quote_id, issued.staff);
 end;
 $$;
 
@@ -592,8 +590,8 @@ as $$
 $$;
 
 -- Records one alert step of a request, now, if the request still waits for someone and has not had
--- the step: then answers the recipients' devices to push to ({"at", "targets": [{id, staff,
--- endpoint, p256dh, auth, label}]}), and null otherwise, so each step goes out once however many
+-- the step: then issues a take token for each of the recipients' devices and answers them, to push
+-- to ({"at", "targets": [{id, staff, endpoint, p256dh, auth, label, take_id}]}), and null otherwise, so each step goes out once however many
 -- callers plan it at the same time.
 create or replace function public.record_alert(quote_id uuid, step text, recipients jsonb, everyone boolean)
   returns jsonb
@@ -604,6 +602,7 @@ create or replace function public.record_alert(quote_id uuid, step text, recipie
 as $$
 declare
   recorded public.alert_records;
+  devices jsonb;
 begin
   if pg_catalog.jsonb_typeof(record_alert.recipients) is distinct from 'array' then
     raise exception 'recipients must be a list of emails' using errcode = '22023';
@@ -619,16 +618,24 @@ begin
   if recorded.quote_id is null then
     return null;
   end if;
-  return jsonb_build_object(
-    'at', recorded.at,
-    'targets', coalesce(
-      (select jsonb_agg(jsonb_build_object('id', d.id, 'staff', pg_catalog.lower(u.email), 'endpoint', d.endpoint,
-                                           'p256dh', d.p256dh, 'auth', d.auth, 'label', d.label) order by d.created_at, d.id)
-         from public.push_devices d
-         join auth.users u on u.id = d.user_id
-         join public.staff s on s.user_id = d.user_id
-        where pg_catalog.lower(u.email) = any (recorded.recipients)),
-      '[]'::jsonb));
+  -- Each push gets a token of its own, for the device's owner.
+  with targets as materialized (
+    select d.id, d.endpoint, d.p256dh, d.auth, d.label, d.created_at, pg_catalog.lower(u.email) as staff, gen_random_uuid() as take_id
+      from public.push_devices d
+      join auth.users u on u.id = d.user_id
+      join public.staff s on s.user_id = d.user_id
+     where pg_catalog.lower(u.email) = any (recorded.recipients)
+  ), issued as (
+    insert into public.alert_take_tokens (token_id, quote_id, staff)
+    select t.take_id, recorded.quote_id, t.staff from targets t
+    returning 1
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('id', t.id, 'staff', t.staff, 'endpoint', t.endpoint, 'p256dh', t.p256dh,
+                                               'auth', t.auth, 'label', t.label, 'take_id', t.take_id) order by t.created_at, t.id),
+                  '[]'::jsonb)
+    into devices
+    from targets t;
+  return jsonb_build_object('at', recorded.at, 'targets', devices);
 end;
 $$;
 
@@ -639,8 +646,8 @@ revoke execute on function public.take_quote(uuid) from public, anon, authentica
 grant execute on function public.take_quote(uuid) to authenticated;
 revoke execute on function public.save_on_call_rota(jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.save_on_call_rota(jsonb) to authenticated;
-revoke execute on function public.redeem_take_token(uuid, uuid, text) from public, anon, authenticated, service_role;
-grant execute on function public.redeem_take_token(uuid, uuid, text) to service_role;
+revoke execute on function public.redeem_take_token(uuid, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.redeem_take_token(uuid, uuid) to service_role;
 revoke execute on function public.alert_candidates(timestamptz, uuid) from public, anon, authenticated, service_role;
 grant execute on function public.alert_candidates(timestamptz, uuid) to service_role;
 revoke execute on function public.record_alert(uuid, text, jsonb, boolean) from public, anon, authenticated, service_role;

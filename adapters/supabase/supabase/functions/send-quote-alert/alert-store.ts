@@ -19,13 +19,17 @@ export interface AlertStore {
   candidates(since: Date, quoteId?: string): Promise<AlertCandidate[]>;
   /** Every staff member's email, and the rota. */
   audience(): Promise<AlertAudience>;
-  /** Records the step unless it was already, or the request no longer waits: the recipients' devices, or undefined. */
-  recordAlert(quoteId: string, record: AlertRecord): Promise<PushTarget[] | undefined>;
+  /**
+   * Records the step unless it was already, or the request no longer waits: the recipients' devices,
+   * each with the id of the take token issued for its push, or undefined.
+   */
+  recordAlert(quoteId: string, record: AlertRecord): Promise<(PushTarget & { takeId: string })[] | undefined>;
   /** The devices of the holder of `token` (a staff member's own, by row-level security). */
   ownDevices(token: string): Promise<Pick<PushTarget, 'id' | 'endpoint' | 'p256dh' | 'auth'>[]>;
   delivered(deviceId: string, at: Date): Promise<void>;
   forgetDevice(deviceId: string): Promise<void>;
-  redeemTake(tokenId: string, quoteId: string, staff: string): Promise<RedeemOutcome>;
+  /** Spends the take token issued with one push, and takes the request for whom it was pushed to. */
+  redeemTake(tokenId: string, quoteId: string): Promise<RedeemOutcome>;
 }
 
 /** Where the project is: Supabase gives every edge function these three variables. */
@@ -55,7 +59,10 @@ const CandidatesSchema = v.array(
   }),
 );
 
-const TargetSchema = v.object({ id: v.string(), staff: v.string(), endpoint: v.string(), p256dh: v.string(), auth: v.string(), label: v.string() });
+const TargetSchema = v.pipe(
+  v.object({ id: v.string(), staff: v.string(), endpoint: v.string(), p256dh: v.string(), auth: v.string(), label: v.string(), take_id: v.string() }),
+  v.transform(({ take_id, ...target }) => ({ ...target, takeId: take_id })),
+);
 const RecordedSchema = v.nullable(v.object({ at: TimeSchema, targets: v.array(TargetSchema) }));
 const ShiftsSchema = v.array(v.object({ staff: v.string(), day: v.picklist(weekdays), start_time: v.string(), end_time: v.string() }));
 const TakingSchema = v.object({ by: v.string(), at: TimeSchema });
@@ -142,8 +149,8 @@ export function postgrestAlertStore({ url, anonKey, serviceKey }: StoreConfig, f
       if (!response.ok) throw await failed('Removing a device that is gone', response);
     },
 
-    async redeemTake(tokenId, quoteId, staff) {
-      const answer = v.parse(RedeemSchema, await rpc('Taking the request', 'redeem_take_token', { token_id: tokenId, quote_id: quoteId, staff }));
+    async redeemTake(tokenId, quoteId) {
+      const answer = v.parse(RedeemSchema, await rpc('Taking the request', 'redeem_take_token', { token_id: tokenId, quote_id: quoteId }));
       return answer.outcome === 'taken' ? { outcome: 'taken', taken: answer.quote.taken } : answer;
     },
   };

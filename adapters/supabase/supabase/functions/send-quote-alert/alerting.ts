@@ -2,11 +2,11 @@ import { type AlertMessage, requestAlertOf } from '../../../../../domain/alert-m
 import { type AlertPolicy, alertWindowMinutes, planAlert } from '../../../../../domain/alert-plan.ts';
 import type { PushTarget } from '../../../../../domain/ports.ts';
 import type { AlertStore } from './alert-store.ts';
-import { signTakeToken } from './take-token.ts';
+import { signTakeToken, takeTokenLifetimeMs } from '../../../../push/take-token.ts';
 
 /** What sends one push message: the function's WebPushSender, or a test's. */
 interface PushSender {
-  send(target: Pick<PushTarget, 'endpoint' | 'p256dh' | 'auth'>, message: AlertMessage, options: { urgent: boolean }): Promise<'delivered' | 'gone'>;
+  send(target: Pick<PushTarget, 'endpoint' | 'p256dh' | 'auth'>, message: AlertMessage, options?: { urgent?: boolean }): Promise<'delivered' | 'gone'>;
 }
 
 export interface AlertingDeps {
@@ -31,9 +31,9 @@ const minuteMs = 60_000;
  * whose service says it is gone. A push that fails is logged and counted, not retried: the next step
  * of the request (the next escalation run) is its next chance.
  */
-export async function pushTo(device: Pick<PushTarget, 'id' | 'endpoint' | 'p256dh' | 'auth'>, message: AlertMessage, urgent: boolean, { store, sender, now }: Pick<AlertingDeps, 'store' | 'sender' | 'now'>): Promise<boolean> {
+export async function pushTo(device: Pick<PushTarget, 'id' | 'endpoint' | 'p256dh' | 'auth'>, message: AlertMessage, { store, sender, now }: Pick<AlertingDeps, 'store' | 'sender' | 'now'>): Promise<boolean> {
   try {
-    const outcome = await sender.send(device, message, { urgent });
+    const outcome = await sender.send(device, message);
     if (outcome === 'gone') {
       await store.forgetDevice(device.id);
       return false;
@@ -51,7 +51,8 @@ export async function pushTo(device: Pick<PushTarget, 'id' | 'endpoint' | 'p256d
  * For each request still waiting for someone (arrived within the alert window; only `quoteId` when
  * given), plans the alert due now with the domain's rules, records it (once, however many callers
  * plan it at the same moment) and pushes it to each recipient's devices, each message with its own
- * single-use "I'm on it" token for the device's owner.
+ * single-use "I'm on it" token (signed over the token the database issued for that push). Urgent
+ * requests go with high urgency and a short TTL (the push adapter's WebPushSender decides).
  */
 export async function sendDueAlerts(deps: AlertingDeps, quoteId?: string): Promise<Sent & { alerted: number }> {
   const now = deps.now();
@@ -66,11 +67,11 @@ export async function sendDueAlerts(deps: AlertingDeps, quoteId?: string): Promi
     if (targets === undefined) continue;
     sent.alerted += 1;
     const alert = requestAlertOf(quote, record.step);
-    const expiresAt = new Date(quote.createdAt.getTime() + alertWindowMinutes * minuteMs);
+    const expiresAt = new Date(now.getTime() + takeTokenLifetimeMs);
     const results = await Promise.all(
-      targets.map(async (target) => {
-        const take = await signTakeToken({ tokenId: deps.newId(), quoteId: quote.id, staff: target.staff, expiresAt }, deps.takeTokenSecret);
-        return pushTo(target, { ...alert, take }, quote.urgent, deps);
+      targets.map((target) => {
+        const take = signTakeToken(deps.takeTokenSecret, { deliveryId: target.takeId, quoteId: quote.id, expiresAt });
+        return pushTo(target, { ...alert, take }, deps);
       }),
     );
     sent.delivered += results.filter(Boolean).length;

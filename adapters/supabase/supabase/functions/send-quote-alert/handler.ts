@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { type AlertingDeps, pushTo, sendDueAlerts } from './alerting.ts';
-import { readTakeToken } from './take-token.ts';
+import { readTakeToken } from '../../../../push/take-token.ts';
 
 /** The function's set-up, or what is missing from it. */
 export type AlertSetup = { ok: true; deps: AlertingDeps; publicKey: string; serviceKey: string } | { ok: false; problem: string };
@@ -19,7 +19,8 @@ const refuse = (status: number, error: string, message: string) => json({ error,
 
 const bodyLimitBytes = 4 * 1024;
 
-const uuid = v.pipe(v.string(), v.uuid());
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuid = v.pipe(v.string(), v.regex(uuidPattern, 'not a uuid'));
 const NewRequestSchema = v.object({ id: uuid });
 const TakeSchema = v.object({ quoteId: uuid, token: v.pipe(v.string(), v.maxLength(512)) });
 
@@ -91,9 +92,9 @@ export async function handleAlert(request: Request, setup: AlertSetup): Promise<
 async function take(body: unknown, deps: AlertingDeps): Promise<Response> {
   const parsed = v.safeParse(TakeSchema, body);
   if (!parsed.success) return refuse(400, 'invalid-take', 'Send quoteId and token');
-  const claim = await readTakeToken(parsed.output.token, deps.takeTokenSecret, deps.now());
-  if (claim === undefined || claim.quoteId !== parsed.output.quoteId) return refuse(403, 'invalid-token', 'The token is not valid for this request');
-  const outcome = await deps.store.redeemTake(claim.tokenId, claim.quoteId, claim.staff);
+  const tokenId = readTakeToken(deps.takeTokenSecret, parsed.output.token, { quoteId: parsed.output.quoteId, now: deps.now() });
+  if (tokenId === undefined || !uuidPattern.test(tokenId)) return refuse(403, 'invalid-token', 'The token is not valid for this request');
+  const outcome = await deps.store.redeemTake(tokenId, parsed.output.quoteId);
   switch (outcome.outcome) {
     case 'taken':
     case 'already-taken':
@@ -103,7 +104,7 @@ async function take(body: unknown, deps: AlertingDeps): Promise<Response> {
     case 'not-found':
       return refuse(404, 'not-found', 'There is no quote request with that id');
     case 'spent':
-      return refuse(409, 'token-spent', 'This token has been used');
+      return refuse(409, 'token-spent', 'This token has been used, or was not issued for this request');
     case 'not-staff':
       return refuse(403, 'not-staff', 'The token was sent to someone who is no longer staff');
   }
@@ -116,6 +117,6 @@ async function testAlert(request: Request, deps: AlertingDeps): Promise<Response
   if (!staff) return refuse(403, 'not-staff', 'Only staff may send a test alert');
   const devices = await deps.store.ownDevices(token);
   const message = { kind: 'test' as const, sentAt: deps.now().toISOString() };
-  const results = await Promise.all(devices.map((device) => pushTo(device, message, true, deps)));
+  const results = await Promise.all(devices.map((device) => pushTo(device, message, deps)));
   return json({ delivered: results.filter(Boolean).length, failed: results.filter((ok) => !ok).length });
 }

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { defaultAlertPolicy } from '../../../../../domain/alert-plan.ts';
 import { postgrestAlertStore } from './alert-store.ts';
 import { type AlertSetup, handleAlert } from './handler.ts';
-import { WebPushSender } from './web-push-sender.ts';
+import { WebPushSender } from '../../../../push/web-push-sender.ts';
 
 const required = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT', 'TAKE_TOKEN_SECRET', 'SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY'] as const;
 
@@ -17,6 +17,7 @@ function alertSetup(): AlertSetup {
   const minutes = escalate === undefined ? { success: true as const, output: defaultAlertPolicy.escalateAfterMinutes } : v.safeParse(MinutesSchema, escalate);
   if (!minutes.success) return { ok: false, problem: minutes.issues[0].message };
   if (!/^(mailto:|https:\/\/)/.test(env.VAPID_SUBJECT ?? '')) return { ok: false, problem: 'VAPID_SUBJECT must be a mailto: or https: address' };
+  if ((env.TAKE_TOKEN_SECRET ?? '').length < 32) return { ok: false, problem: 'TAKE_TOKEN_SECRET must be at least 32 characters' };
   const vapid = { publicKey: env.VAPID_PUBLIC_KEY ?? '', privateKey: env.VAPID_PRIVATE_KEY ?? '', subject: env.VAPID_SUBJECT ?? '' };
   const serviceKey = env.SUPABASE_SERVICE_ROLE_KEY ?? '';
   return {
