@@ -9,6 +9,7 @@ import { nextStatuses, quoteStatuses, waitingStatus } from '../../domain/quote-s
 import { defaultRetentionMonths } from '../../domain/retention';
 import { staffEmailMaxLength } from '../../domain/staff';
 import { serviceTypes } from '../../domain/service-type';
+import { alertFunctionsSql } from './alert-functions-sql';
 import { inboxFunctionsSql } from './inbox-functions-sql';
 import { identifier, literal, literalList, whole } from './sql-text';
 
@@ -214,5 +215,5 @@ const header = `-- The domain's rules, written by \`npm run supabase:rules\` fro
 
 /** The migration that brings a Supabase project's SQL to today's domain rules. */
 export function domainRulesSql(): string {
-  return `${header}${requestRules}${inboxFunctionsSql()}${retention}`;
+  return `${header}${requestRules}${inboxFunctionsSql()}${alertFunctionsSql()}${retention}`;
 }

@@ -1,19 +1,35 @@
 /**
- * Test-only: the send-quote-notification edge function, run by the Deno binary from npm as Supabase
- * would run it. Deno keeps its downloads under node_modules/.cache, so the first run of a fresh clone
- * fetches valibot and nodemailer from the npm registry: hence the long timeouts on starting.
+ * Test-only: an edge function (send-quote-notification unless named), run by the Deno binary from npm
+ * as Supabase would run it. Deno keeps its downloads under node_modules/.cache, so the first run of a
+ * fresh clone fetches valibot, nodemailer and web-push from the npm registry: hence the long timeouts
+ * on starting.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const functionDir = fileURLToPath(new URL('./supabase/functions/send-quote-notification/', import.meta.url));
+/** The functions in supabase/functions/. */
+export type FunctionName = 'send-quote-notification' | 'send-quote-alert';
+const functionDir = (name: FunctionName) => fileURLToPath(new URL(`./supabase/functions/${name}/`, import.meta.url));
 const deno = fileURLToPath(new URL('../../node_modules/.bin/deno', import.meta.url));
 const denoDir = fileURLToPath(new URL('../../node_modules/.cache/deno', import.meta.url));
 export const firstStartMs = 60_000;
 
 export const office = 'office@se1-plumbing.example';
 export const from = 'SE1 Plumbing & Heating <website@se1-plumbing.example>';
-const secrets = ['SMTP_URL', 'NOTIFY_TO', 'MAIL_FROM', 'PORT', 'SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY'];
+const secrets = [
+  'SMTP_URL',
+  'NOTIFY_TO',
+  'MAIL_FROM',
+  'PORT',
+  'SUPABASE_URL',
+  'SUPABASE_ANON_KEY',
+  'SUPABASE_SERVICE_ROLE_KEY',
+  'VAPID_PUBLIC_KEY',
+  'VAPID_PRIVATE_KEY',
+  'VAPID_SUBJECT',
+  'TAKE_TOKEN_SECRET',
+  'ESCALATE_AFTER_MINUTES',
+];
 
 /** The parent's environment (PATH, proxies) without any secret of ours, plus Deno's cache folder. */
 function denoEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -22,9 +38,9 @@ function denoEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 /** `deno <args>` in the function's folder; --frozen: the committed deno.lock is the truth, never rewritten. */
-export function runDeno(args: readonly string[], env: Record<string, string>): ChildProcess {
+export function runDeno(args: readonly string[], env: Record<string, string>, name: FunctionName = 'send-quote-notification'): ChildProcess {
   return spawn(deno, [args[0] ?? 'run', '--frozen', '--config', 'deno.json', ...args.slice(1)], {
-    cwd: functionDir,
+    cwd: functionDir(name),
     env: denoEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -38,8 +54,8 @@ export interface RunningFunction {
 }
 
 /** Starts the function on a free port and resolves once it listens; rejects with its output if it dies first. */
-export function startFunction(secretsEnv: Record<string, string>): Promise<RunningFunction> {
-  const child = runDeno(['run', '--allow-net', '--allow-env', '--allow-read', 'index.ts'], { ...secretsEnv, PORT: '0' });
+export function startFunction(secretsEnv: Record<string, string>, name: FunctionName = 'send-quote-notification'): Promise<RunningFunction> {
+  const child = runDeno(['run', '--allow-net', '--allow-env', '--allow-read', 'index.ts'], { ...secretsEnv, PORT: '0' }, name);
   let stdout = '';
   let stderr = '';
   const stop = () =>

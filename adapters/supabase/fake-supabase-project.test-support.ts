@@ -3,6 +3,7 @@
  * its accounts, sessions and tokens as Supabase Auth issues them, its database (a scratch PostgreSQL
  * database with our migrations), the emails its function sent, and what it was asked. Only tests import it.
  */
+import type { AlertMessage } from '../../domain/alert-message';
 import type { OutgoingEmail } from '../email/outgoing-email';
 import type { SupabaseScratchDatabase } from './supabase-scratch-database.test-support';
 
@@ -10,6 +11,9 @@ export const anonKey = 'test-anon-key';
 
 /** The project's secret service key, which the edge function holds and the browser never does. */
 export const serviceKey = 'test-service-role-key';
+
+/** The VAPID public key the fake project's alert function gives browsers to subscribe with. */
+export const vapidPublicKey = 'BTestVapidPublicKeyOfTheFakeProject';
 
 /** How long the fake's access tokens last, as a project's default JWT expiry. */
 const tokenSeconds = 3600;
@@ -55,6 +59,10 @@ export interface FakeSupabaseState {
   emails: OutgoingEmail[];
   /** Makes the function's mail server refuse every email while true. */
   mailDown: boolean;
+  /** Bodies the alert function received at its first route (a request just stored). */
+  alertCalls: unknown[];
+  /** What the alert function pushed, to which endpoint, as the device would decrypt it. */
+  pushes: { endpoint: string; message: AlertMessage }[];
 }
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

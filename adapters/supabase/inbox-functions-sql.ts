@@ -33,7 +33,8 @@ const quoteJsonColumns = ['id', 'created_at', ...namedFieldList.map(identifier),
 /** inbox_quote_json, inbox_matching, inbox_page, change_quote_status and clock_records, with the domain's values. */
 export function inboxFunctionsSql(): string {
   return `
--- One request as the inbox shows it: its columns, its history oldest first, its notes newest first.
+-- One request as the inbox shows it: its columns, its history oldest first, its notes newest first,
+-- who took it on (null before anyone did) and its alert steps in the order they went.
 -- Timestamps come out as ISO 8601 with an offset, which the adapter parses (supabase-inbox-answers.ts).
 create or replace function public.inbox_quote_json(request public.quote_requests)
   returns jsonb
@@ -56,6 +57,15 @@ ${quoteJsonColumns.map((column) => `    ${literal(column)}, request.${column},`)
                 order by n.written_at desc, n.id desc)
          from public.quote_notes n
         where n.quote_id = request.id),
+      '[]'::jsonb),
+    'taken', case when request.taken_by is null then null
+                  else jsonb_build_object('by', request.taken_by, 'at', request.taken_at) end,
+    'alerts', coalesce(
+      (select jsonb_agg(
+                jsonb_build_object('step', a.step, 'at', a.at, 'recipients', pg_catalog.to_jsonb(a.recipients), 'everyone', a.everyone)
+                order by a.at, a.step)
+         from public.alert_records a
+        where a.quote_id = request.id),
       '[]'::jsonb)
   )
 $$;
@@ -209,7 +219,10 @@ begin
 
   update public.quote_requests q
      set status = change_quote_status.to_status,
-         responded_at = case when change_quote_status.from_status = ${literal(waitingStatus)} then now() else q.responded_at end
+         responded_at = case when change_quote_status.from_status = ${literal(waitingStatus)} then now() else q.responded_at end,
+         -- Leaving the Waiting view takes the request on, for whoever moved it, unless someone had.
+         taken_by = case when change_quote_status.from_status = ${literal(waitingStatus)} and q.taken_by is null then caller else q.taken_by end,
+         taken_at = case when change_quote_status.from_status = ${literal(waitingStatus)} and q.taken_by is null then now() else q.taken_at end
    where q.id = change_quote_status.quote_id
      and q.status = change_quote_status.from_status
   returning q.* into changed;

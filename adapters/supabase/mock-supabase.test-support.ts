@@ -46,7 +46,7 @@ export function mockSupabase() {
     onTestFinished(() => database.drop());
     const users = accounts.map((account) => ({ ...account, id: crypto.randomUUID() }));
     for (const user of users) {
-      await database.owner.query('insert into auth.users (id) values ($1)', [user.id]);
+      await database.owner.query('insert into auth.users (id, email) values ($1, $2)', [user.id, user.email]);
       if (user.staff) await database.owner.query('insert into public.staff (user_id) values ($1)', [user.id]);
     }
     const state: FakeSupabaseState = {
@@ -61,6 +61,8 @@ export function mockSupabase() {
       notifications: [],
       emails: [],
       mailDown: false,
+      alertCalls: [],
+      pushes: [],
     };
     server.use(...supabaseHandlers(state));
     const { items, storage } = memoryStorage();

@@ -1,16 +1,21 @@
 /**
  * Test-only: msw handlers that answer as a Supabase project does: PostgREST (/rest/v1) running each
  * call's SQL for real on the project's scratch database (postgrest-on-scratch-database.test-support.ts),
- * Auth (/auth/v1) over the state kept in the test, and the send-quote-notification function
- * (/functions/v1), its real handler with a recording mail server. Errors have the bodies the real
+ * Auth (/auth/v1) over the state kept in the test, and the send-quote-notification and
+ * send-quote-alert functions (/functions/v1), their real handlers with a recording mail server and a
+ * recording push sender (a device whose endpoint ends in /gone answers as a push service does for a
+ * subscription that is no more). Errors have the bodies the real
  * services send. Only tests import it.
  */
 import { http, type HttpHandler, HttpResponse } from 'msw';
 import type { OutgoingEmail } from '../email/outgoing-email';
-import { anonKey, type FakeSupabaseState, issueSession, serviceKey, sessionTokens, tokenOwner, userJson } from './fake-supabase-project.test-support';
+import { defaultAlertPolicy } from '../../domain/alert-plan';
+import { anonKey, type FakeSupabaseState, issueSession, serviceKey, sessionTokens, tokenOwner, userJson, vapidPublicKey } from './fake-supabase-project.test-support';
 import { answerAsPostgrest, type ClaimsOf } from './postgrest-on-scratch-database.test-support';
 import { handleQuoteNotification } from './supabase/functions/send-quote-notification/handler';
 import { postgrestQuoteStore } from './supabase/functions/send-quote-notification/quote-store';
+import { postgrestAlertStore } from './supabase/functions/send-quote-alert/alert-store';
+import { type AlertSetup, handleAlert } from './supabase/functions/send-quote-alert/handler';
 
 const postgrestError = (status: number, code: string, message: string) => HttpResponse.json({ code, details: null, hint: null, message }, { status });
 
@@ -51,12 +56,32 @@ export function supabaseHandlers(state: FakeSupabaseState): HttpHandler[] {
       return Promise.resolve();
     },
   };
-  // The function's own calls are marked, so `seen` holds only what the page asked.
-  const store = postgrestQuoteStore({ url: state.url, anonKey, serviceKey }, (input, init) => {
+  // The functions' own calls are marked, so `seen` holds only what the page asked.
+  const internalFetch: typeof fetch = (input, init) => {
     const headers = new Headers(init?.headers);
     headers.set(internal, '1');
     return fetch(input, { ...init, headers });
-  });
+  };
+  const store = postgrestQuoteStore({ url: state.url, anonKey, serviceKey }, internalFetch);
+  const alerts: AlertSetup = {
+    ok: true,
+    publicKey: vapidPublicKey,
+    serviceKey,
+    deps: {
+      store: postgrestAlertStore({ url: state.url, anonKey, serviceKey }, internalFetch),
+      sender: {
+        send: (target, message) => {
+          if (target.endpoint.endsWith('/gone')) return Promise.resolve('gone');
+          state.pushes.push({ endpoint: target.endpoint, message });
+          return Promise.resolve('delivered');
+        },
+      },
+      takeTokenSecret: 'fake-project-take-token-secret-of-32-characters-at-least',
+      policy: defaultAlertPolicy,
+      now: () => new Date(),
+      newId: () => crypto.randomUUID(),
+    },
+  };
 
   return [
     http.all(at('/*'), async ({ request }) => {
@@ -85,6 +110,13 @@ export function supabaseHandlers(state: FakeSupabaseState): HttpHandler[] {
         newId: () => crypto.randomUUID(),
         store,
       });
+    }),
+
+    http.all(at('/functions/v1/send-quote-alert*'), async ({ request }) => {
+      if (new URL(request.url).pathname === '/functions/v1/send-quote-alert' && request.method === 'POST') {
+        state.alertCalls.push(await request.clone().json());
+      }
+      return handleAlert(request, alerts);
     }),
 
     http.post(at('/auth/v1/token'), async ({ request }) => {

@@ -44,6 +44,20 @@ export type Database = {
         Update: Record<string, never>;
         Relationships: [];
       };
+      /** The devices staff get alerts on; each staff member reads and deletes only their own (row-level security). */
+      push_devices: {
+        Row: { id: string; user_id: string; endpoint: string; p256dh: string; auth: string; label: string; created_at: string; last_alert_at: string | null };
+        Insert: { endpoint: string; p256dh: string; auth: string; label: string };
+        Update: Record<string, never>;
+        Relationships: [];
+      };
+      /** The weekly on-call rota, in the order staff put it; replaced whole through save_on_call_rota. */
+      on_call_shifts: {
+        Row: { position: number; staff: string; day: string; start_time: string; end_time: string };
+        Insert: Record<string, never>;
+        Update: Record<string, never>;
+        Relationships: [];
+      };
       /** Who is staff: one row per Supabase Auth user allowed to read and delete quote requests. */
       staff: {
         Row: { user_id: string };
@@ -53,12 +67,16 @@ export type Database = {
       };
     };
     Views: Record<string, never>;
-    /** The inbox's calls (written by inbox-functions-sql.ts into the rules migration); answers are parsed, so typed unknown. */
+    /** The inbox's and the alerts' calls (inbox-functions-sql.ts, alert-functions-sql.ts, 20261201070400_alerts.sql); answers are parsed, so typed unknown. */
     Functions: {
       inbox_page: { Args: InboxPageArgs; Returns: unknown };
       change_quote_status: { Args: { quote_id: string; from_status: string; to_status: string }; Returns: unknown };
       add_quote_note: { Args: { quote_id: string; note_text: string }; Returns: unknown };
       clock_records: { Args: { since: string }; Returns: unknown };
+      take_quote: { Args: { quote_id: string }; Returns: unknown };
+      staff_emails: { Args: Record<string, never>; Returns: unknown };
+      save_on_call_rota: { Args: { shifts: { staff: string; day: string; start: string; end: string }[] }; Returns: unknown };
+      save_push_device: { Args: { endpoint: string; p256dh: string; auth: string; label: string }; Returns: unknown };
     };
   };
 };

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
+import { type AlertRecord, alertSteps, type Taking } from '../../domain/alert-plan';
 import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
-import type { ClockRecord, ResendOutcome, StatusChangeOutcome } from '../../domain/ports';
+import type { ClockRecord, ResendOutcome, StatusChangeOutcome, TakeOutcome } from '../../domain/ports';
 import { QuoteStatusSchema } from '../../domain/quote-status';
 import { fromNamedFields, namedFieldsEntries } from '../../domain/quote';
 import { TimestampSchema } from './supabase-quote-row';
@@ -11,6 +12,17 @@ import { TimestampSchema } from './supabase-quote-row';
 const NoteSchema = v.pipe(
   v.object({ id: v.string(), text: v.string(), by: v.string(), at: TimestampSchema }),
   v.transform(({ id, text, by, at }): QuoteNote => ({ id, text, by, at })),
+);
+
+/** Who took a request on, as inbox_quote_json and take_quote write it. */
+const TakingSchema = v.pipe(
+  v.object({ by: v.string(), at: TimestampSchema }),
+  v.transform(({ by, at }): Taking => ({ by, at })),
+);
+
+const AlertRecordSchema = v.pipe(
+  v.object({ step: v.picklist(alertSteps), at: TimestampSchema, recipients: v.array(v.string()), everyone: v.boolean() }),
+  v.transform(({ step, at, recipients, everyone }): AlertRecord => ({ step, at, recipients, everyone })),
 );
 
 /** One request as public.inbox_quote_json writes it. */
@@ -25,6 +37,8 @@ const InboxQuoteSchema = v.pipe(
     business_email_error: v.nullable(v.string()),
     history: v.array(v.object({ from: QuoteStatusSchema, to: QuoteStatusSchema, by: v.string(), at: TimestampSchema })),
     notes: v.array(NoteSchema),
+    taken: v.nullable(TakingSchema),
+    alerts: v.array(AlertRecordSchema),
   }),
   v.transform(
     (row): InboxQuote => ({
@@ -36,6 +50,8 @@ const InboxQuoteSchema = v.pipe(
       history: row.history,
       notes: row.notes,
       businessEmail: { sentAt: row.business_email_sent_at, lastError: row.business_email_error },
+      taken: row.taken,
+      alerts: row.alerts,
     }),
   ),
 );
@@ -53,6 +69,14 @@ export const StatusChangeAnswerSchema = v.variant('outcome', [
   v.object({ outcome: v.literal('not-found') }),
   v.object({ outcome: v.literal('not-allowed') }),
 ]) satisfies v.GenericSchema<unknown, StatusChangeOutcome | { outcome: 'not-allowed' }>;
+
+/** public.take_quote. */
+export const TakeAnswerSchema = v.variant('outcome', [
+  v.object({ outcome: v.literal('taken'), quote: InboxQuoteSchema }),
+  v.object({ outcome: v.literal('already-taken'), taken: TakingSchema }),
+  v.object({ outcome: v.literal('not-waiting'), current: QuoteStatusSchema }),
+  v.object({ outcome: v.literal('not-found') }),
+]) satisfies v.GenericSchema<unknown, TakeOutcome>;
 
 /** public.add_quote_note: the note as stored, or null for no such request. */
 export const AddedNoteAnswerSchema = v.nullable(NoteSchema);

@@ -2,7 +2,17 @@ import { FunctionsHttpError } from '@supabase/supabase-js';
 import * as v from 'valibot';
 import { cursorAfter, type InboxCursor, type InboxPage, type InboxQuery, orderOf, searchWords } from '../../domain/inbox-query';
 import type { QuoteNote } from '../../domain/inbox-quote';
-import type { ClockRecord, NoStamp, NoteToAdd, ResendOutcome, SelfStampingQuoteInbox, StatusChangeOutcome, StatusMove } from '../../domain/ports';
+import type {
+  ClockRecord,
+  NoStamp,
+  NoteToAdd,
+  ResendOutcome,
+  SelfStampingQuoteInbox,
+  StatusChangeOutcome,
+  StatusMove,
+  TakeOutcome,
+  TakeRequest,
+} from '../../domain/ports';
 import { NotSignedIn } from '../../domain/staff';
 import {
   AddedNoteAnswerSchema,
@@ -10,6 +20,7 @@ import {
   InboxPageAnswerSchema,
   ResendAnswerSchema,
   StatusChangeAnswerSchema,
+  TakeAnswerSchema,
 } from './supabase-inbox-answers';
 import type { InboxPageArgs, SupabaseDatabaseClient } from './supabase-database';
 import { describeFunctionFailure, type DatabaseAnswer } from './supabase-failure';
@@ -26,8 +37,9 @@ const notificationFunction = 'send-quote-notification';
  * staff may do; anyone else reads nothing and changes nothing.
  *
  * Who and when are the database's: the status history and notes record the JWT's email and the
- * database's now(), and it stamps `respondedAt` on the first call back. So this inbox is a
- * SelfStampingQuoteInbox: changeStatus, addNote and resendBusinessEmail are told neither.
+ * database's now(), and it stamps `respondedAt` on the first call back and who took a request on.
+ * So this inbox is a SelfStampingQuoteInbox: changeStatus, take, addNote and resendBusinessEmail are
+ * told neither.
  */
 export class SupabaseQuoteInbox implements SelfStampingQuoteInbox {
   readonly #client: SupabaseDatabaseClient;
@@ -62,6 +74,19 @@ export class SupabaseQuoteInbox implements SelfStampingQuoteInbox {
     const outcome = parsed(action, StatusChangeAnswerSchema, answer.data);
     if (outcome.outcome === 'not-allowed') throw new Error(`${action} failed: the database does not allow a move from ${from} to ${to}`);
     return outcome;
+  }
+
+  /**
+   * Through public.take_quote, which takes a waiting, untaken request for the caller (their JWT's
+   * email, the database's now()) or says who had it first.
+   */
+  async take({ id }: TakeRequest<NoStamp>): Promise<TakeOutcome> {
+    const action = 'Taking the quote request';
+    await requireSession(this.#client, action);
+    if (!uuid.test(id)) return { outcome: 'not-found' };
+    const answer = await this.#client.rpc('take_quote', { quote_id: id });
+    if (answer.error) throw staffCallFailure(action, answer);
+    return parsed(action, TakeAnswerSchema, answer.data);
   }
 
   /** Through public.add_quote_note, as the signed-in user, now. */

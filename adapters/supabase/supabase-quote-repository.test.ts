@@ -45,12 +45,16 @@ test('a valid request is inserted as PostgREST expects, then the function is inv
   expect(result).toMatchObject({ ok: true, quote: { ...quote, createdAt: at } });
   expect(errors).toEqual([]);
   if (!result.ok) return;
-  expect(project.state.seen.map(({ method, path }) => sent(method, path))).toEqual([
-    sent('POST', '/rest/v1/quote_requests'),
+  // The insert, then both functions at once: the email, and the first alert to whoever is on call.
+  expect(project.state.seen.map(({ method, path }) => sent(method, path)).sort()).toEqual([
+    sent('POST', '/functions/v1/send-quote-alert'),
     sent('POST', '/functions/v1/send-quote-notification'),
+    sent('POST', '/rest/v1/quote_requests'),
   ]);
+  expect(project.state.alertCalls).toStrictEqual([{ id: result.quote.id }]);
 
-  const [insert, notify] = project.state.seen;
+  const insert = project.state.seen[0];
+  const notify = project.state.seen.find(({ path }) => path === '/functions/v1/send-quote-notification');
   // The row's id is the one the visitor's quote carries; created_at is left to the database.
   const fields = toNamedFields(quote);
   expect(JSON.parse(insert?.body ?? '')).toStrictEqual({ id: result.quote.id, ...fields });

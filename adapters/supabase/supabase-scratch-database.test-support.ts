@@ -45,7 +45,7 @@ const platform = `
 
   create schema auth;
   grant usage on schema auth to anon, authenticated, service_role;
-  create table auth.users (id uuid primary key);
+  create table auth.users (id uuid primary key, email text);
 
   -- As Supabase defines them: the claims PostgREST puts in request.jwt.claims for each request.
   create function auth.uid() returns uuid language sql stable as $$

@@ -1,0 +1,53 @@
+import * as v from 'valibot';
+import { defaultAlertPolicy } from '../../../../../domain/alert-plan.ts';
+import { postgrestAlertStore } from './alert-store.ts';
+import { type AlertSetup, handleAlert } from './handler.ts';
+import { WebPushSender } from '../../../../push/web-push-sender.ts';
+
+const required = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT', 'TAKE_TOKEN_SECRET', 'SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY'] as const;
+
+const MinutesSchema = v.pipe(v.string(), v.regex(/^\d+$/, 'ESCALATE_AFTER_MINUTES must be a whole number of minutes'), v.transform(Number), v.minValue(1, 'ESCALATE_AFTER_MINUTES must be at least 1'));
+
+/** The function's secrets, read once at boot: without them every route but OPTIONS is answered 500, saying which to set. */
+function alertSetup(): AlertSetup {
+  const env = Object.fromEntries(required.map((name) => [name, Deno.env.get(name) ?? '']));
+  const missing = required.filter((name) => env[name] === '');
+  if (missing.length > 0) return { ok: false, problem: `set the secrets ${missing.join(', ')}` };
+  const escalate = Deno.env.get('ESCALATE_AFTER_MINUTES');
+  const minutes = escalate === undefined ? { success: true as const, output: defaultAlertPolicy.escalateAfterMinutes } : v.safeParse(MinutesSchema, escalate);
+  if (!minutes.success) return { ok: false, problem: minutes.issues[0].message };
+  if (!/^(mailto:|https:\/\/)/.test(env.VAPID_SUBJECT ?? '')) return { ok: false, problem: 'VAPID_SUBJECT must be a mailto: or https: address' };
+  if ((env.TAKE_TOKEN_SECRET ?? '').length < 32) return { ok: false, problem: 'TAKE_TOKEN_SECRET must be at least 32 characters' };
+  const vapid = { publicKey: env.VAPID_PUBLIC_KEY ?? '', privateKey: env.VAPID_PRIVATE_KEY ?? '', subject: env.VAPID_SUBJECT ?? '' };
+  const serviceKey = env.SUPABASE_SERVICE_ROLE_KEY ?? '';
+  return {
+    ok: true,
+    publicKey: vapid.publicKey,
+    serviceKey,
+    deps: {
+      store: postgrestAlertStore({ url: (env.SUPABASE_URL ?? '').replace(/\/+$/, ''), anonKey: env.SUPABASE_ANON_KEY ?? '', serviceKey }),
+      sender: new WebPushSender(vapid),
+      takeTokenSecret: env.TAKE_TOKEN_SECRET ?? '',
+      policy: { escalateAfterMinutes: minutes.output },
+      now: () => new Date(),
+      newId: () => crypto.randomUUID(),
+    },
+  };
+}
+
+const setup = alertSetup();
+const handler = (request: Request) => handleAlert(request, setup);
+
+const PortSchema = v.pipe(v.string(), v.regex(/^\d+$/, 'PORT must be a port number'), v.transform(Number), v.maxValue(65_535, 'PORT must be a port number'));
+const port = Deno.env.get('PORT');
+
+if (port === undefined) {
+  // On Supabase the edge runtime owns the socket.
+  Deno.serve(handler);
+} else {
+  // Run by hand or by the tests: loopback only, on PORT (0 for any free port), saying where on stderr.
+  Deno.serve(
+    { port: v.parse(PortSchema, port), hostname: '127.0.0.1', onListen: ({ hostname, port }) => console.error(`Listening on http://${hostname}:${port}/`) },
+    handler,
+  );
+}
