@@ -51,7 +51,7 @@ const inboxWorkerEntry = fileURLToPath(new URL('./src/sw/quotes-sw.ts', import.m
  * so it imports nothing when it runs. It is told this build's scripts and styles, to keep for the
  * inbox to open offline; when they change, so does the worker, and the browser installs the new one.
  */
-function inboxWorker(): Plugin {
+function inboxWorker(takeEndpoint: { kind: 'server' } | { kind: 'supabase'; functionsUrl: string }): Plugin {
   return {
     name: 'inbox-worker',
     apply: 'build',
@@ -66,7 +66,7 @@ function inboxWorker(): Plugin {
         configFile: false,
         logLevel: 'warn',
         publicDir: false,
-        define: { INBOX_BUILD: JSON.stringify(buildId), INBOX_PRECACHE: JSON.stringify(precache) },
+        define: { INBOX_BUILD: JSON.stringify(buildId), INBOX_PRECACHE: JSON.stringify(precache), INBOX_TAKE_ENDPOINT: JSON.stringify(takeEndpoint) },
         build: {
           write: false,
           target: 'es2022',
@@ -84,6 +84,16 @@ function inboxWorker(): Plugin {
       this.emitFile({ type: 'asset', fileName: inboxApp.worker.slice(1), source: worker.code });
     },
   };
+}
+
+/**
+ * Who takes a request when a phone's "I'm on it" is tapped: our server, or in Supabase mode the alert
+ * function of the project the build is for.
+ */
+function takeEndpointOf(mode: string, backend: string): { kind: 'server' } | { kind: 'supabase'; functionsUrl: string } {
+  if (backend !== 'supabase') return { kind: 'server' };
+  const url = loadEnv(mode, process.cwd(), 'VITE_').VITE_SUPABASE_URL ?? '';
+  return { kind: 'supabase', functionsUrl: `${url.replace(/\/+$/, '')}/functions/v1` };
 }
 
 /** The composition root for the backend chosen at build time; only it (and its adapters) is bundled. */
@@ -104,7 +114,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
   const backend = backendOf(mode);
   const siteUrl = siteUrlOf(mode);
   return {
-    plugins: [siteFiles(siteUrl), inboxWorker()],
+    plugins: [siteFiles(siteUrl), inboxWorker(takeEndpointOf(mode, backend))],
     // The code reads the site's address as import.meta.env.SITE_URL (src/app/site-url.ts).
     define: { 'import.meta.env.SITE_URL': JSON.stringify(siteUrl.href) },
     resolve: { alias: { '#backend': backendEntry(backend) } },

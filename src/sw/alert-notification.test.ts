@@ -86,6 +86,19 @@ test('a tap opens the request on the inbox; "I\'m on it" takes it where the aler
   expect(clickPlan({ something: 'else' }, 'take')).toEqual({ kind: 'open', url: '/quotes' });
 });
 
+test('in Supabase mode "I\'m on it" goes to the alert function, with the request\'s id and the token', () => {
+  const pushed = alertNotification({ ...urgent, take: 'signed-token' }, 'server', twoMinutesLater).options.data;
+  expect(clickPlan(pushed, 'take', { kind: 'supabase', functionsUrl: 'https://abc.supabase.co/functions/v1' })).toEqual({
+    kind: 'take-on-server',
+    url: 'https://abc.supabase.co/functions/v1/send-quote-alert/take',
+    body: { quoteId: 'q-17', token: 'signed-token' },
+    data: pushed,
+  });
+  // The function answers 200 whoever was first, saying who.
+  expect(takeNotice({ status: 200, body: { outcome: 'already-taken', taken: { by: 'jo@example.co.uk', at: '2026-11-23T15:42:00Z' } } })).toBe('Already taken by Jo');
+  expect(takeNotice({ status: 200, body: { outcome: 'taken', taken: { by: 'sam@example.co.uk', at: '2026-11-23T15:42:00Z' } } })).toBeUndefined();
+});
+
 test('the take address is the API\'s, with the id made safe for a path', () => {
   expect(takeUrl('q-17')).toBe(`${apiPaths.quoteRequests}/q-17/take`);
   expect(takeUrl('a/b?c')).toBe('/api/quote-requests/a%2Fb%3Fc/take');

@@ -63,22 +63,35 @@ export function parseAlert(payload: unknown): AlertMessage | undefined {
 
 /** What a click on a notification (or on one of its actions) does. */
 export type ClickPlan =
-  | { kind: 'take-on-server'; url: string; body: { token?: string }; data: NotificationData }
+  | { kind: 'take-on-server'; url: string; body: { token?: string; quoteId?: string }; data: NotificationData }
   | { kind: 'take-in-page'; message: TakeMessage; data: NotificationData }
   | { kind: 'open'; url: string };
 
 /** The server's address for taking a request on (`POST`, with a staff session or the alert's token). */
 export const takeUrl = (quoteId: string): string => `/api/quote-requests/${encodeURIComponent(quoteId)}/take`;
 
+/**
+ * Who takes a request for a push: our server (its take route, with the session or the token), or,
+ * in Supabase mode, the alert function at `functionsUrl` (`…/functions/v1`), which wants the token.
+ */
+export type TakeEndpoint = { kind: 'server' } | { kind: 'supabase'; functionsUrl: string };
+
+function takeRequest(endpoint: TakeEndpoint, quoteId: string, token: string | undefined): { url: string; body: { token?: string; quoteId?: string } } {
+  const tokenBody = token === undefined ? {} : { token };
+  return endpoint.kind === 'server'
+    ? { url: takeUrl(quoteId), body: tokenBody }
+    : { url: `${endpoint.functionsUrl}/send-quote-alert/take`, body: { quoteId, ...tokenBody } };
+}
+
 /** "I'm on it" takes the request; a tap anywhere else on the notification opens it on the inbox. */
-export function clickPlan(notificationData: unknown, action: string): ClickPlan {
+export function clickPlan(notificationData: unknown, action: string, endpoint: TakeEndpoint = { kind: 'server' }): ClickPlan {
   const parsed = v.safeParse(NotificationDataSchema, notificationData);
   if (!parsed.success) return { kind: 'open', url: inboxPath };
   const data = parsed.output;
   const { alert } = data;
   if (action !== takeAction || alert.kind !== 'request') return { kind: 'open', url: alertTarget(alert) };
   if (data.takenThrough === 'page') return { kind: 'take-in-page', message: { type: 'take', quoteId: alert.quoteId }, data };
-  return { kind: 'take-on-server', url: takeUrl(alert.quoteId), body: alert.take === undefined ? {} : { token: alert.take }, data };
+  return { kind: 'take-on-server', ...takeRequest(endpoint, alert.quoteId, alert.take), data };
 }
 
 /**
@@ -91,6 +104,8 @@ export function takenThroughFor(alert: AlertMessage, from: 'push' | 'page'): Tak
 
 /** A 409's body: who took the request first, and when. */
 const AlreadyTakenSchema = v.object({ taken: v.object({ by: v.string(), at: v.string() }) });
+/** The Supabase alert function's 200 when someone else was first. */
+const TakenByAnotherSchema = v.object({ outcome: v.literal('already-taken'), taken: v.object({ by: v.string(), at: v.string() }) });
 
 /**
  * How taking went: the server's answer (status and JSON body), 'unreachable' when it gave none, or
@@ -104,7 +119,10 @@ export type TakeAnswer = { status: number; body: unknown } | 'unreachable' | { p
  */
 export function takeNotice(answer: TakeAnswer): string | undefined {
   if (answer !== 'unreachable' && 'pagesTold' in answer) return answer.pagesTold > 0 ? undefined : inboxCopy.alerts.couldNotTake;
-  if (answer !== 'unreachable' && answer.status >= 200 && answer.status < 300) return undefined;
+  if (answer !== 'unreachable' && answer.status >= 200 && answer.status < 300) {
+    const another = v.safeParse(TakenByAnotherSchema, answer.body);
+    return another.success ? inboxCopy.alerts.alreadyTaken(staffName(another.output.taken.by)) : undefined;
+  }
   if (answer !== 'unreachable' && answer.status === 409) {
     const parsed = v.safeParse(AlreadyTakenSchema, answer.body);
     if (parsed.success) return inboxCopy.alerts.alreadyTaken(staffName(parsed.output.taken.by));

@@ -10,6 +10,7 @@ import {
   noticeNotification,
   parseAlert,
   type TakeAnswer,
+  type TakeEndpoint,
   takenThroughFor,
   takeNotice,
   unreadableNotification,
@@ -22,6 +23,8 @@ declare const self: ServiceWorkerGlobalScope;
 /** Written in by the build: an id of this build, and its scripts and styles, so the inbox opens offline. */
 declare const INBOX_BUILD: string;
 declare const INBOX_PRECACHE: readonly string[];
+/** Written in by the build: who takes a request for a push, our server or Supabase's alert function. */
+declare const INBOX_TAKE_ENDPOINT: TakeEndpoint;
 
 const cachePrefix = 'quotes-inbox-';
 const cacheName = `${cachePrefix}${INBOX_BUILD}`;
@@ -127,7 +130,7 @@ self.addEventListener('notificationclick', (event) => {
 });
 
 async function answerClick(notification: Notification, action: string): Promise<void> {
-  const plan = clickPlan(notification.data, action);
+  const plan = clickPlan(notification.data, action, INBOX_TAKE_ENDPOINT);
   notification.close();
   if (plan.kind === 'open') {
     await openInbox(plan.url);
@@ -139,7 +142,7 @@ async function answerClick(notification: Notification, action: string): Promise<
 }
 
 /** Our server takes the request for the alert's token or the staff session's cookie, whichever it has. */
-async function takeOnServer(url: string, body: { token?: string }): Promise<TakeAnswer> {
+async function takeOnServer(url: string, body: { token?: string; quoteId?: string }): Promise<TakeAnswer> {
   try {
     const response = await fetch(url, {
       method: 'POST',
