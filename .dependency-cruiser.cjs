@@ -1,7 +1,7 @@
 /** The shape of DESIGN.md, checked on every `npm test`: src -> adapters -> domain, never back. */
-// Tests and what only tests (and benchmarks) use, named *.test-support.ts: they may reach for fakes
-// and test tools across the layers.
-const tests = '(\\.test\\.tsx?|\\.test-d\\.ts|\\.test-support\\.tsx?)$';
+// Tests, benchmarks, and what only they use, named *.test-support.ts: they may reach for fakes and
+// test tools across the layers.
+const tests = '(\\.test\\.tsx?|\\.test-d\\.ts|\\.test-support\\.tsx?|\\.bench\\.ts)$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

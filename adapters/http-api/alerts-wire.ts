@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type OnCallShift, OnCallShiftSchema } from '../../domain/on-call';
+import { OnCallShiftSchema } from '../../domain/on-call';
 import type { NewPushDevice, PushDevice } from '../../domain/ports';
 
 /**
@@ -91,4 +91,3 @@ export const fromWireNewPushDevice = ({ endpoint, keys, label }: v.InferOutput<t
   label,
 });
 
-export type WireRota = { shifts: OnCallShift[]; staff: string[] };
