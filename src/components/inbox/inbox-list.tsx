@@ -1,4 +1,5 @@
 import { inboxCopy } from '../../../domain/inbox-copy';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { copy } from '../../../domain/copy';
@@ -17,10 +18,29 @@ function emptyMessage(query: InboxQuery | null, storeEmpty: boolean): string {
 }
 
 /**
- * The requests read so far, one card each, the response clocks ticking; then how many of how many,
- * and a button for the next page, which takes focus to the first request it brought.
+ * Where the request the address names is, when it is not in the list: someone took it on or moved it,
+ * or it was deleted. From any other view, a way to look for it among all requests.
  */
-export function InboxList() {
+function NotListed({ id, query }: { id: string; query: InboxQuery | null }) {
+  const everywhere = query?.view === 'all';
+  return (
+    <div className="deep-link-notice" role="status">
+      <p>{everywhere ? inboxCopy.deepLink.notFound : inboxCopy.deepLink.notListed}</p>
+      {!everywhere && (
+        <Link to="/quotes" search={{ view: 'all', id }} className="button button-outline">
+          {inboxCopy.deepLink.seeAll}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The requests read so far, one card each, the response clocks ticking; then how many of how many,
+ * and a button for the next page, which takes focus to the first request it brought. `linkedId`: the
+ * request the address names (what a notification opens), brought into view, marked out and focused.
+ */
+export function InboxList({ linkedId }: { linkedId?: string | undefined }) {
   const inbox = useAppContext((context) => context.inbox);
   const status = useStore(inbox, (state) => state.status);
   const quotes = useStore(inbox, (state) => state.quotes);
@@ -41,20 +61,40 @@ export function InboxList() {
     document.getElementById(quoteHeadingId(first.id))?.focus();
   }, [quotes]);
 
+  const linkedListed = linkedId !== undefined && quotes.some(({ id }) => id === linkedId);
+  // Each request the address names is brought into view once, not again whenever the list changes.
+  const broughtIntoView = useRef<string | null>(null);
+  useEffect(() => {
+    if (linkedId === undefined || !linkedListed || broughtIntoView.current === linkedId) return;
+    broughtIntoView.current = linkedId;
+    const heading = document.getElementById(quoteHeadingId(linkedId));
+    const card = heading?.closest('article');
+    // Not every browser engine scrolls (the tests' has no layout): where it cannot, focus still brings the card near.
+    if (card && typeof card.scrollIntoView === 'function') card.scrollIntoView({ block: 'center' });
+    heading?.focus({ preventScroll: true });
+  }, [linkedId, linkedListed]);
+  const notListed = linkedId !== undefined && status === 'loaded' && !linkedListed ? <NotListed id={linkedId} query={query} /> : null;
+
   const showMore = async () => {
     focusFrom.current = quotes.length;
     if ((await inbox.getState().showMore()) === 0) focusFrom.current = null;
   };
 
   if (quotes.length === 0) {
-    return <p className="list-message">{status === 'loaded' ? emptyMessage(query, storeEmpty) : inboxCopy.loading}</p>;
+    return (
+      <>
+        {notListed}
+        <p className="list-message">{status === 'loaded' ? emptyMessage(query, storeEmpty) : inboxCopy.loading}</p>
+      </>
+    );
   }
   return (
     <>
+      {notListed}
       <ul className="quote-list" aria-busy={status === 'loading'}>
         {quotes.map((quote) => (
           <li key={quote.id}>
-            <QuoteCard quote={quote} now={now} />
+            <QuoteCard quote={quote} now={now} linked={quote.id === linkedId} />
           </li>
         ))}
       </ul>
