@@ -35,7 +35,7 @@ function ShiftFields({ row, index, staff, name, issues, onChange, onRemove }: {
 }) {
   const id = useId();
   const issue = (field: Field) => issues[`shifts.${index}.${field}`];
-  const described = (field: Field) => (issue(field) ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {});
+  const control = (field: Field) => ({ id: `${id}-${field}`, ...(issue(field) ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {}) });
   const error = (field: Field) =>
     issue(field) && (
       <span id={`${id}-${field}-error`} className="field-error">
@@ -45,9 +45,9 @@ function ShiftFields({ row, index, staff, name, issues, onChange, onRemove }: {
   return (
     <fieldset className="rota-shift">
       <legend>{text.shift(index)}</legend>
-      <label className="rota-field rota-person">
-        <span>{text.person}</span>
-        <select value={row.staff} onChange={(event) => onChange({ staff: event.target.value })} {...described('staff')}>
+      <div className="rota-field rota-person">
+        <label htmlFor={`${id}-staff`}>{text.person}</label>
+        <select value={row.staff} onChange={(event) => onChange({ staff: event.target.value })} {...control('staff')}>
           {!staff.includes(row.staff) && <option value={row.staff}>{row.staff}</option>}
           {staff.map((email) => (
             <option key={email} value={email}>
@@ -56,10 +56,10 @@ function ShiftFields({ row, index, staff, name, issues, onChange, onRemove }: {
           ))}
         </select>
         {error('staff')}
-      </label>
-      <label className="rota-field">
-        <span>{text.day}</span>
-        <select value={row.day} onChange={(event) => onChange({ day: weekdays.find((day) => day === event.target.value) ?? row.day })} {...described('day')}>
+      </div>
+      <div className="rota-field">
+        <label htmlFor={`${id}-day`}>{text.day}</label>
+        <select value={row.day} onChange={(event) => onChange({ day: weekdays.find((day) => day === event.target.value) ?? row.day })} {...control('day')}>
           {weekdays.map((day) => (
             <option key={day} value={day}>
               {weekdayLabels[day]}
@@ -67,17 +67,17 @@ function ShiftFields({ row, index, staff, name, issues, onChange, onRemove }: {
           ))}
         </select>
         {error('day')}
-      </label>
-      <label className="rota-field">
-        <span>{text.start}</span>
-        <input type="time" value={row.start} onChange={(event) => onChange({ start: event.target.value })} {...described('start')} />
+      </div>
+      <div className="rota-field">
+        <label htmlFor={`${id}-start`}>{text.start}</label>
+        <input type="time" value={row.start} onChange={(event) => onChange({ start: event.target.value })} {...control('start')} />
         {error('start')}
-      </label>
-      <label className="rota-field">
-        <span>{text.end}</span>
-        <input type="time" value={row.end} onChange={(event) => onChange({ end: event.target.value })} {...described('end')} />
+      </div>
+      <div className="rota-field">
+        <label htmlFor={`${id}-end`}>{text.end}</label>
+        <input type="time" value={row.end} onChange={(event) => onChange({ end: event.target.value })} {...control('end')} />
         {error('end')}
-      </label>
+      </div>
       <button type="button" className="button button-outline button-small rota-remove" aria-label={text.removeLabel(index)} onClick={onRemove}>
         {text.remove}
       </button>
