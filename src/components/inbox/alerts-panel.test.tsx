@@ -14,7 +14,7 @@ function renderPanel({ alerts = new InMemoryAlertSettings({ staff: [you, sam], n
 }
 
 async function openPanel(user: ReturnType<typeof renderPanel>['user']) {
-  await user.click(await screen.findByText('Alerts', { selector: 'summary' }));
+  await user.click(await screen.findByRole('heading', { name: 'Alerts' }));
   return screen.findByRole('switch', { name: 'Alerts on this device' });
 }
 
@@ -161,7 +161,7 @@ test('settings that cannot be read say so, and can be read again', async () => {
   }
   const alerts = new Unreachable({ staff: [you] });
   const { user } = renderPanel({ alerts });
-  await user.click(await screen.findByText('Alerts', { selector: 'summary' }));
+  await user.click(await screen.findByRole('heading', { name: 'Alerts' }));
 
   expect(await screen.findByText('Your alert settings could not be read just now. Please try again in a moment.')).toBeTruthy();
   alerts.failing = false;

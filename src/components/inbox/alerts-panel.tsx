@@ -23,7 +23,9 @@ export function AlertsPanel() {
         if (event.currentTarget.open && (status === 'idle' || status === 'failed')) void alerts.getState().load();
       }}
     >
-      <summary>{text.heading}</summary>
+      <summary>
+        <h2 className="alerts-panel-title">{text.heading}</h2>
+      </summary>
       {/* Drawn only while open: what is folded away is neither read nor announced. */}
       {open && <div className="alerts-panel-body">
         <p className="summary-quiet">{text.intro}</p>

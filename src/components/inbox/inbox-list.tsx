@@ -1,5 +1,4 @@
 import { inboxCopy } from '../../../domain/inbox-copy';
-import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { copy } from '../../../domain/copy';
@@ -15,24 +14,6 @@ function emptyMessage(query: InboxQuery | null, storeEmpty: boolean): string {
   if (filtered) return inboxCopy.empty.filtered;
   if (query.view === 'all') return copy.quotes.empty;
   return query.view === defaultInboxQuery.view ? inboxCopy.empty.waiting : inboxCopy.empty.view(inboxCopy.views[query.view]);
-}
-
-/**
- * Where the request the address names is, when it is not in the list: someone took it on or moved it,
- * or it was deleted. From any other view, a way to look for it among all requests.
- */
-function NotListed({ id, query }: { id: string; query: InboxQuery | null }) {
-  const everywhere = query?.view === 'all';
-  return (
-    <div className="deep-link-notice" role="status">
-      <p>{everywhere ? inboxCopy.deepLink.notFound : inboxCopy.deepLink.notListed}</p>
-      {!everywhere && (
-        <Link to="/quotes" search={{ view: 'all', id }} className="button button-outline">
-          {inboxCopy.deepLink.seeAll}
-        </Link>
-      )}
-    </div>
-  );
 }
 
 /**
@@ -70,10 +51,9 @@ export function InboxList({ linkedId }: { linkedId?: string | undefined }) {
     const heading = document.getElementById(quoteHeadingId(linkedId));
     const card = heading?.closest('article');
     // Not every browser engine scrolls (the tests' has no layout): where it cannot, focus still brings the card near.
-    if (card && typeof card.scrollIntoView === 'function') card.scrollIntoView({ block: 'center' });
+    if (card && typeof card.scrollIntoView === 'function') card.scrollIntoView({ block: 'start' });
     heading?.focus({ preventScroll: true });
   }, [linkedId, linkedListed]);
-  const notListed = linkedId !== undefined && status === 'loaded' && !linkedListed ? <NotListed id={linkedId} query={query} /> : null;
 
   const showMore = async () => {
     focusFrom.current = quotes.length;
@@ -81,16 +61,10 @@ export function InboxList({ linkedId }: { linkedId?: string | undefined }) {
   };
 
   if (quotes.length === 0) {
-    return (
-      <>
-        {notListed}
-        <p className="list-message">{status === 'loaded' ? emptyMessage(query, storeEmpty) : inboxCopy.loading}</p>
-      </>
-    );
+    return <p className="list-message">{status === 'loaded' ? emptyMessage(query, storeEmpty) : inboxCopy.loading}</p>;
   }
   return (
     <>
-      {notListed}
       <ul className="quote-list" aria-busy={status === 'loading'}>
         {quotes.map((quote) => (
           <li key={quote.id}>

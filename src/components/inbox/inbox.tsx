@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useAppContext } from '../../app/app-context-provider';
 import { filtersOf, queryOf } from '../../app/routes/inbox-search';
 import { AlertsPanel } from './alerts-panel';
+import { DeepLinkNotice } from './deep-link-notice';
 import { InboxFilters } from './inbox-filters';
 import { InboxList } from './inbox-list';
 import { InboxSummaryPanel } from './inbox-summary-panel';
@@ -27,6 +28,7 @@ export function Inbox() {
   return (
     <section className="inbox" aria-labelledby="quotes-title">
       <InboxToolbar />
+      <DeepLinkNotice id={search.id} />
       <AlertsPanel />
       <InboxSummaryPanel />
       <InboxFilters search={search} />
