@@ -44,3 +44,9 @@ export function londonDay(date: Date): string {
   const { year, month, day } = londonParts(date);
   return `${year}-${month}-${day}`;
 }
+
+/** hh:mm in London time, as a card says when something happened today: "15:42". */
+export function londonClock(date: Date): string {
+  const { hour, minute } = londonParts(date);
+  return `${hour}:${minute}`;
+}

@@ -26,3 +26,15 @@ test('the staff list, signed in, has no accessibility violations', async ({ page
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Quote Requests \(\d+\)/);
   expect(await scanAccessibility()).toEqual([]);
 });
+
+test('the Alerts panel, open with a shift on the rota, has no accessibility violations', async ({ page, scanAccessibility }) => {
+  await page.goto('/');
+  await openDemoStaffList(page);
+  await page.getByText('Alerts', { exact: true }).click();
+  await expect(page.getByRole('switch', { name: 'Alerts on this device' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add a shift' }).click();
+  await page.getByRole('group', { name: 'Shift 1' }).getByLabel('To').fill('');
+  await page.getByRole('button', { name: 'Save the rota' }).click();
+  await expect(page.getByText('End must be a time like 08:00')).toBeVisible();
+  expect(await scanAccessibility()).toEqual([]);
+});

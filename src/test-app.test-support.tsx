@@ -1,6 +1,7 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { InMemoryAlertSettings } from '../adapters/memory/in-memory-alert-settings';
 import { InMemoryNotifier } from '../adapters/memory/in-memory-notifier';
 import { InMemoryQuoteRepository } from '../adapters/memory/in-memory-quote-repository';
 import { InMemoryStaffAuth } from '../adapters/memory/in-memory-staff-auth';
@@ -10,6 +11,7 @@ import type { Logger, QuoteInbox } from '../domain/ports';
 import { createAppContext } from './app/app-context';
 import { type Backend, loadedBackend } from './app/backends/backend';
 import { createAppRouter } from './app/router';
+import type { ThisBrowser } from './app/this-browser';
 
 /** A logger that keeps what it was told, for tests to read. */
 export function recordingLogger(): Logger & { messages: string[] } {
@@ -34,9 +36,39 @@ export function testBackend({ store = new InMemoryQuoteRepository(), ...override
     notifier: new InMemoryNotifier(),
     logger: recordingLogger(),
     staffAuth: new InMemoryStaffAuth({ signedIn: true }),
+    alerts: new InMemoryAlertSettings({ staff: ['demo@se1plumbing.example', 'sam.porter@se1plumbing.example'] }),
     ...overrides,
   };
 }
+
+/**
+ * A browser for the alert settings that does what it is told: `problem` makes turning alerts on fail
+ * so; otherwise it is permitted and, given a push key, subscribed. It remembers its device in memory.
+ */
+export function fakeBrowser({ problem, label = 'Chrome on Android' }: { problem?: Parameters<typeof failWith>[0]; label?: string } = {}): ThisBrowser & { subscribed: boolean } {
+  let remembered: string | null = null;
+  const browser = {
+    subscribed: false,
+    label: () => label,
+    enabled: () => Promise.resolve(browser.subscribed),
+    enable: (pushKey: string | null) => {
+      if (problem) return Promise.resolve(failWith(problem));
+      browser.subscribed = true;
+      const subscription = pushKey === null ? null : { endpoint: 'https://push.example.net/send/this-one', p256dh: 'BNcR', auth: 'tBHI' };
+      return Promise.resolve({ ok: true as const, subscription });
+    },
+    disable: () => {
+      browser.subscribed = false;
+      return Promise.resolve();
+    },
+    rememberedDevice: () => remembered,
+    rememberDevice: (id: string | null) => {
+      remembered = id;
+    },
+  };
+  return browser;
+}
+const failWith = (problem: Exclude<Awaited<ReturnType<ThisBrowser['enable']>>, { ok: true }>['problem']) => ({ ok: false as const, problem });
 
 /** Renders the whole application at `path`, with its real router and stores, over `backend`. */
 export function renderApp({
@@ -44,6 +76,7 @@ export function renderApp({
   backend = testBackend(),
   demoStaff,
   now,
+  browser,
 }: {
   path?: string;
   backend?: Backend;
@@ -51,8 +84,10 @@ export function renderApp({
   now?: () => Date;
   /** The demo account the sign-in screen offers, as in demo mode. */
   demoStaff?: { email: string; password: string };
+  /** This browser, as the alert settings meet it; a fake with no alerts unless given. */
+  browser?: ThisBrowser;
 } = {}) {
-  const context = createAppContext(loadedBackend(backend, demoStaff ? { demoStaff } : {}), {}, now ? { now } : {});
+  const context = createAppContext(loadedBackend(backend, demoStaff ? { demoStaff } : {}), {}, { ...(now ? { now } : {}), browser: browser ?? fakeBrowser() });
   const router = createAppRouter(context, createMemoryHistory({ initialEntries: [path] }));
   const user = userEvent.setup();
   render(<RouterProvider router={router} />);

@@ -1,17 +1,21 @@
 import type { PageState } from '../../adapters/http-api/page-state';
 import { addQuoteNote } from '../../domain/add-quote-note';
+import { callAlertSettings, saveOnCallRota } from '../../domain/alert-settings';
 import { changeQuoteStatus } from '../../domain/change-quote-status';
 import { deleteQuote } from '../../domain/delete-quote';
 import { exportQuotes } from '../../domain/export-quotes';
 import { findQuotes } from '../../domain/find-quotes';
 import { inboxSummary } from '../../domain/inbox-summary';
 import { resendBusinessEmail } from '../../domain/resend-business-email';
+import { takeQuote } from '../../domain/take-quote';
 import type { StaffAuth } from '../../domain/staff';
 import type { Backend, BackendModule } from './backends/backend';
+import { type AlertSettingsStore, createAlertSettingsStore } from './stores/alert-settings-store';
 import { createInboxStore, type InboxStore } from './stores/inbox-store';
 import { createQuoteActionsStore, type QuoteActionsStore } from './stores/quote-actions-store';
 import { createStaffStore, type StaffStore } from './stores/staff-store';
 import { createSiteContext, portsOnFirstUse, type SiteContext, withPorts } from './site-context';
+import { realBrowser, type ThisBrowser } from './this-browser';
 
 /** What the whole application reaches through React's context: the site's stores and the staff's. */
 export interface AppContext extends SiteContext {
@@ -20,6 +24,8 @@ export interface AppContext extends SiteContext {
   /** What staff do to the requests in the inbox. */
   quoteActions: QuoteActionsStore;
   staff: StaffStore;
+  /** The signed-in staff member's alerts: on this device, their devices, the test alert, the rota. */
+  alerts: AlertSettingsStore;
   /** The time now: the response clocks read it, and tests fix it. */
   now: () => Date;
 }
@@ -37,7 +43,11 @@ function staffAuthOf(ports: () => Promise<Backend>): StaffAuth {
 }
 
 /** The stores over one backend's ports; `initial` is what a server-rendered page was told. */
-export function createAppContext(backend: BackendModule, initial: PageState = {}, { now = () => new Date() }: { now?: () => Date } = {}): AppContext {
+export function createAppContext(
+  backend: BackendModule,
+  initial: PageState = {},
+  { now = () => new Date(), browser = realBrowser }: { now?: () => Date; browser?: ThisBrowser } = {},
+): AppContext {
   const ports = portsOnFirstUse(backend);
   const site = createSiteContext(backend, ports, initial);
   const { toasts } = site;
@@ -52,6 +62,7 @@ export function createAppContext(backend: BackendModule, initial: PageState = {}
   });
   const quoteActions = createQuoteActionsStore({
     changeQuoteStatus: (change) => withPorts(ports, (loaded) => changeQuoteStatus(loaded, change)),
+    takeQuote: (take) => withPorts(ports, (loaded) => takeQuote(loaded, take)),
     addQuoteNote: (note) => withPorts(ports, (loaded) => addQuoteNote(loaded, note)),
     resendBusinessEmail: (id, at) => withPorts(ports, (loaded) => resendBusinessEmail(loaded, id, at)),
     deleteQuote: (id) => withPorts(ports, (loaded) => deleteQuote(loaded, id)),
@@ -62,9 +73,19 @@ export function createAppContext(backend: BackendModule, initial: PageState = {}
     toasts,
     onNotSignedIn,
   });
+  const alerts = createAlertSettingsStore({
+    call: (action, run) => withPorts(ports, (loaded) => callAlertSettings(loaded, action, run)),
+    saveRota: (shifts) => withPorts(ports, (loaded) => saveOnCallRota(loaded, shifts)),
+    browser,
+    toasts,
+    onNotSignedIn,
+  });
   // Signing out forgets the inbox at once: the next person at this device must not see it.
   staff.subscribe((state, previous) => {
-    if (previous.status === 'signed-in' && state.status !== 'signed-in') inbox.getState().clear();
+    if (previous.status === 'signed-in' && state.status !== 'signed-in') {
+      inbox.getState().clear();
+      alerts.getState().clear();
+    }
   });
-  return { ...site, inbox, quoteActions, staff, now };
+  return { ...site, inbox, quoteActions, staff, alerts, now };
 }

@@ -20,14 +20,44 @@ export function registerInboxWorker(): void {
   });
 }
 
+/** How long to wait for the worker to start before saying it did not. */
+const startTimeoutMs = 15_000;
+
+/**
+ * The inbox's worker registration once its worker is active, registering it first if need be
+ * (registering the same script for the same scope again answers the one registration). Rejects where
+ * there are no service workers, or when it cannot be fetched or started: turning alerts on needs it.
+ */
+export async function inboxWorkerRegistration(): Promise<ServiceWorkerRegistration> {
+  if (!supported()) throw new Error('This browser has no service workers');
+  const registration = await navigator.serviceWorker.register(inboxApp.worker, { scope: inboxApp.path });
+  if (registration.active) return registration;
+  const worker = registration.installing ?? registration.waiting;
+  if (!worker) throw new Error('The service worker did not install');
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('The service worker did not start in time')), startTimeoutMs);
+    worker.addEventListener('statechange', () => {
+      if (worker.state === 'activated') {
+        clearTimeout(timer);
+        resolve();
+      } else if (worker.state === 'redundant') {
+        clearTimeout(timer);
+        reject(new Error('The service worker failed to install'));
+      }
+    });
+  });
+  return registration;
+}
+
 /**
  * Shows an alert on this device through the inbox's worker, as a push message would: the demo's way
- * of showing one, with no push service. Does nothing unless the inbox has been opened here (its worker
- * registered) and notifications are allowed.
+ * of showing one, with no push service. A new request's alert does nothing unless the inbox has been
+ * opened here (its worker registered) and notifications are allowed; a test alert (`register`)
+ * starts the worker if it must.
  */
-export async function showAlertOnThisDevice(alert: AlertMessage): Promise<void> {
+export async function showAlertOnThisDevice(alert: AlertMessage, { register = false }: { register?: boolean } = {}): Promise<void> {
   if (!supported() || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-  const registration = await navigator.serviceWorker.getRegistration(inboxApp.path);
+  const registration = register ? await inboxWorkerRegistration() : await navigator.serviceWorker.getRegistration(inboxApp.path);
   const message: ShowAlertMessage = { type: 'show-alert', alert };
   registration?.active?.postMessage(message);
 }

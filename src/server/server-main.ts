@@ -21,7 +21,8 @@ import { SqlQuoteInbox } from '../../adapters/sql/sql-quote-inbox';
 import { SqlQuoteRepository } from '../../adapters/sql/sql-quote-repository';
 import { SqlStaffStore } from '../../adapters/sql/sql-staff-store';
 import { purgeExpiredQuotes } from '../../domain/purge-expired-quotes';
-import type { StaffAuth } from '../../domain/staff';
+import { NotSignedIn, type StaffAuth } from '../../domain/staff';
+import type { AlertSettings } from '../../domain/ports';
 import { type Backend, loadedBackend } from '../app/backends/backend';
 import { createPageRenderer } from '../render/page-renderer';
 import type { BuiltTemplates } from '../render/page-templates';
@@ -64,6 +65,17 @@ const staffAuthWhileRendering: StaffAuth = {
   currentStaff: () => Promise.resolve(null),
   signIn: () => Promise.resolve({ ok: false, error: { kind: 'unavailable' } }),
   signOut: () => Promise.resolve(),
+};
+// Nor does it read anyone's alert settings: the panel loads them in the browser, once signed in.
+const notSignedIn = () => Promise.reject(new NotSignedIn());
+const alertSettingsWhileRendering: AlertSettings = {
+  pushKey: notSignedIn,
+  devices: notSignedIn,
+  addDevice: notSignedIn,
+  removeDevice: notSignedIn,
+  sendTestAlert: notSignedIn,
+  rota: notSignedIn,
+  saveRota: notSignedIn,
 };
 
 // Every request is stored with its notifications in one transaction (the outbox); the dispatcher sends
@@ -136,6 +148,7 @@ const backend: Backend = {
   },
   logger: console,
   staffAuth: staffAuthWhileRendering,
+  alerts: alertSettingsWhileRendering,
 };
 // Written by the build beside this file: the built pages that pages are rendered into.
 const templates = JSON.parse(await readFile(fileURLToPath(new URL('./page-templates.json', import.meta.url)), 'utf8')) as BuiltTemplates;

@@ -52,7 +52,7 @@ export function alertNotification(alert: AlertMessage, takenThrough: TakenThroug
 
 /** For a push message that is not an alert: a browser wants a notification for every push it delivers. */
 export function unreadableNotification(): AlertNotification {
-  return { title: inboxCopy.alerts.unreadable, options: { tag: 'inbox-activity', icon: notificationIcon, badge: notificationIcon } };
+  return { title: inboxCopy.alertNotices.unreadable, options: { tag: 'inbox-activity', icon: notificationIcon, badge: notificationIcon } };
 }
 
 /** The alert as a push message carries it, or undefined when it is anything else. */
@@ -118,16 +118,16 @@ export type TakeAnswer = { status: number; body: unknown } | 'unreachable' | { p
  * someone was, and otherwise that it could not be taken (the inbox says why).
  */
 export function takeNotice(answer: TakeAnswer): string | undefined {
-  if (answer !== 'unreachable' && 'pagesTold' in answer) return answer.pagesTold > 0 ? undefined : inboxCopy.alerts.couldNotTake;
+  if (answer !== 'unreachable' && 'pagesTold' in answer) return answer.pagesTold > 0 ? undefined : inboxCopy.alertNotices.couldNotTake;
   if (answer !== 'unreachable' && answer.status >= 200 && answer.status < 300) {
     const another = v.safeParse(TakenByAnotherSchema, answer.body);
-    return another.success ? inboxCopy.alerts.alreadyTaken(staffName(another.output.taken.by)) : undefined;
+    return another.success ? inboxCopy.alertNotices.alreadyTaken(staffName(another.output.taken.by)) : undefined;
   }
   if (answer !== 'unreachable' && answer.status === 409) {
     const parsed = v.safeParse(AlreadyTakenSchema, answer.body);
-    if (parsed.success) return inboxCopy.alerts.alreadyTaken(staffName(parsed.output.taken.by));
+    if (parsed.success) return inboxCopy.alertNotices.alreadyTaken(staffName(parsed.output.taken.by));
   }
-  return inboxCopy.alerts.couldNotTake;
+  return inboxCopy.alertNotices.couldNotTake;
 }
 
 /** The short notification that says so, in place of the alert it answers. */

@@ -1,4 +1,4 @@
-import type { Logger, Notifier, QuoteInbox, QuoteRepository } from '../../../domain/ports';
+import type { AlertSettings, Logger, Notifier, QuoteInbox, QuoteRepository } from '../../../domain/ports';
 import type { StaffAuth } from '../../../domain/staff';
 
 /** The ports one backend provides. */
@@ -9,6 +9,8 @@ export interface Backend {
   notifier: Notifier;
   logger: Logger;
   staffAuth: StaffAuth;
+  /** The signed-in staff member's alert devices, the test alert, and the on-call rota. */
+  alerts: AlertSettings;
 }
 
 /**

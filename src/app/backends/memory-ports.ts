@@ -1,8 +1,10 @@
 import { demoStaffAccount } from '../../../adapters/memory/demo-staff-account';
+import { InMemoryAlertSettings } from '../../../adapters/memory/in-memory-alert-settings';
 import { InMemoryNotifier } from '../../../adapters/memory/in-memory-notifier';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
 import { InMemoryStaffAuth } from '../../../adapters/memory/in-memory-staff-auth';
 import { takeQuote } from '../../../domain/take-quote';
+import { demoStaff } from '../../../fixtures/demo-fixture';
 import { sampleQuoteRequests } from '../../../fixtures/quote-requests';
 import { onTakeFromAlert, showAlertOnThisDevice } from '../inbox-worker';
 import type { Backend } from './backend';
@@ -20,5 +22,7 @@ export function createPorts(): Backend {
     notifier: new InMemoryNotifier({ alert: showAlertOnThisDevice }),
     logger: console,
     staffAuth: new InMemoryStaffAuth(),
+    // No push service in the demo: a test alert is shown on this device by the inbox's service worker.
+    alerts: new InMemoryAlertSettings({ staff: [demoStaff.you, demoStaff.colleague], showAlert: (alert) => showAlertOnThisDevice(alert, { register: true }) }),
   };
 }

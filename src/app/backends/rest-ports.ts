@@ -1,3 +1,4 @@
+import { RestAlertSettings } from '../../../adapters/rest/rest-alert-settings';
 import { RestQuoteInbox } from '../../../adapters/rest/rest-quote-inbox';
 import { RestQuoteRepository } from '../../../adapters/rest/rest-quote-repository';
 import { RestStaffAuth } from '../../../adapters/rest/rest-staff-auth';
@@ -11,5 +12,6 @@ export function createPorts(): Backend {
     notifier: new ServerNotifier(),
     logger: console,
     staffAuth: new RestStaffAuth(),
+    alerts: new RestAlertSettings(),
   };
 }

@@ -1,3 +1,4 @@
+import { SupabaseAlertSettings } from '../../../adapters/supabase/supabase-alert-settings';
 import { createSupabaseClient, parseSupabaseConfig } from '../../../adapters/supabase/supabase-client';
 import { SupabaseNotifier } from '../../../adapters/supabase/supabase-notifier';
 import { SupabaseQuoteInbox } from '../../../adapters/supabase/supabase-quote-inbox';
@@ -13,5 +14,6 @@ export function createPorts(): Backend {
     notifier: new SupabaseNotifier({ client }),
     logger: console,
     staffAuth: new SupabaseStaffAuth({ client }),
+    alerts: new SupabaseAlertSettings({ client }),
   };
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
 import { defaultInboxQuery } from '../../../domain/inbox-query';
-import { InboxSearchSchema, queryOf, searchOf } from './inbox-search';
+import { filtersOf, InboxSearchSchema, queryOf, searchOf } from './inbox-search';
 
 const parse = (input: Record<string, unknown>) => v.parse(InboxSearchSchema, input);
 
@@ -59,4 +59,14 @@ test('the defaults stay out of the address', () => {
     from: '2026-11-01',
     to: '2026-11-02',
   });
+});
+
+test('the request a notification opens is read as text, changes no filter, and an unusable one is dropped', () => {
+  expect(parse({ id: 'q-42', view: 'all' })).toEqual({ view: 'all', id: 'q-42' });
+  // The router reads ?id=123 as a number.
+  expect(parse({ id: 123 }).id).toBe('123');
+  expect(parse({ id: '' }).id).toBeUndefined();
+  expect(parse({ id: 'x'.repeat(65) }).id).toBeUndefined();
+  expect(queryOf(parse({ id: 'q-42' }))).toEqual(defaultInboxQuery);
+  expect(filtersOf(parse({ id: 'q-42', q: 'boiler' }))).toEqual({ q: 'boiler' });
 });

@@ -36,9 +36,14 @@ export const InboxSearchSchema = v.object({
   area: v.fallback(v.optional(v.picklist(serviceAreaFilters)), undefined),
   from: v.fallback(v.optional(LondonDaySchema), undefined),
   to: v.fallback(v.optional(LondonDaySchema), undefined),
+  /** One request to bring into view and mark out, as a notification about it opens the inbox. */
+  id: v.fallback(v.optional(v.pipe(SearchTextSchema, v.nonEmpty(), v.maxLength(64))), undefined),
 });
 
 export type InboxSearch = v.InferOutput<typeof InboxSearchSchema>;
+
+/** The address without the request it names: the filters alone, which decide what the list reads. */
+export const filtersOf = ({ view, q, service, urgent, area, from, to }: InboxSearch): Omit<InboxSearch, 'id'> => ({ view, q, service, urgent, area, from, to });
 
 /** The view the address asks for: the waiting requests unless it names another. */
 export const viewOf = (search: InboxSearch): InboxView => search.view ?? defaultInboxQuery.view;

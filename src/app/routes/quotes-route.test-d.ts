@@ -16,6 +16,7 @@ test('the inbox reads its filters from the address as parsed values, each option
     area?: ServiceAreaFilter | undefined;
     from?: string | undefined;
     to?: string | undefined;
+    id?: string | undefined;
   }>();
 });
 

@@ -7,7 +7,9 @@ import type { DeleteQuoteResult } from '../../../domain/delete-quote';
 import type { ExportQuotesResult } from '../../../domain/export-quotes';
 import type { InboxQuery } from '../../../domain/inbox-query';
 import type { InboxQuote } from '../../../domain/inbox-quote';
-import { londonDay } from '../../../domain/london-time';
+import { londonClock, londonDay } from '../../../domain/london-time';
+import { staffName } from '../../../domain/on-call';
+import type { TakeQuoteResult } from '../../../domain/take-quote';
 import type { QuoteStatus } from '../../../domain/quote-status';
 import type { ResendBusinessEmailResult } from '../../../domain/resend-business-email';
 import { describeDuration, responseTime } from '../../../domain/response-clock';
@@ -15,7 +17,7 @@ import type { InboxStore } from './inbox-store';
 import { type ToastStore, toastSlot } from './toast-store';
 
 /** What staff are doing to a request, so its buttons wait for the answer. */
-type QuoteAction = 'status' | 'note' | 'resend' | 'delete';
+type QuoteAction = 'status' | 'take' | 'note' | 'resend' | 'delete';
 
 /** A note that was not added, and why, for the field that holds it. */
 type AddNoteOutcome = { ok: true } | { ok: false; message: string };
@@ -25,6 +27,8 @@ interface QuoteActionsState {
   exporting: boolean;
   /** Moves a request on from the status staff saw it at. */
   changeStatus: (quote: InboxQuote, to: QuoteStatus) => Promise<void>;
+  /** Takes a waiting request on ("I'm on it"): its alerts stop, and the card says who took it. */
+  take: (quote: InboxQuote) => Promise<void>;
   addNote: (quote: InboxQuote, text: string) => Promise<AddNoteOutcome>;
   resendEmail: (quote: InboxQuote) => Promise<void>;
   /** Deletes one request for good (the caller has asked staff to confirm). */
@@ -35,6 +39,7 @@ interface QuoteActionsState {
 
 export interface QuoteActionsDeps {
   changeQuoteStatus: (change: { id: string; from: QuoteStatus; to: QuoteStatus; by: string; at: Date }) => Promise<ChangeQuoteStatusResult>;
+  takeQuote: (take: { id: string; by: string; at: Date }) => Promise<TakeQuoteResult>;
   addQuoteNote: (note: { quoteId: string; text: string; by: string; at: Date }) => Promise<AddQuoteNoteResult>;
   resendBusinessEmail: (id: string, at: Date) => Promise<ResendBusinessEmailResult>;
   deleteQuote: (id: string) => Promise<DeleteQuoteResult>;
@@ -100,6 +105,37 @@ export function createQuoteActionsStore(deps: QuoteActionsDeps) {
           case 'not-allowed':
           case 'storage-failure':
             statusToast.show({ ...inboxCopy.changed.failed, variant: 'destructive' });
+        }
+      },
+      take: async (quote) => {
+        const result = await on(quote.id, 'take', () => deps.takeQuote({ id: quote.id, by: deps.staffEmail(), at: now() }));
+        if (result === undefined) return;
+        if (result.ok) {
+          inbox.getState().replaceQuote(result.quote);
+          statusToast.show(inboxCopy.take.taken(quote.name));
+          return;
+        }
+        switch (result.error.kind) {
+          case 'already-taken': {
+            // Someone was quicker: the card shows who, without reloading the list under the reader.
+            const { taken } = result.error;
+            inbox.getState().updateQuote(quote.id, (current) => ({ ...current, taken }));
+            statusToast.show(inboxCopy.take.alreadyTaken(staffName(taken.by), londonClock(taken.at)));
+            return;
+          }
+          case 'not-waiting':
+            statusToast.show(inboxCopy.take.notWaiting(quote.name, inboxCopy.status.badge[result.error.current]));
+            await inbox.getState().reload();
+            return;
+          case 'not-found':
+            inbox.getState().removeQuote(quote.id);
+            statusToast.show(inboxCopy.changed.notFound(quote.name));
+            return;
+          case 'not-signed-in':
+            onNotSignedIn();
+            return;
+          case 'storage-failure':
+            statusToast.show({ ...inboxCopy.take.failed, variant: 'destructive' });
         }
       },
       addNote: async (quote, text) => {

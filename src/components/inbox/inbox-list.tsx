@@ -18,9 +18,10 @@ function emptyMessage(query: InboxQuery | null, storeEmpty: boolean): string {
 
 /**
  * The requests read so far, one card each, the response clocks ticking; then how many of how many,
- * and a button for the next page, which takes focus to the first request it brought.
+ * and a button for the next page, which takes focus to the first request it brought. `linkedId`: the
+ * request the address names (what a notification opens), brought into view, marked out and focused.
  */
-export function InboxList() {
+export function InboxList({ linkedId }: { linkedId?: string | undefined }) {
   const inbox = useAppContext((context) => context.inbox);
   const status = useStore(inbox, (state) => state.status);
   const quotes = useStore(inbox, (state) => state.quotes);
@@ -41,6 +42,19 @@ export function InboxList() {
     document.getElementById(quoteHeadingId(first.id))?.focus();
   }, [quotes]);
 
+  const linkedListed = linkedId !== undefined && quotes.some(({ id }) => id === linkedId);
+  // Each request the address names is brought into view once, not again whenever the list changes.
+  const broughtIntoView = useRef<string | null>(null);
+  useEffect(() => {
+    if (linkedId === undefined || !linkedListed || broughtIntoView.current === linkedId) return;
+    broughtIntoView.current = linkedId;
+    const heading = document.getElementById(quoteHeadingId(linkedId));
+    const card = heading?.closest('article');
+    // Not every browser engine scrolls (the tests' has no layout): where it cannot, focus still brings the card near.
+    if (card && typeof card.scrollIntoView === 'function') card.scrollIntoView({ block: 'start' });
+    heading?.focus({ preventScroll: true });
+  }, [linkedId, linkedListed]);
+
   const showMore = async () => {
     focusFrom.current = quotes.length;
     if ((await inbox.getState().showMore()) === 0) focusFrom.current = null;
@@ -54,7 +68,7 @@ export function InboxList() {
       <ul className="quote-list" aria-busy={status === 'loading'}>
         {quotes.map((quote) => (
           <li key={quote.id}>
-            <QuoteCard quote={quote} now={now} />
+            <QuoteCard quote={quote} now={now} linked={quote.id === linkedId} />
           </li>
         ))}
       </ul>

@@ -1,7 +1,9 @@
 import { useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useAppContext } from '../../app/app-context-provider';
-import { queryOf } from '../../app/routes/inbox-search';
+import { filtersOf, queryOf } from '../../app/routes/inbox-search';
+import { AlertsPanel } from './alerts-panel';
+import { DeepLinkNotice } from './deep-link-notice';
 import { InboxFilters } from './inbox-filters';
 import { InboxList } from './inbox-list';
 import { InboxSummaryPanel } from './inbox-summary-panel';
@@ -13,8 +15,9 @@ import { useInboxRefresh } from './use-inbox-refresh';
 export function Inbox() {
   const inbox = useAppContext((context) => context.inbox);
   const search = useSearch({ from: '/quotes' });
-  // The search object may be new on each render; its content is what matters.
-  const searchKey = JSON.stringify(search);
+  // The search object may be new on each render; its content is what matters, and of it only the
+  // filters: opening one request (a notification's link) does not read the list again.
+  const searchKey = JSON.stringify(filtersOf(search));
 
   useEffect(() => {
     void inbox.getState().load(queryOf(search));
@@ -25,10 +28,12 @@ export function Inbox() {
   return (
     <section className="inbox" aria-labelledby="quotes-title">
       <InboxToolbar />
+      <DeepLinkNotice id={search.id} />
+      <AlertsPanel />
       <InboxSummaryPanel />
       <InboxFilters search={search} />
       <InboxUpdatesBanner />
-      <InboxList />
+      <InboxList linkedId={search.id} />
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { ClockIcon, MailIcon, PhoneIcon } from '../shared/icons';
 import { QuoteClock } from './quote-clock';
 import { QuoteHistory } from './quote-history';
 import { QuoteNotes } from './quote-notes';
+import { AlertTimeline, QuoteTaking } from './quote-taking';
 import { StatusActions } from './status-actions';
 
 /** The id of a card's heading, which the list focuses when it shows more. */
@@ -60,9 +61,18 @@ function QuoteDetails({ quote }: { quote: InboxQuote }) {
   );
 }
 
-/** One request as staff work it. Every value is rendered as text, never as markup. */
-export function QuoteCard({ quote, now }: { quote: InboxQuote; now: Date }) {
-  const classes = ['card', 'quote-card', quote.urgent && 'quote-card-urgent', quote.status === 'new' && isOverdueUrgent(quote, now) && 'quote-card-overdue'];
+/**
+ * One request as staff work it. Every value is rendered as text, never as markup. `linked`: the one
+ * the address names (a notification opened it), marked out from the rest.
+ */
+export function QuoteCard({ quote, now, linked = false }: { quote: InboxQuote; now: Date; linked?: boolean }) {
+  const classes = [
+    'card',
+    'quote-card',
+    quote.urgent && 'quote-card-urgent',
+    quote.status === 'new' && isOverdueUrgent(quote, now) && 'quote-card-overdue',
+    linked && 'quote-card-linked',
+  ];
   return (
     <article className={classes.filter(Boolean).join(' ')} aria-labelledby={quoteHeadingId(quote.id)}>
       <div className="quote-card-head">
@@ -76,6 +86,10 @@ export function QuoteCard({ quote, now }: { quote: InboxQuote; now: Date }) {
         </div>
       </div>
       <QuoteClock quote={quote} now={now} />
+      <div className="quote-alerting">
+        <QuoteTaking quote={quote} />
+        <AlertTimeline quote={quote} />
+      </div>
       <ul className="quote-contact" aria-label={inboxCopy.contactDetails}>
         <li>
           <a href={telHref(quote.phone)}>
