@@ -28,7 +28,7 @@ export const RequestAlertSchema = v.object({
 export type RequestAlert = v.InferOutput<typeof RequestAlertSchema>;
 
 /** What "Send a test alert" sends: proof that the chain reaches this device. */
-export const TestAlertSchema = v.object({ kind: v.literal('test'), sentAt: v.pipe(v.string(), v.isoTimestamp()) });
+const TestAlertSchema = v.object({ kind: v.literal('test'), sentAt: v.pipe(v.string(), v.isoTimestamp()) });
 export type TestAlert = v.InferOutput<typeof TestAlertSchema>;
 
 export const AlertMessageSchema = v.variant('kind', [RequestAlertSchema, TestAlertSchema]);

@@ -60,7 +60,7 @@ export interface AlertableRequest {
 export const takesRequest = (to: QuoteStatus): boolean => to !== waitingStatus;
 
 /** Still waiting for someone: in the Waiting view, and nobody has said they are on it. */
-export const awaitsSomeone = (request: Pick<AlertableRequest, 'status' | 'taken'>): boolean =>
+const awaitsSomeone = (request: Pick<AlertableRequest, 'status' | 'taken'>): boolean =>
   request.status === waitingStatus && request.taken === null;
 
 const minuteMs = 60_000;
@@ -109,7 +109,7 @@ export interface AlertAudience {
  * Who a step alerts at `now`: a new request and a reminder go to whoever is on call; an escalation to
  * every staff member not alerted yet; due soon to everyone.
  */
-export function alertRecipients(step: AlertStep, sent: readonly AlertRecord[], { staff, rota }: AlertAudience, now: Date): Pick<AlertRecord, 'recipients' | 'everyone'> {
+function alertRecipients(step: AlertStep, sent: readonly AlertRecord[], { staff, rota }: AlertAudience, now: Date): Pick<AlertRecord, 'recipients' | 'everyone'> {
   switch (step) {
     case 'new':
     case 'reminder': {

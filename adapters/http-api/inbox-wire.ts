@@ -28,8 +28,8 @@ export const WireNoteSchema = v.object({
 export type WireNote = v.InferOutput<typeof WireNoteSchema>;
 
 /** Who took a request on ("I'm on it", or the first move out of waiting), and when. */
-export const WireTakingSchema = v.object({ by: v.string(), at: IsoTimeSchema });
-export type WireTaking = v.InferOutput<typeof WireTakingSchema>;
+const WireTakingSchema = v.object({ by: v.string(), at: IsoTimeSchema });
+type WireTaking = v.InferOutput<typeof WireTakingSchema>;
 
 const WireAlertRecordSchema = v.object({
   step: v.picklist(alertSteps),
@@ -112,16 +112,11 @@ export interface WireStatusChangeBody {
   from: string;
   to: string;
 }
-/** Taking a request on: with a staff session no body at all; from a notification, its single-use token. */
-export interface WireTakeBody {
-  token?: string;
-}
-
 export interface WireNoteBody {
   text: string;
 }
 
-export const toWireTaking = ({ by, at }: Taking): WireTaking => ({ by, at: at.toISOString() });
+const toWireTaking = ({ by, at }: Taking): WireTaking => ({ by, at: at.toISOString() });
 export const fromWireTaking = ({ by, at }: WireTaking): Taking => ({ by, at: new Date(at) });
 const toWireAlertRecord = ({ step, at, recipients, everyone }: AlertRecord) => ({ step, at: at.toISOString(), recipients: [...recipients], everyone });
 

@@ -9,7 +9,7 @@ interface Claimed {
 }
 
 /** What the dispatcher needs of an outbox (the emails', the alerts'): claiming and marking, not counting. */
-export interface ClaimingOutbox<Item extends Claimed> {
+interface ClaimingOutbox<Item extends Claimed> {
   claimDue(limit: number): Promise<Item[]>;
   markSent(id: string, at: Date): Promise<void>;
   markFailed(id: string, error: string, retryAt: Date): Promise<void>;
