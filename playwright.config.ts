@@ -57,6 +57,8 @@ export default defineConfig({
         // Every test posts from one address; the limits have tests of their own.
         QUOTE_REQUESTS_PER_HOUR: '1000',
         SIGN_IN_ATTEMPTS_PER_HOUR: '1000',
+        // The alert tests run their own push service, on loopback.
+        PUSH_ALLOW_LOOPBACK: 'true',
       },
       url: `http://127.0.0.1:${serverPort}/readyz`,
       reuseExistingServer: false,

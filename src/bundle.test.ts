@@ -118,5 +118,5 @@ test("the inbox's service worker is one classic script at the build's root that 
     (file) => file.endsWith('.js') && readFileSync(join(outDir, 'assets', file), 'utf8').includes('serviceWorker'),
   );
   expect(registering.length).toBeGreaterThan(0);
-  for (const file of registering) expect(file, 'a chunk that touches the worker').toMatch(/^(quotes-page|memory-ports|inbox-worker)-/);
+  for (const file of registering) expect(file, 'a chunk that touches the worker').toMatch(/^(quotes-page|memory-ports|inbox-worker|browser-push)-/);
 }, 60_000);

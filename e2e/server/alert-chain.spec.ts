@@ -1,0 +1,93 @@
+import { staffName } from '../../domain/on-call';
+import { startLoopbackPushService } from '../../adapters/push/loopback-push-service.test-support';
+import { e2eStaff, expect, inboxCard, quoteForm, signInAsStaff, test } from '../fixtures';
+import { clickNotification, openInboxWithWorker, shownNotifications } from '../inbox-worker';
+
+// The whole chain, as `npm start` runs it: a staff member turns alerts on in the inbox; a visitor's
+// request from the form is pushed by the server, encrypted and signed, to a push service on loopback
+// that decrypts it; the DevTools protocol hands what it received to the browser's service worker, as
+// the phone's push service would; the notification shows, and its "I'm on it" takes the request.
+// Chromium cannot subscribe to a push service here (its own is Google's, out of reach), so the page is
+// given a subscription on the loopback service instead: the one part that is not the browser's own.
+
+test('alerts on, a request from the form buzzes this device within a second, and "I\'m on it" takes it', async ({ context, page, baseURL }) => {
+  const origin = new URL(baseURL ?? '').origin;
+  const pushService = await startLoopbackPushService();
+  try {
+    const subscription = pushService.createSubscription('Chromium on Linux');
+    await context.grantPermissions(['notifications'], { origin });
+    await context.addInitScript((given: { endpoint: string; p256dh: string; auth: string }) => {
+      const bytes = (base64url: string) => Uint8Array.from(atob(base64url.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0)).buffer;
+      const fake = {
+        endpoint: given.endpoint,
+        expirationTime: null,
+        getKey: (name: string) => bytes(name === 'p256dh' ? given.p256dh : given.auth),
+        toJSON: () => ({ endpoint: given.endpoint, expirationTime: null, keys: { p256dh: given.p256dh, auth: given.auth } }),
+        unsubscribe: () => Promise.resolve(true),
+      };
+      let subscribed = false;
+      PushManager.prototype.subscribe = function subscribe() {
+        subscribed = true;
+        return Promise.resolve(fake as unknown as PushSubscription);
+      };
+      PushManager.prototype.getSubscription = function getSubscription() {
+        return Promise.resolve(subscribed ? (fake as unknown as PushSubscription) : null);
+      };
+    }, subscription);
+
+    await signInAsStaff(page);
+    const worker = await openInboxWithWorker(context, page);
+    await page.getByText('Alerts', { exact: true }).click();
+    await page.getByRole('switch', { name: 'Alerts on this device' }).click();
+    await expect(page.getByText('This device gets alerts.')).toBeVisible();
+
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((registration) => registration.scopeURL === `${origin}/quotes` && !registration.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+
+    const firstName = `Zed${Math.random().toString(36).slice(2, 7)}`;
+    const visitor = await context.newPage();
+    await visitor.goto('/');
+    const form = quoteForm(visitor);
+    await form.getByLabel('Full name').fill(`${firstName} Okafor`);
+    await form.getByLabel('Phone number').fill('07700 900555');
+    await form.getByLabel('Postcode').fill('se1 7pb');
+    await form.getByLabel('Service type').selectOption('emergency');
+    await form.getByLabel('This is an emergency').check();
+    const created = visitor.waitForResponse((response) => response.url().endsWith('/api/quote-requests') && response.request().method() === 'POST');
+    await form.getByRole('button', { name: 'Request Emergency Service' }).click();
+    expect((await created).status()).toBe(201);
+    const acknowledgedAt = Date.now();
+
+    // Other tests share this server; this request's alert is the one with this first name.
+    const ours = () => pushService.received.find((push) => (push.payload as { firstName?: string }).firstName === firstName);
+    await expect.poll(ours, { timeout: 1_000 }).toBeDefined();
+    const push = ours();
+    expect(pushService.rejected).toEqual([]);
+    expect(push).toMatchObject({ urgency: 'high', ttl: 600 });
+    const alert = push?.payload as { quoteId: string; take: string };
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data: JSON.stringify(push?.payload) });
+    const tag = `quote-${alert.quoteId}`;
+    await expect
+      .poll(async () => (await shownNotifications(page)).find((shown) => shown.tag === tag), { timeout: Math.max(100, 1_000 - (Date.now() - acknowledgedAt)) })
+      .toMatchObject({ title: 'URGENT · Emergency Plumbing · SE1', body: `${firstName} · waiting under 1 min`, actions: [{ action: 'take', title: "I'm on it" }] });
+
+    await clickNotification(worker, tag, 'take');
+    await expect.poll(async () => (await shownNotifications(page)).map((shown) => shown.tag)).not.toContain(tag);
+    await page.goto('/quotes');
+    await expect(inboxCard(page, `${firstName} Okafor`)).toContainText(`Taken by ${staffName(e2eStaff.email)}`);
+    await expect(inboxCard(page, `${firstName} Okafor`)).toContainText(`Alerted ${staffName(e2eStaff.email)}`);
+
+    // Alerts off again: later requests of other tests go to no push service of this one's.
+    await page.getByText('Alerts', { exact: true }).click();
+    await page.getByRole('switch', { name: 'Alerts on this device' }).click();
+    await expect(page.getByText('This device gets no alerts.')).toBeVisible();
+  } finally {
+    await pushService.close();
+  }
+});
