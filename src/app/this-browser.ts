@@ -4,10 +4,10 @@ import { deviceLabel } from './device-label';
 /** Why alerts could not be turned on or off here, each with its own advice (inboxCopy.alerts.problems). */
 export type AlertsProblemKind = keyof typeof inboxCopy.alerts.problems;
 /** Why this browser could not turn alerts on. */
-export type AlertsProblem = Exclude<AlertsProblemKind, 'save-failed' | 'remove-failed'>;
+type AlertsProblem = Exclude<AlertsProblemKind, 'save-failed' | 'remove-failed'>;
 
 /** A push subscription as the backend keeps it; null where alerts are shown on this device alone. */
-export type BrowserSubscription = { endpoint: string; p256dh: string; auth: string } | null;
+type BrowserSubscription = { endpoint: string; p256dh: string; auth: string } | null;
 
 /**
  * This browser, as the alert settings meet it: notification permission, the inbox's service worker,
