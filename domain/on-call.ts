@@ -92,6 +92,6 @@ export function onCallAt(rota: readonly OnCallShift[], staff: readonly string[],
  * ("sam.jones@example.co.uk" is Sam). Staff accounts hold only an email, and a card says "Taken by Sam".
  */
 export function staffName(email: string): string {
-  const first = email.split('@')[0]?.split(/[._+\-\d]/).find((word) => word.length > 0) ?? email;
+  const first = email.split('@')[0]?.split(/[._+-]/).find((word) => word.length > 0) ?? email;
   return first.charAt(0).toUpperCase() + first.slice(1);
 }

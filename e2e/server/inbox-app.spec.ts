@@ -102,6 +102,15 @@ test('a pushed alert shows as a notification with "I\'m on it"; one that cannot 
   // A token the server never signed takes nothing, whatever session the phone has: the server says
   // 401, and the phone says to open the inbox.
   await push(JSON.stringify({ ...alert, take: 'a-token-nobody-signed' }));
+  // Shown before it is clicked: a push handled after the click would cover the notice it brings.
+  await expect
+    .poll(() =>
+      page.evaluate(async (tag) => {
+        const [shown] = (await (await navigator.serviceWorker.getRegistration('/quotes'))?.getNotifications({ tag })) ?? [];
+        return (shown?.data as { alert?: { take?: string } } | undefined)?.alert?.take;
+      }, `quote-${alert.quoteId}`),
+    )
+    .toBe('a-token-nobody-signed');
   await clickNotification(worker, `quote-${alert.quoteId}`, 'take');
   await expect
     .poll(async () => (await shownNotifications(page)).find(({ tag }) => tag === `quote-${alert.quoteId}`))
