@@ -53,3 +53,21 @@ export async function clickNotification(worker: Worker, tag: string, action: str
     { tag, action },
   );
 }
+
+/**
+ * Pushes to the inbox's worker as a push service would, through the DevTools protocol
+ * (ServiceWorker.deliverPushMessage): what a phone's push service hands its browser.
+ */
+export async function pushToInboxWorker(context: BrowserContext, page: Page, origin: string): Promise<(data: string) => Promise<void>> {
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((registration) => registration.scopeURL === `${origin}/quotes` && !registration.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return async (data) => {
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data });
+  };
+}

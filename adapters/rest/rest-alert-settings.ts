@@ -3,7 +3,6 @@ import * as v from 'valibot';
 import { RotaRejected } from '../../domain/alert-settings';
 import type { OnCallShift } from '../../domain/on-call';
 import type { AlertSettings, NewPushDevice, PushDevice } from '../../domain/ports';
-import { NotSignedIn } from '../../domain/staff';
 import {
   alertPaths,
   fromWirePushDevice,
@@ -16,9 +15,8 @@ import {
 } from '../http-api/alerts-wire';
 import { WireErrorSchema } from '../http-api/wire';
 import { createApi, readRetry, type RestClientOptions } from './rest-client';
-import { describeFailure } from './rest-failure';
+import { answered, staffCall, staffCallFailure } from './rest-failure';
 
-const answered = (error: unknown, status: number) => isHTTPError(error) && error.response.status === status;
 
 /** The issues a 400 names, when it is the server's 'invalid-fields' about the rota. */
 function rotaRejectionOf(error: unknown): RotaRejected | undefined {
@@ -91,15 +89,11 @@ export class RestAlertSettings implements AlertSettings {
     }
   }
 
-  async #call<T>(action: string, request: () => Promise<T>): Promise<T> {
-    try {
-      return await request();
-    } catch (error) {
-      throw this.#failure(action, error);
-    }
+  #call<T>(action: string, request: () => Promise<T>): Promise<T> {
+    return staffCall(action, this.#timeoutMs, request);
   }
 
   #failure(action: string, error: unknown): Error {
-    return answered(error, 401) ? new NotSignedIn() : describeFailure(action, error, this.#timeoutMs);
+    return staffCallFailure(action, error, this.#timeoutMs);
   }
 }

@@ -2,6 +2,7 @@ import { isHTTPError, isNetworkError, isTimeoutError, SchemaValidationError, typ
 import * as v from 'valibot';
 import { QuoteRejected } from '../../domain/quote-rejected';
 import { RateLimited } from '../../domain/rate-limited';
+import { NotSignedIn } from '../../domain/staff';
 import { fromWireError, WireErrorSchema } from '../http-api/wire';
 
 /**
@@ -49,4 +50,21 @@ function summary(issues: readonly StandardSchemaV1Issue[]): string {
     return where === '' ? message : `${where}: ${message}`;
   });
   return [...shown, ...(issues.length > 3 ? [`and ${issues.length - 3} more`] : [])].join('; ');
+}
+
+/** Whether the server answered the call with this status. */
+export const answered = (error: unknown, status: number): boolean => isHTTPError(error) && error.response.status === status;
+
+/** A staff call's failure: NotSignedIn for a 401 (the session has ended), otherwise described. */
+export function staffCallFailure(action: string, error: unknown, timeoutMs: number): Error {
+  return answered(error, 401) ? new NotSignedIn() : describeFailure(action, error, timeoutMs);
+}
+
+/** Runs one staff call, its failure reported as {@link staffCallFailure} says. */
+export async function staffCall<T>(action: string, timeoutMs: number, request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw staffCallFailure(action, error, timeoutMs);
+  }
 }

@@ -13,7 +13,6 @@ import type {
   TakeOutcome,
   TakeRequest,
 } from '../../domain/ports';
-import { NotSignedIn } from '../../domain/staff';
 import { toInboxSearchParams } from '../http-api/inbox-params';
 import {
   fromWireClockRecords,
@@ -29,10 +28,9 @@ import {
   type WireStatusChangeBody,
 } from '../http-api/inbox-wire';
 import { apiPaths, WireErrorSchema } from '../http-api/wire';
-import { describeFailure } from './rest-failure';
+import { answered, staffCall, staffCallFailure } from './rest-failure';
 import { type RestClientOptions, readRetry, createApi } from './rest-client';
 
-const answered = (error: unknown, status: number) => isHTTPError(error) && error.response.status === status;
 
 const quotePath = (id: string, action: string) => `${apiPaths.quoteRequests}/${encodeURIComponent(id)}/${action}`;
 
@@ -121,15 +119,11 @@ export class RestQuoteInbox implements SelfStampingQuoteInbox {
     }
   }
 
-  async #call<T>(action: string, request: () => Promise<T>): Promise<T> {
-    try {
-      return await request();
-    } catch (error) {
-      throw this.#failure(action, error);
-    }
+  #call<T>(action: string, request: () => Promise<T>): Promise<T> {
+    return staffCall(action, this.#timeoutMs, request);
   }
 
   #failure(action: string, error: unknown): Error {
-    return answered(error, 401) ? new NotSignedIn() : describeFailure(action, error, this.#timeoutMs);
+    return staffCallFailure(action, error, this.#timeoutMs);
   }
 }

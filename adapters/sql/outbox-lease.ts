@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { deliveryErrorMaxLength } from '../../domain/inbox-quote';
+import { type Database, sqlDialectOf } from './database';
 
 /** What both outboxes (the emails, the alerts) are told of their clock and lease. */
 export interface OutboxOptions {
@@ -11,7 +13,7 @@ export interface OutboxOptions {
 }
 
 /** The lease in milliseconds; a lease that is not a positive number of seconds is a mistake in the configuration. */
-export function leaseMsOf(leaseSeconds: number): number {
+function leaseMsOf(leaseSeconds: number): number {
   if (!(leaseSeconds > 0 && Number.isFinite(leaseSeconds))) throw new RangeError(`leaseSeconds must be positive, not ${leaseSeconds}`);
   return leaseSeconds * 1000;
 }
@@ -34,3 +36,22 @@ export const compareTimes = (a: Date | string, b: Date | string): number => new 
 
 /** By code unit, as JavaScript compares strings; never by a database's collation. */
 export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** What both outboxes share: the database, the clock, the lease, and whether claims lock their rows. */
+export abstract class LeasedOutbox {
+  protected readonly db: Kysely<Database>;
+  protected readonly now: () => Date;
+  protected readonly leaseMs: number;
+  protected readonly lockRows: boolean;
+
+  constructor(db: Kysely<Database>, { now = () => new Date(), leaseSeconds = 60 }: OutboxOptions = {}) {
+    this.db = db;
+    this.now = now;
+    this.leaseMs = leaseMsOf(leaseSeconds);
+    // The one difference between the databases. In PostgreSQL concurrent claimers would pick the same
+    // rows, and the second would claim them again once the first commits; FOR UPDATE SKIP LOCKED makes
+    // each pass over rows another holds. SQLite runs one writing statement at a time, so the UPDATE
+    // alone is atomic.
+    this.lockRows = sqlDialectOf(db) === 'postgres';
+  }
+}

@@ -1,13 +1,10 @@
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { AlertOutbox, ClaimedAlert, PushTarget } from '../../domain/ports';
 import { waitingStatus } from '../../domain/quote-status';
 import { parseAlertStep } from './alert-row';
-import { type Database, sqlDialectOf } from './database';
-import { type OutboxOptions, compareText, compareTimes, leaseMsOf, requireClaimLimit, truncateDeliveryError } from './outbox-lease';
+import type { Database } from './database';
+import { compareText, compareTimes, LeasedOutbox, requireClaimLimit, truncateDeliveryError } from './outbox-lease';
 import { quoteColumns, rowToQuote } from './quote-row';
-
-/** Options for {@link SqlAlertOutbox}; tests pass their own clock. */
-export type SqlAlertOutboxOptions = OutboxOptions;
 
 /** What a push that was not sent, because its request was taken before, keeps as its error. */
 export const takenBeforeDelivery = 'taken before delivery';
@@ -32,20 +29,7 @@ const requestStillWaiting = (eb: ExpressionBuilder<Database, 'alert_deliveries'>
  * the claim marks it done with the error {@link takenBeforeDelivery}. The webhook's always go, as a
  * chat channel's record of what happened.
  */
-export class SqlAlertOutbox implements AlertOutbox {
-  readonly #db: Kysely<Database>;
-  readonly #now: () => Date;
-  readonly #leaseMs: number;
-  readonly #lockRows: boolean;
-
-  constructor(db: Kysely<Database>, { now = () => new Date(), leaseSeconds = 60 }: SqlAlertOutboxOptions = {}) {
-    this.#db = db;
-    this.#now = now;
-    this.#leaseMs = leaseMsOf(leaseSeconds);
-    // As in SqlNotificationOutbox: on PostgreSQL each claimer passes over the rows another holds.
-    this.#lockRows = sqlDialectOf(db) === 'postgres';
-  }
-
+export class SqlAlertOutbox extends LeasedOutbox implements AlertOutbox {
   /**
    * Claims up to `limit` deliveries that are due, those due longest first, and returns them oldest
    * first, each with its request and, for a push, its device. Each is leased: due again only after
@@ -53,9 +37,9 @@ export class SqlAlertOutbox implements AlertOutbox {
    */
   async claimDue(limit: number): Promise<ClaimedAlert[]> {
     requireClaimLimit(limit);
-    const now = this.#now().toISOString();
+    const now = this.now().toISOString();
     await this.#dropTaken(now);
-    const due = this.#db
+    const due = this.db
       .selectFrom('alert_deliveries')
       .select('id')
       .where('sent_at', 'is', null)
@@ -65,12 +49,12 @@ export class SqlAlertOutbox implements AlertOutbox {
       .orderBy('created_at')
       .orderBy('id')
       .limit(limit)
-      .$if(this.#lockRows, (query) => query.forUpdate().skipLocked());
-    const claimed = await this.#db
+      .$if(this.lockRows, (query) => query.forUpdate().skipLocked());
+    const claimed = await this.db
       .updateTable('alert_deliveries')
       .set((eb) => ({
         attempts: eb('attempts', '+', 1),
-        next_attempt_at: new Date(Date.parse(now) + this.#leaseMs).toISOString(),
+        next_attempt_at: new Date(Date.parse(now) + this.leaseMs).toISOString(),
       }))
       .where('id', 'in', due)
       .returning(['id', 'quote_id', 'step', 'channel', 'device_id', 'attempts', 'created_at'])
@@ -79,14 +63,14 @@ export class SqlAlertOutbox implements AlertOutbox {
 
     const deviceIds = claimed.flatMap(({ device_id }) => (device_id === null ? [] : [device_id]));
     const [quotes, devices] = await Promise.all([
-      this.#db
+      this.db
         .selectFrom('quote_requests')
         .select(quoteColumns)
         .where('id', 'in', [...new Set(claimed.map(({ quote_id }) => quote_id))])
         .execute(),
       deviceIds.length === 0
         ? []
-        : this.#db
+        : this.db
             .selectFrom('push_devices')
             .select(['id', 'staff_email', 'endpoint', 'p256dh', 'auth', 'label'])
             .where('id', 'in', deviceIds)
@@ -113,7 +97,7 @@ export class SqlAlertOutbox implements AlertOutbox {
 
   /** Records that the delivery reached its push service (or the webhook); a push also dates its device's last alert. */
   async markSent(id: string, at: Date): Promise<void> {
-    await this.#db.transaction().execute(async (tx) => {
+    await this.db.transaction().execute(async (tx) => {
       const sent = await tx
         .updateTable('alert_deliveries')
         .set({ sent_at: at.toISOString() })
@@ -133,7 +117,7 @@ export class SqlAlertOutbox implements AlertOutbox {
 
   /** Records why delivering failed, and when to try again. Does nothing to one already sent. */
   async markFailed(id: string, error: string, retryAt: Date): Promise<void> {
-    await this.#db
+    await this.db
       .updateTable('alert_deliveries')
       .set({ next_attempt_at: retryAt.toISOString(), last_error: truncateDeliveryError(error) })
       .where('id', '=', id)
@@ -143,12 +127,12 @@ export class SqlAlertOutbox implements AlertOutbox {
 
   /** Forgets a device whose subscription has gone (404, 410), and with it every delivery still waiting for it. */
   async forgetDevice(deviceId: string): Promise<void> {
-    await this.#db.deleteFrom('push_devices').where('id', '=', deviceId).execute();
+    await this.db.deleteFrom('push_devices').where('id', '=', deviceId).execute();
   }
 
   /** How many alerts wait to be delivered, and since when the oldest has waited; for /readyz. */
   async backlog(): Promise<{ pending: number; oldestPendingSince: Date | null }> {
-    const { pending, oldest } = await this.#db
+    const { pending, oldest } = await this.db
       .selectFrom('alert_deliveries')
       .select((eb) => [eb.fn.countAll<number | string>().as('pending'), eb.fn.min<Date | string | null>('created_at').as('oldest')])
       .where('sent_at', 'is', null)
@@ -158,7 +142,7 @@ export class SqlAlertOutbox implements AlertOutbox {
 
   /** Marks done, unsent, the due pushes whose request has been taken or has left 'new' since they were queued. */
   async #dropTaken(now: string): Promise<void> {
-    const stale = this.#db
+    const stale = this.db
       .selectFrom('alert_deliveries')
       .select('id')
       .where('sent_at', 'is', null)
@@ -166,8 +150,8 @@ export class SqlAlertOutbox implements AlertOutbox {
       .where('next_attempt_at', '<=', now)
       .where((eb) => eb.not(requestStillWaiting(eb)))
       // Rows another claimer holds are passed over, not waited for: it will find them itself.
-      .$if(this.#lockRows, (query) => query.forUpdate().skipLocked());
-    await this.#db
+      .$if(this.lockRows, (query) => query.forUpdate().skipLocked());
+    await this.db
       .updateTable('alert_deliveries')
       .set({ sent_at: now, last_error: takenBeforeDelivery })
       .where('id', 'in', stale)

@@ -1,42 +1,22 @@
-import type { Kysely } from 'kysely';
 import type { ClaimedNotification, NotificationOutbox } from '../../domain/ports';
-import { type Database, type NotificationKind, notificationKinds, sqlDialectOf } from './database';
-import { type OutboxOptions, compareText, compareTimes, leaseMsOf, requireClaimLimit, truncateDeliveryError } from './outbox-lease';
+import { type NotificationKind, notificationKinds } from './database';
+import { compareText, compareTimes, LeasedOutbox, requireClaimLimit, truncateDeliveryError } from './outbox-lease';
 import { quoteColumns, rowToQuote } from './quote-row';
-
-/** Options for {@link SqlNotificationOutbox}; tests pass their own clock. */
-export type SqlNotificationOutboxOptions = OutboxOptions;
 
 /**
  * The notification emails that `SqlQuoteRepository` (with `notify`) writes beside each request, for a
  * dispatcher to send. Several servers may share one PostgreSQL database: each notification is claimed
  * by one of them at a time, and delivered at least once.
  */
-export class SqlNotificationOutbox implements NotificationOutbox {
-  readonly #db: Kysely<Database>;
-  readonly #now: () => Date;
-  readonly #leaseMs: number;
-  readonly #lockRows: boolean;
-
-  constructor(db: Kysely<Database>, { now = () => new Date(), leaseSeconds = 60 }: SqlNotificationOutboxOptions = {}) {
-    this.#db = db;
-    this.#now = now;
-    this.#leaseMs = leaseMsOf(leaseSeconds);
-    // The one difference between the databases. In PostgreSQL concurrent claimers would pick the same
-    // rows, and the second would claim them again once the first commits; FOR UPDATE SKIP LOCKED makes
-    // each pass over rows another holds. SQLite runs one writing statement at a time, so the UPDATE
-    // alone is atomic.
-    this.#lockRows = sqlDialectOf(db) === 'postgres';
-  }
-
+export class SqlNotificationOutbox extends LeasedOutbox implements NotificationOutbox {
   /**
    * Claims up to `limit` notifications that are due, those due longest first, and returns them oldest
    * first. Each is leased: due again only after `leaseSeconds` unless marked sent or failed meanwhile.
    */
   async claimDue(limit: number): Promise<ClaimedNotification[]> {
     requireClaimLimit(limit);
-    const now = this.#now();
-    const due = this.#db
+    const now = this.now();
+    const due = this.db
       .selectFrom('notifications')
       .select('id')
       .where('sent_at', 'is', null)
@@ -45,20 +25,20 @@ export class SqlNotificationOutbox implements NotificationOutbox {
       .orderBy('created_at')
       .orderBy('id')
       .limit(limit)
-      .$if(this.#lockRows, (query) => query.forUpdate().skipLocked());
+      .$if(this.lockRows, (query) => query.forUpdate().skipLocked());
     // One statement picks and leases, so no two claimers can both take a row.
-    const claimed = await this.#db
+    const claimed = await this.db
       .updateTable('notifications')
       .set((eb) => ({
         attempts: eb('attempts', '+', 1),
-        next_attempt_at: new Date(now.getTime() + this.#leaseMs).toISOString(),
+        next_attempt_at: new Date(now.getTime() + this.leaseMs).toISOString(),
       }))
       .where('id', 'in', due)
       .returning(['id', 'quote_id', 'kind', 'attempts', 'created_at'])
       .execute();
     if (claimed.length === 0) return [];
 
-    const quotes = await this.#db
+    const quotes = await this.db
       .selectFrom('quote_requests')
       .select(quoteColumns)
       .where('id', 'in', [...new Set(claimed.map(({ quote_id }) => quote_id))])
@@ -76,7 +56,7 @@ export class SqlNotificationOutbox implements NotificationOutbox {
 
   /** Records that the notification was delivered: it is never claimed again. */
   async markSent(id: string, at: Date): Promise<void> {
-    await this.#db
+    await this.db
       .updateTable('notifications')
       .set({ sent_at: at.toISOString() })
       .where('id', '=', id)
@@ -86,7 +66,7 @@ export class SqlNotificationOutbox implements NotificationOutbox {
 
   /** Records why sending failed, and when to try again. Does nothing to one already sent. */
   async markFailed(id: string, error: string, retryAt: Date): Promise<void> {
-    await this.#db
+    await this.db
       .updateTable('notifications')
       .set({ next_attempt_at: retryAt.toISOString(), last_error: truncateDeliveryError(error) })
       .where('id', '=', id)
@@ -96,7 +76,7 @@ export class SqlNotificationOutbox implements NotificationOutbox {
 
   /** How many notifications wait to be sent, and since when the oldest has waited; for /readyz. */
   async backlog(): Promise<{ pending: number; oldestPendingSince: Date | null }> {
-    const { pending, oldest } = await this.#db
+    const { pending, oldest } = await this.db
       .selectFrom('notifications')
       .select((eb) => [eb.fn.countAll<number | string>().as('pending'), eb.fn.min<Date | string | null>('created_at').as('oldest')])
       .where('sent_at', 'is', null)

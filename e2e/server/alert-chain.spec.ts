@@ -1,7 +1,7 @@
 import { staffName } from '../../domain/on-call';
 import { startLoopbackPushService } from '../../adapters/push/loopback-push-service.test-support';
 import { e2eStaff, expect, inboxCard, quoteForm, signInAsStaff, test } from '../fixtures';
-import { clickNotification, openInboxWithWorker, shownNotifications } from '../inbox-worker';
+import { clickNotification, openInboxWithWorker, pushToInboxWorker, shownNotifications } from '../inbox-worker';
 
 // The whole chain, as `npm start` runs it: a staff member turns alerts on in the inbox; a visitor's
 // request from the form is pushed by the server, encrypted and signed, to a push service on loopback
@@ -44,14 +44,7 @@ test('alerts on, a request from the form buzzes this device within a second, and
     await page.getByRole('switch', { name: 'Alerts on this device' }).click();
     await expect(page.getByText('This device gets alerts.')).toBeVisible();
 
-    const cdp = await context.newCDPSession(page);
-    const registrationId = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const ours = registrations.find((registration) => registration.scopeURL === `${origin}/quotes` && !registration.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      });
-    });
-    await cdp.send('ServiceWorker.enable');
+    const push = await pushToInboxWorker(context, page, origin);
 
     const firstName = `Zed${Math.random().toString(36).slice(2, 7)}`;
     const visitor = await context.newPage();
@@ -70,11 +63,11 @@ test('alerts on, a request from the form buzzes this device within a second, and
     // Other tests share this server; this request's alert is the one with this first name.
     const ours = () => pushService.received.find((push) => (push.payload as { firstName?: string }).firstName === firstName);
     await expect.poll(ours, { timeout: 1_000 }).toBeDefined();
-    const push = ours();
+    const received = ours();
     expect(pushService.rejected).toEqual([]);
-    expect(push).toMatchObject({ urgency: 'high', ttl: 600 });
-    const alert = push?.payload as { quoteId: string; take: string };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data: JSON.stringify(push?.payload) });
+    expect(received).toMatchObject({ urgency: 'high', ttl: 600 });
+    const alert = received?.payload as { quoteId: string; take: string };
+    await push(JSON.stringify(received?.payload));
     const tag = `quote-${alert.quoteId}`;
     await expect
       .poll(async () => (await shownNotifications(page)).find((shown) => shown.tag === tag), { timeout: Math.max(100, 1_000 - (Date.now() - acknowledgedAt)) })

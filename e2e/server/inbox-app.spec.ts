@@ -3,7 +3,7 @@ import { toNamedFields } from '../../domain/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { staffName } from '../../domain/on-call';
 import { e2eStaff, expect, signInAsStaff, test } from '../fixtures';
-import { clickNotification, openInboxWithWorker, shownNotifications } from '../inbox-worker';
+import { clickNotification, openInboxWithWorker, pushToInboxWorker, shownNotifications } from '../inbox-worker';
 
 // The staff inbox as an app on a phone, against our server: its manifest and service worker, alerts
 // pushed to it through the DevTools protocol as a push service would, "I'm on it", and opening offline.
@@ -63,17 +63,7 @@ async function inboxReadyForPushes(context: BrowserContext, page: Page, origin: 
   await context.grantPermissions(['notifications'], { origin });
   await signInAsStaff(page);
   const worker = await openInboxWithWorker(context, page);
-  const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((registration) => registration.scopeURL === `${origin}/quotes` && !registration.isDeleted);
-      if (ours) resolve(ours.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const push = async (data: string) => {
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data });
-  };
+  const push = await pushToInboxWorker(context, page, origin);
   return { worker, push };
 }
 

@@ -1,8 +1,16 @@
+import type { inboxCopy } from '../../domain/inbox-copy';
 import { inboxWorkerRegistration } from './inbox-worker';
-import type { ThisBrowser } from './this-browser';
 
 // How this browser turns alerts on and off: notification permission, the inbox's service worker and
 // its push subscription. Loaded by this-browser.ts only when the inbox's alerts are used.
+
+/** Why alerts could not be turned on or off here, each with its own advice (inboxCopy.alerts.problems). */
+export type AlertsProblemKind = keyof typeof inboxCopy.alerts.problems;
+/** Why this browser could not turn alerts on. */
+export type AlertsProblem = Exclude<AlertsProblemKind, 'save-failed' | 'remove-failed'>;
+
+/** A push subscription as the backend keeps it; null where alerts are shown on this device alone. */
+export type BrowserSubscription = { endpoint: string; p256dh: string; auth: string } | null;
 
 /** An iPhone or iPad gets web push only in the app added to its home screen, never in a Safari tab. */
 function isAppleMobile(): boolean {
@@ -31,7 +39,13 @@ async function currentSubscription(): Promise<PushSubscription | null> {
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
-export const { enabled, enable, disable }: Pick<ThisBrowser, 'enabled' | 'enable' | 'disable'> = {
+interface BrowserPush {
+  enabled: (pushKey: string | null) => Promise<boolean>;
+  enable: (pushKey: string | null) => Promise<{ ok: true; subscription: BrowserSubscription } | { ok: false; problem: AlertsProblem }>;
+  disable: () => Promise<void>;
+}
+
+export const { enabled, enable, disable }: BrowserPush = {
   enabled: async (pushKey) => {
     if (typeof Notification === 'undefined' || Notification.permission !== 'granted' || !('serviceWorker' in navigator)) return false;
     if (pushKey === null) return (await navigator.serviceWorker.getRegistration('/quotes')) !== undefined;

@@ -1,13 +1,7 @@
-import type { inboxCopy } from '../../domain/inbox-copy';
+import type { AlertsProblem, BrowserSubscription } from './browser-push';
 import { deviceLabel } from './device-label';
 
-/** Why alerts could not be turned on or off here, each with its own advice (inboxCopy.alerts.problems). */
-export type AlertsProblemKind = keyof typeof inboxCopy.alerts.problems;
-/** Why this browser could not turn alerts on. */
-type AlertsProblem = Exclude<AlertsProblemKind, 'save-failed' | 'remove-failed'>;
-
-/** A push subscription as the backend keeps it; null where alerts are shown on this device alone. */
-type BrowserSubscription = { endpoint: string; p256dh: string; auth: string } | null;
+export type { AlertsProblemKind } from './browser-push';
 
 /**
  * This browser, as the alert settings meet it: notification permission, the inbox's service worker,
