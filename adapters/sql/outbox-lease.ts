@@ -26,7 +26,7 @@ export function requireClaimLimit(limit: number): void {
 // By characters (code points), as the CHECK counts them; PostgreSQL text cannot hold NUL at all. The
 // first 2 * max UTF-16 units hold at least max code points, so a huge message is not split whole.
 /** A delivery's error as the outboxes keep it: at most deliveryErrorMaxLength characters, no NUL. */
-export function truncateDeliveryError(error: string): string {
+function truncateDeliveryError(error: string): string {
   return Array.from(error.slice(0, 2 * deliveryErrorMaxLength).replaceAll('\0', ''))
     .slice(0, deliveryErrorMaxLength)
     .join('');
@@ -37,8 +37,15 @@ export const compareTimes = (a: Date | string, b: Date | string): number => new 
 /** By code unit, as JavaScript compares strings; never by a database's collation. */
 export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** What both outboxes share: the database, the clock, the lease, and whether claims lock their rows. */
+/** The tables of the outboxes: each row waits until `sent_at` is set, and is tried at `next_attempt_at`. */
+type OutboxTable = 'notifications' | 'alert_deliveries';
+
+/**
+ * What both outboxes share: the database, the clock, the lease, whether claims lock their rows, and
+ * recording a failure and counting what waits, which are the same in both tables.
+ */
 export abstract class LeasedOutbox {
+  protected abstract readonly table: OutboxTable;
   protected readonly db: Kysely<Database>;
   protected readonly now: () => Date;
   protected readonly leaseMs: number;
@@ -53,5 +60,25 @@ export abstract class LeasedOutbox {
     // each pass over rows another holds. SQLite runs one writing statement at a time, so the UPDATE
     // alone is atomic.
     this.lockRows = sqlDialectOf(db) === 'postgres';
+  }
+
+  /** Records why delivering failed, and when to try again. Does nothing to one already sent. */
+  async markFailed(id: string, error: string, retryAt: Date): Promise<void> {
+    await this.db
+      .updateTable(this.table)
+      .set({ next_attempt_at: retryAt.toISOString(), last_error: truncateDeliveryError(error) })
+      .where('id', '=', id)
+      .where('sent_at', 'is', null)
+      .execute();
+  }
+
+  /** How many wait to be delivered, and since when the oldest has waited; for /readyz. */
+  async backlog(): Promise<{ pending: number; oldestPendingSince: Date | null }> {
+    const { pending, oldest } = await this.db
+      .selectFrom(this.table)
+      .select((eb) => [eb.fn.countAll<number | string>().as('pending'), eb.fn.min<Date | string | null>('created_at').as('oldest')])
+      .where('sent_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return { pending: Number(pending), oldestPendingSince: oldest === null ? null : new Date(oldest) };
   }
 }

@@ -3,7 +3,7 @@ import type { AlertOutbox, ClaimedAlert, PushTarget } from '../../domain/ports';
 import { waitingStatus } from '../../domain/quote-status';
 import { parseAlertStep } from './alert-row';
 import type { Database } from './database';
-import { compareText, compareTimes, LeasedOutbox, requireClaimLimit, truncateDeliveryError } from './outbox-lease';
+import { compareText, compareTimes, LeasedOutbox, requireClaimLimit } from './outbox-lease';
 import { quoteColumns, rowToQuote } from './quote-row';
 
 /** What a push that was not sent, because its request was taken before, keeps as its error. */
@@ -30,6 +30,8 @@ const requestStillWaiting = (eb: ExpressionBuilder<Database, 'alert_deliveries'>
  * chat channel's record of what happened.
  */
 export class SqlAlertOutbox extends LeasedOutbox implements AlertOutbox {
+  protected readonly table = 'alert_deliveries';
+
   /**
    * Claims up to `limit` deliveries that are due, those due longest first, and returns them oldest
    * first, each with its request and, for a push, its device. Each is leased: due again only after
@@ -115,29 +117,9 @@ export class SqlAlertOutbox extends LeasedOutbox implements AlertOutbox {
     });
   }
 
-  /** Records why delivering failed, and when to try again. Does nothing to one already sent. */
-  async markFailed(id: string, error: string, retryAt: Date): Promise<void> {
-    await this.db
-      .updateTable('alert_deliveries')
-      .set({ next_attempt_at: retryAt.toISOString(), last_error: truncateDeliveryError(error) })
-      .where('id', '=', id)
-      .where('sent_at', 'is', null)
-      .execute();
-  }
-
   /** Forgets a device whose subscription has gone (404, 410), and with it every delivery still waiting for it. */
   async forgetDevice(deviceId: string): Promise<void> {
     await this.db.deleteFrom('push_devices').where('id', '=', deviceId).execute();
-  }
-
-  /** How many alerts wait to be delivered, and since when the oldest has waited; for /readyz. */
-  async backlog(): Promise<{ pending: number; oldestPendingSince: Date | null }> {
-    const { pending, oldest } = await this.db
-      .selectFrom('alert_deliveries')
-      .select((eb) => [eb.fn.countAll<number | string>().as('pending'), eb.fn.min<Date | string | null>('created_at').as('oldest')])
-      .where('sent_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    return { pending: Number(pending), oldestPendingSince: oldest === null ? null : new Date(oldest) };
   }
 
   /** Marks done, unsent, the due pushes whose request has been taken or has left 'new' since they were queued. */

@@ -1,6 +1,6 @@
 import type { ClaimedNotification, NotificationOutbox } from '../../domain/ports';
 import { type NotificationKind, notificationKinds } from './database';
-import { compareText, compareTimes, LeasedOutbox, requireClaimLimit, truncateDeliveryError } from './outbox-lease';
+import { compareText, compareTimes, LeasedOutbox, requireClaimLimit } from './outbox-lease';
 import { quoteColumns, rowToQuote } from './quote-row';
 
 /**
@@ -9,6 +9,8 @@ import { quoteColumns, rowToQuote } from './quote-row';
  * by one of them at a time, and delivered at least once.
  */
 export class SqlNotificationOutbox extends LeasedOutbox implements NotificationOutbox {
+  protected readonly table = 'notifications';
+
   /**
    * Claims up to `limit` notifications that are due, those due longest first, and returns them oldest
    * first. Each is leased: due again only after `leaseSeconds` unless marked sent or failed meanwhile.
@@ -62,26 +64,6 @@ export class SqlNotificationOutbox extends LeasedOutbox implements NotificationO
       .where('id', '=', id)
       .where('sent_at', 'is', null)
       .execute();
-  }
-
-  /** Records why sending failed, and when to try again. Does nothing to one already sent. */
-  async markFailed(id: string, error: string, retryAt: Date): Promise<void> {
-    await this.db
-      .updateTable('notifications')
-      .set({ next_attempt_at: retryAt.toISOString(), last_error: truncateDeliveryError(error) })
-      .where('id', '=', id)
-      .where('sent_at', 'is', null)
-      .execute();
-  }
-
-  /** How many notifications wait to be sent, and since when the oldest has waited; for /readyz. */
-  async backlog(): Promise<{ pending: number; oldestPendingSince: Date | null }> {
-    const { pending, oldest } = await this.db
-      .selectFrom('notifications')
-      .select((eb) => [eb.fn.countAll<number | string>().as('pending'), eb.fn.min<Date | string | null>('created_at').as('oldest')])
-      .where('sent_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    return { pending: Number(pending), oldestPendingSince: oldest === null ? null : new Date(oldest) };
   }
 }
 
