@@ -241,7 +241,12 @@ test('two servers on one PostgreSQL send each step to each device exactly once',
   await addDevice(two, service, joCookie, 'Safari on iPhone');
 
   const stored = await Promise.all(Array.from({ length: 6 }, (_, index) => storeQuote(index % 2 === 0 ? one : two, { urgent: true })));
+  const unsent = async () =>
+    Number((await db.selectFrom('alert_deliveries').select((eb) => eb.fn.countAll().as('count')).where('sent_at', 'is', null).executeTakeFirstOrThrow()).count);
   for (const minutes of [0, 10, 20]) {
+    // The clock moves on only once every delivery is marked sent: a jump of minutes would run out the
+    // lease of one still in flight, and another server would rightly send it again.
+    await expect.poll(unsent, { timeout: 10_000 }).toBe(0);
     clock.time = Date.parse('2026-11-23T15:40:00Z') + minutes * minute;
     await Promise.all([one.alerts?.planner.planDue(), two.alerts?.planner.planDue(), one.alerts?.planner.planDue(), two.alerts?.planner.planDue()]);
   }
