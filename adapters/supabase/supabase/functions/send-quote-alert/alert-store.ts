@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { askIsStaff, asServiceRole, postgrestFailure, type StoreConfig } from '../_shared/postgrest.ts';
 import { type AlertAudience, type AlertRecord, alertSteps } from '../../../../../domain/alert-plan.ts';
 import { weekdays } from '../../../../../domain/on-call.ts';
 import type { AlertCandidate, PushTarget } from '../../../../../domain/ports.ts';
@@ -30,13 +31,6 @@ export interface AlertStore {
   forgetDevice(deviceId: string): Promise<void>;
   /** Spends the take token issued with one push, and takes the request for whom it was pushed to. */
   redeemTake(tokenId: string, quoteId: string): Promise<RedeemOutcome>;
-}
-
-/** Where the project is: Supabase gives every edge function these three variables. */
-export interface StoreConfig {
-  url: string;
-  anonKey: string;
-  serviceKey: string;
 }
 
 const TimeSchema = v.pipe(
@@ -75,9 +69,8 @@ const RedeemSchema = v.variant('outcome', [
 
 /** The store through the project's REST API (PostgREST): the service key for the alerts, the caller's token for their own devices. */
 export function postgrestAlertStore({ url, anonKey, serviceKey }: StoreConfig, fetchImpl: typeof fetch = fetch): AlertStore {
-  const asService = { apikey: serviceKey, authorization: `Bearer ${serviceKey}` };
-  const failed = async (action: string, response: Response) =>
-    new Error(`${action} failed: the database answered ${response.status} ${(await response.text()).slice(0, 200)}`);
+  const asService = asServiceRole({ serviceKey });
+  const failed = postgrestFailure;
   const rpc = async (action: string, name: string, args: Record<string, unknown>, headers: Record<string, string> = asService): Promise<unknown> => {
     const response = await fetchImpl(`${url}/rest/v1/rpc/${name}`, {
       method: 'POST',
@@ -90,16 +83,7 @@ export function postgrestAlertStore({ url, anonKey, serviceKey }: StoreConfig, f
   const device = (id: string) => `${url}/rest/v1/push_devices?id=eq.${encodeURIComponent(id)}`;
 
   return {
-    async isStaff(token) {
-      const response = await fetchImpl(`${url}/rest/v1/rpc/is_staff`, {
-        method: 'POST',
-        headers: { apikey: anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: '{}',
-      });
-      if (response.status === 401) return 'refused';
-      if (!response.ok) throw await failed('Asking whether the caller is staff', response);
-      return v.parse(v.boolean(), await response.json());
-    },
+    isStaff: (token) => askIsStaff({ url, anonKey }, token, fetchImpl),
 
     async candidates(since, quoteId) {
       const rows = v.parse(CandidatesSchema, await rpc('Reading the waiting requests', 'alert_candidates', { since: since.toISOString(), only_quote: quoteId ?? null }));

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
+import { serveFunction } from '../_shared/serve.ts';
 import { defaultAlertPolicy } from '../../../../../domain/alert-plan.ts';
+import { parseStoreConfig } from '../_shared/postgrest.ts';
 import { postgrestAlertStore } from './alert-store.ts';
 import { type AlertSetup, handleAlert } from './handler.ts';
 import { WebPushSender } from '../../../../push/web-push-sender.ts';
@@ -19,13 +21,14 @@ function alertSetup(): AlertSetup {
   if (!/^(mailto:|https:\/\/)/.test(env.VAPID_SUBJECT ?? '')) return { ok: false, problem: 'VAPID_SUBJECT must be a mailto: or https: address' };
   if ((env.TAKE_TOKEN_SECRET ?? '').length < 32) return { ok: false, problem: 'TAKE_TOKEN_SECRET must be at least 32 characters' };
   const vapid = { publicKey: env.VAPID_PUBLIC_KEY ?? '', privateKey: env.VAPID_PRIVATE_KEY ?? '', subject: env.VAPID_SUBJECT ?? '' };
-  const serviceKey = env.SUPABASE_SERVICE_ROLE_KEY ?? '';
+  const project = parseStoreConfig(env);
+  if (project === undefined) return { ok: false, problem: 'set the secrets SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY' };
   return {
     ok: true,
     publicKey: vapid.publicKey,
-    serviceKey,
+    serviceKey: project.serviceKey,
     deps: {
-      store: postgrestAlertStore({ url: (env.SUPABASE_URL ?? '').replace(/\/+$/, ''), anonKey: env.SUPABASE_ANON_KEY ?? '', serviceKey }),
+      store: postgrestAlertStore(project),
       sender: new WebPushSender(vapid),
       takeTokenSecret: env.TAKE_TOKEN_SECRET ?? '',
       policy: { escalateAfterMinutes: minutes.output },
@@ -38,16 +41,4 @@ function alertSetup(): AlertSetup {
 const setup = alertSetup();
 const handler = (request: Request) => handleAlert(request, setup);
 
-const PortSchema = v.pipe(v.string(), v.regex(/^\d+$/, 'PORT must be a port number'), v.transform(Number), v.maxValue(65_535, 'PORT must be a port number'));
-const port = Deno.env.get('PORT');
-
-if (port === undefined) {
-  // On Supabase the edge runtime owns the socket.
-  Deno.serve(handler);
-} else {
-  // Run by hand or by the tests: loopback only, on PORT (0 for any free port), saying where on stderr.
-  Deno.serve(
-    { port: v.parse(PortSchema, port), hostname: '127.0.0.1', onListen: ({ hostname, port }) => console.error(`Listening on http://${hostname}:${port}/`) },
-    handler,
-  );
-}
+serveFunction(handler);

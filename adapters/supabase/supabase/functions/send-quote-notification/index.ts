@@ -1,7 +1,8 @@
-import * as v from 'valibot';
+import { serveFunction } from '../_shared/serve.ts';
 import { parseMailConfig, SmtpMailer } from '../../../../email/smtp-mailer.ts';
 import { handleQuoteNotification, type MailSetup } from './handler.ts';
-import { parseStoreConfig, postgrestQuoteStore } from './quote-store.ts';
+import { parseStoreConfig } from '../_shared/postgrest.ts';
+import { postgrestQuoteStore } from './quote-store.ts';
 
 /** The function's secrets, read once at boot: without them every request is answered 500, saying which to set. */
 function mailSetup(): MailSetup {
@@ -31,26 +32,4 @@ const store = storeConfig === undefined ? undefined : postgrestQuoteStore(storeC
 const handler = (request: Request) =>
   handleQuoteNotification(request, { mail, now: () => new Date(), newId: () => crypto.randomUUID(), store });
 
-const PortSchema = v.pipe(
-  v.string(),
-  v.regex(/^\d+$/, 'PORT must be a port number'),
-  v.transform(Number),
-  v.maxValue(65_535, 'PORT must be a port number'),
-);
-const port = Deno.env.get('PORT');
-
-if (port === undefined) {
-  // On Supabase the edge runtime owns the socket: the plain form is what it expects.
-  Deno.serve(handler);
-} else {
-  // Run by hand or by the tests: loopback only, on PORT (0 for any free port), saying where.
-  Deno.serve(
-    {
-      port: v.parse(PortSchema, port),
-      hostname: '127.0.0.1',
-      // On stderr, as Deno's own message: stdout stays free, and the tests wait for this line.
-      onListen: ({ hostname, port }) => console.error(`Listening on http://${hostname}:${port}/`),
-    },
-    handler,
-  );
-}
+serveFunction(handler);

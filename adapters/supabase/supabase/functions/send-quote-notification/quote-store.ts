@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { askIsStaff, asServiceRole, postgrestFailure, type StoreConfig } from '../_shared/postgrest.ts';
 import { deliveryErrorMaxLength } from '../../../../../domain/inbox-quote.ts';
 import { fromNamedFields, namedFieldList, namedFieldsEntries, type QuoteRequest } from '../../../../../domain/quote.ts';
 
@@ -20,20 +21,6 @@ export interface QuoteStore {
   recordDelivery(id: string, delivery: Delivery): Promise<void>;
 }
 
-/** Where the project is: Supabase gives every edge function these three variables. */
-export interface StoreConfig {
-  url: string;
-  anonKey: string;
-  serviceKey: string;
-}
-
-/** The project from the function's environment; undefined when any variable is missing. */
-export function parseStoreConfig(env: Record<string, string | undefined>): StoreConfig | undefined {
-  const { SUPABASE_URL: url, SUPABASE_ANON_KEY: anonKey, SUPABASE_SERVICE_ROLE_KEY: serviceKey } = env;
-  if (!url || !anonKey || !serviceKey) return undefined;
-  return { url: url.replace(/\/+$/, ''), anonKey, serviceKey };
-}
-
 const TimeSchema = v.pipe(
   v.string(),
   v.transform((text) => new Date(text.replace(/(\.\d{3})\d+/, '$1'))),
@@ -53,22 +40,11 @@ const columns = ['id', 'created_at', ...namedFieldList, 'business_email_sent_at'
 
 /** The store through the project's REST API (PostgREST): the service key to read and record, the caller's token to ask is_staff. */
 export function postgrestQuoteStore({ url, anonKey, serviceKey }: StoreConfig, fetchImpl: typeof fetch = fetch): QuoteStore {
-  const asService = { apikey: serviceKey, authorization: `Bearer ${serviceKey}` };
-  const failed = async (action: string, response: Response) =>
-    new Error(`${action} failed: the database answered ${response.status} ${(await response.text()).slice(0, 200)}`);
+  const asService = asServiceRole({ serviceKey });
+  const failed = postgrestFailure;
 
   return {
-    async isStaff(token) {
-      const response = await fetchImpl(`${url}/rest/v1/rpc/is_staff`, {
-        method: 'POST',
-        headers: { apikey: anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: '{}',
-      });
-      // 401: an expired or forged token, or the anonymous key (which may not ask).
-      if (response.status === 401) return 'refused';
-      if (!response.ok) throw await failed('Asking whether the caller is staff', response);
-      return v.parse(v.boolean(), await response.json());
-    },
+    isStaff: (token) => askIsStaff({ url, anonKey }, token, fetchImpl),
 
     async find(id) {
       const response = await fetchImpl(`${url}/rest/v1/quote_requests?select=${columns}&id=eq.${encodeURIComponent(id)}`, { headers: asService });
