@@ -88,7 +88,7 @@ test('two servers on one PostgreSQL database never send a notification twice', a
     }
     for (const db of [first, second]) {
       const dispatcher = new OutboxDispatcher({
-      describe: describeNotification,
+        describe: describeNotification,
         outbox: new SqlNotificationOutbox(db),
         logger: { error: () => undefined },
         batchSize: 3,

@@ -17,8 +17,7 @@ import { SqlQuoteRepository } from '../sql/sql-quote-repository';
 import { createServerApp } from './app';
 import type { RequestLogEntry } from './request-log';
 import { saveStaffAccount } from './staff-accounts';
-import { businessEmail } from '../email/business-email';
-import { customerEmail } from '../email/customer-email';
+import { notificationEmailSender } from '../email/notification-email';
 import { SmtpMailer } from '../email/smtp-mailer';
 import { SqlNotificationOutbox } from '../sql/sql-notification-outbox';
 import { describeNotification, OutboxDispatcher } from './outbox-dispatcher';
@@ -126,17 +125,14 @@ export async function startTestServer(
     mail &&
     mailer &&
     new OutboxDispatcher({
-      describe: describeNotification,
       outbox,
+      deliver: notificationEmailSender(mailer, mail),
+      describe: describeNotification,
       logger: { error: () => undefined },
       // Quick retries, so an outage and its end fit in a test; or slow ones, to see what else sends.
       pollMs: mail.pollMs ?? 50,
       firstRetryMs: mail.retryMs ?? 50,
       maxRetryMs: mail.retryMs ?? 200,
-      deliver: async ({ kind: notificationKind, quote }) => {
-        const email = notificationKind === 'business' ? businessEmail(quote, { to: mail.to }) : customerEmail(quote, { replyTo: mail.to });
-        if (email) await mailer.send(email);
-      },
     });
   const logs: RequestLogEntry[] = [];
   const rendered: TestServer['rendered'] = [];

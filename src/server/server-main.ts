@@ -5,8 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Pool } from 'pg';
 import { apiPaths } from '../../adapters/http-api/wire';
 import { createServerApp } from '../../adapters/server/app';
-import { businessEmail } from '../../adapters/email/business-email';
-import { customerEmail } from '../../adapters/email/customer-email';
+import { notificationEmailSender } from '../../adapters/email/notification-email';
 import { parseMailConfig, SmtpMailer } from '../../adapters/email/smtp-mailer';
 import { describeNotification, OutboxDispatcher } from '../../adapters/server/outbox-dispatcher';
 import { createRateLimit, type RateLimitStore } from '../../adapters/server/rate-limits';
@@ -88,15 +87,7 @@ const mailer = mail && new SmtpMailer({ url: mail.url, from: mail.from });
 const dispatcher =
   mail &&
   mailer &&
-  new OutboxDispatcher({
-      describe: describeNotification,
-    outbox,
-    logger: console,
-    deliver: async ({ kind, quote }) => {
-      const email = kind === 'business' ? businessEmail(quote, { to: mail.to }) : customerEmail(quote, { replyTo: mail.to });
-      if (email) await mailer.send(email);
-    },
-  });
+  new OutboxDispatcher({ outbox, deliver: notificationEmailSender(mailer, mail), describe: describeNotification, logger: console });
 if (!dispatcher) {
   console.warn('SMTP_URL is not set: notifications are kept in the outbox but not sent. Set SMTP_URL, NOTIFY_TO and MAIL_FROM to send them.');
 }
