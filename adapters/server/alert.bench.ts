@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import '../extensionless-imports.ts';
 
-const { startBenchServer } = await import('./bench-server.test-support.ts');
+const { benchDeadline, startBenchServer } = await import('./bench-server.test-support.ts');
 const { startLoopbackPushService } = await import('../push/loopback-push-service.test-support.ts');
 
 const requestCount = 200;
@@ -30,12 +30,7 @@ function cleanUpNow() {
   for (const child of started) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 }
-const deadline = setTimeout(() => {
-  console.error(`bench: not finished after ${deadlineMs / 1000} s; stopping`);
-  cleanUpNow();
-  process.exit(1);
-}, deadlineMs);
-deadline.unref();
+const deadline = benchDeadline(deadlineMs, cleanUpNow);
 
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 

@@ -5,7 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BenchServer, startBenchServer } from './bench-server.test-support.ts';
+import { benchDeadline, type BenchServer, startBenchServer } from './bench-server.test-support.ts';
 // @ts-expect-error -- autocannon ships no types and none are installed; the shapes used are declared below.
 import untypedAutocannon from 'autocannon';
 
@@ -84,16 +84,7 @@ function cleanUpNow() {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const deadline = setTimeout(() => {
-  console.error(`bench: not finished after ${deadlineMs / 1000} s; stopping`);
-  cleanUpNow();
-  process.exit(1);
-}, deadlineMs);
-deadline.unref();
-process.once('SIGINT', () => {
-  cleanUpNow();
-  process.exit(130);
-});
+const deadline = benchDeadline(deadlineMs, cleanUpNow);
 
 function report(title: string, result: AutocannonResult) {
   write(title);

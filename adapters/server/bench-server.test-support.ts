@@ -76,3 +76,21 @@ export async function startBenchServer({
   child.kill('SIGKILL');
   throw new Error(`the server was not ready within 15 s:\n${stderr}`);
 }
+
+/**
+ * Gives a benchmark `deadlineMs` to finish: past it, or on Ctrl-C, `cleanUpNow` kills what it started
+ * and removes its files, and the process exits. Returns the timer, to clear once the run is over.
+ */
+export function benchDeadline(deadlineMs: number, cleanUpNow: () => void): ReturnType<typeof setTimeout> {
+  const deadline = setTimeout(() => {
+    console.error(`bench: not finished after ${deadlineMs / 1000} s; stopping`);
+    cleanUpNow();
+    process.exit(1);
+  }, deadlineMs);
+  deadline.unref();
+  process.once('SIGINT', () => {
+    cleanUpNow();
+    process.exit(130);
+  });
+  return deadline;
+}

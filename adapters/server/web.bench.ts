@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun as untypedComputeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { type BenchServer, startBenchServer } from './bench-server.test-support.ts';
+import { benchDeadline, type BenchServer, startBenchServer } from './bench-server.test-support.ts';
 
 /** Lighthouse's own pick of the median run; its declaration names a global type only Lighthouse's build defines. */
 const computeMedianRun = untypedComputeMedianRun as (results: Result[]) => Result;
@@ -48,16 +48,7 @@ function cleanUpNow() {
   rmSync(workDir, { recursive: true, force: true, maxRetries: 5 });
 }
 
-const deadline = setTimeout(() => {
-  console.error(`bench: not finished after ${deadlineMs / 1000} s; stopping`);
-  cleanUpNow();
-  process.exit(1);
-}, deadlineMs);
-deadline.unref();
-process.once('SIGINT', () => {
-  cleanUpNow();
-  process.exit(130);
-});
+const deadline = benchDeadline(deadlineMs, cleanUpNow);
 
 /** Kills Chrome (its whole process group) and waits until it has gone, so its profile can be removed. */
 async function stopChrome(): Promise<void> {
