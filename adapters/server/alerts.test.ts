@@ -94,6 +94,10 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
       const forged = `${tokenFor(first.id).split('.')[0] ?? ''}.${'A'.repeat(43)}`;
       expect((await take(first.id, forged)).status).toBe(401);
       expect((await take(first.id, 'not a token')).status).toBe(401);
+      const garbled = await fetch(`${app.url}/api/quote-requests/${first.id}/take`, { method: 'POST', headers: { 'content-type': 'application/json', origin: app.url }, body: '{"token":' });
+      expect(v.parse(WireErrorSchema, await garbled.json()).error).toBe('invalid-json');
+      const notText = await take(first.id, 42 as unknown as string);
+      expect(v.parse(WireErrorSchema, await notText.json()).fields).toEqual([{ field: 'token', message: 'Token must be text' }]);
       expect((await take(first.id, tokenFor(first.id))).status).toBe(200);
       const again = await take(first.id, tokenFor(first.id));
       expect(again.status).toBe(401);

@@ -126,7 +126,9 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, bodyL
   // From the inbox with a session, or from a notification's "I'm on it" with the alert's token (a
   // phone whose session has lapsed still takes it, and only for the person the alert was sent to).
   api.post('/:id/take', limitBody, async (c, next) => {
-    const body = v.safeParse(TakeBodySchema, await jsonBody(c));
+    const json = await jsonBody(c);
+    if (json === noJson) return invalidJson();
+    const body = v.safeParse(TakeBodySchema, json);
     if (!body.success) return invalid('Send the alert\'s token, or nothing with a staff session', [{ field: 'token', message: 'Token must be text' }]);
     const token = body.output?.token;
     if (token === undefined) return requireStaff(c, next);
