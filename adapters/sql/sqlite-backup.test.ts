@@ -55,9 +55,9 @@ async function storedIds(dataDir: string): Promise<string[]> {
 test('a backup taken while requests are being written holds every one stored before it began, and the other files', async () => {
   const { dataDir, db, quotes } = await serverDataDir();
   const before = await Promise.all(Array.from({ length: 20 }, (_, n) => quotes.insert(sampleQuote({ name: `Before ${n}` }))));
-  let writing = true;
+  const writing = new AbortController();
   const writer = (async () => {
-    while (writing) {
+    while (!writing.signal.aborted) {
       await quotes.insert(sampleQuote({ name: 'During' }));
       // node:sqlite is synchronous: let the backup's own work be answered between writes.
       await new Promise((resolve) => setImmediate(resolve));
@@ -65,7 +65,7 @@ test('a backup taken while requests are being written holds every one stored bef
   })();
   const backupDir = await tempDir('backups');
   const taken = await takeSqliteBackup({ dataDir, backupDir, now: () => new Date('2026-11-23T23:30:00.123Z') });
-  writing = false;
+  writing.abort();
   await writer;
   expect(taken.file).toBe(join(backupDir, 'quotes-2026-11-23T23-30-00Z.backup'));
   expect(taken.counts.quote_requests).toBeGreaterThanOrEqual(20);
