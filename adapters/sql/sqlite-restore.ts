@@ -45,25 +45,27 @@ export interface RestoreOptions {
  */
 export async function restoreSqliteBackup(options: RestoreOptions): Promise<{ restored: boolean; plan: RestorePlan }> {
   const { file, dataDir } = options;
-  await mkdir(dataDir, { recursive: true });
-  const databaseFile = join(dataDir, databaseFileName);
+  // A DATA_DIR made here is removed again when nothing is restored into it.
+  const created = await mkdir(dataDir, { recursive: true });
+  let restored = false;
   const staging = await mkdtemp(join(dataDir, '.restore-'));
   try {
     // Held from here until the swap: no server can open the database meanwhile.
-    const current = await lockCurrentDatabase(databaseFile);
+    const current = await lockCurrentDatabase(join(dataDir, databaseFileName));
     try {
       const otherFiles = (await readBackupFile(file, staging, options.passphrase)).filter((path) => path !== databaseFileName);
       const plan = { ...checkRestoredDatabase(join(staging, databaseFileName), options.knownMigrations), otherFiles, current: current && countRows(current) };
-      if (!(await options.confirm(plan))) return { restored: false, plan };
+      if (!(await options.confirm(plan))) return { restored, plan };
       // Closing the last connection checkpoints the current database's WAL into it and removes the WAL.
       current?.close();
       await swapIn(staging, dataDir, otherFiles);
-      return { restored: true, plan };
+      restored = true;
+      return { restored, plan };
     } finally {
       if (current?.isOpen) current.close();
     }
   } finally {
-    await rm(staging, { recursive: true, force: true });
+    await rm(restored || created === undefined ? staging : created, { recursive: true, force: true });
   }
 }
 
