@@ -68,18 +68,6 @@ function lengthBytes(length: number): Uint8Array {
   return bytes;
 }
 
-/** Whether a backup file is sealed with a passphrase (read from its first bytes). */
-export async function isEncryptedBackup(file: string): Promise<boolean> {
-  const source = await fileSource(file);
-  try {
-    return Buffer.from(await source.read(encryptedMagic.length)).equals(encryptedMagic);
-  } catch {
-    return false;
-  } finally {
-    await source.close();
-  }
-}
-
 const EntryHeaderSchema = v.object({
   path: v.pipe(
     v.string(),

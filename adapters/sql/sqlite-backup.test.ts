@@ -103,6 +103,18 @@ test('restoring over a database replaces it, and answering no leaves it as it wa
   expect((await readdir(dataDir)).filter((name) => name.startsWith('.restore-'))).toEqual([]);
 });
 
+test('a database too damaged to open is replaced by the backup', async () => {
+  const { dataDir, db, quotes } = await serverDataDir();
+  const stored = await quotes.insert(sampleQuote());
+  const { file } = await takeSqliteBackup({ dataDir, backupDir: await tempDir('backups') });
+  await db.destroy();
+  await writeFile(join(dataDir, 'quotes.sqlite'), 'this was a database once, before the disk failed');
+
+  const { plan } = await restore(file, dataDir);
+  expect(plan.current).toBeUndefined();
+  expect(await storedIds(dataDir)).toEqual([stored.id]);
+});
+
 test('restore refuses while a server has the database open, and replaces nothing', async () => {
   const { dataDir, quotes } = await serverDataDir();
   const stored = await quotes.insert(sampleQuote());

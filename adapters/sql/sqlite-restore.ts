@@ -20,7 +20,7 @@ export class BackupTooNew extends Error {
 /** What a checked backup holds, beside what it is about to replace. */
 export interface RestorePlan {
   backup: RowCounts;
-  /** The database in DATA_DIR now; undefined when there is none. */
+  /** The database in DATA_DIR now; undefined when there is none, or none that can be read. */
   current: RowCounts | undefined;
   /** The migrations the backup's database has applied, the last one being its schema version. */
   schemaVersion: string;
@@ -83,13 +83,15 @@ async function lockCurrentDatabase(databaseFile: string): Promise<DatabaseSync |
   const database = new DatabaseSync(databaseFile, { timeout: 0 });
   try {
     database.exec('pragma locking_mode = exclusive; begin exclusive; commit');
+    countRows(database);
     return database;
   } catch (error) {
     database.close();
     if (error instanceof Error && /locked|busy/i.test(error.message)) {
       throw new DatabaseInUse(`${databaseFile} is in use: a server (or another program) has it open. Stop the server, then restore.`);
     }
-    throw error;
+    // Not a readable database (the very thing a restore may be for): no server can run on it either.
+    return undefined;
   }
 }
 
