@@ -16,8 +16,9 @@ const backupAfterAcknowledged = 150;
 
 /** Runs `npm run <script> -- ...args` as an owner would, with SQLite in the given environment. */
 function npmRun(script: 'backup' | 'restore', args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  delete childEnv.DATABASE_URL;
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  delete childEnv.DATABASE_URL; // SQLite in DATA_DIR, whatever the shell has set, unless the test says otherwise
+  Object.assign(childEnv, env);
   const child = spawn('npm', ['run', '--silent', script, '--', ...args], { cwd: repository, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -37,6 +38,13 @@ test('the drill: a backup taken under steady writes restores into a new DATA_DIR
   const restoredDir = join(scratch, 'restored');
   const started: ChildProcess[] = [];
   try {
+    // With PostgreSQL there is no file to copy: the command says to use pg_dump, and writes nothing.
+    const postgres = await npmRun('backup', [backupDir], { DATABASE_URL: 'postgres://quotes@db.internal/quotes' });
+    expect(postgres.output).toContain('The database is PostgreSQL (DATABASE_URL is set): back it up with');
+    expect(postgres.output).toContain('pg_dump --format=custom');
+    expect(postgres.code).toBe(1);
+    expect(existsSync(backupDir)).toBe(false);
+
     // The live server also keeps its own daily backups, the first soon after it starts.
     const live = await startServer(dataDir, started, { BACKUP_DIR: ownBackups, BACKUP_PASSPHRASE: passphrase });
 
