@@ -10,7 +10,16 @@ const defaults = {
   ESCALATE_AFTER_MINUTES: 10,
   ALERT_CHECK_SECONDS: 10,
   PUSH_ALLOW_LOOPBACK: false,
+  BACKUP_KEEP: 14,
 };
+
+test('daily backups go to BACKUP_DIR, keeping BACKUP_KEEP of them, sealed with BACKUP_PASSPHRASE', () => {
+  expect(readServerConfig({ BACKUP_DIR: '/var/backups/quotes', BACKUP_KEEP: '30', BACKUP_PASSPHRASE: 'a long enough passphrase' })).toMatchObject({
+    BACKUP_DIR: '/var/backups/quotes',
+    BACKUP_KEEP: 30,
+    BACKUP_PASSPHRASE: 'a long enough passphrase',
+  });
+});
 
 test('escalation waits ESCALATE_AFTER_MINUTES', () => {
   expect(readServerConfig({ ESCALATE_AFTER_MINUTES: '5' })).toMatchObject({ ESCALATE_AFTER_MINUTES: 5 });
@@ -45,6 +54,8 @@ test.each([
   [{ ESCALATE_AFTER_MINUTES: 'ten' }, /ESCALATE_AFTER_MINUTES must be a whole number/],
   [{ ESCALATE_AFTER_MINUTES: '0' }, /ESCALATE_AFTER_MINUTES must be at least 1/],
   [{ SITE_URL: 'www.example.co.uk' }, /SITE_URL must be the site's address/],
+  [{ BACKUP_KEEP: '0' }, /BACKUP_KEEP must be at least 1/],
+  [{ BACKUP_PASSPHRASE: 'short' }, /BACKUP_PASSPHRASE must be at least 12 characters/],
 ])('a bad setting %j stops the server with a message naming it', (env, message) => {
   expect(() => readServerConfig(env)).toThrow(message);
 });

@@ -43,6 +43,12 @@ const ServerConfigSchema = v.object({
   PUSH_ALLOW_LOOPBACK: yesOrNo('PUSH_ALLOW_LOOPBACK'),
   /** The site's public address, for links to a request in webhooks (the build reads it for the pages). */
   SITE_URL: v.optional(v.pipe(v.string(), v.url("SITE_URL must be the site's address, like https://www.example.co.uk"))),
+  /** Where the server puts its daily backup of DATA_DIR (SQLite only); unset, it takes none. */
+  BACKUP_DIR: v.optional(v.string()),
+  /** How many daily backups to keep in BACKUP_DIR. */
+  BACKUP_KEEP: positiveWhole('BACKUP_KEEP', 14),
+  /** Seals every backup with this passphrase (scrypt and AES-256-GCM); restoring asks for the same. */
+  BACKUP_PASSPHRASE: v.optional(v.pipe(v.string(), v.minLength(12, 'BACKUP_PASSPHRASE must be at least 12 characters'))),
   STAFF_EMAIL: v.optional(v.string()),
   STAFF_PASSWORD: v.optional(v.string()),
 });

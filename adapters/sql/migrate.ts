@@ -18,6 +18,9 @@ const migrations: Readonly<Record<string, Migration>> = {
   '006-add-alerts': addAlerts,
 };
 
+/** The migrations this version knows, by name: a database that has applied any other is from a newer version. */
+export const knownMigrations: readonly string[] = Object.keys(migrations);
+
 /**
  * Applies every migration not yet applied; run at each start. Safe when several processes start at
  * once: PostgreSQL takes Kysely's advisory lock, SQLite an immediate (write-locked) transaction.

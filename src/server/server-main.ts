@@ -38,6 +38,7 @@ import { SqlOnCallRota } from '../../adapters/sql/sql-on-call-rota';
 import { SqlPushDeviceStore } from '../../adapters/sql/sql-push-device-store';
 import { SqlSecretStore } from '../../adapters/sql/sql-secret-store';
 import { business } from '../../domain/business';
+import { startDailyBackups } from '../../adapters/sql/backup-schedule';
 
 const config = readServerConfig(process.env);
 const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
@@ -187,6 +188,20 @@ await purgeExpired();
 const purgeTimer = setInterval(() => void purgeExpired(), 6 * hour * 1000);
 purgeTimer.unref();
 
+// A backup of DATA_DIR every day, when BACKUP_DIR says where; PostgreSQL is backed up with pg_dump.
+if (config.BACKUP_DIR && config.DATABASE_URL) console.warn('BACKUP_DIR is for the SQLite database; back up PostgreSQL with pg_dump (see README, Backups).');
+const backups =
+  config.BACKUP_DIR && !config.DATABASE_URL
+    ? startDailyBackups({
+        dataDir: config.DATA_DIR,
+        backupDir: config.BACKUP_DIR,
+        keep: config.BACKUP_KEEP,
+        passphrase: config.BACKUP_PASSPHRASE,
+        logger: console,
+        writeLine,
+      })
+    : undefined;
+
 let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;
@@ -194,6 +209,7 @@ const stop = async (signal: string) => {
   writeLine(JSON.stringify({ event: 'stopping', signal }));
   clearInterval(purgeTimer);
   await server.close();
+  await backups?.stop();
   await dispatcher?.stop();
   await alerts.stop();
   mailer?.close();
