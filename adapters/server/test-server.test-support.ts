@@ -24,7 +24,8 @@ import { describeNotification, OutboxDispatcher } from './outbox-dispatcher';
 import { createRateLimit } from './rate-limits';
 import { StaffSessions } from './staff-sessions';
 import { StaticFiles } from './static-files';
-import { type RunningServer, startServer } from './start-server';
+import { type ConnectionLimits, type RunningServer, startServer } from './start-server';
+import { connectionLimitsOf, readServerConfig } from './server-config';
 import { SqlStaffStore } from '../sql/sql-staff-store';
 import { alertDelivery, testAlertSender } from '../push/alert-delivery';
 import { readTakeToken } from '../push/take-token';
@@ -111,6 +112,8 @@ export async function startTestServer(
     /** Stores every request with its notifications and sends them through this SMTP server. */
     mail?: { smtpUrl: string; to: string; retryMs?: number; pollMs?: number };
     alerts?: TestAlertOptions;
+    /** The server's timeouts and connection cap; by default those of a server with nothing configured. */
+    connections?: ConnectionLimits;
   } = {},
 ): Promise<TestServer> {
   const given = options.alerts?.db;
@@ -171,7 +174,7 @@ export async function startTestServer(
       signIn: memoryLimit('sign-in', options.limits?.signIn ?? 100_000),
     },
   });
-  const server = await startServer(app, { host: '127.0.0.1', port: 0 });
+  const server = await startServer(app, { host: '127.0.0.1', port: 0, limits: options.connections ?? connectionLimitsOf(readServerConfig({})) });
   dispatcher?.start();
   alerts?.start();
   const staffCookie = await signInCookie(server.url, testStaff);

@@ -9,7 +9,7 @@ import { notificationEmailSender } from '../../adapters/email/notification-email
 import { parseMailConfig, SmtpMailer } from '../../adapters/email/smtp-mailer';
 import { describeNotification, OutboxDispatcher } from '../../adapters/server/outbox-dispatcher';
 import { createRateLimit, type RateLimitStore } from '../../adapters/server/rate-limits';
-import { readServerConfig } from '../../adapters/server/server-config';
+import { connectionLimitsOf, readServerConfig } from '../../adapters/server/server-config';
 import { provisionStaffAccounts } from '../../adapters/server/staff-accounts';
 import { StaffSessions } from '../../adapters/server/staff-sessions';
 import { startServer } from '../../adapters/server/start-server';
@@ -162,7 +162,7 @@ const app = createServerApp({
   },
 });
 
-const server = await startServer(app, { host: config.HOST, port: config.PORT });
+const server = await startServer(app, { host: config.HOST, port: config.PORT, limits: connectionLimitsOf(config) });
 dispatcher?.start();
 alerts.start();
 writeLine(
