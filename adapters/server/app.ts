@@ -11,7 +11,8 @@ import { quoteApi } from './quote-api';
 import { requestLog, type RequestLogEntry } from './request-log';
 import { clientAddress } from './client-address';
 import { refuseCrossSiteRequests } from './cross-site';
-import type { RateLimit } from './rate-limits';
+import { clientNetwork, type RateLimit } from './rate-limits';
+import { type SignInLimits, signInLimit } from './sign-in-limit';
 import { requestOrigin } from './request-origin';
 import { securityHeaders } from './security-headers';
 import { staffApi } from './staff-api';
@@ -45,8 +46,8 @@ export interface ServerDeps {
   trustProxy: boolean;
   /** The Content-Security-Policy hashes of the stylesheets the build wrote into the pages. */
   styleHashes?: readonly string[];
-  /** Quote requests per client, and sign-in attempts per client and per email. */
-  limits: { submissions: RateLimit; signIn: RateLimit };
+  /** Quote requests per client, and failed sign-ins per client and email, and per client. */
+  limits: { submissions: RateLimit; signIn: SignInLimits };
   /**
    * Alerts on staff phones: the settings under /api/alerts, taking a request with an alert's token,
    * and the alerts waiting to be delivered, for /readyz. Without it, only a session takes a request.
@@ -119,12 +120,9 @@ export function createServerApp(deps: ServerDeps) {
   app.get(apiPaths.openapi, (c) => c.json(openApiDocument));
   const staff = staffApi({
     sessions: deps.sessions,
-    clientAddress: (c) => clientAddress(c, trust),
+    clientAddress: (c) => clientNetwork(clientAddress(c, trust)),
     isHttps: (c) => requestOrigin(c, trust).https,
-    signInLimit: async (keys) => {
-      const decisions = await Promise.all(keys.map((key) => deps.limits.signIn.consume(key)));
-      return decisions.find((decision) => !decision.allowed) ?? { allowed: true };
-    },
+    signInLimit: signInLimit(deps.limits.signIn),
   });
   app.route(apiPaths.session, staff.api);
   const bodyLimitBytes = deps.bodyLimitBytes ?? 16 * 1024;

@@ -44,6 +44,12 @@ export interface RateLimit {
   consume: (key: string) => Promise<RateLimitDecision>;
   /** Forgets a key's count, e.g. an email's failed sign-ins once one succeeds. */
   reset: (key: string) => Promise<void>;
+  /**
+   * Gives back the point one request used, for callers that count only what went wrong: they count
+   * each request as it comes (so requests sent all at once cannot slip past the count), then refund
+   * those that turned out well.
+   */
+  refund: (key: string) => Promise<void>;
 }
 
 const namePattern = /^[a-z0-9-]{1,64}$/;
@@ -59,7 +65,7 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
   const { name, logger } = options;
   if (!namePattern.test(name)) throw new Error(`A rate limit's name must match ${namePattern}: ${name}`);
   const limiterOf = openLimiter(options);
-  const keyOf = options.keyOf ?? ((c: Context) => networkOf(clientAddress(c, { trustProxy: options.trustProxy ?? false })));
+  const keyOf = options.keyOf ?? ((c: Context) => clientNetwork(clientAddress(c, { trustProxy: options.trustProxy ?? false })));
 
   const consume = async (key: string): Promise<RateLimitDecision> => {
     try {
@@ -81,6 +87,13 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
         await (await limiterOf()).delete(storedKey(key));
       } catch (error) {
         logger.error(`Rate limit ${name} could not forget a key`, error);
+      }
+    },
+    refund: async (key) => {
+      try {
+        await (await limiterOf()).reward(storedKey(key), 1);
+      } catch (error) {
+        logger.error(`Rate limit ${name} could not give back a point`, error);
       }
     },
     middleware: async (c, next) => {
@@ -146,10 +159,11 @@ async function openPostgresLimiter(options: IRateLimiterPostgresOptions, attempt
 const storedKey = (key: string) => createHash('sha256').update(key).digest('base64url');
 
 /**
- * An IPv6 client usually has a whole /64 network to itself and can pick any address in it for each
- * request; counting addresses apart would give it 2^64 allowances.
+ * What a client is counted by: its address, or for IPv6 its /64 network. An IPv6 client usually has a
+ * whole /64 to itself and can pick any address in it for each request; counting addresses apart would
+ * give it 2^64 allowances.
  */
-function networkOf(address: string): string {
+export function clientNetwork(address: string): string {
   if (!isIPv6(address)) return address;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
   if (mapped !== undefined) return mapped;

@@ -43,7 +43,10 @@ const ServerConfigSchema = v.object({
   TRUST_PROXY: yesOrNo('TRUST_PROXY'),
   RETENTION_MONTHS: positiveWhole('RETENTION_MONTHS', defaultRetentionMonths),
   QUOTE_REQUESTS_PER_HOUR: positiveWhole('QUOTE_REQUESTS_PER_HOUR', 10),
+  /** Failed sign-ins per client address and staff email in an hour; the email's owner elsewhere is never held back. */
   SIGN_IN_ATTEMPTS_PER_HOUR: positiveWhole('SIGN_IN_ATTEMPTS_PER_HOUR', 10),
+  /** Failed sign-ins per client address in an hour, whatever the emails. */
+  SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR: positiveWhole('SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR', 30),
   /** How long a client may take over its request's headers, and over the whole request with its body. */
   HEADERS_TIMEOUT_SECONDS: positiveWhole('HEADERS_TIMEOUT_SECONDS', 10),
   REQUEST_TIMEOUT_SECONDS: positiveWhole('REQUEST_TIMEOUT_SECONDS', 20),

@@ -21,7 +21,8 @@ import { notificationEmailSender } from '../email/notification-email';
 import { SmtpMailer } from '../email/smtp-mailer';
 import { SqlNotificationOutbox } from '../sql/sql-notification-outbox';
 import { describeNotification, OutboxDispatcher } from './outbox-dispatcher';
-import { createRateLimit } from './rate-limits';
+import { createRateLimit, type RateLimitStore } from './rate-limits';
+import { Pool } from 'pg';
 import { StaffSessions } from './staff-sessions';
 import { StaticFiles } from './static-files';
 import { type ConnectionLimits, type RunningServer, startServer } from './start-server';
@@ -83,6 +84,8 @@ export interface TestServer extends RunningServer {
   rendered: { url: string; state: PageState }[];
   /** The alert engine, when the test asked for alerts: its planner's rounds can be run by hand. */
   alerts: ReturnType<typeof createAlertEngine> | undefined;
+  /** On PostgreSQL, the table its rate limits are kept in, for a second server to share. */
+  limitTable: string | undefined;
   stop: () => Promise<void>;
 }
 
@@ -108,7 +111,12 @@ export async function startTestServer(
     now?: () => Date;
     /** Sessions keep real time while everything else follows `now`: for tests whose clock jumps days on. */
     realTimeSessions?: boolean;
-    limits?: { submissions?: number; signIn?: number };
+    /** Per hour: quote requests per client; failed sign-ins per client and email (signIn), and per client. */
+    limits?: { submissions?: number; signIn?: number; signInPerClient?: number };
+    /** Believe X-Forwarded-For, as behind our own proxy: lets a test send from any client address. */
+    trustProxy?: boolean;
+    /** On PostgreSQL, the rate limit table of another server, to share its counts; it then drops the table. */
+    limitTable?: string | undefined;
     /** Stores every request with its notifications and sends them through this SMTP server. */
     mail?: { smtpUrl: string; to: string; retryMs?: number; pollMs?: number };
     alerts?: TestAlertOptions;
@@ -137,6 +145,11 @@ export async function startTestServer(
       firstRetryMs: mail.retryMs ?? 50,
       maxRetryMs: mail.retryMs ?? 200,
     });
+  // As the server keeps them: in memory beside SQLite, in a table on PostgreSQL that servers share.
+  const limitStore =
+    kind === 'postgres' ? sharedLimitStore(options.limitTable) : { store: { kind: 'memory' } as const, drop: () => Promise.resolve() };
+  const limitOf = (name: string, points: number) =>
+    createRateLimit({ name, points, durationSeconds: 3600, store: limitStore.store, logger: { error: () => undefined }, trustProxy: options.trustProxy ?? false });
   const logs: RequestLogEntry[] = [];
   const rendered: TestServer['rendered'] = [];
   const staffStore = new SqlStaffStore(db);
@@ -168,10 +181,13 @@ export async function startTestServer(
     site: await StaticFiles.load(join(tmpdir(), 'no-built-site')),
     writeLog: (entry) => logs.push(entry),
     sessions: new StaffSessions({ accounts: staffStore, store: staffStore, ...(options.realTimeSessions ? {} : clock) }),
-    trustProxy: false,
+    trustProxy: options.trustProxy ?? false,
     limits: {
-      submissions: memoryLimit('submissions', options.limits?.submissions ?? 100_000),
-      signIn: memoryLimit('sign-in', options.limits?.signIn ?? 100_000),
+      submissions: limitOf('submissions', options.limits?.submissions ?? 100_000),
+      signIn: {
+        perClientAndEmail: limitOf('sign-in-client-email', options.limits?.signIn ?? 100_000),
+        perClient: limitOf('sign-in-client', options.limits?.signInPerClient ?? 100_000),
+      },
     },
   });
   const server = await startServer(app, { host: '127.0.0.1', port: 0, limits: options.connections ?? connectionLimitsOf(readServerConfig({})) });
@@ -187,6 +203,7 @@ export async function startTestServer(
     logs,
     rendered,
     alerts,
+    limitTable: limitStore.store.kind === 'postgres' ? limitStore.store.tableName : undefined,
     stop: async () => {
       await server.close();
       await dispatcher?.stop();
@@ -194,6 +211,7 @@ export async function startTestServer(
       mailer?.close();
       // A test may have closed the database already, to see the server without it.
       await db.destroy().catch(() => undefined);
+      await limitStore.drop();
       await drop();
     },
   };
@@ -281,7 +299,15 @@ export async function inboxPage(server: TestServer, params: Record<string, strin
   return v.parse(WireInboxPageSchema, await response.json());
 }
 
-/** A limit per hour kept in memory, as a single server keeps it. */
-function memoryLimit(name: string, points: number) {
-  return createRateLimit({ name, points, durationSeconds: 3600, store: { kind: 'memory' }, logger: { error: () => undefined } });
+/** A rate limit table of the test's own on the test PostgreSQL (or another's, which is left), and how to drop it. */
+function sharedLimitStore(shared: string | undefined) {
+  const pool = new Pool({ connectionString: postgresUrl });
+  const tableName = shared ?? `rate_limits_test_${randomUUID().replaceAll('-', '')}`;
+  return {
+    store: { kind: 'postgres', pool, tableName } satisfies RateLimitStore,
+    drop: async () => {
+      if (shared === undefined) await pool.query(`drop table if exists ${tableName}`);
+      await pool.end();
+    },
+  };
 }
