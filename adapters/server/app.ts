@@ -15,6 +15,7 @@ import { clientNetwork, type RateLimit } from './rate-limits';
 import { type SignInLimits, signInLimit } from './sign-in-limit';
 import { requestOrigin } from './request-origin';
 import { securityHeaders } from './security-headers';
+import { refuseOtherHosts } from './site-host';
 import { staffApi } from './staff-api';
 import type { StaticFiles } from './static-files';
 import type { StaffSessions } from './staff-sessions';
@@ -42,6 +43,8 @@ export interface ServerDeps {
   writeLog: (entry: RequestLogEntry) => void;
   bodyLimitBytes?: number;
   sessions: StaffSessions;
+  /** The site's public address (SITE_URL): when given, requests addressed to any other host are refused. */
+  siteUrl?: string;
   /** Whether X-Forwarded-For, -Proto and -Host are our own proxy's word (TRUST_PROXY). */
   trustProxy: boolean;
   /** The Content-Security-Policy hashes of the stylesheets the build wrote into the pages. */
@@ -103,6 +106,7 @@ export function createServerApp(deps: ServerDeps) {
       : c.text('Something went wrong on our side. Please call us instead.', 500);
   });
 
+  if (deps.siteUrl !== undefined) app.use(refuseOtherHosts({ ...trust, siteUrl: deps.siteUrl }));
   // Before the rate limits: a forged cross-site post must not use up its victim's allowance.
   app.use(refuseCrossSiteRequests(trust));
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -115,6 +116,8 @@ export async function startTestServer(
     limits?: { submissions?: number; signIn?: number; signInPerClient?: number };
     /** Believe X-Forwarded-For, as behind our own proxy: lets a test send from any client address. */
     trustProxy?: boolean;
+    /** The site's public address (SITE_URL): requests for any other host are then refused. */
+    siteUrl?: string;
     /** On PostgreSQL, the rate limit table of another server, to share its counts; it then drops the table. */
     limitTable?: string | undefined;
     /** Stores every request with its notifications and sends them through this SMTP server. */
@@ -182,6 +185,7 @@ export async function startTestServer(
     writeLog: (entry) => logs.push(entry),
     sessions: new StaffSessions({ accounts: staffStore, store: staffStore, ...(options.realTimeSessions ? {} : clock) }),
     trustProxy: options.trustProxy ?? false,
+    ...(options.siteUrl !== undefined && { siteUrl: options.siteUrl }),
     limits: {
       submissions: limitOf('submissions', options.limits?.submissions ?? 100_000),
       signIn: {
@@ -193,7 +197,8 @@ export async function startTestServer(
   const server = await startServer(app, { host: '127.0.0.1', port: 0, limits: options.connections ?? connectionLimitsOf(readServerConfig({})) });
   dispatcher?.start();
   alerts?.start();
-  const staffCookie = await signInCookie(server.url, testStaff);
+  const staffCookie =
+    options.siteUrl === undefined ? await signInCookie(server.url, testStaff) : await signInCookieAt(server.url, new URL(options.siteUrl).host);
   // The tests read the log of their own requests only.
   logs.splice(0);
   return {
@@ -264,6 +269,33 @@ export async function signInCookie(url: string, credentials: { email: string; pa
   const cookie = response.headers.get('set-cookie');
   if (response.status !== 200 || !cookie) throw new Error(`Signing in failed: ${response.status}`);
   return cookie.split(';')[0] ?? '';
+}
+
+/** Signs in through the API as a browser at `host` would (fetch cannot set a Host header of its own). */
+async function signInCookieAt(url: string, host: string): Promise<string> {
+  const response = await requestWithHost(url, host, { method: 'POST', path: '/api/session', body: JSON.stringify(testStaff) });
+  const cookie = response.headers['set-cookie']?.[0];
+  if (response.status !== 200 || !cookie) throw new Error(`Signing in failed: ${response.status}`);
+  return cookie.split(';')[0] ?? '';
+}
+
+/** A request to the server at `url` whose Host header says `host`, as DNS pointing another name at it would send. */
+export function requestWithHost(
+  url: string,
+  host: string,
+  { method = 'GET', path = '/', headers = {}, body }: { method?: string; path?: string; headers?: Record<string, string>; body?: string | undefined } = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(`${url}${path}`, { method, headers: { host, 'content-type': 'application/json', ...headers } }, (incoming) => {
+      let text = '';
+      incoming.setEncoding('utf8').on('data', (chunk: string) => {
+        text += chunk;
+      });
+      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: text }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
 }
 
 /** Runs `run` against a fresh server whose clock the test moves by hand, from 20 November 2026 09:00 UTC. */

@@ -155,6 +155,7 @@ const app = createServerApp({
   writeLog: (entry) => writeLine(JSON.stringify(entry)),
   sessions: new StaffSessions({ accounts: staffStore, store: staffStore }),
   trustProxy: config.TRUST_PROXY,
+  ...(config.SITE_URL !== undefined && { siteUrl: config.SITE_URL }),
   styleHashes: templates.styleHashes,
   limits: {
     submissions: limit('quote-requests', config.QUOTE_REQUESTS_PER_HOUR),
