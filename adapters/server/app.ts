@@ -11,7 +11,7 @@ import { quoteApi } from './quote-api';
 import { requestLog, type RequestLogEntry } from './request-log';
 import { clientAddress } from './client-address';
 import { refuseCrossSiteRequests } from './cross-site';
-import { clientNetwork, type RateLimit } from './rate-limits';
+import { networkOf, type RateLimit } from './rate-limits';
 import { type SignInLimits, signInLimit } from './sign-in-limit';
 import { requestOrigin } from './request-origin';
 import { securityHeaders } from './security-headers';
@@ -124,7 +124,7 @@ export function createServerApp(deps: ServerDeps) {
   app.get(apiPaths.openapi, (c) => c.json(openApiDocument));
   const staff = staffApi({
     sessions: deps.sessions,
-    clientAddress: (c) => clientNetwork(clientAddress(c, trust)),
+    clientAddress: (c) => networkOf(clientAddress(c, trust)),
     isHttps: (c) => requestOrigin(c, trust).https,
     signInLimit: signInLimit(deps.limits.signIn),
   });

@@ -42,7 +42,7 @@ export interface RateLimit {
   middleware: MiddlewareHandler;
   /** For callers that count by more than the address, e.g. sign-in by address and by email. */
   consume: (key: string) => Promise<RateLimitDecision>;
-  /** Forgets a key's count, e.g. an email's failed sign-ins once one succeeds. */
+  /** Forgets a key's count, e.g. a client's failed sign-ins on an email once it signs in. */
   reset: (key: string) => Promise<void>;
   /**
    * Gives back the point one request used, for callers that count only what went wrong: they count
@@ -65,7 +65,7 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
   const { name, logger } = options;
   if (!namePattern.test(name)) throw new Error(`A rate limit's name must match ${namePattern}: ${name}`);
   const limiterOf = openLimiter(options);
-  const keyOf = options.keyOf ?? ((c: Context) => clientNetwork(clientAddress(c, { trustProxy: options.trustProxy ?? false })));
+  const keyOf = options.keyOf ?? ((c: Context) => networkOf(clientAddress(c, { trustProxy: options.trustProxy ?? false })));
 
   const consume = async (key: string): Promise<RateLimitDecision> => {
     try {
@@ -159,11 +159,10 @@ async function openPostgresLimiter(options: IRateLimiterPostgresOptions, attempt
 const storedKey = (key: string) => createHash('sha256').update(key).digest('base64url');
 
 /**
- * What a client is counted by: its address, or for IPv6 its /64 network. An IPv6 client usually has a
- * whole /64 to itself and can pick any address in it for each request; counting addresses apart would
- * give it 2^64 allowances.
+ * An IPv6 client usually has a whole /64 network to itself and can pick any address in it for each
+ * request; counting addresses apart would give it 2^64 allowances.
  */
-export function clientNetwork(address: string): string {
+export function networkOf(address: string): string {
   if (!isIPv6(address)) return address;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
   if (mapped !== undefined) return mapped;
