@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { readServerConfig } from './server-config';
+import { connectionLimitsOf, readServerConfig } from './server-config';
 
 const defaults = {
   TRUST_PROXY: false,
@@ -49,6 +49,21 @@ test.each([
   [{ ESCALATE_AFTER_MINUTES: 'ten' }, /ESCALATE_AFTER_MINUTES must be a whole number/],
   [{ ESCALATE_AFTER_MINUTES: '0' }, /ESCALATE_AFTER_MINUTES must be at least 1/],
   [{ SITE_URL: 'www.example.co.uk' }, /SITE_URL must be the site's address/],
+  [{ REQUEST_TIMEOUT_SECONDS: '0' }, /REQUEST_TIMEOUT_SECONDS must be at least 1/],
+  [{ HEADERS_TIMEOUT_SECONDS: '2.5' }, /HEADERS_TIMEOUT_SECONDS must be a whole number/],
+  [{ MAX_CONNECTIONS_PER_CLIENT: '-1' }, /MAX_CONNECTIONS_PER_CLIENT must be 0 or more/],
+  [{ SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR: '0' }, /SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR must be at least 1/],
 ])('a bad setting %j stops the server with a message naming it', (env, message) => {
   expect(() => readServerConfig(env)).toThrow(message);
+});
+
+test('the server cuts off slow clients within 30 s and caps connections per address, but not behind our proxy', () => {
+  expect(connectionLimitsOf(readServerConfig({}))).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 20_000, maxConnectionsPerClient: 20 });
+  expect(connectionLimitsOf(readServerConfig({ HEADERS_TIMEOUT_SECONDS: '5', REQUEST_TIMEOUT_SECONDS: '15', MAX_CONNECTIONS_PER_CLIENT: '50' }))).toEqual({
+    headersTimeoutMs: 5000,
+    requestTimeoutMs: 15_000,
+    maxConnectionsPerClient: 50,
+  });
+  expect(connectionLimitsOf(readServerConfig({ MAX_CONNECTIONS_PER_CLIENT: '0' })).maxConnectionsPerClient).toBeUndefined();
+  expect(connectionLimitsOf(readServerConfig({ TRUST_PROXY: 'true' })).maxConnectionsPerClient).toBeUndefined();
 });
