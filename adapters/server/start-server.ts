@@ -1,4 +1,4 @@
-import { getRequestListener } from '@hono/node-server';
+import { getRequestListener, RequestError } from '@hono/node-server';
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Hono } from 'hono';
@@ -32,10 +32,12 @@ export function startServer(
     hostname: host,
     // A target or Host header the URL parser refuses never reaches the app: answer it here, with the
     // headers the app would have set.
-    errorHandler: () => {
+    errorHandler: (error) => {
       const headers = new Headers({ 'content-type': 'text/plain; charset=utf-8' });
       for (const [name, value] of securityHeadersBeforeRouting) headers.set(name, value);
-      return new Response('Bad Request\n', { status: 400, headers });
+      return error instanceof RequestError
+        ? new Response('Bad Request\n', { status: 400, headers })
+        : new Response('Something went wrong on our side\n', { status: 500, headers });
     },
   });
   const headersTimeout = Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs);
