@@ -4,6 +4,7 @@ import { expect, onTestFinished, test } from 'vitest';
 import { securityHeaders } from './security-headers';
 import { connectionLimitsOf, readServerConfig } from './server-config';
 import { type ConnectionLimits, startServer } from './start-server';
+import { inboxPage, startTestServer } from './test-server.test-support';
 
 /** A site that reads the whole body of a post, behind the same security headers as the real one. */
 async function siteWith(limits: ConnectionLimits) {
@@ -65,6 +66,21 @@ test('a body trickled in a byte at a time is cut off at the request timeout, wit
   expect(lasted).toBeLessThan(3500);
   expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
   expect(client.received()).toContain('Content-Security-Policy: default-src');
+});
+
+test('a quote request trickled into the whole server is cut off the same way, and nothing is stored', async () => {
+  const server = await startTestServer('sqlite', { connections: quick });
+  onTestFinished(() => server.stop());
+  const body = JSON.stringify({ name: 'Slow Loris', phone: '020 7946 0777', service_type: 'general' });
+  const client = await rawClient(Number(new URL(server.url).port));
+  client.socket.write(
+    `POST /api/quote-requests HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+  );
+  trickle(client.socket, body, 300);
+
+  expect(await client.closed).toBeLessThan(3500);
+  expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
+  expect((await inboxPage(server)).quotes).toEqual([]);
 });
 
 test('with nothing configured, a body trickled one byte every 2 seconds is cut off within 30 seconds', { timeout: 45_000 }, async () => {
