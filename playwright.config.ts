@@ -57,6 +57,9 @@ export default defineConfig({
         // Every test posts from one address; the limits have tests of their own.
         QUOTE_REQUESTS_PER_HOUR: '1000',
         SIGN_IN_ATTEMPTS_PER_HOUR: '1000',
+        SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR: '1000',
+        // Both browsers' connections come from this one address; the cap has tests of its own.
+        MAX_CONNECTIONS_PER_CLIENT: '0',
         // The alert tests run their own push service, on loopback.
         PUSH_ALLOW_LOOPBACK: 'true',
       },

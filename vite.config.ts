@@ -125,7 +125,10 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       // The demo is served on its own; the other builds by our server, which reads dist/client.
       outDir: isSsrBuild ? 'dist/server' : backend === 'memory' ? 'dist/demo' : 'dist/client',
       target: 'es2022',
-      sourcemap: true,
+      // The server's own code keeps its maps (dist/server, never served: NODE_OPTIONS=--enable-source-maps
+      // maps its stack traces). The browser's get none: a map served would hand anyone our original
+      // source, and a static host (Supabase mode) serves every file it is given.
+      sourcemap: Boolean(isSsrBuild),
       // Which files each entry needs, for the pages the build prerenders.
       manifest: !isSsrBuild,
       rolldownOptions: {

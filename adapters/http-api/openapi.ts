@@ -131,7 +131,7 @@ export const openApiDocument = {
           '400': errorResponse('Email or password missing, or not JSON'),
           '401': errorResponse('The email and password do not match a staff account'),
           '403': errorResponse('Sent from another site'),
-          '429': { ...errorResponse('Too many sign-in attempts; see Retry-After'), headers: retryAfter },
+          '429': { ...errorResponse('Too many failed sign-ins from this client; see Retry-After'), headers: retryAfter },
         },
       },
       delete: {

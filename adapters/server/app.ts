@@ -11,9 +11,11 @@ import { quoteApi } from './quote-api';
 import { requestLog, type RequestLogEntry } from './request-log';
 import { clientAddress } from './client-address';
 import { refuseCrossSiteRequests } from './cross-site';
-import type { RateLimit } from './rate-limits';
+import { networkOf, type RateLimit } from './rate-limits';
+import { type SignInLimits, signInLimit } from './sign-in-limit';
 import { requestOrigin } from './request-origin';
 import { securityHeaders } from './security-headers';
+import { refuseOtherHosts } from './site-host';
 import { staffApi } from './staff-api';
 import type { StaticFiles } from './static-files';
 import type { StaffSessions } from './staff-sessions';
@@ -41,12 +43,14 @@ export interface ServerDeps {
   writeLog: (entry: RequestLogEntry) => void;
   bodyLimitBytes?: number;
   sessions: StaffSessions;
+  /** The site's public address (SITE_URL): when given, requests addressed to any other host are refused. */
+  siteUrl?: string;
   /** Whether X-Forwarded-For, -Proto and -Host are our own proxy's word (TRUST_PROXY). */
   trustProxy: boolean;
   /** The Content-Security-Policy hashes of the stylesheets the build wrote into the pages. */
   styleHashes?: readonly string[];
-  /** Quote requests per client, and sign-in attempts per client and per email. */
-  limits: { submissions: RateLimit; signIn: RateLimit };
+  /** Quote requests per client, and failed sign-ins per client and email, and per client. */
+  limits: { submissions: RateLimit; signIn: SignInLimits };
   /**
    * Alerts on staff phones: the settings under /api/alerts, taking a request with an alert's token,
    * and the alerts waiting to be delivered, for /readyz. Without it, only a session takes a request.
@@ -102,6 +106,7 @@ export function createServerApp(deps: ServerDeps) {
       : c.text('Something went wrong on our side. Please call us instead.', 500);
   });
 
+  if (deps.siteUrl !== undefined) app.use(refuseOtherHosts({ ...trust, siteUrl: deps.siteUrl }));
   // Before the rate limits: a forged cross-site post must not use up its victim's allowance.
   app.use(refuseCrossSiteRequests(trust));
 
@@ -119,12 +124,9 @@ export function createServerApp(deps: ServerDeps) {
   app.get(apiPaths.openapi, (c) => c.json(openApiDocument));
   const staff = staffApi({
     sessions: deps.sessions,
-    clientAddress: (c) => clientAddress(c, trust),
+    clientAddress: (c) => networkOf(clientAddress(c, trust)),
     isHttps: (c) => requestOrigin(c, trust).https,
-    signInLimit: async (keys) => {
-      const decisions = await Promise.all(keys.map((key) => deps.limits.signIn.consume(key)));
-      return decisions.find((decision) => !decision.allowed) ?? { allowed: true };
-    },
+    signInLimit: signInLimit(deps.limits.signIn),
   });
   app.route(apiPaths.session, staff.api);
   const bodyLimitBytes = deps.bodyLimitBytes ?? 16 * 1024;

@@ -38,7 +38,15 @@ export async function startBenchServer({
 }): Promise<BenchServer> {
   const logFile = join(dataDir, 'server.log');
   const log = openSync(logFile, 'w');
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...extraEnv };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    // Every benchmark client is this machine: a cap per address would measure the cap.
+    MAX_CONNECTIONS_PER_CLIENT: '0',
+    ...extraEnv,
+  };
   delete env.DATABASE_URL; // SQLite, whatever the shell has set
   const child = spawn(process.execPath, ['dist/server/server-main.js'], { env, stdio: ['ignore', log, 'pipe'] });
   closeSync(log); // the child has its own copy

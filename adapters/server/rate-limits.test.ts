@@ -114,6 +114,18 @@ test('consume and reset count by any key, e.g. an email for sign-in', async () =
   expect(await limit.consume('staff@se1-plumbing.example')).toEqual({ allowed: true });
 });
 
+test.each(['memory', 'postgres'] as const)('refund gives back the point a request used (%s)', async (kind) => {
+  const store: RateLimitStore = kind === 'memory' ? memory : { kind: 'postgres', pool: openPool(), tableName: scratchTable() };
+  const limit = createRateLimit({ name: 'sign-in-client', points: 2, durationSeconds: 60, store, logger: recordingLogger().logger });
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    expect(await limit.consume('203.0.113.9')).toEqual({ allowed: true });
+    await limit.refund('203.0.113.9');
+  }
+  expect(await limit.consume('203.0.113.9')).toEqual({ allowed: true });
+  expect(await limit.consume('203.0.113.9')).toEqual({ allowed: true });
+  expect((await limit.consume('203.0.113.9')).allowed).toBe(false);
+});
+
 test('limits with different names keep different counts in one store', async () => {
   const tableName = scratchTable();
   const pool = openPool();

@@ -42,8 +42,14 @@ export interface RateLimit {
   middleware: MiddlewareHandler;
   /** For callers that count by more than the address, e.g. sign-in by address and by email. */
   consume: (key: string) => Promise<RateLimitDecision>;
-  /** Forgets a key's count, e.g. an email's failed sign-ins once one succeeds. */
+  /** Forgets a key's count, e.g. a client's failed sign-ins on an email once it signs in. */
   reset: (key: string) => Promise<void>;
+  /**
+   * Gives back the point one request used, for callers that count only what went wrong: they count
+   * each request as it comes (so requests sent all at once cannot slip past the count), then refund
+   * those that turned out well.
+   */
+  refund: (key: string) => Promise<void>;
 }
 
 const namePattern = /^[a-z0-9-]{1,64}$/;
@@ -81,6 +87,13 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
         await (await limiterOf()).delete(storedKey(key));
       } catch (error) {
         logger.error(`Rate limit ${name} could not forget a key`, error);
+      }
+    },
+    refund: async (key) => {
+      try {
+        await (await limiterOf()).reward(storedKey(key), 1);
+      } catch (error) {
+        logger.error(`Rate limit ${name} could not give back a point`, error);
       }
     },
     middleware: async (c, next) => {
@@ -149,7 +162,7 @@ const storedKey = (key: string) => createHash('sha256').update(key).digest('base
  * An IPv6 client usually has a whole /64 network to itself and can pick any address in it for each
  * request; counting addresses apart would give it 2^64 allowances.
  */
-function networkOf(address: string): string {
+export function networkOf(address: string): string {
   if (!isIPv6(address)) return address;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
   if (mapped !== undefined) return mapped;

@@ -80,6 +80,13 @@ export function securityHeaders(trust: ProxyTrust & { styleHashes?: readonly str
   };
 }
 
+/**
+ * The headers for an answer made before the app sees the request (a target or Host that cannot be
+ * parsed, a timeout, too many connections): whether it came over HTTPS is not known then, so the set
+ * for plain HTTP, which is all of them but HSTS.
+ */
+export const securityHeadersBeforeRouting: readonly (readonly [string, string])[] = headersFor([]).overHttp;
+
 function setAll(target: Headers, headers: [string, string][]) {
   for (const [name, value] of headers) target.set(name, value);
   // Names the framework to anyone probing for a known flaw in it.

@@ -1,11 +1,15 @@
 import { expect, test } from 'vitest';
-import { readServerConfig } from './server-config';
+import { connectionLimitsOf, readServerConfig } from './server-config';
 
 const defaults = {
   TRUST_PROXY: false,
   RETENTION_MONTHS: 24,
   QUOTE_REQUESTS_PER_HOUR: 10,
   SIGN_IN_ATTEMPTS_PER_HOUR: 10,
+  SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR: 30,
+  HEADERS_TIMEOUT_SECONDS: 10,
+  REQUEST_TIMEOUT_SECONDS: 20,
+  MAX_CONNECTIONS_PER_CLIENT: 20,
   OUTBOX_LEASE_SECONDS: 60,
   ESCALATE_AFTER_MINUTES: 10,
   ALERT_CHECK_SECONDS: 10,
@@ -56,6 +60,21 @@ test.each([
   [{ SITE_URL: 'www.example.co.uk' }, /SITE_URL must be the site's address/],
   [{ BACKUP_KEEP: '0' }, /BACKUP_KEEP must be at least 1/],
   [{ BACKUP_PASSPHRASE: 'short' }, /BACKUP_PASSPHRASE must be at least 12 characters/],
+  [{ REQUEST_TIMEOUT_SECONDS: '0' }, /REQUEST_TIMEOUT_SECONDS must be at least 1/],
+  [{ HEADERS_TIMEOUT_SECONDS: '2.5' }, /HEADERS_TIMEOUT_SECONDS must be a whole number/],
+  [{ MAX_CONNECTIONS_PER_CLIENT: '-1' }, /MAX_CONNECTIONS_PER_CLIENT must be 0 or more/],
+  [{ SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR: '0' }, /SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR must be at least 1/],
 ])('a bad setting %j stops the server with a message naming it', (env, message) => {
   expect(() => readServerConfig(env)).toThrow(message);
+});
+
+test('the server cuts off slow clients within 30 s and caps connections per address, but not behind our proxy', () => {
+  expect(connectionLimitsOf(readServerConfig({}))).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 20_000, maxConnectionsPerClient: 20 });
+  expect(connectionLimitsOf(readServerConfig({ HEADERS_TIMEOUT_SECONDS: '5', REQUEST_TIMEOUT_SECONDS: '15', MAX_CONNECTIONS_PER_CLIENT: '50' }))).toEqual({
+    headersTimeoutMs: 5000,
+    requestTimeoutMs: 15_000,
+    maxConnectionsPerClient: 50,
+  });
+  expect(connectionLimitsOf(readServerConfig({ MAX_CONNECTIONS_PER_CLIENT: '0' })).maxConnectionsPerClient).toBeUndefined();
+  expect(connectionLimitsOf(readServerConfig({ TRUST_PROXY: 'true' })).maxConnectionsPerClient).toBeUndefined();
 });

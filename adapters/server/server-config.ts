@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defaultAlertPolicy } from '../../domain/alert-plan';
 import { defaultRetentionMonths } from '../../domain/retention';
+import type { ConnectionLimits } from './start-server';
 
 const port = v.pipe(
   v.optional(v.string(), '3000'),
@@ -16,6 +17,14 @@ const positiveWhole = (name: string, fallback: number) =>
     v.transform(Number),
     v.integer(`${name} must be a whole number`),
     v.minValue(1, `${name} must be at least 1`),
+  );
+
+const wholeOrZero = (name: string, fallback: number) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.transform(Number),
+    v.integer(`${name} must be a whole number`),
+    v.minValue(0, `${name} must be 0 or more`),
   );
 
 const yesOrNo = (name: string) =>
@@ -34,7 +43,15 @@ const ServerConfigSchema = v.object({
   TRUST_PROXY: yesOrNo('TRUST_PROXY'),
   RETENTION_MONTHS: positiveWhole('RETENTION_MONTHS', defaultRetentionMonths),
   QUOTE_REQUESTS_PER_HOUR: positiveWhole('QUOTE_REQUESTS_PER_HOUR', 10),
+  /** Failed sign-ins per client address and staff email in an hour; the email's owner elsewhere is never held back. */
   SIGN_IN_ATTEMPTS_PER_HOUR: positiveWhole('SIGN_IN_ATTEMPTS_PER_HOUR', 10),
+  /** Failed sign-ins per client address in an hour, whatever the emails. */
+  SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR: positiveWhole('SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR', 30),
+  /** How long a client may take over its request's headers, and over the whole request with its body. */
+  HEADERS_TIMEOUT_SECONDS: positiveWhole('HEADERS_TIMEOUT_SECONDS', 10),
+  REQUEST_TIMEOUT_SECONDS: positiveWhole('REQUEST_TIMEOUT_SECONDS', 20),
+  /** Connections one address may hold at once; 0 for no cap. Not applied behind TRUST_PROXY. */
+  MAX_CONNECTIONS_PER_CLIENT: wholeOrZero('MAX_CONNECTIONS_PER_CLIENT', 20),
   OUTBOX_LEASE_SECONDS: positiveWhole('OUTBOX_LEASE_SECONDS', 60),
   ESCALATE_AFTER_MINUTES: positiveWhole('ESCALATE_AFTER_MINUTES', defaultAlertPolicy.escalateAfterMinutes),
   /** How often the server looks for alerts that have come due: the most an escalation can be late by. */
@@ -54,6 +71,18 @@ const ServerConfigSchema = v.object({
 });
 
 export type ServerConfig = v.InferOutput<typeof ServerConfigSchema>;
+
+/**
+ * What start-server needs of the settings. Behind our own proxy every connection comes from the
+ * proxy's address, so a cap per address would cap everyone together: the proxy caps its clients instead.
+ */
+export const connectionLimitsOf = (
+  config: Pick<ServerConfig, 'HEADERS_TIMEOUT_SECONDS' | 'REQUEST_TIMEOUT_SECONDS' | 'MAX_CONNECTIONS_PER_CLIENT' | 'TRUST_PROXY'>,
+): ConnectionLimits => ({
+  headersTimeoutMs: config.HEADERS_TIMEOUT_SECONDS * 1000,
+  requestTimeoutMs: config.REQUEST_TIMEOUT_SECONDS * 1000,
+  maxConnectionsPerClient: config.TRUST_PROXY || config.MAX_CONNECTIONS_PER_CLIENT === 0 ? undefined : config.MAX_CONNECTIONS_PER_CLIENT,
+});
 
 /**
  * The server's settings from its environment; a bad value stops it with a message naming the

@@ -6,13 +6,22 @@ import type { WireError } from '../http-api/wire';
 import type { RateLimitDecision } from './rate-limits';
 import type { StaffSessions } from './staff-sessions';
 
-/** Whether another sign-in attempt may be made now for all of these keys (an address, an email). */
-type SignInLimit = (keys: readonly string[]) => Promise<RateLimitDecision>;
+/**
+ * The failed sign-ins a client may make, counted by client (its address) and email together, and by
+ * client alone; never by email alone, which anyone could use up to lock its owner out (see
+ * docs/decisions/013-sign-in-without-lockout.md).
+ */
+export interface SignInLimit {
+  /** Counts an attempt before its password is checked, so attempts sent at once are all counted. */
+  attempt: (client: string, email: string) => Promise<RateLimitDecision>;
+  /** The attempt was right: it is not counted, and the client's failures on this email are forgotten. */
+  succeeded: (client: string, email: string) => Promise<void>;
+}
 
 export interface StaffApiOptions {
   sessions: StaffSessions;
   signInLimit: SignInLimit;
-  /** The client's address, to count its sign-in attempts. */
+  /** Who is signing in, to count their failures: the client's address, or its /64 network. */
   clientAddress: (c: Context) => string;
   /** Whether the request came over HTTPS: the cookie is then Secure, under the __Host- prefix. */
   isHttps: (c: Context) => boolean;
@@ -96,11 +105,12 @@ export function staffApi({ sessions, signInLimit, clientAddress, isHttps }: Staf
       return fail({ error: 'invalid-fields', message: 'Enter your email address and password', fields }, 400);
     }
     const { email, password } = credentials.output;
-    const limit = await signInLimit([`address:${clientAddress(c)}`, `email:${email}`]);
+    const client = clientAddress(c);
+    const limit = await signInLimit.attempt(client, email);
     if (!limit.allowed) {
       const seconds = String(limit.retryAfterSeconds);
       return fail(
-        { error: 'rate-limited', message: `Too many sign-in attempts. Please try again in ${seconds} seconds.` },
+        { error: 'rate-limited', message: `Too many failed sign-ins from this connection. Please try again in ${seconds} seconds.` },
         429,
         { 'retry-after': seconds },
       );
@@ -109,6 +119,7 @@ export function staffApi({ sessions, signInLimit, clientAddress, isHttps }: Staf
     if (!session) {
       return fail({ error: 'invalid-credentials', message: 'That email and password do not match a staff account' }, 401);
     }
+    await signInLimit.succeeded(client, email);
     setSessionCookie(c, session.token, session.expiresAt);
     return c.json(session.staff);
   });

@@ -35,6 +35,8 @@ write('privacy/index.html', privacyHtml);
 write('404.html', notFoundHtml);
 writeWithCompressedCopies('assets/app-abc123.js', appJs);
 write('share-image.png', shareImage);
+// A source map an older build left: it holds the original source, with its comments.
+writeWithCompressedCopies('assets/app-abc123.js.map', JSON.stringify({ version: 3, sources: ['app.ts'], sourcesContent: ['// internal'] }));
 write('.vite/manifest.json', JSON.stringify({ 'index.html': { file: 'assets/app-abc123.js' } }));
 
 const site = await StaticFiles.load(siteDir);
@@ -79,6 +81,12 @@ test('the build’s own records are not served', () => {
 test('the compressed copies are not served as files of their own', () => {
   expect(site.respond('/index.html.br', get('/index.html.br'))).toBeUndefined();
   expect(site.respond('/assets/app-abc123.js.gz', get('/assets/app-abc123.js.gz'))).toBeUndefined();
+});
+
+test('source maps are never served, nor their compressed copies', () => {
+  for (const path of ['/assets/app-abc123.js.map', '/assets/app-abc123.js.map.br', '/assets/app-abc123.js.map.gz']) {
+    expect(site.respond(path, get(path)), path).toBeUndefined();
+  }
 });
 
 test('a path containing a NUL character answers nothing', () => {

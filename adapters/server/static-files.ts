@@ -7,7 +7,6 @@ const contentTypes: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
@@ -68,6 +67,8 @@ function matchesEtag(ifNoneMatch: string, etag: string): boolean {
     .some((tag) => tag === '*' || tag === etag);
 }
 
+const isSourceMap = (name: string) => /\.map(?:\.(?:br|gz))?$/.test(name);
+
 /** The prerendered 404 page, sent for every path that is no page or file of the site. */
 const notFoundPage = '/404.html';
 
@@ -84,7 +85,7 @@ export class StaticFiles {
     this.#files = files;
   }
 
-  /** Reads every file under `dir`, leaving out the build's own records (.vite/) and source maps' twins. */
+  /** Reads every file under `dir`, leaving out the build's own records (.vite/), source maps and compressed twins. */
   static async load(dir: string): Promise<StaticFiles> {
     const paths = await filesUnder(dir).catch((error: unknown) => {
       if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return [];
@@ -95,6 +96,9 @@ export class StaticFiles {
     for (const path of paths) {
       const name = `/${relative(dir, path).split(sep).join('/')}`;
       if (name.split('/').some((part) => part.startsWith('.'))) continue;
+      // A source map gives anyone the original source; the build writes none for the browser, and one
+      // left by an older build is not served either.
+      if (isSourceMap(name)) continue;
       if (encodings.some(({ suffix }) => name.endsWith(suffix) && available.has(path.slice(0, -suffix.length)))) continue;
       const body = await readFile(path);
       const compressed: StaticFile['compressed'] = {};

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,10 +22,12 @@ import { notificationEmailSender } from '../email/notification-email';
 import { SmtpMailer } from '../email/smtp-mailer';
 import { SqlNotificationOutbox } from '../sql/sql-notification-outbox';
 import { describeNotification, OutboxDispatcher } from './outbox-dispatcher';
-import { createRateLimit } from './rate-limits';
+import { createRateLimit, type RateLimitStore } from './rate-limits';
+import { Pool } from 'pg';
 import { StaffSessions } from './staff-sessions';
 import { StaticFiles } from './static-files';
-import { type RunningServer, startServer } from './start-server';
+import { type ConnectionLimits, type RunningServer, startServer } from './start-server';
+import { connectionLimitsOf, readServerConfig } from './server-config';
 import { SqlStaffStore } from '../sql/sql-staff-store';
 import { alertDelivery, testAlertSender } from '../push/alert-delivery';
 import { readTakeToken } from '../push/take-token';
@@ -82,6 +85,8 @@ export interface TestServer extends RunningServer {
   rendered: { url: string; state: PageState }[];
   /** The alert engine, when the test asked for alerts: its planner's rounds can be run by hand. */
   alerts: ReturnType<typeof createAlertEngine> | undefined;
+  /** On PostgreSQL, the table its rate limits are kept in, for a second server to share. */
+  limitTable: string | undefined;
   stop: () => Promise<void>;
 }
 
@@ -107,10 +112,19 @@ export async function startTestServer(
     now?: () => Date;
     /** Sessions keep real time while everything else follows `now`: for tests whose clock jumps days on. */
     realTimeSessions?: boolean;
-    limits?: { submissions?: number; signIn?: number };
+    /** Per hour: quote requests per client; failed sign-ins per client and email (signIn), and per client. */
+    limits?: { submissions?: number; signIn?: number; signInPerClient?: number };
+    /** Believe X-Forwarded-For, as behind our own proxy: lets a test send from any client address. */
+    trustProxy?: boolean;
+    /** The site's public address (SITE_URL): requests for any other host are then refused. */
+    siteUrl?: string;
+    /** On PostgreSQL, the rate limit table of another server, to share its counts; it then drops the table. */
+    limitTable?: string | undefined;
     /** Stores every request with its notifications and sends them through this SMTP server. */
     mail?: { smtpUrl: string; to: string; retryMs?: number; pollMs?: number };
     alerts?: TestAlertOptions;
+    /** The server's timeouts and connection cap; by default those of a server with nothing configured. */
+    connections?: ConnectionLimits;
   } = {},
 ): Promise<TestServer> {
   const given = options.alerts?.db;
@@ -134,6 +148,11 @@ export async function startTestServer(
       firstRetryMs: mail.retryMs ?? 50,
       maxRetryMs: mail.retryMs ?? 200,
     });
+  // As the server keeps them: in memory beside SQLite, in a table on PostgreSQL that servers share.
+  const limitStore =
+    kind === 'postgres' ? sharedLimitStore(options.limitTable) : { store: { kind: 'memory' } as const, drop: () => Promise.resolve() };
+  const limitOf = (name: string, points: number) =>
+    createRateLimit({ name, points, durationSeconds: 3600, store: limitStore.store, logger: { error: () => undefined }, trustProxy: options.trustProxy ?? false });
   const logs: RequestLogEntry[] = [];
   const rendered: TestServer['rendered'] = [];
   const staffStore = new SqlStaffStore(db);
@@ -165,16 +184,21 @@ export async function startTestServer(
     site: await StaticFiles.load(join(tmpdir(), 'no-built-site')),
     writeLog: (entry) => logs.push(entry),
     sessions: new StaffSessions({ accounts: staffStore, store: staffStore, ...(options.realTimeSessions ? {} : clock) }),
-    trustProxy: false,
+    trustProxy: options.trustProxy ?? false,
+    ...(options.siteUrl !== undefined && { siteUrl: options.siteUrl }),
     limits: {
-      submissions: memoryLimit('submissions', options.limits?.submissions ?? 100_000),
-      signIn: memoryLimit('sign-in', options.limits?.signIn ?? 100_000),
+      submissions: limitOf('submissions', options.limits?.submissions ?? 100_000),
+      signIn: {
+        perClientAndEmail: limitOf('sign-in-client-email', options.limits?.signIn ?? 100_000),
+        perClient: limitOf('sign-in-client', options.limits?.signInPerClient ?? 100_000),
+      },
     },
   });
-  const server = await startServer(app, { host: '127.0.0.1', port: 0 });
+  const server = await startServer(app, { host: '127.0.0.1', port: 0, limits: options.connections ?? connectionLimitsOf(readServerConfig({})) });
   dispatcher?.start();
   alerts?.start();
-  const staffCookie = await signInCookie(server.url, testStaff);
+  const staffCookie =
+    options.siteUrl === undefined ? await signInCookie(server.url, testStaff) : await signInCookieAt(server.url, new URL(options.siteUrl).host);
   // The tests read the log of their own requests only.
   logs.splice(0);
   return {
@@ -184,6 +208,7 @@ export async function startTestServer(
     logs,
     rendered,
     alerts,
+    limitTable: limitStore.store.kind === 'postgres' ? limitStore.store.tableName : undefined,
     stop: async () => {
       await server.close();
       await dispatcher?.stop();
@@ -191,6 +216,7 @@ export async function startTestServer(
       mailer?.close();
       // A test may have closed the database already, to see the server without it.
       await db.destroy().catch(() => undefined);
+      await limitStore.drop();
       await drop();
     },
   };
@@ -245,6 +271,33 @@ export async function signInCookie(url: string, credentials: { email: string; pa
   return cookie.split(';')[0] ?? '';
 }
 
+/** Signs in through the API as a browser at `host` would (fetch cannot set a Host header of its own). */
+async function signInCookieAt(url: string, host: string): Promise<string> {
+  const response = await requestWithHost(url, host, { method: 'POST', path: '/api/session', body: JSON.stringify(testStaff) });
+  const cookie = response.headers['set-cookie']?.[0];
+  if (response.status !== 200 || !cookie) throw new Error(`Signing in failed: ${response.status}`);
+  return cookie.split(';')[0] ?? '';
+}
+
+/** A request to the server at `url` whose Host header says `host`, as DNS pointing another name at it would send. */
+export function requestWithHost(
+  url: string,
+  host: string,
+  { method = 'GET', path = '/', headers = {}, body }: { method?: string; path?: string; headers?: Record<string, string>; body?: string | undefined } = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(`${url}${path}`, { method, headers: { host, 'content-type': 'application/json', ...headers } }, (incoming) => {
+      let text = '';
+      incoming.setEncoding('utf8').on('data', (chunk: string) => {
+        text += chunk;
+      });
+      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: text }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
 /** Runs `run` against a fresh server whose clock the test moves by hand, from 20 November 2026 09:00 UTC. */
 export async function withClockedServer(
   kind: keyof typeof databases,
@@ -278,7 +331,15 @@ export async function inboxPage(server: TestServer, params: Record<string, strin
   return v.parse(WireInboxPageSchema, await response.json());
 }
 
-/** A limit per hour kept in memory, as a single server keeps it. */
-function memoryLimit(name: string, points: number) {
-  return createRateLimit({ name, points, durationSeconds: 3600, store: { kind: 'memory' }, logger: { error: () => undefined } });
+/** A rate limit table of the test's own on the test PostgreSQL (or another's, which is left), and how to drop it. */
+function sharedLimitStore(shared: string | undefined) {
+  const pool = new Pool({ connectionString: postgresUrl });
+  const tableName = shared ?? `rate_limits_test_${randomUUID().replaceAll('-', '')}`;
+  return {
+    store: { kind: 'postgres', pool, tableName } satisfies RateLimitStore,
+    drop: async () => {
+      if (shared === undefined) await pool.query(`drop table if exists ${tableName}`);
+      await pool.end();
+    },
+  };
 }

@@ -32,6 +32,23 @@ test('hashed assets are cached for a year; an unknown page is a 404 page', async
   expect(await missing.text()).toContain('Oops! Page not found');
 });
 
+test('no script points at a source map, and no map is served: the original source stays ours', async ({ request }) => {
+  const scripts = new Set<string>();
+  for (const page of ['/', '/quotes', '/privacy']) {
+    const html = await (await request.get(page)).text();
+    for (const [, src] of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)) if (src) scripts.add(src);
+  }
+  scripts.add('/quotes-sw.js');
+  expect(scripts.size).toBeGreaterThan(2);
+  for (const script of scripts) {
+    const response = await request.get(script);
+    expect(response.status(), script).toBe(200);
+    expect(await response.text(), script).not.toMatch(/sourceMappingURL/);
+    const map = await request.get(`${script}.map`);
+    expect(map.status(), `${script}.map`).toBe(404);
+  }
+});
+
 test('the prerendered pages’ file names are unknown paths too: /404.html is a 404, not a second home or staff page', async ({ request }) => {
   for (const path of ['/404.html', '/index.html', '/quotes/index.html', '/privacy/index.html']) {
     const response = await request.get(path);

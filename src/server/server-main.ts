@@ -9,7 +9,7 @@ import { notificationEmailSender } from '../../adapters/email/notification-email
 import { parseMailConfig, SmtpMailer } from '../../adapters/email/smtp-mailer';
 import { describeNotification, OutboxDispatcher } from '../../adapters/server/outbox-dispatcher';
 import { createRateLimit, type RateLimitStore } from '../../adapters/server/rate-limits';
-import { readServerConfig } from '../../adapters/server/server-config';
+import { connectionLimitsOf, readServerConfig } from '../../adapters/server/server-config';
 import { provisionStaffAccounts } from '../../adapters/server/staff-accounts';
 import { StaffSessions } from '../../adapters/server/staff-sessions';
 import { startServer } from '../../adapters/server/start-server';
@@ -156,14 +156,18 @@ const app = createServerApp({
   writeLog: (entry) => writeLine(JSON.stringify(entry)),
   sessions: new StaffSessions({ accounts: staffStore, store: staffStore }),
   trustProxy: config.TRUST_PROXY,
+  ...(config.SITE_URL !== undefined && { siteUrl: config.SITE_URL }),
   styleHashes: templates.styleHashes,
   limits: {
     submissions: limit('quote-requests', config.QUOTE_REQUESTS_PER_HOUR),
-    signIn: limit('sign-in', config.SIGN_IN_ATTEMPTS_PER_HOUR),
+    signIn: {
+      perClientAndEmail: limit('sign-in-client-email', config.SIGN_IN_ATTEMPTS_PER_HOUR),
+      perClient: limit('sign-in-client', config.SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR),
+    },
   },
 });
 
-const server = await startServer(app, { host: config.HOST, port: config.PORT });
+const server = await startServer(app, { host: config.HOST, port: config.PORT, limits: connectionLimitsOf(config) });
 dispatcher?.start();
 alerts.start();
 writeLine(

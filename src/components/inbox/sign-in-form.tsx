@@ -11,7 +11,7 @@ function messageOf(error: SignInError): string {
     case 'invalid-credentials':
       return 'That email and password do not match a staff account.';
     case 'rate-limited':
-      return `Too many sign-in attempts. Please try again ${describeWait(error.retryAfterSeconds)}.`;
+      return `Too many failed sign-ins from this connection. Please try again ${describeWait(error.retryAfterSeconds)}.`;
     case 'unavailable':
       return 'Signing in is not possible right now. Please try again shortly.';
   }
