@@ -11,7 +11,7 @@ import { quoteApi } from './quote-api';
 import { requestLog, type RequestLogEntry } from './request-log';
 import { clientAddress } from './client-address';
 import { refuseCrossSiteRequests } from './cross-site';
-import type { RateLimit } from './rate-limits';
+import { clientKey, type RateLimit } from './rate-limits';
 import { requestOrigin } from './request-origin';
 import { securityHeaders } from './security-headers';
 import { staffApi } from './staff-api';
@@ -45,8 +45,11 @@ export interface ServerDeps {
   trustProxy: boolean;
   /** The Content-Security-Policy hashes of the stylesheets the build wrote into the pages. */
   styleHashes?: readonly string[];
-  /** Quote requests per client, and sign-in attempts per client and per email. */
-  limits: { submissions: RateLimit; signIn: RateLimit };
+  /**
+   * Quote requests stored per client, quote requests refused for their input per client (a much
+   * larger allowance), and sign-in attempts per client and per email.
+   */
+  limits: { submissions: RateLimit; refusedSubmissions: RateLimit; signIn: RateLimit };
   /**
    * Alerts on staff phones: the settings under /api/alerts, taking a request with an alert's token,
    * and the alerts waiting to be delivered, for /readyz. Without it, only a session takes a request.
@@ -151,7 +154,14 @@ export function createServerApp(deps: ServerDeps) {
     quoteApi(deps, {
       bodyLimitBytes,
       requireStaff: staff.requireStaff,
-      submissionLimit: (c) => deps.limits.submissions.consume(clientAddress(c, trust)),
+      submissionLimits: (c) => {
+        const key = clientKey(c, trust);
+        const { submissions, refusedSubmissions } = deps.limits;
+        return {
+          accepted: { consume: () => submissions.consume(key), refund: () => submissions.refund(key) },
+          refused: { consume: () => refusedSubmissions.consume(key), check: () => refusedSubmissions.check(key) },
+        };
+      },
       formPost: async (draft, result) =>
         result.ok
           ? new Response(null, { status: 303, headers: { location: submittedLocation(remarkedFields(result.quote)) } })

@@ -44,6 +44,10 @@ export interface RateLimit {
   consume: (key: string) => Promise<RateLimitDecision>;
   /** Forgets a key's count, e.g. an email's failed sign-ins once one succeeds. */
   reset: (key: string) => Promise<void>;
+  /** Whether `consume` would let the key through now, using no point. */
+  check: (key: string) => Promise<RateLimitDecision>;
+  /** Gives back the point `consume` took, for a request that turned out not to count. */
+  refund: (key: string) => Promise<void>;
 }
 
 const namePattern = /^[a-z0-9-]{1,64}$/;
@@ -59,23 +63,39 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
   const { name, logger } = options;
   if (!namePattern.test(name)) throw new Error(`A rate limit's name must match ${namePattern}: ${name}`);
   const limiterOf = openLimiter(options);
-  const keyOf = options.keyOf ?? ((c: Context) => networkOf(clientAddress(c, { trustProxy: options.trustProxy ?? false })));
+  const keyOf = options.keyOf ?? ((c: Context) => clientKey(c, { trustProxy: options.trustProxy ?? false }));
+
+  const refusal = (msBeforeNext: number): RateLimitDecision => ({ allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) });
 
   const consume = async (key: string): Promise<RateLimitDecision> => {
     try {
       await (await limiterOf()).consume(storedKey(key));
       return { allowed: true };
-    } catch (refusal) {
-      if (refusal instanceof RateLimiterRes) {
-        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
-      }
-      logger.error(`Rate limit ${name} could not count a request, so let it through`, refusal);
+    } catch (refused) {
+      if (refused instanceof RateLimiterRes) return refusal(refused.msBeforeNext);
+      logger.error(`Rate limit ${name} could not count a request, so let it through`, refused);
       return { allowed: true };
     }
   };
 
   return {
     consume,
+    check: async (key) => {
+      try {
+        const used = await (await limiterOf()).get(storedKey(key));
+        return used !== null && used.consumedPoints >= options.points ? refusal(used.msBeforeNext) : { allowed: true };
+      } catch (error) {
+        logger.error(`Rate limit ${name} could not read a count, so let a request through`, error);
+        return { allowed: true };
+      }
+    },
+    refund: async (key) => {
+      try {
+        await (await limiterOf()).reward(storedKey(key), 1);
+      } catch (error) {
+        logger.error(`Rate limit ${name} could not give a point back`, error);
+      }
+    },
     reset: async (key) => {
       try {
         await (await limiterOf()).delete(storedKey(key));
@@ -138,6 +158,9 @@ async function openPostgresLimiter(options: IRateLimiterPostgresOptions, attempt
     throw error;
   }
 }
+
+/** What a client's requests are counted by: its address, or for IPv6 its /64 network. */
+export const clientKey = (c: Context, trust: { trustProxy: boolean }): string => networkOf(clientAddress(c, trust));
 
 /**
  * Hashed, so the table holds no visitor's address or email, and every key fits its 255 characters

@@ -33,7 +33,10 @@ const ServerConfigSchema = v.object({
   ),
   TRUST_PROXY: yesOrNo('TRUST_PROXY'),
   RETENTION_MONTHS: positiveWhole('RETENTION_MONTHS', defaultRetentionMonths),
+  /** Quote requests one client may have stored in an hour: see the README on shared addresses. */
   QUOTE_REQUESTS_PER_HOUR: positiveWhole('QUOTE_REQUESTS_PER_HOUR', 10),
+  /** Quote requests one client may have refused for their input (typos, bad JSON) in an hour before it is stopped. */
+  QUOTE_REFUSALS_PER_HOUR: positiveWhole('QUOTE_REFUSALS_PER_HOUR', 100),
   SIGN_IN_ATTEMPTS_PER_HOUR: positiveWhole('SIGN_IN_ATTEMPTS_PER_HOUR', 10),
   OUTBOX_LEASE_SECONDS: positiveWhole('OUTBOX_LEASE_SECONDS', 60),
   ESCALATE_AFTER_MINUTES: positiveWhole('ESCALATE_AFTER_MINUTES', defaultAlertPolicy.escalateAfterMinutes),

@@ -107,7 +107,7 @@ export async function startTestServer(
     now?: () => Date;
     /** Sessions keep real time while everything else follows `now`: for tests whose clock jumps days on. */
     realTimeSessions?: boolean;
-    limits?: { submissions?: number; signIn?: number };
+    limits?: { submissions?: number; refusedSubmissions?: number; signIn?: number };
     /** Stores every request with its notifications and sends them through this SMTP server. */
     mail?: { smtpUrl: string; to: string; retryMs?: number; pollMs?: number };
     alerts?: TestAlertOptions;
@@ -168,6 +168,7 @@ export async function startTestServer(
     trustProxy: false,
     limits: {
       submissions: memoryLimit('submissions', options.limits?.submissions ?? 100_000),
+      refusedSubmissions: memoryLimit('refused-submissions', options.limits?.refusedSubmissions ?? 100_000),
       signIn: memoryLimit('sign-in', options.limits?.signIn ?? 100_000),
     },
   });

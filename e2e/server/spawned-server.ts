@@ -52,6 +52,7 @@ export async function startServer(dataDir: string, started: ChildProcess[], extr
     STAFF_PASSWORD: staff.password,
     // One client sends everything here: the limit per client must not be what is measured.
     QUOTE_REQUESTS_PER_HOUR: '100000000',
+    QUOTE_REFUSALS_PER_HOUR: '100000000',
     ...extraEnv,
   };
   delete env.DATABASE_URL; // SQLite in dataDir, whatever the shell has set

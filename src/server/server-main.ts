@@ -158,6 +158,7 @@ const app = createServerApp({
   styleHashes: templates.styleHashes,
   limits: {
     submissions: limit('quote-requests', config.QUOTE_REQUESTS_PER_HOUR),
+    refusedSubmissions: limit('quote-refusals', config.QUOTE_REFUSALS_PER_HOUR),
     signIn: limit('sign-in', config.SIGN_IN_ATTEMPTS_PER_HOUR),
   },
 });
