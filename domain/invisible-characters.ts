@@ -1,6 +1,6 @@
 // Characters that change how text around them is shown, or are not shown at all: bidirectional
 // controls (U+202E turns "Bob \u202egnp.exe" into "Bob exe.png" on screen and in an email's subject)
-// and zero-width characters. Kept out of every single-line field: see docs/decisions/012-invisible-characters.md.
+// and zero-width characters. Kept out of every single-line field: see docs/decisions/012-safer-input.md.
 
 /**
  * The bidirectional controls (the embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069,

@@ -8,7 +8,7 @@ import type { WireError } from '../http-api/wire';
 const strict = () => new TextDecoder('utf-8', { fatal: true });
 const lenient = () => new TextDecoder('utf-8');
 
-export const invalidUtf8: WireError = { error: 'invalid-utf8', message: 'The request body is not valid UTF-8' };
+const invalidUtf8: WireError = { error: 'invalid-utf8', message: 'The request body is not valid UTF-8' };
 const invalidJson: WireError = { error: 'invalid-json', message: 'The request body is not valid JSON' };
 
 export type JsonBody = { ok: true; body: unknown } | { ok: false; error: WireError };
