@@ -116,12 +116,13 @@ export function quoteApi(
       const limits = submissionLimits(c);
       // A client that has sent too much that was refused is refused whatever it sends, for a while.
       const refusals = await limits.refused.check();
+      const stopped = refusals.allowed ? undefined : rateLimited(refusals);
 
       if (isForm) {
         const { fields, unreadable } = await readFormBody(c);
         const draft = formFieldsToDraft(fields);
         // Refused for now: the page again, every value kept, and a word on when to try again.
-        if (!refusals.allowed) return withRetryAfter(await formPost(draft, { ok: false, error: rateLimited(refusals) }), rateLimited(refusals));
+        if (stopped) return withRetryAfter(await formPost(draft, { ok: false, error: stopped }), stopped);
         // The form again, each spoiled field named: a browser never sends such bytes, so a person seeing
         // this has a broken browser or extension, and can type the value again.
         const issues = unreadableIssues(unreadable);
@@ -133,7 +134,7 @@ export function quoteApi(
         return withRetryAfter(await formPost(draft, result), result.ok ? undefined : result.error);
       }
 
-      if (!refusals.allowed) return withRetryAfter(fail(toWireError(rateLimited(refusals)), 429), rateLimited(refusals));
+      if (stopped) return withRetryAfter(fail(toWireError(stopped), 429), stopped);
       const read = await readJsonBody(c);
       if (!read.ok) {
         await limits.refused.consume();
