@@ -62,11 +62,15 @@ export interface FieldRemark {
   visitor: string;
 }
 
+// Half of a surrogate pair alone (JSON's "\ud800") is no character: every store would keep it as U+FFFD.
+const wellFormed = /^(?:[^\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+
 /** Text a visitor may leave out: missing or null reads as empty; anything but text names its field. */
 export const text = (label: string) =>
   v.pipe(
     v.optional(v.nullable(v.string(`${label} must be text`)), ''),
     v.transform((value) => value ?? ''),
+    v.regex(wellFormed, `${label} must be text`),
   );
 const collapseSpaces = (value: string): string => value.trim().replace(/\s+/g, ' ');
 export const emptyToNull = (value: string): string | null => (value === '' ? null : value);

@@ -99,3 +99,13 @@ test('staff routes refuse such bodies too: sign-in, a note, a status change, a p
     { alerts: {} },
   );
 });
+
+test('JSON that escapes half a surrogate pair is valid UTF-8 but not text: the field is named, nothing stored', async () => {
+  await withServer(async (server) => {
+    const body = JSON.stringify({ ...valid, name: 'Ada' }).replace('"Ada"', '"Ada \\ud800"');
+    const response = await post(server, '/api/quote-requests', 'application/json', body);
+    expect(response.status).toBe(400);
+    expect(v.parse(WireErrorSchema, await response.json())).toMatchObject({ error: 'invalid-fields', fields: [{ field: 'name', message: 'Name must be text' }] });
+    expect((await inboxPage(server)).quotes).toEqual([]);
+  });
+});
