@@ -63,17 +63,17 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
   const { name, logger } = options;
   if (!namePattern.test(name)) throw new Error(`A rate limit's name must match ${namePattern}: ${name}`);
   const limiterOf = openLimiter(options);
-  const keyOf = options.keyOf ?? ((c: Context) => clientKey(c, { trustProxy: options.trustProxy ?? false }));
-
-  const refusal = (msBeforeNext: number): RateLimitDecision => ({ allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) });
+  const keyOf = options.keyOf ?? ((c: Context) => networkOf(clientAddress(c, { trustProxy: options.trustProxy ?? false })));
 
   const consume = async (key: string): Promise<RateLimitDecision> => {
     try {
       await (await limiterOf()).consume(storedKey(key));
       return { allowed: true };
-    } catch (refused) {
-      if (refused instanceof RateLimiterRes) return refusal(refused.msBeforeNext);
-      logger.error(`Rate limit ${name} could not count a request, so let it through`, refused);
+    } catch (refusal) {
+      if (refusal instanceof RateLimiterRes) {
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+      }
+      logger.error(`Rate limit ${name} could not count a request, so let it through`, refusal);
       return { allowed: true };
     }
   };
@@ -83,7 +83,8 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
     check: async (key) => {
       try {
         const used = await (await limiterOf()).get(storedKey(key));
-        return used !== null && used.consumedPoints >= options.points ? refusal(used.msBeforeNext) : { allowed: true };
+        if (used === null || used.consumedPoints < options.points) return { allowed: true };
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(used.msBeforeNext / 1000)) };
       } catch (error) {
         logger.error(`Rate limit ${name} could not read a count, so let a request through`, error);
         return { allowed: true };
