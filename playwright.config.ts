@@ -56,6 +56,7 @@ export default defineConfig({
         STAFF_PASSWORD: 'e2e staff password',
         // Every test posts from one address; the limits have tests of their own.
         QUOTE_REQUESTS_PER_HOUR: '1000',
+        QUOTE_REFUSALS_PER_HOUR: '10000',
         SIGN_IN_ATTEMPTS_PER_HOUR: '1000',
         SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR: '1000',
         // Both browsers' connections come from this one address; the cap has tests of its own.

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { withoutInvisibleCharacters } from './invisible-characters';
 
 // What a field of a form the business keeps is made of, and the rules most fields are built from.
 
@@ -61,11 +62,15 @@ export interface FieldRemark {
   visitor: string;
 }
 
+// Half of a surrogate pair alone (JSON's "\ud800") is no character: every store would keep it as U+FFFD.
+const wellFormed = /^(?:[^\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+
 /** Text a visitor may leave out: missing or null reads as empty; anything but text names its field. */
 export const text = (label: string) =>
   v.pipe(
     v.optional(v.nullable(v.string(`${label} must be text`)), ''),
     v.transform((value) => value ?? ''),
+    v.regex(wellFormed, `${label} must be text`),
   );
 const collapseSpaces = (value: string): string => value.trim().replace(/\s+/g, ' ');
 export const emptyToNull = (value: string): string | null => (value === '' ? null : value);
@@ -74,10 +79,12 @@ export const withinLength = (label: string, max: number) =>
 // Control characters have no place in a name or a phone number; tabs and newlines in a description do.
 export const noControlCharacters = /^[^\p{Cc}]*$/u;
 export const noControlCharactersButLines = /^(?:[^\p{Cc}]|[\t\n\r])*$/u;
-/** A required line of text: spaces collapsed, filled in, within its limit, then its own rule. */
+/** A line of text (a name, a phone number, an address), without the characters nobody sees: invisible-characters.ts. */
+const line = (label: string) => v.pipe(text(label), v.transform(withoutInvisibleCharacters));
+/** A required line of text: invisible characters dropped, spaces collapsed, filled in, within its limit, then its own rule. */
 export const requiredLine = (label: string, max: number, missingMessage: string, rule: v.PipeAction<string, string, v.BaseIssue<unknown>>) =>
-  v.pipe(text(label), v.transform(collapseSpaces), v.nonEmpty(missingMessage), withinLength(label, max), rule);
+  v.pipe(line(label), v.transform(collapseSpaces), v.nonEmpty(missingMessage), withinLength(label, max), rule);
 
-/** An optional value: trimmed, null when blank, otherwise held to `rules`. */
-export const optional = <Output>(label: string, rules: v.GenericSchema<string, Output>) =>
-  v.pipe(text(label), v.trim(), v.transform(emptyToNull), v.nullable(rules));
+/** An optional line of text: invisible characters dropped, trimmed, null when blank, otherwise held to `rules`. */
+export const optionalLine = <Output>(label: string, rules: v.GenericSchema<string, Output>) =>
+  v.pipe(line(label), v.trim(), v.transform(emptyToNull), v.nullable(rules));

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { describeMinutes, responsePromise } from './business';
+import { isEmailAddress } from './email-address';
 import { isPhoneNumber } from './phone';
 import { isInServiceArea, normalisePostcode } from './postcode';
 import {
@@ -9,7 +10,7 @@ import {
   type FieldRemark,
   noControlCharacters,
   noControlCharactersButLines,
-  optional,
+  optionalLine,
   requiredLine,
   text,
   withinLength,
@@ -71,14 +72,13 @@ export const quoteFields = {
     label: 'Email',
     confirmed: false,
     control: { label: 'Email (optional)', inputType: 'email', autoComplete: 'email', half: true },
-    input: optional(
+    input: optionalLine(
       'Email',
       v.pipe(
         v.string(),
         withinLength('Email', limits.email),
-        v.rfcEmail(badEmail),
-        // RFC 5322 allows "name@localhost"; mail to a business customer always has a dotted domain.
-        v.regex(/@[^@]*\.[^@.]+$/, badEmail),
+        // Conservative (email-address.ts): no characters a mailto: link would read as a query.
+        v.check(isEmailAddress, badEmail),
       ),
     ),
     stored: v.nullable(v.string()),
@@ -98,7 +98,7 @@ export const quoteFields = {
       visitor: "Your postcode is outside the area we usually cover, so we'll call to see if we can help.",
     },
     control: { label: 'Postcode (optional)', hint: 'It helps us check we cover your area.', inputType: 'text', autoComplete: 'postal-code', half: true },
-    input: optional(
+    input: optionalLine(
       'Postcode',
       v.pipe(
         v.string(),

@@ -37,6 +37,27 @@ test('a visitor asks for a quote and staff find it in the inbox, waiting, and at
   await expect(newest).not.toContainText('URGENT');
 });
 
+test('a name pasted with a right-to-left override and zero-width spaces reaches the inbox as it reads; an address with a query is named', async ({ page }) => {
+  await page.goto('/');
+  const form = quoteForm(page);
+  await form.getByLabel('Full name').fill('Bob \u202egnp.exe\u200b');
+  await form.getByLabel('Phone number').fill('07700 900556');
+  await form.getByLabel('Email').fill('bob?bcc=spy@attacker.example');
+  await form.getByLabel('Service type').selectOption({ label: 'General Repairs' });
+  await form.getByRole('button', { name: 'Get Free Quote' }).click();
+  await expect(form).toContainText('Enter an email address like name@example.co.uk, or leave email empty');
+  await expect(form.getByLabel('Full name')).toHaveValue('Bob \u202egnp.exe\u200b');
+
+  await form.getByLabel('Email').fill('bob@example.co.uk');
+  await form.getByRole('button', { name: 'Get Free Quote' }).click();
+  await expect(page.getByRole('status')).toContainText('Quote Request Submitted!');
+  await openDemoStaffList(page);
+  await chooseView(page, 'All');
+  const newest = page.getByRole('article').first();
+  await expect(newest.getByRole('heading', { level: 2 })).toHaveText('Bob gnp.exe');
+  await expect(newest.getByRole('link', { name: 'bob@example.co.uk' })).toHaveAttribute('href', 'mailto:bob@example.co.uk');
+});
+
 test('an urgent request turns the button red-letter and arrives with the URGENT badge', async ({ page }) => {
   await page.goto('/');
   const form = quoteForm(page);

@@ -117,11 +117,28 @@ test('links the phone number to call and the email address to write to', () => {
   expect(email.text).toContain('mailto:priya.raman@example.com');
 });
 
-test('characters that would start a query in a mailto link are encoded', () => {
-  const email = businessEmail(quote({ email: 'a?cc=x#y%z@example.com' }), { to });
-  expect(document(email.html).querySelector('a[href^="mailto:"]')?.getAttribute('href')).toBe(
-    'mailto:a%3Fcc=x%23y%25z@example.com',
-  );
+test('an address stored before the rule, with a query in it, is linked as one recipient and is not the Reply-To', () => {
+  const stored = 'x?bcc=spy@attacker.example&subject=Invoice';
+  const email = businessEmail(quote({ email: stored }), { to });
+  const href = document(email.html).querySelector('a[href^="mailto:"]')?.getAttribute('href') ?? '';
+  expect(href).toBe('mailto:x%3Fbcc%3Dspy@attacker.example%26subject%3DInvoice');
+  expect(new URL(href).search).toBe('');
+  expect(email.text).toContain(`${stored} (mailto:x%3Fbcc%3Dspy@attacker.example%26subject%3DInvoice)`);
+  expect(email.text).not.toContain('mailto:x?');
+  expect(email).not.toHaveProperty('replyTo');
+  expect(email.text).toContain('The email given is not an address we can reply to: phone the customer.');
+});
+
+test('a stored address that is two, or has a line break, is never the Reply-To', () => {
+  for (const stored of ['priya@example.com, spy@attacker.example', 'priya@example.com\r\nBcc: spy@attacker.example']) {
+    expect(businessEmail(quote({ email: stored }), { to })).not.toHaveProperty('replyTo');
+  }
+});
+
+test('a bidirectional override or zero-width character in a stored name never reaches the subject', () => {
+  const email = businessEmail(quote({ name: 'Bob \u202egnp.exe\u200b\u2066', urgent: false }), { to });
+  expect(email.subject).toBe('Emergency Plumbing request from Bob gnp.exe');
+  expect(email.subject).not.toMatch(/[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/);
 });
 
 test('without an email there is no mailto link and no Reply-To', () => {
@@ -188,4 +205,20 @@ test('the postcode is there, and one outside our usual area is flagged in the te
   expect(inside.text).toContain('Postcode: SE1 7PB\n');
   expect(cellText(inside.html, 'Postcode')).toBe('SE1 7PB');
   expect(businessEmail(quote({ postcode: null }), { to }).text).toContain('Postcode: not given');
+});
+
+test('sent over SMTP, a stored address with a Bcc in it reaches nobody but the business', async () => {
+  const server = await startTestSmtpServer();
+  const mailer = new SmtpMailer({ url: server.url, from: 'Website <website@se1-plumbing.example>' });
+  try {
+    await mailer.send(businessEmail(quote({ name: 'Bob \u202egnp.exe', email: 'x?bcc=spy@attacker.example', urgent: false }), { to }));
+    const [received] = await server.waitFor(1);
+    expect(received?.envelope.to).toEqual([to]);
+    expect(headerNames(received)).not.toContain('reply-to');
+    expect(headerNames(received)).not.toContain('bcc');
+    expect(received?.subject).toBe('Emergency Plumbing request from Bob gnp.exe');
+  } finally {
+    mailer.close();
+    await server.stop();
+  }
 });

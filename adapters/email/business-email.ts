@@ -1,4 +1,5 @@
 import { describeMinutes } from '../../domain/business';
+import { isEmailAddress } from '../../domain/email-address';
 import { dueAt, promiseMinutes } from '../../domain/response-clock';
 import type { QuoteRequest } from '../../domain/quote';
 import { serviceTypeLabels } from '../../domain/service-type';
@@ -13,8 +14,19 @@ function promiseOf(quote: QuoteRequest): string {
   return `Call back within ${describeMinutes(promiseMinutes(quote))}, by ${formatUkDeadline(quote.createdAt, dueAt(quote))} (UK time).`;
 }
 
+/**
+ * Where a reply goes: the customer's address, when it is one. A request stored before today's rule may
+ * hold something else (`a@b.example, spy@attacker.example` would be two recipients in a header), so
+ * it is shown in the email but never made a header.
+ */
+const replyAddress = (quote: QuoteRequest): string | undefined =>
+  quote.email !== null && isEmailAddress(quote.email) ? quote.email : undefined;
+
 function replyNote(quote: QuoteRequest): string {
-  return quote.email === null ? 'No email given: phone is the only way to reply.' : 'Reply to this email to write to the customer.';
+  if (quote.email === null) return 'No email given: phone is the only way to reply.';
+  return replyAddress(quote) === undefined
+    ? 'The email given is not an address we can reply to: phone the customer.'
+    : 'Reply to this email to write to the customer.';
 }
 
 function textBody(quote: QuoteRequest): string {
@@ -40,6 +52,8 @@ function htmlBody(quote: QuoteRequest, title: string): string {
   return emailDocument({ title, ...(quote.urgent ? { banner: 'URGENT' } : {}), content });
 }
 
+const withReplyTo = (address: string | undefined) => (address === undefined ? {} : { replyTo: address });
+
 /**
  * The email that tells the business about a quote request, sent for every one: every field, the
  * time it came in and the promise that applies, with links to call or write back. Replies go to the
@@ -53,6 +67,6 @@ export function businessEmail(quote: QuoteRequest, { to }: { to: string }): Outg
     subject: quote.urgent ? `URGENT: ${title}` : title,
     text: textBody(quote),
     html: htmlBody(quote, title),
-    ...(quote.email === null ? {} : { replyTo: singleLine(quote.email) }),
+    ...withReplyTo(replyAddress(quote)),
   };
 }

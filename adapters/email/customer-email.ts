@@ -1,4 +1,5 @@
 import { business, describeMinutes, responsePromise } from '../../domain/business';
+import { isEmailAddress } from '../../domain/email-address';
 import type { QuoteRequest } from '../../domain/quote';
 import { serviceTypeLabels } from '../../domain/service-type';
 import { detailsTable, emailDocument, link, paragraph } from './email-layout';
@@ -45,15 +46,17 @@ function htmlBody(quote: QuoteRequest, title: string): string {
 }
 
 /**
- * The confirmation a customer gets when they gave an email (undefined when they did not): what
+ * The confirmation a customer gets when they gave an email (undefined when they did not, or gave
+ * what is not an address): what
  * they asked for, when we will call, and the emergency line. Replies go to `replyTo` when given.
  */
 export function customerEmail(quote: QuoteRequest, { replyTo }: { replyTo?: string }): OutgoingEmail | undefined {
-  if (quote.email === null) return undefined;
+  // A request stored before today's rule may hold what is not one address: nobody is written to then.
+  if (quote.email === null || !isEmailAddress(quote.email)) return undefined;
   const label = serviceTypeLabels[quote.serviceType];
   const title = `Your ${label} request to ${business.name}`;
   return {
-    to: singleLine(quote.email),
+    to: quote.email,
     subject: title,
     text: textBody(quote),
     html: htmlBody(quote, title),

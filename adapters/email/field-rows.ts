@@ -1,3 +1,4 @@
+import { mailtoHref } from '../../domain/email-address';
 import { telHref } from '../../domain/phone';
 import {
   describeField,
@@ -10,7 +11,6 @@ import {
 } from '../../domain/quote';
 import { link, type DetailRow } from './email-layout';
 import { html, multiline } from './html';
-import { mailtoHref } from './mailto';
 
 /** One field of a request as an email shows it: its label, and its value as text and as HTML. */
 interface FieldRow {

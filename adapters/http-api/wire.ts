@@ -35,6 +35,7 @@ export const errorCodes = [
   'missing-fields',
   'invalid-fields',
   'invalid-json',
+  'invalid-utf8',
   'payload-too-large',
   'unsupported-media-type',
   'not-found',

@@ -43,6 +43,7 @@ try {
       STAFF_EMAIL: staff.email,
       STAFF_PASSWORD: staff.password,
       QUOTE_REQUESTS_PER_HOUR: '100000000',
+      QUOTE_REFUSALS_PER_HOUR: '100000000',
       PUSH_ALLOW_LOOPBACK: 'true',
     },
   });

@@ -5,6 +5,7 @@ import { OnCallRotaSchema } from '../../domain/on-call';
 import type { Logger, OnCallRotaStore, PushDeviceStore } from '../../domain/ports';
 import { fromWireNewPushDevice, newPushDeviceSchema, toWirePushDevice, WireRotaBodySchema } from '../http-api/alerts-wire';
 import type { WireError } from '../http-api/wire';
+import { readJsonBody } from './request-body';
 import type { StaffEnv } from './staff-api';
 
 export interface AlertsApiOptions {
@@ -51,22 +52,14 @@ export function alertsApi(options: AlertsApiOptions) {
     return unavailable();
   });
 
-  const json = async (request: Request): Promise<{ ok: true; body: unknown } | { ok: false }> => {
-    try {
-      return { ok: true, body: await request.json() };
-    } catch {
-      return { ok: false };
-    }
-  };
-  const invalidJson = () => fail({ error: 'invalid-json', message: 'The request body is not valid JSON' }, 400);
 
   api.get('/key', (c) => c.json({ public_key: publicKey }));
 
   api.get('/devices', async (c) => c.json({ devices: (await devices.listDevices(c.get('staff').email)).map(toWirePushDevice) }));
 
   api.post('/devices', limitBody, async (c) => {
-    const body = await json(c.req.raw);
-    if (!body.ok) return invalidJson();
+    const body = await readJsonBody(c);
+    if (!body.ok) return fail(body.error, 400);
     const parsed = v.safeParse(NewDeviceSchema, body.body);
     if (!parsed.success) return fail({ error: 'invalid-fields', message: 'This is not a push subscription the server can use', fields: fieldsOf(parsed.issues) }, 400);
     const device = await devices.saveDevice(c.get('staff').email, fromWireNewPushDevice(parsed.output), now());
@@ -85,8 +78,8 @@ export function alertsApi(options: AlertsApiOptions) {
   api.get('/rota', async (c) => c.json(await rotaAnswer()));
 
   api.put('/rota', limitBody, async (c) => {
-    const body = await json(c.req.raw);
-    if (!body.ok) return invalidJson();
+    const body = await readJsonBody(c);
+    if (!body.ok) return fail(body.error, 400);
     const outer = v.safeParse(WireRotaBodySchema, body.body);
     if (!outer.success) return fail({ error: 'invalid-fields', message: 'Send the rota as { shifts: [...] }', fields: fieldsOf(outer.issues) }, 400);
     const shifts = v.safeParse(OnCallRotaSchema, outer.output.shifts);

@@ -104,6 +104,7 @@ try {
       STAFF_PASSWORD: staff.password,
       // One client sends everything here: the limit per client must not be what is measured.
       QUOTE_REQUESTS_PER_HOUR: '100000000',
+      QUOTE_REFUSALS_PER_HOUR: '100000000',
     },
   });
   const { url } = server;

@@ -11,7 +11,7 @@ import { quoteApi } from './quote-api';
 import { requestLog, type RequestLogEntry } from './request-log';
 import { clientAddress } from './client-address';
 import { refuseCrossSiteRequests } from './cross-site';
-import { networkOf, type RateLimit } from './rate-limits';
+import { clientKey, type RateLimit } from './rate-limits';
 import { type SignInLimits, signInLimit } from './sign-in-limit';
 import { requestOrigin } from './request-origin';
 import { securityHeaders } from './security-headers';
@@ -49,8 +49,11 @@ export interface ServerDeps {
   trustProxy: boolean;
   /** The Content-Security-Policy hashes of the stylesheets the build wrote into the pages. */
   styleHashes?: readonly string[];
-  /** Quote requests per client, and failed sign-ins per client and email, and per client. */
-  limits: { submissions: RateLimit; signIn: SignInLimits };
+  /**
+   * Quote requests stored per client, quote requests refused for their input per client (a much
+   * larger allowance), and failed sign-ins per client and email, and per client.
+   */
+  limits: { submissions: RateLimit; refusedSubmissions: RateLimit; signIn: SignInLimits };
   /**
    * Alerts on staff phones: the settings under /api/alerts, taking a request with an alert's token,
    * and the alerts waiting to be delivered, for /readyz. Without it, only a session takes a request.
@@ -124,7 +127,7 @@ export function createServerApp(deps: ServerDeps) {
   app.get(apiPaths.openapi, (c) => c.json(openApiDocument));
   const staff = staffApi({
     sessions: deps.sessions,
-    clientAddress: (c) => networkOf(clientAddress(c, trust)),
+    clientAddress: (c) => clientKey(c, trust),
     isHttps: (c) => requestOrigin(c, trust).https,
     signInLimit: signInLimit(deps.limits.signIn),
   });
@@ -153,7 +156,14 @@ export function createServerApp(deps: ServerDeps) {
     quoteApi(deps, {
       bodyLimitBytes,
       requireStaff: staff.requireStaff,
-      submissionLimit: (c) => deps.limits.submissions.consume(clientAddress(c, trust)),
+      submissionLimits: (c) => {
+        const key = clientKey(c, trust);
+        const { submissions, refusedSubmissions } = deps.limits;
+        return {
+          accepted: { consume: () => submissions.consume(key), refund: () => submissions.refund(key) },
+          refused: { consume: () => refusedSubmissions.consume(key), check: () => refusedSubmissions.check(key) },
+        };
+      },
       formPost: async (draft, result) =>
         result.ok
           ? new Response(null, { status: 303, headers: { location: submittedLocation(remarkedFields(result.quote)) } })

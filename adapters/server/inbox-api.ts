@@ -1,4 +1,4 @@
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
@@ -15,6 +15,7 @@ import { fromInboxSearchParams } from '../http-api/inbox-params';
 import { takeRefusal, toWireClockRecords, toWireInboxQuote, toWireInboxSummary, toWireNote } from '../http-api/inbox-wire';
 import { takeQuote } from '../../domain/take-quote';
 import type { WireError } from '../http-api/wire';
+import { readJsonBody } from './request-body';
 import type { StaffEnv } from './staff-api';
 
 export interface InboxApiOptions {
@@ -49,18 +50,6 @@ function staffFailure(error: StaffFailure) {
     : fail({ error: 'storage-unavailable', message: 'The inbox cannot be reached right now. Please try again.' }, 503);
 }
 
-const noJson = Symbol('not JSON');
-
-async function jsonBody(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  try {
-    return text === '' ? undefined : (JSON.parse(text) as unknown);
-  } catch {
-    return noJson;
-  }
-}
-
-const invalidJson = () => fail({ error: 'invalid-json', message: 'The request body is not valid JSON' }, 400);
 
 /**
  * The staff inbox under `/api/quote-requests`: pages of requests, the response-time summary, status
@@ -102,9 +91,9 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, bodyL
   });
 
   api.post('/:id/status', requireStaff, limitBody, async (c) => {
-    const body = await jsonBody(c);
-    if (body === noJson) return invalidJson();
-    const move = statusChangeOf(body);
+    const read = await readJsonBody(c, { allowEmpty: true });
+    if (!read.ok) return fail(read.error, 400);
+    const move = statusChangeOf(read.body);
     if (!move.ok) return invalid('Say which status the request is at and which it should move to', move.fields);
     const result = await changeQuoteStatus(deps, { id: c.req.param('id'), from: move.from, to: move.to, by: c.get('staff').email, at: now() });
     if (result.ok) return c.json(toWireInboxQuote(result.quote));
@@ -126,9 +115,9 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, bodyL
   // From the inbox with a session, or from a notification's "I'm on it" with the alert's token (a
   // phone whose session has lapsed still takes it, and only for the person the alert was sent to).
   api.post('/:id/take', limitBody, async (c, next) => {
-    const json = await jsonBody(c);
-    if (json === noJson) return invalidJson();
-    const body = v.safeParse(TakeBodySchema, json);
+    const read = await readJsonBody(c, { allowEmpty: true });
+    if (!read.ok) return fail(read.error, 400);
+    const body = v.safeParse(TakeBodySchema, read.body);
     if (!body.success) return invalid('Send the alert\'s token, or nothing with a staff session', [{ field: 'token', message: 'Token must be text' }]);
     const token = body.output?.token;
     if (token === undefined) return requireStaff(c, next);
@@ -147,9 +136,9 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, bodyL
   });
 
   api.post('/:id/notes', requireStaff, limitBody, async (c) => {
-    const body = await jsonBody(c);
-    if (body === noJson) return invalidJson();
-    const result = await addQuoteNote(deps, { quoteId: c.req.param('id'), text: noteTextOf(body), by: c.get('staff').email, at: now() });
+    const read = await readJsonBody(c, { allowEmpty: true });
+    if (!read.ok) return fail(read.error, 400);
+    const result = await addQuoteNote(deps, { quoteId: c.req.param('id'), text: noteTextOf(read.body), by: c.get('staff').email, at: now() });
     if (result.ok) return c.json(toWireNote(result.note), 201);
     const { error } = result;
     switch (error.kind) {

@@ -3,10 +3,11 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { deleteQuote, type DeleteQuoteDeps } from '../../domain/delete-quote';
 import { randomUUID } from 'node:crypto';
-import { honeypotFieldName, type QuoteDraft } from '../../domain/quote';
-import type { QuoteError } from '../../domain/quote-errors';
+import { describeField, fieldNamed, honeypotFieldName, type QuoteDraft } from '../../domain/quote';
+import type { FieldIssue, QuoteError } from '../../domain/quote-errors';
 import { submitQuote, type SubmitQuoteDeps, type SubmitQuoteResult } from '../../domain/submit-quote';
 import type { RateLimitDecision } from './rate-limits';
+import { readFormBody, readJsonBody } from './request-body';
 import { formFieldsToDraft, toWireError, toWireQuote, type WireError, wireBodyToDraftInput } from '../http-api/wire';
 
 /** Answers the quote form's plain HTML post once the request has been judged and perhaps stored. */
@@ -19,6 +20,18 @@ const statusOf: Record<QuoteError['kind'], ContentfulStatusCode> = {
   'rate-limited': 429,
 };
 
+/**
+ * A client's two allowances. Only requests that were stored, or answered as if stored (a bot that
+ * filled the honeypot), use the first: a typo, bad JSON or a wrong content type costs a visitor
+ * nothing of it. Requests refused for what they sent use the second, much larger one, so a script
+ * posting garbage all day is stopped as well.
+ */
+export interface SubmissionLimits {
+  /** Taken before a request is judged, so a burst cannot race past it; given back unless it is stored. */
+  accepted: { consume: () => Promise<RateLimitDecision>; refund: () => Promise<void> };
+  refused: { consume: () => Promise<RateLimitDecision>; check: () => Promise<RateLimitDecision> };
+}
+
 export interface QuoteApiOptions {
   /** Bodies larger than this are refused with 413 before they are read. */
   bodyLimitBytes: number;
@@ -26,8 +39,8 @@ export interface QuoteApiOptions {
   formPost: QuoteFormPost;
   /** Lets only a signed-in staff member through; everyone else gets 401. */
   requireStaff: MiddlewareHandler;
-  /** Whether this client may send another quote request now. */
-  submissionLimit: (c: Context) => Promise<RateLimitDecision>;
+  /** The allowances of the client that sent this request. */
+  submissionLimits: (c: Context) => SubmissionLimits;
 }
 
 const honeypot: Pick<SubmitQuoteDeps, 'quotes' | 'notifier'> = {
@@ -41,19 +54,48 @@ function filledHoneypot(body: unknown): boolean {
   return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
 }
 
+const rateLimited = (decision: Extract<RateLimitDecision, { allowed: false }>): QuoteError => ({
+  kind: 'rate-limited',
+  retryAfterSeconds: decision.retryAfterSeconds,
+});
+
+/** The fields of ours a form post spoiled with bytes that are not UTF-8, each named with what to do. */
+function unreadableIssues(names: readonly string[]): FieldIssue[] {
+  return names.flatMap((name) => {
+    const field = fieldNamed(name);
+    return field === undefined ? [] : [{ field, message: `${describeField(field).label} has characters we could not read. Please type it again.` }];
+  });
+}
+
 /**
  * `/api/quote-requests`: the quote form's post (JSON for scripts, or the plain HTML post) and staff's
  * DELETE. Staff read and work the requests through inbox-api.ts, on the same path.
  */
 export function quoteApi(
   deps: SubmitQuoteDeps & DeleteQuoteDeps,
-  { bodyLimitBytes, formPost, requireStaff, submissionLimit }: QuoteApiOptions,
+  { bodyLimitBytes, formPost, requireStaff, submissionLimits }: QuoteApiOptions,
 ) {
   const api = new Hono();
   const fail = (body: WireError, status: ContentfulStatusCode) => Response.json(body, { status });
   // A bot that filled the honeypot is judged by the same rules and answered the same way, so it
   // cannot tell; only its request goes nowhere.
   const depsFor = (body: unknown): SubmitQuoteDeps => (filledHoneypot(body) ? { ...deps, ...honeypot } : deps);
+  const withRetryAfter = (response: Response, error: QuoteError | undefined) => {
+    if (error?.kind === 'rate-limited') response.headers.set('retry-after', String(error.retryAfterSeconds));
+    return response;
+  };
+
+  /** Judges and perhaps stores a request, counting it against the allowance it belongs to. */
+  async function submitCounted(limits: SubmissionLimits, body: unknown, input: unknown): Promise<SubmitQuoteResult> {
+    const accepted = await limits.accepted.consume();
+    if (!accepted.allowed) return { ok: false, error: rateLimited(accepted) };
+    const result = await submitQuote(depsFor(body), input);
+    if (!result.ok) {
+      await limits.accepted.refund();
+      if (result.error.kind === 'missing-fields' || result.error.kind === 'invalid-fields') await limits.refused.consume();
+    }
+    return result;
+  }
 
   api.post(
     '/',
@@ -64,37 +106,42 @@ export function quoteApi(
     }),
     async (c) => {
       const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-      const limit = await submissionLimit(c);
-      const tooMany = limit.allowed ? undefined : ({ kind: 'rate-limited', retryAfterSeconds: limit.retryAfterSeconds } as const);
-      const withRetryAfter = (response: Response) => {
-        if (tooMany) response.headers.set('retry-after', String(tooMany.retryAfterSeconds));
-        return response;
-      };
-      if (type === 'application/x-www-form-urlencoded') {
-        const fields = await c.req.parseBody();
-        const texts = Object.fromEntries(
-          Object.entries(fields).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : [])),
-        );
-        const draft = formFieldsToDraft(texts);
-        // Refused for now: the page again, every value kept, and a word on when to try again.
-        if (tooMany) return withRetryAfter(await formPost(draft, { ok: false, error: tooMany }));
-        return formPost(draft, await submitQuote(depsFor(texts), draft));
-      }
-      if (type !== 'application/json') {
+      const isForm = type === 'application/x-www-form-urlencoded';
+      if (!isForm && type !== 'application/json') {
         return fail(
           { error: 'unsupported-media-type', message: 'Send application/json or application/x-www-form-urlencoded' },
           415,
         );
       }
-      if (tooMany) return withRetryAfter(fail(toWireError(tooMany), 429));
-      let body: unknown;
-      try {
-        body = await c.req.json();
-      } catch {
-        return fail({ error: 'invalid-json', message: 'The request body is not valid JSON' }, 400);
+      const limits = submissionLimits(c);
+      // A client that has sent too much that was refused is refused whatever it sends, for a while.
+      const refusals = await limits.refused.check();
+      const stopped = refusals.allowed ? undefined : rateLimited(refusals);
+
+      if (isForm) {
+        const { fields, unreadable } = await readFormBody(c);
+        const draft = formFieldsToDraft(fields);
+        // Refused for now: the page again, every value kept, and a word on when to try again.
+        if (stopped) return withRetryAfter(await formPost(draft, { ok: false, error: stopped }), stopped);
+        // The form again, each spoiled field named: a browser never sends such bytes, so a person seeing
+        // this has a broken browser or extension, and can type the value again.
+        const issues = unreadableIssues(unreadable);
+        if (issues.length > 0) {
+          await limits.refused.consume();
+          return formPost(draft, { ok: false, error: { kind: 'invalid-fields', issues } });
+        }
+        const result = await submitCounted(limits, fields, draft);
+        return withRetryAfter(await formPost(draft, result), result.ok ? undefined : result.error);
       }
-      const result = await submitQuote(depsFor(body), wireBodyToDraftInput(body));
-      if (!result.ok) return fail(toWireError(result.error), statusOf[result.error.kind]);
+
+      if (stopped) return withRetryAfter(fail(toWireError(stopped), 429), stopped);
+      const read = await readJsonBody(c);
+      if (!read.ok) {
+        await limits.refused.consume();
+        return fail(read.error, 400);
+      }
+      const result = await submitCounted(limits, read.body, wireBodyToDraftInput(read.body));
+      if (!result.ok) return withRetryAfter(fail(toWireError(result.error), statusOf[result.error.kind]), result.error);
       return c.json(toWireQuote(result.quote), 201);
     },
   );

@@ -114,17 +114,26 @@ test('consume and reset count by any key, e.g. an email for sign-in', async () =
   expect(await limit.consume('staff@se1-plumbing.example')).toEqual({ allowed: true });
 });
 
-test.each(['memory', 'postgres'] as const)('refund gives back the point a request used (%s)', async (kind) => {
-  const store: RateLimitStore = kind === 'memory' ? memory : { kind: 'postgres', pool: openPool(), tableName: scratchTable() };
-  const limit = createRateLimit({ name: 'sign-in-client', points: 2, durationSeconds: 60, store, logger: recordingLogger().logger });
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    expect(await limit.consume('203.0.113.9')).toEqual({ allowed: true });
-    await limit.refund('203.0.113.9');
-  }
-  expect(await limit.consume('203.0.113.9')).toEqual({ allowed: true });
-  expect(await limit.consume('203.0.113.9')).toEqual({ allowed: true });
-  expect((await limit.consume('203.0.113.9')).allowed).toBe(false);
-});
+for (const kind of ['memory', 'postgres'] as const) {
+  test(`check uses no point and refund gives one back, in ${kind}`, async () => {
+    const store: RateLimitStore = kind === 'memory' ? memory : { kind: 'postgres', pool: openPool(), tableName: scratchTable() };
+    const limit = createRateLimit({ name: 'quote-requests', points: 2, durationSeconds: 600, store, logger: recordingLogger().logger });
+    const key = '203.0.113.9';
+    for (let look = 0; look < 5; look += 1) expect(await limit.check(key)).toEqual({ allowed: true });
+    expect(await limit.consume(key)).toEqual({ allowed: true });
+    expect(await limit.consume(key)).toEqual({ allowed: true });
+    const full = await limit.check(key);
+    expect(full.allowed).toBe(false);
+    expect(!full.allowed && full.retryAfterSeconds > 500 && full.retryAfterSeconds <= 600).toBe(true);
+
+    // A request that turned out not to count hands its point back: one more may come.
+    await limit.refund(key);
+    expect(await limit.check(key)).toEqual({ allowed: true });
+    expect(await limit.consume(key)).toEqual({ allowed: true });
+    expect((await limit.consume(key)).allowed).toBe(false);
+    expect(await limit.check('198.51.100.7')).toEqual({ allowed: true });
+  });
+}
 
 test('limits with different names keep different counts in one store', async () => {
   const tableName = scratchTable();
@@ -198,6 +207,18 @@ test('when the store is down, requests pass and the failure is logged', async ()
   expect(errors).toHaveLength(2);
   expect(errors[0]?.message).toMatch(/quote-form/);
   expect(errors[0]?.cause).toBeInstanceOf(Error);
+});
+
+test('when the store is down, check lets a request through and refund does no harm, each logged', async () => {
+  const { logger, errors } = recordingLogger();
+  const pool = openPool('postgres://postgres@127.0.0.1:1/test');
+  const limit = createRateLimit({ name: 'quote-requests', points: 1, durationSeconds: 60, store: { kind: 'postgres', pool, tableName: 'rate_limits' }, logger });
+  expect(await limit.check('203.0.113.9')).toEqual({ allowed: true });
+  await limit.refund('203.0.113.9');
+  expect(errors.map(({ message }) => message)).toEqual([
+    'Rate limit quote-requests could not read a count, so let a request through',
+    'Rate limit quote-requests could not give a point back',
+  ]);
 });
 
 test('a database that was down when the server started is used once it is back', async () => {

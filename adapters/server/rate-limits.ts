@@ -44,10 +44,12 @@ export interface RateLimit {
   consume: (key: string) => Promise<RateLimitDecision>;
   /** Forgets a key's count, e.g. a client's failed sign-ins on an email once it signs in. */
   reset: (key: string) => Promise<void>;
+  /** Whether `consume` would let the key through now, using no point. */
+  check: (key: string) => Promise<RateLimitDecision>;
   /**
-   * Gives back the point one request used, for callers that count only what went wrong: they count
-   * each request as it comes (so requests sent all at once cannot slip past the count), then refund
-   * those that turned out well.
+   * Gives back the point `consume` took, for callers that count only some requests (failed sign-ins,
+   * stored quote requests): they count each request as it comes, so requests sent all at once cannot
+   * slip past the count, then refund those that turned out not to count.
    */
   refund: (key: string) => Promise<void>;
 }
@@ -82,18 +84,28 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
 
   return {
     consume,
-    reset: async (key) => {
+    check: async (key) => {
       try {
-        await (await limiterOf()).delete(storedKey(key));
+        const used = await (await limiterOf()).get(storedKey(key));
+        if (used === null || used.consumedPoints < options.points) return { allowed: true };
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(used.msBeforeNext / 1000)) };
       } catch (error) {
-        logger.error(`Rate limit ${name} could not forget a key`, error);
+        logger.error(`Rate limit ${name} could not read a count, so let a request through`, error);
+        return { allowed: true };
       }
     },
     refund: async (key) => {
       try {
         await (await limiterOf()).reward(storedKey(key), 1);
       } catch (error) {
-        logger.error(`Rate limit ${name} could not give back a point`, error);
+        logger.error(`Rate limit ${name} could not give a point back`, error);
+      }
+    },
+    reset: async (key) => {
+      try {
+        await (await limiterOf()).delete(storedKey(key));
+      } catch (error) {
+        logger.error(`Rate limit ${name} could not forget a key`, error);
       }
     },
     middleware: async (c, next) => {
@@ -151,6 +163,9 @@ async function openPostgresLimiter(options: IRateLimiterPostgresOptions, attempt
     throw error;
   }
 }
+
+/** What a client's requests are counted by: its address, or for IPv6 its /64 network. */
+export const clientKey = (c: Context, trust: { trustProxy: boolean }): string => networkOf(clientAddress(c, trust));
 
 /**
  * Hashed, so the table holds no visitor's address or email, and every key fits its 255 characters

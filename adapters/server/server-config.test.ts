@@ -5,6 +5,7 @@ const defaults = {
   TRUST_PROXY: false,
   RETENTION_MONTHS: 24,
   QUOTE_REQUESTS_PER_HOUR: 10,
+  QUOTE_REFUSALS_PER_HOUR: 100,
   SIGN_IN_ATTEMPTS_PER_HOUR: 10,
   SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR: 30,
   HEADERS_TIMEOUT_SECONDS: 10,
@@ -31,8 +32,8 @@ test('escalation waits ESCALATE_AFTER_MINUTES', () => {
 
 test('limits, retention and the proxy are read as given', () => {
   expect(
-    readServerConfig({ TRUST_PROXY: 'true', RETENTION_MONTHS: '6', QUOTE_REQUESTS_PER_HOUR: '3', SIGN_IN_ATTEMPTS_PER_HOUR: '5' }),
-  ).toMatchObject({ TRUST_PROXY: true, RETENTION_MONTHS: 6, QUOTE_REQUESTS_PER_HOUR: 3, SIGN_IN_ATTEMPTS_PER_HOUR: 5 });
+    readServerConfig({ TRUST_PROXY: 'true', RETENTION_MONTHS: '6', QUOTE_REQUESTS_PER_HOUR: '3', QUOTE_REFUSALS_PER_HOUR: '40', SIGN_IN_ATTEMPTS_PER_HOUR: '5' }),
+  ).toMatchObject({ TRUST_PROXY: true, RETENTION_MONTHS: 6, QUOTE_REQUESTS_PER_HOUR: 3, QUOTE_REFUSALS_PER_HOUR: 40, SIGN_IN_ATTEMPTS_PER_HOUR: 5 });
 });
 
 test('with nothing set, the server listens on 127.0.0.1:3000 and keeps SQLite in ./data', () => {

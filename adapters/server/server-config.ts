@@ -42,7 +42,10 @@ const ServerConfigSchema = v.object({
   ),
   TRUST_PROXY: yesOrNo('TRUST_PROXY'),
   RETENTION_MONTHS: positiveWhole('RETENTION_MONTHS', defaultRetentionMonths),
+  /** Quote requests one client may have stored in an hour: see the README on shared addresses. */
   QUOTE_REQUESTS_PER_HOUR: positiveWhole('QUOTE_REQUESTS_PER_HOUR', 10),
+  /** Quote requests one client may have refused for their input (typos, bad JSON) in an hour before it is stopped. */
+  QUOTE_REFUSALS_PER_HOUR: positiveWhole('QUOTE_REFUSALS_PER_HOUR', 100),
   /** Failed sign-ins per client address and staff email in an hour; the email's owner elsewhere is never held back. */
   SIGN_IN_ATTEMPTS_PER_HOUR: positiveWhole('SIGN_IN_ATTEMPTS_PER_HOUR', 10),
   /** Failed sign-ins per client address in an hour, whatever the emails. */

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { SignInSchema, type StaffMember } from '../../domain/staff';
 import type { WireError } from '../http-api/wire';
 import type { RateLimitDecision } from './rate-limits';
+import { readJsonBody } from './request-body';
 import type { StaffSessions } from './staff-sessions';
 
 /**
@@ -90,13 +91,9 @@ export function staffApi({ sessions, signInLimit, clientAddress, isHttps }: Staf
   });
 
   api.post('/', async (c) => {
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return fail({ error: 'invalid-json', message: 'The request body is not valid JSON' }, 400);
-    }
-    const credentials = v.safeParse(SignInSchema, body, { abortPipeEarly: true });
+    const body = await readJsonBody(c);
+    if (!body.ok) return fail(body.error, 400);
+    const credentials = v.safeParse(SignInSchema, body.body, { abortPipeEarly: true });
     if (!credentials.success) {
       const fields = credentials.issues.map((issue) => {
         const key = issue.path?.[0]?.key;

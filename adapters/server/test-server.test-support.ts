@@ -112,8 +112,8 @@ export async function startTestServer(
     now?: () => Date;
     /** Sessions keep real time while everything else follows `now`: for tests whose clock jumps days on. */
     realTimeSessions?: boolean;
-    /** Per hour: quote requests per client; failed sign-ins per client and email (signIn), and per client. */
-    limits?: { submissions?: number; signIn?: number; signInPerClient?: number };
+    /** Per hour: quote requests stored per client, and refused per client; failed sign-ins per client and email (signIn), and per client. */
+    limits?: { submissions?: number; refusedSubmissions?: number; signIn?: number; signInPerClient?: number };
     /** Believe X-Forwarded-For, as behind our own proxy: lets a test send from any client address. */
     trustProxy?: boolean;
     /** The site's public address (SITE_URL): requests for any other host are then refused. */
@@ -188,6 +188,7 @@ export async function startTestServer(
     ...(options.siteUrl !== undefined && { siteUrl: options.siteUrl }),
     limits: {
       submissions: limitOf('submissions', options.limits?.submissions ?? 100_000),
+      refusedSubmissions: limitOf('refused-submissions', options.limits?.refusedSubmissions ?? 100_000),
       signIn: {
         perClientAndEmail: limitOf('sign-in-client-email', options.limits?.signIn ?? 100_000),
         perClient: limitOf('sign-in-client', options.limits?.signInPerClient ?? 100_000),

@@ -111,3 +111,43 @@ test('each of the inbox\'s searches has one signature, the newest, which only si
     await supabase.drop();
   }
 });
+
+test('a new request is refused an address a mailto: link would read as a query, or invisible characters; one stored before is kept', async () => {
+  const supabase = await supabaseScratchDatabase();
+  const insert = (name: string, email: string | null) =>
+    supabase.request({ role: 'anon' }, (db) =>
+      db.query(`insert into public.quote_requests (name, email, phone, service_type) values ($1, $2, '020 7946 0123', 'other')`, [name, email]),
+    );
+  try {
+    // As a project looked before these rules: an old request holds both.
+    await supabase.owner.query('alter table public.quote_requests drop constraint quote_requests_email_address, drop constraint quote_requests_name_visible');
+    await insert('Bob \u202egnp.exe', 'x?bcc=spy@attacker.example');
+    await supabase.owner.query(`begin;\n${domainRulesSql()}\ncommit;`);
+    const { rows } = await supabase.owner.query<{ name: string; email: string }>('select name, email from public.quote_requests');
+    expect(rows).toEqual([{ name: 'Bob \u202egnp.exe', email: 'x?bcc=spy@attacker.example' }]);
+
+    for (const [name, email, constraint] of [
+      ['Ada Lovelace', 'x?bcc=spy@attacker.example', 'quote_requests_email_address'],
+      ['Ada Lovelace', 'ada&co@example.co.uk', 'quote_requests_email_address'],
+      ['Ada Lovelace', 'ada@localhost', 'quote_requests_email_address'],
+      ['Ada Lovelace', `${'a'.repeat(65)}@example.co.uk`, 'quote_requests_email_address'],
+      ['Bob \u202egnp.exe', null, 'quote_requests_name_visible'],
+      ['Bob\u200b', null, 'quote_requests_name_visible'],
+      // Either rule may speak first.
+      ['Ada Lovelace', 'ada\u2066@example.co.uk', /^quote_requests_email_(visible|address)$/],
+    ] as const) {
+      const refusal = await insert(name, email).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refusal, `${name} ${String(email)}`).toMatchObject({ code: '23514' });
+      expect((refusal as { constraint?: string }).constraint).toMatch(constraint);
+    }
+    await insert("Siobhán O'Brien", "siobhan.o'brien+quotes@example.co.uk");
+    await insert('Ada Lovelace', 'ada@xn--80ak6aa92e.com');
+    const { rows: count } = await supabase.owner.query<{ count: string }>('select count(*) from public.quote_requests');
+    expect(count).toEqual([{ count: '3' }]);
+  } finally {
+    await supabase.drop();
+  }
+});

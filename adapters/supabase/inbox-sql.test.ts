@@ -87,7 +87,11 @@ test('search_text is domain searchTextOf, lower-cased alike for the letters of n
       fc.asyncProperty(
         fc.record({
           name: textArb(1),
-          email: fc.option(textArb(1), { nil: null }),
+          // An address is plain ASCII (domain/email-address.ts), which the table holds it to.
+          email: fc.option(
+            fc.array(fc.constantFrom(...Array.from('abcxyzABCXYZ0123456789+-_')), { minLength: 1, maxLength: 12 }).map((chars) => `${chars.join('')}@Example.CO.uk`),
+            { nil: null },
+          ),
           phone: textArb(1),
           postcode: fc.option(textArb(1).map((text) => text.slice(0, 8)), { nil: null }),
           description: fc.option(textArb(1), { nil: null }),

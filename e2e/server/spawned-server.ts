@@ -53,6 +53,7 @@ export async function startServer(dataDir: string, started: ChildProcess[], extr
     // One client sends everything here: the limit per client must not be what is measured.
     QUOTE_REQUESTS_PER_HOUR: '100000000',
     MAX_CONNECTIONS_PER_CLIENT: '0',
+    QUOTE_REFUSALS_PER_HOUR: '100000000',
     ...extraEnv,
   };
   delete env.DATABASE_URL; // SQLite in dataDir, whatever the shell has set

@@ -160,6 +160,7 @@ const app = createServerApp({
   styleHashes: templates.styleHashes,
   limits: {
     submissions: limit('quote-requests', config.QUOTE_REQUESTS_PER_HOUR),
+    refusedSubmissions: limit('quote-refusals', config.QUOTE_REFUSALS_PER_HOUR),
     signIn: {
       perClientAndEmail: limit('sign-in-client-email', config.SIGN_IN_ATTEMPTS_PER_HOUR),
       perClient: limit('sign-in-client', config.SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR),

@@ -137,3 +137,18 @@ test('a card shows the postcode, and flags one outside our usual area in words',
   expect(inside.queryByText('Outside our usual area')).toBeNull();
   expect((await card('Nell None')).queryByText('Postcode')).toBeNull();
 });
+
+test('an email stored before the address rule still links to that one address, its query characters encoded', async () => {
+  // Straight into the store, as a request kept from before the rule: the form would refuse it.
+  const spy = request('spy', 'Sam Spy', 5, { email: 'x?bcc=spy@attacker.example&subject=Invoice' });
+  renderInbox(new InMemoryQuoteRepository({ seed: [spy, tom] }));
+
+  const link = (await card('Sam Spy')).getByRole('link', { name: 'x?bcc=spy@attacker.example&subject=Invoice' });
+  const href = link.getAttribute('href') ?? '';
+  expect(href).toBe('mailto:x%3Fbcc%3Dspy@attacker.example%26subject%3DInvoice');
+  // Read as a browser reads it: one recipient, no header fields at all.
+  const url = new URL(href);
+  expect(url.search).toBe('');
+  expect(decodeURIComponent(url.pathname)).toBe('x?bcc=spy@attacker.example&subject=Invoice');
+  expect((await card('Tom Okafor')).getByRole('link', { name: 'tom@example.co.uk' }).getAttribute('href')).toBe('mailto:tom@example.co.uk');
+});

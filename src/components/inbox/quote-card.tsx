@@ -2,6 +2,7 @@ import { inboxCopy } from '../../../domain/inbox-copy';
 import { useStore } from 'zustand';
 import { copy } from '../../../domain/copy';
 import type { InboxQuote } from '../../../domain/inbox-quote';
+import { mailtoHref } from '../../../domain/email-address';
 import { telHref } from '../../../domain/phone';
 import { isOverdueUrgent } from '../../../domain/response-clock';
 import { serviceTypeLabels } from '../../../domain/service-type';
@@ -98,7 +99,7 @@ export function QuoteCard({ quote, now, linked = false }: { quote: InboxQuote; n
         </li>
         {quote.email && (
           <li>
-            <a href={`mailto:${quote.email}`}>
+            <a href={mailtoHref(quote.email)}>
               <MailIcon /> {quote.email}
             </a>
           </li>
