@@ -36,7 +36,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
       await migrate(connection, undefined);
       await sql`commit`.execute(connection);
     } catch (error) {
-      await sql`rollback`.execute(connection);
+      // A failure such as a full disk has SQLite roll back by itself, and its ROLLBACK then fails too:
+      // the first failure is the one to report.
+      await sql`rollback`.execute(connection).catch(() => undefined);
       throw error;
     }
   });
