@@ -35,7 +35,11 @@ const ServerConfigSchema = v.object({
   RETENTION_MONTHS: positiveWhole('RETENTION_MONTHS', defaultRetentionMonths),
   QUOTE_REQUESTS_PER_HOUR: positiveWhole('QUOTE_REQUESTS_PER_HOUR', 10),
   SIGN_IN_ATTEMPTS_PER_HOUR: positiveWhole('SIGN_IN_ATTEMPTS_PER_HOUR', 10),
-  OUTBOX_LEASE_SECONDS: positiveWhole('OUTBOX_LEASE_SECONDS', 60),
+  /**
+   * How long a server's claim on an email or alert holds unless renewed; it renews every third of it
+   * while sending. What a killed server had claimed goes out about this long after.
+   */
+  OUTBOX_LEASE_SECONDS: positiveWhole('OUTBOX_LEASE_SECONDS', 10),
   ESCALATE_AFTER_MINUTES: positiveWhole('ESCALATE_AFTER_MINUTES', defaultAlertPolicy.escalateAfterMinutes),
   /** How often the server looks for alerts that have come due: the most an escalation can be late by. */
   ALERT_CHECK_SECONDS: positiveWhole('ALERT_CHECK_SECONDS', 10),

@@ -128,6 +128,7 @@ export async function startTestServer(
       outbox,
       deliver: notificationEmailSender(mailer, mail),
       describe: describeNotification,
+      name: 'the email outbox',
       logger: { error: () => undefined },
       // Quick retries, so an outage and its end fit in a test; or slow ones, to see what else sends.
       pollMs: mail.pollMs ?? 50,
