@@ -62,6 +62,7 @@ export function createAlertEngine(options: AlertEngineOptions) {
     onRotaSaved: () => planner.wake(),
     allowLoopbackPush: options.allowLoopbackPush,
     backlog: () => outbox.backlog(),
+    unrecorded: () => dispatcher.unrecorded,
     redeemTakeToken: async (quoteId, token) => {
       const deliveryId = readTakeToken(quoteId, token);
       return deliveryId === undefined ? undefined : ledger.redeemTake(deliveryId, quoteId, now());

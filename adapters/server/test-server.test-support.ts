@@ -14,6 +14,7 @@ import { type Database, openPostgresDatabase, openSqliteDatabase } from '../sql/
 import { migrateToLatest } from '../sql/migrate';
 import { SqlQuoteInbox } from '../sql/sql-quote-inbox';
 import { SqlQuoteRepository } from '../sql/sql-quote-repository';
+import { SqlReadiness } from '../sql/sql-readiness';
 import { createServerApp } from './app';
 import type { RequestLogEntry } from './request-log';
 import { saveStaffAccount } from './staff-accounts';
@@ -82,6 +83,8 @@ export interface TestServer extends RunningServer {
   rendered: { url: string; state: PageState }[];
   /** The alert engine, when the test asked for alerts: its planner's rounds can be run by hand. */
   alerts: ReturnType<typeof createAlertEngine> | undefined;
+  /** What the server logged as errors, in order, with the cause's message. */
+  errors: { message: string; cause: string }[];
   stop: () => Promise<void>;
 }
 
@@ -94,6 +97,7 @@ export interface TestAlertOptions {
   retryMs?: number;
   /** An existing database (another server's): the test then drops it itself. */
   db?: Kysely<Database>;
+  leaseSeconds?: number;
 }
 
 /**
@@ -109,8 +113,12 @@ export async function startTestServer(
     realTimeSessions?: boolean;
     limits?: { submissions?: number; signIn?: number };
     /** Stores every request with its notifications and sends them through this SMTP server. */
-    mail?: { smtpUrl: string; to: string; retryMs?: number; pollMs?: number };
+    mail?: { smtpUrl: string; to: string; retryMs?: number; pollMs?: number; recordRetryMs?: number };
     alerts?: TestAlertOptions;
+    /** How long a claim on an email or alert holds unless renewed (the server's OUTBOX_LEASE_SECONDS). */
+    leaseSeconds?: number;
+    /** As the server's TRUST_PROXY: X-Forwarded-For and its kin are a proxy's word. */
+    trustProxy?: boolean;
   } = {},
 ): Promise<TestServer> {
   const given = options.alerts?.db;
@@ -118,7 +126,16 @@ export async function startTestServer(
   const clock = options.now ? { now: options.now } : {};
   const quotes = new SqlQuoteRepository(db, { ...clock, notify: options.mail !== undefined });
   const inbox = new SqlQuoteInbox(db);
-  const outbox = new SqlNotificationOutbox(db);
+  const errors: TestServer['errors'] = [];
+  const logger = {
+    error: (message: string, cause: unknown) => {
+      errors.push({ message, cause: cause instanceof Error ? cause.message : String(cause) });
+    },
+  };
+  const lease = options.leaseSeconds === undefined ? {} : { leaseSeconds: options.leaseSeconds };
+  const outbox = new SqlNotificationOutbox(db, lease);
+  // Asked afresh each time: the tests fill and free the disk between two questions.
+  const readiness = new SqlReadiness(db, { reuseMs: 0 });
   const mail = options.mail;
   const mailer = mail && new SmtpMailer({ url: mail.smtpUrl, from: 'Quotes <quotes@example.co.uk>' });
   const dispatcher =
@@ -129,17 +146,18 @@ export async function startTestServer(
       deliver: notificationEmailSender(mailer, mail),
       describe: describeNotification,
       name: 'the email outbox',
-      logger: { error: () => undefined },
+      logger,
       // Quick retries, so an outage and its end fit in a test; or slow ones, to see what else sends.
       pollMs: mail.pollMs ?? 50,
       firstRetryMs: mail.retryMs ?? 50,
       maxRetryMs: mail.retryMs ?? 200,
+      recordRetryMs: mail.recordRetryMs ?? 50,
     });
   const logs: RequestLogEntry[] = [];
   const rendered: TestServer['rendered'] = [];
   const staffStore = new SqlStaffStore(db);
   await saveStaffAccount(staffStore, testStaff.email, testStaff.password);
-  const alerts = options.alerts && (await testAlertEngine(db, staffStore, options.alerts, options.now ?? (() => new Date())));
+  const alerts = options.alerts && (await testAlertEngine(db, staffStore, { ...lease, ...options.alerts }, options.now ?? (() => new Date())));
   const app = createServerApp({
     quotes,
     inbox,
@@ -153,9 +171,9 @@ export async function startTestServer(
       },
     },
     ...(alerts && { alerts: alerts.serverDeps }),
-    logger: { error: () => undefined },
-    isReady: () => quotes.isReachable(),
-    ...(dispatcher ? { outbox: { backlog: () => outbox.backlog(), sending: true } } : {}),
+    logger,
+    readiness: () => readiness.check(),
+    ...(dispatcher ? { outbox: { backlog: () => outbox.backlog(), sending: true, unrecorded: () => dispatcher.unrecorded } } : {}),
     pages: {
       render: async (url, state) => {
         rendered.push({ url, state });
@@ -166,7 +184,7 @@ export async function startTestServer(
     site: await StaticFiles.load(join(tmpdir(), 'no-built-site')),
     writeLog: (entry) => logs.push(entry),
     sessions: new StaffSessions({ accounts: staffStore, store: staffStore, ...(options.realTimeSessions ? {} : clock) }),
-    trustProxy: false,
+    trustProxy: options.trustProxy ?? false,
     limits: {
       submissions: memoryLimit('submissions', options.limits?.submissions ?? 100_000),
       signIn: memoryLimit('sign-in', options.limits?.signIn ?? 100_000),
@@ -178,6 +196,7 @@ export async function startTestServer(
   const staffCookie = await signInCookie(server.url, testStaff);
   // The tests read the log of their own requests only.
   logs.splice(0);
+  errors.splice(0);
   return {
     ...server,
     staffCookie,
@@ -185,6 +204,7 @@ export async function startTestServer(
     logs,
     rendered,
     alerts,
+    errors,
     stop: async () => {
       await server.close();
       await dispatcher?.stop();
@@ -202,7 +222,7 @@ async function testAlertEngine(db: Kysely<Database>, staff: SqlStaffStore, optio
   const secrets = new SqlSecretStore(db);
   const vapid = await requireVapidKeys({ VAPID_SUBJECT: 'mailto:alerts@example.co.uk' }, secrets);
   const takeTokenSecret = await requireTakeTokenSecret(secrets);
-  const outbox = new SqlAlertOutbox(db, { now });
+  const outbox = new SqlAlertOutbox(db, { now, ...(options.leaseSeconds !== undefined && { leaseSeconds: options.leaseSeconds }) });
   const devices = new SqlPushDeviceStore(db);
   const sender = new WebPushSender(vapid);
   const forgetDevice = (deviceId: string) => outbox.forgetDevice(deviceId);
