@@ -27,7 +27,7 @@ export interface AlertEngineOptions {
   /** How often the planner looks for steps that have come due (default 10 s). */
   checkEveryMs?: number;
   /** The dispatcher's poll and retry delays, for tests. */
-  delivery?: { pollMs?: number; firstRetryMs?: number; maxRetryMs?: number; recordRetryMs?: number };
+  delivery?: { pollMs?: number; firstRetryMs?: number; maxRetryMs?: number; recordRetryMs?: number; maxRecordRetryMs?: number };
 }
 
 /** What the log calls an alert whose delivery failed: "the escalated alert for request 42 to sam@…'s Pixel". */

@@ -34,8 +34,9 @@ export interface DispatcherOptions<Item extends Claimed> {
   /** The first retry waits about this long; each later one twice as long, up to maxRetryMs. */
   firstRetryMs?: number;
   maxRetryMs?: number;
-  /** Recording a delivery that went out is tried again after this long, then twice as long each time, up to 10 s. */
+  /** Recording a delivery that went out is tried again after this long, then twice as long each time, up to maxRecordRetryMs. */
   recordRetryMs?: number;
+  maxRecordRetryMs?: number;
 }
 
 /**
@@ -46,8 +47,6 @@ export function retryDelayMs(attempts: number, { firstRetryMs, maxRetryMs, rando
   const ceiling = Math.min(maxRetryMs, firstRetryMs * 2 ** Math.max(0, attempts - 1));
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
-
-const maxRecordRetryMs = 10_000;
 
 /**
  * Sends what an outbox holds until it is delivered: the emails, and the alerts. It claims a batch, sends each, marks it sent or
@@ -81,6 +80,7 @@ export class OutboxDispatcher<Item extends Claimed> {
       firstRetryMs: 10_000,
       maxRetryMs: 60 * 60 * 1000,
       recordRetryMs: 500,
+      maxRecordRetryMs: 10_000,
       ...options,
     };
     this.#loop = new PollingLoop(() => this.#drain(), this.#options.pollMs);
@@ -171,7 +171,7 @@ export class OutboxDispatcher<Item extends Claimed> {
 
   /** Retries recording a sent item as sent, with backoff, until it is recorded or the dispatcher stops. */
   async #recordSent(item: Item, sentAt: Date): Promise<void> {
-    const { outbox, describe, logger, recordRetryMs } = this.#options;
+    const { outbox, describe, logger, recordRetryMs, maxRecordRetryMs } = this.#options;
     for (let attempt = 1; ; attempt++) {
       const stopping = this.#stopping.signal.aborted;
       if (!stopping) await sleep(Math.min(maxRecordRetryMs, recordRetryMs * 2 ** (attempt - 1)), this.#stopping.signal);

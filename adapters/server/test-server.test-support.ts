@@ -113,7 +113,7 @@ export async function startTestServer(
     realTimeSessions?: boolean;
     limits?: { submissions?: number; signIn?: number };
     /** Stores every request with its notifications and sends them through this SMTP server. */
-    mail?: { smtpUrl: string; to: string; retryMs?: number; pollMs?: number; recordRetryMs?: number };
+    mail?: { smtpUrl: string; to: string; retryMs?: number; pollMs?: number };
     alerts?: TestAlertOptions;
     /** How long a claim on an email or alert holds unless renewed (the server's OUTBOX_LEASE_SECONDS). */
     leaseSeconds?: number;
@@ -151,7 +151,8 @@ export async function startTestServer(
       pollMs: mail.pollMs ?? 50,
       firstRetryMs: mail.retryMs ?? 50,
       maxRetryMs: mail.retryMs ?? 200,
-      recordRetryMs: mail.recordRetryMs ?? 50,
+      recordRetryMs: 50,
+      maxRecordRetryMs: 200,
     });
   const logs: RequestLogEntry[] = [];
   const rendered: TestServer['rendered'] = [];
