@@ -14,7 +14,7 @@ export interface OutboxOptions {
 }
 
 /** How long a claim holds unless renewed, when not configured: a killed server's emails wait no longer than this. */
-export const defaultLeaseSeconds = 10;
+const defaultLeaseSeconds = 10;
 
 /** The lease in milliseconds; a lease that is not a positive number of seconds is a mistake in the configuration. */
 function leaseMsOf(leaseSeconds: number): number {
