@@ -128,7 +128,9 @@ export function createServerApp(deps: ServerDeps) {
   app.get('/readyz', async (c) => {
     c.header('cache-control', 'no-store');
     const readiness = await deps.readiness().catch((error: unknown): Readiness => ({ ready: false, reason: 'database unreachable', cause: String(error) }));
-    const detailed = isLoopbackClient(c, trust) || (await staff.isStaff(c));
+    // A database that cannot be reached cannot tell a session either: not worth waiting for.
+    const canAskSessions = readiness.ready || readiness.reason !== 'database unreachable';
+    const detailed = isLoopbackClient(c, trust) || (canAskSessions && (await staff.isStaff(c)));
     if (!readiness.ready) {
       return c.json(detailed ? { status: 'unavailable', reason: readiness.reason, ...(readiness.cause !== undefined && { cause: readiness.cause }) } : { status: 'unavailable' }, 503);
     }

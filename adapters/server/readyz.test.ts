@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { startTestSmtpServer } from '../email/test-smtp-server.test-support';
+import { fillDisk, freeDisk } from '../sql/full-disk.test-support';
 import { startTestServer, type TestServer } from './test-server.test-support';
 
 const readyz = async (server: TestServer, headers: Record<string, string> = {}) => {
@@ -46,5 +47,23 @@ test('without a trusted proxy, a request on loopback is the operator, whatever i
   } finally {
     await server.stop();
     await smtp.stop();
+  }
+});
+
+test('with the disk full /readyz is 503; staff behind the proxy hear why, a visitor does not', async () => {
+  const server = await startTestServer('sqlite', { trustProxy: true });
+  try {
+    const visitor = { 'x-forwarded-for': '203.0.113.9' };
+    await fillDisk(server.db, []);
+    expect(await readyz(server, visitor)).toEqual({ status: 503, body: { status: 'unavailable' }, cacheControl: 'no-store' });
+    expect((await readyz(server, { ...visitor, cookie: server.staffCookie })).body).toEqual({
+      status: 'unavailable',
+      reason: 'database disk full',
+      cause: 'database or disk is full',
+    });
+    await freeDisk(server.db, []);
+    expect(await readyz(server, visitor)).toEqual({ status: 200, body: { status: 'ready' }, cacheControl: 'no-store' });
+  } finally {
+    await server.stop();
   }
 });
