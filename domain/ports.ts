@@ -173,7 +173,11 @@ export interface ClaimedNotification {
  */
 export interface NotificationOutbox {
   /** Claims up to `limit` notifications that are due, oldest first, each leased for a while. */
+  /** How long a claim holds unless renewed: a sender renews what it is still at work on well within it. */
+  readonly leaseSeconds: number;
   claimDue(limit: number): Promise<ClaimedNotification[]>;
+  /** Extends the claim on each still unsent of `ids`, for a sender still at work on them. */
+  renew(ids: readonly string[]): Promise<void>;
   /** Records that the notification was delivered: it is never claimed again. */
   markSent(id: string, at: Date): Promise<void>;
   /** Records why sending failed, and when to try again. Does nothing to one already sent. */
@@ -270,7 +274,11 @@ export interface ClaimedAlert {
 
 /** The alerts waiting to be delivered; leased to one sender at a time, as the email outbox is. */
 export interface AlertOutbox {
+  /** How long a claim holds unless renewed: a sender renews what it is still at work on well within it. */
+  readonly leaseSeconds: number;
   claimDue(limit: number): Promise<ClaimedAlert[]>;
+  /** Extends the claim on each still unsent of `ids`, for a sender still at work on them. */
+  renew(ids: readonly string[]): Promise<void>;
   markSent(id: string, at: Date): Promise<void>;
   markFailed(id: string, error: string, retryAt: Date): Promise<void>;
   /** The push service says the subscription is gone (404, 410): forget the device and what waits for it. */

@@ -28,6 +28,17 @@ export interface TestSmtpServer {
   stop(): Promise<void>;
   /** Listens again on the same port, as a mail server that is back. */
   restart(): Promise<void>;
+  /**
+   * Holds every email from now on once its data is in, neither keeping it nor answering: as a mail
+   * server that is slow to say it took them, so the sender is still sending.
+   */
+  hold(): void;
+  /** How many emails are held. */
+  readonly held: number;
+  /** Keeps every held email and answers 250 for it, and holds no more. */
+  release(): void;
+  /** Refuses every held email with 451 (its sender may try again), and holds no more. */
+  discardHeld(): void;
 }
 
 interface Options {
@@ -65,6 +76,8 @@ export async function startTestSmtpServer(options: Options = {}): Promise<TestSm
   const messages: ParsedEmail[] = [];
   const waiters = new Set<() => void>();
   const refused = new Set((options.refuse ?? []).map((address) => address.toLowerCase()));
+  let holding = false;
+  const heldEmails: { keep: () => void; refuse: () => void }[] = [];
 
   const create = () =>
     new SMTPServer({
@@ -92,18 +105,24 @@ export async function startTestSmtpServer(options: Options = {}): Promise<TestSm
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          // Stored before the 250 reply, so a send that resolved has its email in `messages`.
-          parse(Buffer.concat(chunks), session).then(
-            (email) => {
-              messages.push(email);
-              for (const wake of waiters) wake();
-              callback();
-            },
-            (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-          );
+          const keep = () => keepEmail(Buffer.concat(chunks), session, callback);
+          if (holding) heldEmails.push({ keep, refuse: () => callback(Object.assign(new Error('Try again later'), { responseCode: 451 })) });
+          else keep();
         });
       },
     });
+
+  const keepEmail = (raw: Buffer, session: SMTPServerSession, callback: (error?: Error | null) => void) => {
+    // Stored before the 250 reply, so a send that resolved has its email in `messages`.
+    parse(raw, session).then(
+      (email) => {
+        messages.push(email);
+        for (const wake of waiters) wake();
+        callback();
+      },
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+    );
+  };
 
   const listen = (server: SMTPServer, port: number) =>
     new Promise<number>((resolve, reject) => {
@@ -154,6 +173,20 @@ export async function startTestSmtpServer(options: Options = {}): Promise<TestSm
       const fresh = create();
       await listen(fresh, port);
       server = fresh;
+    },
+    hold() {
+      holding = true;
+    },
+    get held() {
+      return heldEmails.length;
+    },
+    release() {
+      holding = false;
+      for (const email of heldEmails.splice(0)) email.keep();
+    },
+    discardHeld() {
+      holding = false;
+      for (const email of heldEmails.splice(0)) email.refuse();
     },
   };
 }

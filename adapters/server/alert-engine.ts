@@ -27,7 +27,7 @@ export interface AlertEngineOptions {
   /** How often the planner looks for steps that have come due (default 10 s). */
   checkEveryMs?: number;
   /** The dispatcher's poll and retry delays, for tests. */
-  delivery?: { pollMs?: number; firstRetryMs?: number; maxRetryMs?: number };
+  delivery?: { pollMs?: number; firstRetryMs?: number; maxRetryMs?: number; recordRetryMs?: number; maxRecordRetryMs?: number };
 }
 
 /** What the log calls an alert whose delivery failed: "the escalated alert for request 42 to sam@…'s Pixel". */
@@ -42,7 +42,7 @@ const describeAlert = ({ step, quote, target }: ClaimedAlert): string =>
 export function createAlertEngine(options: AlertEngineOptions) {
   const { ledger, outbox, devices, rota, staffEmails, logger, readTakeToken } = options;
   const now = options.now ?? (() => new Date());
-  const dispatcher = new OutboxDispatcher({ outbox, deliver: options.deliver, describe: describeAlert, logger, now, ...options.delivery });
+  const dispatcher = new OutboxDispatcher({ outbox, deliver: options.deliver, describe: describeAlert, name: 'the alert outbox', logger, now, ...options.delivery });
   const planner = new AlertPlanner({
     ledger,
     audience: async () => ({ staff: await staffEmails(), rota: await rota.readRota() }),
@@ -62,6 +62,7 @@ export function createAlertEngine(options: AlertEngineOptions) {
     onRotaSaved: () => planner.wake(),
     allowLoopbackPush: options.allowLoopbackPush,
     backlog: () => outbox.backlog(),
+    unrecorded: () => dispatcher.unrecorded,
     redeemTakeToken: async (quoteId, token) => {
       const deliveryId = readTakeToken(quoteId, token);
       return deliveryId === undefined ? undefined : ledger.redeemTake(deliveryId, quoteId, now());

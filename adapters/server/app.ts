@@ -9,7 +9,7 @@ import { type AlertsApiOptions, alertsApi } from './alerts-api';
 import { inboxApi } from './inbox-api';
 import { quoteApi } from './quote-api';
 import { requestLog, type RequestLogEntry } from './request-log';
-import { clientAddress } from './client-address';
+import { clientAddress, isLoopbackClient } from './client-address';
 import { refuseCrossSiteRequests } from './cross-site';
 import { clientKey, type RateLimit } from './rate-limits';
 import { type SignInLimits, signInLimit } from './sign-in-limit';
@@ -32,10 +32,13 @@ export interface ServerDeps {
   wakeDelivery?: () => void;
   notifier: Notifier;
   logger: Logger;
-  /** Whether the database answers, for /readyz. */
-  isReady: () => Promise<boolean>;
-  /** The notifications waiting to be sent, for /readyz; and whether email is set up to send them. */
-  outbox?: { backlog: () => Promise<Backlog>; sending: boolean };
+  /** Whether the database answers and takes writes (its disk is not full), and if not why; for /readyz. */
+  readiness: () => Promise<Readiness>;
+  /**
+   * The notifications waiting to be sent, for /readyz; whether email is set up to send them; and how
+   * many went out but could not yet be recorded as sent (the database refuses writes).
+   */
+  outbox?: { backlog: () => Promise<Backlog>; sending: boolean; unrecorded?: () => number };
   /** Renders what depends on the request: the home page with a form sent back, or with its thanks. */
   pages: PageRenderer;
   /** The built site (dist/client): prerendered pages, hashed assets under assets/, and their compressed copies. */
@@ -61,8 +64,13 @@ export interface ServerDeps {
   alerts?: Omit<AlertsApiOptions, 'requireStaff' | 'logger' | 'now' | 'bodyLimitBytes'> & {
     redeemTakeToken: (quoteId: string, token: string) => Promise<string | undefined>;
     backlog: () => Promise<Backlog>;
+    /** How many alerts went out but could not yet be recorded as sent. */
+    unrecorded: () => number;
   };
 }
+
+/** The database's readiness: ready, or not and why (told only to staff and this machine). */
+type Readiness = { ready: true } | { ready: false; reason: string; cause?: string };
 
 interface Backlog {
   pending: number;
@@ -113,24 +121,36 @@ export function createServerApp(deps: ServerDeps) {
   // Before the rate limits: a forged cross-site post must not use up its victim's allowance.
   app.use(refuseCrossSiteRequests(trust));
 
-  app.get('/healthz', (c) => c.json({ status: 'ok' }));
-  app.get('/readyz', async (c) => {
-    if (!(await deps.isReady().catch(() => false))) return c.json({ status: 'unavailable', reason: 'database unreachable' }, 503);
-    const [emails, alerts] = await Promise.all([deps.outbox?.backlog(), deps.alerts?.backlog()]);
-    return c.json({
-      status: 'ready',
-      ...(deps.outbox && emails && { outbox: { ...backlogReport(emails), email: deps.outbox.sending ? 'sending' : 'not configured' } }),
-      ...(alerts && { alerts: backlogReport(alerts) }),
-    });
-  });
-
-  app.get(apiPaths.openapi, (c) => c.json(openApiDocument));
   const staff = staffApi({
     sessions: deps.sessions,
     clientAddress: (c) => clientKey(c, trust),
     isHttps: (c) => requestOrigin(c, trust).https,
     signInLimit: signInLimit(deps.limits.signIn),
   });
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  // The public hear only up or down; why, and what waits to be sent, is for staff and this machine.
+  app.get('/readyz', async (c) => {
+    c.header('cache-control', 'no-store');
+    const readiness = await deps.readiness().catch((error: unknown): Readiness => ({ ready: false, reason: 'database unreachable', cause: String(error) }));
+    // A database that cannot be reached cannot tell a session either: not worth waiting for.
+    const canAskSessions = readiness.ready || readiness.reason !== 'database unreachable';
+    const detailed = isLoopbackClient(c, trust) || (canAskSessions && (await staff.isStaff(c)));
+    if (!readiness.ready) {
+      return c.json(detailed ? { status: 'unavailable', reason: readiness.reason, ...(readiness.cause !== undefined && { cause: readiness.cause }) } : { status: 'unavailable' }, 503);
+    }
+    if (!detailed) return c.json({ status: 'ready' });
+    const [emails, alerts] = await Promise.all([deps.outbox?.backlog(), deps.alerts?.backlog()]);
+    const unrecorded = deps.outbox?.unrecorded?.() ?? 0;
+    return c.json({
+      status: 'ready',
+      ...(deps.outbox &&
+        emails && { outbox: { ...backlogReport(emails), email: deps.outbox.sending ? 'sending' : 'not configured', sentNotRecorded: unrecorded } }),
+      ...(deps.alerts && alerts && { alerts: { ...backlogReport(alerts), sentNotRecorded: deps.alerts.unrecorded() } }),
+    });
+  });
+
+  app.get(apiPaths.openapi, (c) => c.json(openApiDocument));
   app.route(apiPaths.session, staff.api);
   const bodyLimitBytes = deps.bodyLimitBytes ?? 16 * 1024;
   app.route(

@@ -89,6 +89,7 @@ test('two servers on one PostgreSQL database never send a notification twice', a
     for (const db of [first, second]) {
       const dispatcher = new OutboxDispatcher({
         describe: describeNotification,
+        name: 'the email outbox',
         outbox: new SqlNotificationOutbox(db),
         logger: { error: () => undefined },
         batchSize: 3,
@@ -129,6 +130,7 @@ test('what a dispatcher claimed and never finished is sent by the next one once 
     const later = () => new Date(Date.now() + 61_000);
     const dispatcher = new OutboxDispatcher({
       describe: describeNotification,
+      name: 'the email outbox',
       outbox: new SqlNotificationOutbox(server.db, { now: later }),
       logger: { error: () => undefined },
       now: later,

@@ -55,7 +55,11 @@ const ServerConfigSchema = v.object({
   REQUEST_TIMEOUT_SECONDS: positiveWhole('REQUEST_TIMEOUT_SECONDS', 20),
   /** Connections one address may hold at once; 0 for no cap. Not applied behind TRUST_PROXY. */
   MAX_CONNECTIONS_PER_CLIENT: wholeOrZero('MAX_CONNECTIONS_PER_CLIENT', 20),
-  OUTBOX_LEASE_SECONDS: positiveWhole('OUTBOX_LEASE_SECONDS', 60),
+  /**
+   * How long a server's claim on an email or alert holds unless renewed; it renews every third of it
+   * while sending. What a killed server had claimed goes out about this long after.
+   */
+  OUTBOX_LEASE_SECONDS: positiveWhole('OUTBOX_LEASE_SECONDS', 10),
   ESCALATE_AFTER_MINUTES: positiveWhole('ESCALATE_AFTER_MINUTES', defaultAlertPolicy.escalateAfterMinutes),
   /** How often the server looks for alerts that have come due: the most an escalation can be late by. */
   ALERT_CHECK_SECONDS: positiveWhole('ALERT_CHECK_SECONDS', 10),

@@ -128,5 +128,11 @@ export function staffApi({ sessions, signInLimit, clientAddress, isHttps }: Staf
     return c.body(null, 204);
   });
 
-  return { api, requireStaff };
+  /** Whether the request carries a live staff session; false, too, when the database cannot tell. */
+  const isStaff = async (c: Context): Promise<boolean> => {
+    const session = await sessionOf(c);
+    return session !== undefined && session !== 'unavailable';
+  };
+
+  return { api, requireStaff, isStaff };
 }

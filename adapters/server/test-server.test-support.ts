@@ -15,6 +15,7 @@ import { type Database, openPostgresDatabase, openSqliteDatabase } from '../sql/
 import { migrateToLatest } from '../sql/migrate';
 import { SqlQuoteInbox } from '../sql/sql-quote-inbox';
 import { SqlQuoteRepository } from '../sql/sql-quote-repository';
+import { SqlReadiness } from '../sql/sql-readiness';
 import { createServerApp } from './app';
 import type { RequestLogEntry } from './request-log';
 import { saveStaffAccount } from './staff-accounts';
@@ -87,6 +88,8 @@ export interface TestServer extends RunningServer {
   alerts: ReturnType<typeof createAlertEngine> | undefined;
   /** On PostgreSQL, the table its rate limits are kept in, for a second server to share. */
   limitTable: string | undefined;
+  /** What the server logged as errors, in order, with the cause's message. */
+  errors: { message: string; cause: string }[];
   stop: () => Promise<void>;
 }
 
@@ -99,6 +102,7 @@ export interface TestAlertOptions {
   retryMs?: number;
   /** An existing database (another server's): the test then drops it itself. */
   db?: Kysely<Database>;
+  leaseSeconds?: number;
 }
 
 /**
@@ -125,6 +129,8 @@ export async function startTestServer(
     alerts?: TestAlertOptions;
     /** The server's timeouts and connection cap; by default those of a server with nothing configured. */
     connections?: ConnectionLimits;
+    /** How long a claim on an email or alert holds unless renewed (the server's OUTBOX_LEASE_SECONDS). */
+    leaseSeconds?: number;
   } = {},
 ): Promise<TestServer> {
   const given = options.alerts?.db;
@@ -132,7 +138,16 @@ export async function startTestServer(
   const clock = options.now ? { now: options.now } : {};
   const quotes = new SqlQuoteRepository(db, { ...clock, notify: options.mail !== undefined });
   const inbox = new SqlQuoteInbox(db);
-  const outbox = new SqlNotificationOutbox(db);
+  const errors: TestServer['errors'] = [];
+  const logger = {
+    error: (message: string, cause: unknown) => {
+      errors.push({ message, cause: cause instanceof Error ? cause.message : String(cause) });
+    },
+  };
+  const lease = options.leaseSeconds === undefined ? {} : { leaseSeconds: options.leaseSeconds };
+  const outbox = new SqlNotificationOutbox(db, lease);
+  // Asked afresh each time: the tests fill and free the disk between two questions.
+  const readiness = new SqlReadiness(db, { reuseMs: 0 });
   const mail = options.mail;
   const mailer = mail && new SmtpMailer({ url: mail.smtpUrl, from: 'Quotes <quotes@example.co.uk>' });
   const dispatcher =
@@ -142,11 +157,14 @@ export async function startTestServer(
       outbox,
       deliver: notificationEmailSender(mailer, mail),
       describe: describeNotification,
-      logger: { error: () => undefined },
+      name: 'the email outbox',
+      logger,
       // Quick retries, so an outage and its end fit in a test; or slow ones, to see what else sends.
       pollMs: mail.pollMs ?? 50,
       firstRetryMs: mail.retryMs ?? 50,
       maxRetryMs: mail.retryMs ?? 200,
+      recordRetryMs: 50,
+      maxRecordRetryMs: 200,
     });
   // As the server keeps them: in memory beside SQLite, in a table on PostgreSQL that servers share.
   const limitStore =
@@ -157,7 +175,7 @@ export async function startTestServer(
   const rendered: TestServer['rendered'] = [];
   const staffStore = new SqlStaffStore(db);
   await saveStaffAccount(staffStore, testStaff.email, testStaff.password);
-  const alerts = options.alerts && (await testAlertEngine(db, staffStore, options.alerts, options.now ?? (() => new Date())));
+  const alerts = options.alerts && (await testAlertEngine(db, staffStore, { ...lease, ...options.alerts }, options.now ?? (() => new Date())));
   const app = createServerApp({
     quotes,
     inbox,
@@ -171,9 +189,9 @@ export async function startTestServer(
       },
     },
     ...(alerts && { alerts: alerts.serverDeps }),
-    logger: { error: () => undefined },
-    isReady: () => quotes.isReachable(),
-    ...(dispatcher ? { outbox: { backlog: () => outbox.backlog(), sending: true } } : {}),
+    logger,
+    readiness: () => readiness.check(),
+    ...(dispatcher ? { outbox: { backlog: () => outbox.backlog(), sending: true, unrecorded: () => dispatcher.unrecorded } } : {}),
     pages: {
       render: async (url, state) => {
         rendered.push({ url, state });
@@ -202,6 +220,7 @@ export async function startTestServer(
     options.siteUrl === undefined ? await signInCookie(server.url, testStaff) : await signInCookieAt(server.url, new URL(options.siteUrl).host);
   // The tests read the log of their own requests only.
   logs.splice(0);
+  errors.splice(0);
   return {
     ...server,
     staffCookie,
@@ -210,6 +229,7 @@ export async function startTestServer(
     rendered,
     alerts,
     limitTable: limitStore.store.kind === 'postgres' ? limitStore.store.tableName : undefined,
+    errors,
     stop: async () => {
       await server.close();
       await dispatcher?.stop();
@@ -228,7 +248,7 @@ async function testAlertEngine(db: Kysely<Database>, staff: SqlStaffStore, optio
   const secrets = new SqlSecretStore(db);
   const vapid = await requireVapidKeys({ VAPID_SUBJECT: 'mailto:alerts@example.co.uk' }, secrets);
   const takeTokenSecret = await requireTakeTokenSecret(secrets);
-  const outbox = new SqlAlertOutbox(db, { now });
+  const outbox = new SqlAlertOutbox(db, { now, ...(options.leaseSeconds !== undefined && { leaseSeconds: options.leaseSeconds }) });
   const devices = new SqlPushDeviceStore(db);
   const sender = new WebPushSender(vapid);
   const forgetDevice = (deviceId: string) => outbox.forgetDevice(deviceId);

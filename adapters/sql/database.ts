@@ -183,6 +183,12 @@ interface ServerSecretsTable {
   value: string;
 }
 
+/** A row of `write_probes`: written and deleted in one transaction by the readiness check, never kept. */
+interface WriteProbesTable {
+  id: string;
+  padding: string;
+}
+
 /** The tables Kysely may query. */
 export interface Database {
   quote_requests: QuoteRequestsTable;
@@ -196,6 +202,7 @@ export interface Database {
   alert_deliveries: AlertDeliveriesTable;
   on_call_shifts: OnCallShiftsTable;
   server_secrets: ServerSecretsTable;
+  write_probes: WriteProbesTable;
 }
 
 /**

@@ -53,6 +53,7 @@ for (const dialect of sqlDialects) {
         { name: '004-add-inbox' },
         { name: '005-add-postcode' },
         { name: '006-add-alerts' },
+        { name: '007-add-write-probes' },
       ]);
       expect(await db.selectFrom('quote_requests').select('id').execute()).toEqual([{ id: validRow.id }]);
     } finally {

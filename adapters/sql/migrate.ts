@@ -7,6 +7,7 @@ import { createNotifications } from './migrations/003-create-notifications';
 import { addInbox } from './migrations/004-add-inbox';
 import { addPostcode } from './migrations/005-add-postcode';
 import { addAlerts } from './migrations/006-add-alerts';
+import { addWriteProbes } from './migrations/007-add-write-probes';
 
 // Listed, not read from a folder, so the migrations travel inside a bundle. Applied in name order.
 const migrations: Readonly<Record<string, Migration>> = {
@@ -16,6 +17,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '004-add-inbox': addInbox,
   '005-add-postcode': addPostcode,
   '006-add-alerts': addAlerts,
+  '007-add-write-probes': addWriteProbes,
 };
 
 /** The migrations this version knows, by name: a database that has applied any other is from a newer version. */
@@ -39,7 +41,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
       await migrate(connection, undefined);
       await sql`commit`.execute(connection);
     } catch (error) {
-      await sql`rollback`.execute(connection);
+      // A failure such as a full disk has SQLite roll back by itself, and its ROLLBACK then fails too:
+      // the first failure is the one to report.
+      await sql`rollback`.execute(connection).catch(() => undefined);
       throw error;
     }
   });

@@ -56,3 +56,30 @@ test('a value SQLite cannot store is refused, not quietly stored as NULL', async
     await expect(sql`select ${{ bore: '15mm' }} as at`.execute(db)).rejects.toThrow(TypeError);
   });
 });
+
+test('a transaction SQLite ended itself (the disk is full) fails with that cause, not with the rollback after it', async () => {
+  await withPipes(async (db) => {
+    await db.insertInto('pipes').values({ bore: '15mm' }).execute();
+    const { rows } = await sql<{ page_count: number }>`pragma page_count`.execute(db);
+    await sql.raw(`pragma max_page_count = ${rows[0]?.page_count ?? 0}`).execute(db);
+
+    const full = db.transaction().execute(async (tx) => {
+      await tx.insertInto('pipes').values({ bore: '22mm', blueprint: new Uint8Array(64 * 1024) }).execute();
+    });
+    await expect(full).rejects.toThrow('database or disk is full');
+    await expect(full).rejects.toMatchObject({ errcode: 13 });
+
+    // A transaction still open when its work fails is rolled back as ever.
+    const failing = db.transaction().execute(async (tx) => {
+      await tx.insertInto('pipes').values({ bore: '28mm' }).execute();
+      throw new Error('the customer withdrew');
+    });
+    await expect(failing).rejects.toThrow('the customer withdrew');
+
+    await sql`pragma max_page_count = 1000`.execute(db);
+    await db.transaction().execute(async (tx) => {
+      await tx.insertInto('pipes').values({ bore: '35mm', blueprint: new Uint8Array(64 * 1024) }).execute();
+    });
+    expect(await db.selectFrom('pipes').select('bore').orderBy('id').execute()).toEqual([{ bore: '15mm' }, { bore: '35mm' }]);
+  });
+});

@@ -1,13 +1,40 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
+import { type DatabaseConnection, type Driver, type SqliteDatabase, SqliteDialect, SqliteDriver, type SqliteStatement } from 'kysely';
 
 /**
  * Kysely's SQLite dialect over Node's built-in `node:sqlite`, which needs no native build (unlike
  * better-sqlite3, the driver the dialect was written for). Kysely closes the database on `destroy()`.
  */
 export class NodeSqliteDialect extends SqliteDialect {
+  readonly #database: DatabaseSync;
+
   constructor(database: DatabaseSync) {
     super({ database: asKyselyDatabase(database) });
+    this.#database = database;
+  }
+
+  override createDriver(): Driver {
+    return new NodeSqliteDriver({ database: asKyselyDatabase(this.#database) }, this.#database);
+  }
+}
+
+/**
+ * SQLite ends a transaction itself when a statement in it fails with SQLITE_FULL, SQLITE_IOERR,
+ * SQLITE_NOMEM or SQLITE_BUSY in some cases. Kysely then sends ROLLBACK, which fails with "cannot
+ * rollback - no transaction is active" and would be thrown in place of the failure that mattered
+ * ("database or disk is full"). A transaction SQLite has already rolled back is left alone.
+ */
+class NodeSqliteDriver extends SqliteDriver {
+  readonly #database: DatabaseSync;
+
+  constructor(config: ConstructorParameters<typeof SqliteDriver>[0], database: DatabaseSync) {
+    super(config);
+    this.#database = database;
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!this.#database.isOpen || !this.#database.isTransaction) return;
+    await super.rollbackTransaction(connection);
   }
 }
 
@@ -18,7 +45,6 @@ function asKyselyDatabase(database: DatabaseSync): SqliteDatabase {
     prepare: (sql) => asKyselyStatement(database.prepare(sql)),
   };
 }
-
 function asKyselyStatement(statement: StatementSync): SqliteStatement {
   return {
     // Kysely asks `reader` to choose between all() and run(); a statement that yields columns

@@ -6,11 +6,15 @@ import { type Database, sqlDialectOf } from './database';
 export interface OutboxOptions {
   now?: () => Date;
   /**
-   * How long a claim holds a delivery: if its claimer neither marks it sent nor failed by then (the
-   * server died mid-send), it is due again and another server sends it.
+   * How long a claim holds a delivery unless renewed: if its claimer neither renews it, nor marks it
+   * sent or failed by then (the server died mid-send), it is due again and another server sends it.
+   * Short, so a killed server's deliveries go out soon after; its claimer renews it while it works.
    */
   leaseSeconds?: number;
 }
+
+/** How long a claim holds unless renewed, when not configured: a killed server's emails wait no longer than this. */
+const defaultLeaseSeconds = 10;
 
 /** The lease in milliseconds; a lease that is not a positive number of seconds is a mistake in the configuration. */
 function leaseMsOf(leaseSeconds: number): number {
@@ -48,18 +52,37 @@ export abstract class LeasedOutbox {
   protected abstract readonly table: OutboxTable;
   protected readonly db: Kysely<Database>;
   protected readonly now: () => Date;
+  readonly leaseSeconds: number;
   protected readonly leaseMs: number;
   protected readonly lockRows: boolean;
 
-  constructor(db: Kysely<Database>, { now = () => new Date(), leaseSeconds = 60 }: OutboxOptions = {}) {
+  constructor(db: Kysely<Database>, { now = () => new Date(), leaseSeconds = defaultLeaseSeconds }: OutboxOptions = {}) {
     this.db = db;
     this.now = now;
     this.leaseMs = leaseMsOf(leaseSeconds);
+    this.leaseSeconds = leaseSeconds;
     // The one difference between the databases. In PostgreSQL concurrent claimers would pick the same
     // rows, and the second would claim them again once the first commits; FOR UPDATE SKIP LOCKED makes
     // each pass over rows another holds. SQLite runs one writing statement at a time, so the UPDATE
     // alone is atomic.
     this.lockRows = sqlDialectOf(db) === 'postgres';
+  }
+
+  /**
+   * Extends the claim on each of `ids` that is still unsent to a full lease from now, for a claimer
+   * still at work on them (sending, or recording that it sent). A claim is only ever extended here,
+   * never shortened: a retry scheduled later than the lease keeps its time.
+   */
+  async renew(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const until = new Date(this.now().getTime() + this.leaseMs).toISOString();
+    await this.db
+      .updateTable(this.table)
+      .set({ next_attempt_at: until })
+      .where('id', 'in', [...ids])
+      .where('sent_at', 'is', null)
+      .where('next_attempt_at', '<', until)
+      .execute();
   }
 
   /** Records why delivering failed, and when to try again. Does nothing to one already sent. */

@@ -127,6 +127,22 @@ for (const dialect of sqlDialects) {
     });
   });
 
+  test(`${dialect}: renew holds a claimed alert past its lease while its sender still works on it`, async () => {
+    await withAlertStores(dialect, async ({ clock, quotes, ledger, outbox, devices }) => {
+      await devices.saveDevice(sam, subscription('sam-phone'), clock.now());
+      const request = await quotes.insert(urgent);
+      await ledger.recordAlert(request.id, alertRecord('new', clock.now(), [sam]), { webhook: true });
+      const claimed = await outbox.claimDue(10);
+      expect(claimed).toHaveLength(2);
+      clock.time += 50_000;
+      await outbox.renew(claimed.map(({ id }) => id));
+      clock.time += 50_000;
+      expect(await outbox.claimDue(10)).toEqual([]);
+      clock.time += 10_000;
+      expect((await outbox.claimDue(10)).map(({ attempts }) => attempts)).toEqual([2, 2]);
+    });
+  });
+
   test(`${dialect}: forgetDevice removes the device and what waits for it; removing a staff account removes their devices`, async () => {
     await withAlertStores(dialect, async ({ db, clock, quotes, staff, ledger, outbox, devices }) => {
       const gone = await devices.saveDevice(sam, subscription('sam-phone'), clock.now());

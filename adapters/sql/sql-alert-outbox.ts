@@ -35,7 +35,7 @@ export class SqlAlertOutbox extends LeasedOutbox implements AlertOutbox {
   /**
    * Claims up to `limit` deliveries that are due, those due longest first, and returns them oldest
    * first, each with its request and, for a push, its device. Each is leased: due again only after
-   * `leaseSeconds` unless marked sent or failed meanwhile.
+   * `leaseSeconds` unless renewed, or marked sent or failed, meanwhile.
    */
   async claimDue(limit: number): Promise<ClaimedAlert[]> {
     requireClaimLimit(limit);

@@ -141,6 +141,30 @@ for (const dialect of sqlDialects) {
     });
   });
 
+  test(`${dialect}: renew extends a claim to a full lease from now, never shortens one, and leaves sent ones alone`, async () => {
+    await withOutbox(dialect, async ({ clock, quotes, outbox }) => {
+      await quotes.insert(withEmail);
+      const [business, customer] = await outbox.claimDue(10);
+      if (business === undefined || customer === undefined) throw new Error('expected two');
+      await outbox.markSent(customer.id, clock.now());
+
+      // Renewed 40 s into its 60 s lease: it now holds until 100 s.
+      clock.time += 40_000;
+      await outbox.renew([business.id, customer.id]);
+      clock.time += 59_999;
+      expect(await outbox.claimDue(10)).toEqual([]);
+
+      // A retry scheduled beyond the lease keeps its time.
+      await outbox.markFailed(business.id, '421 Try again later', new Date(clock.time + 10 * minute));
+      await outbox.renew([business.id]);
+      clock.time += 9 * minute;
+      expect(await outbox.claimDue(10)).toEqual([]);
+      clock.time += minute;
+      expect((await outbox.claimDue(10)).map(summary)).toEqual([{ name: withEmail.name, kind: 'business', attempts: 2 }]);
+      await outbox.renew([]);
+    });
+  });
+
   test(`${dialect}: deleting or purging a request removes its notifications, even claimed ones`, async () => {
     await withOutbox(dialect, async ({ clock, quotes, outbox }) => {
       const old = await quotes.insert(withEmail);

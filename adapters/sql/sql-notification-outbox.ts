@@ -13,7 +13,7 @@ export class SqlNotificationOutbox extends LeasedOutbox implements NotificationO
 
   /**
    * Claims up to `limit` notifications that are due, those due longest first, and returns them oldest
-   * first. Each is leased: due again only after `leaseSeconds` unless marked sent or failed meanwhile.
+   * first. Each is leased: due again only after `leaseSeconds` unless renewed, or marked sent or failed, meanwhile.
    */
   async claimDue(limit: number): Promise<ClaimedNotification[]> {
     requireClaimLimit(limit);

@@ -49,19 +49,6 @@ for (const dialect of sqlDialects) {
     }
   });
 
-  test(`${dialect}: isReachable is true while open and false once destroyed`, async () => {
-    const scratch = await scratchDatabase(dialect);
-    try {
-      const db = scratch.open();
-      const repository = new SqlQuoteRepository(db);
-      expect(await repository.isReachable()).toBe(true);
-      await db.destroy();
-      expect(await repository.isReachable()).toBe(false);
-    } finally {
-      await scratch.drop();
-    }
-  });
-
   test(`${dialect}: deletes reject once the database is closed`, async () => {
     const scratch = await scratchDatabase(dialect);
     try {

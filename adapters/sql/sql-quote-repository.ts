@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely } from 'kysely';
 import { searchTextOf } from '../../domain/inbox-query';
 import type { QuoteRepository, QuoteRetention } from '../../domain/ports';
 import { type NewQuote, type QuoteRequest, toNamedFields } from '../../domain/quote';
@@ -92,15 +92,5 @@ export class SqlQuoteRepository implements QuoteRepository, QuoteRetention {
       .where('created_at', '<', cutoff.toISOString())
       .executeTakeFirst();
     return Number(numDeletedRows);
-  }
-
-  /** Whether the database answers a query now; for the server's readiness probe. */
-  async isReachable(): Promise<boolean> {
-    try {
-      await sql`select 1`.execute(this.#db);
-      return true;
-    } catch {
-      return false;
-    }
   }
 }

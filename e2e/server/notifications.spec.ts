@@ -51,3 +51,52 @@ test('emails queued while the mail server is down survive the server being kille
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('emails a killed server was sending go out within about ten seconds of the restart', async () => {
+  test.setTimeout(90_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'quotes-takeover-'));
+  const started: ChildProcess[] = [];
+  const smtp = await startTestSmtpServer();
+  // The default lease: a claim holds 10 s unless renewed, and is renewed while sending.
+  const mailEnv = { SMTP_URL: smtp.url, NOTIFY_TO: 'office@example.co.uk', MAIL_FROM: 'Quotes <quotes@example.co.uk>' };
+  const names = Array.from({ length: 5 }, (_, index) => `Takeover ${index}`);
+  try {
+    // The mail server is slow to answer: the first server is still sending when it is killed.
+    smtp.hold();
+    const first = await startServer(dataDir, started, mailEnv);
+    for (const name of names) {
+      const response = await fetch(`${first.url}${quotesPath}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(toNamedFields(sampleQuote({ name, email: null, serviceType: 'general' }))),
+      });
+      expect(response.status).toBe(201);
+    }
+    await expect.poll(() => smtp.held).toBeGreaterThan(0);
+    // Long enough that its claims were renewed: a lease taken at the claim alone would have run out.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    const claimedAtKill = smtp.held;
+    await stop(first.process, 'SIGKILL');
+    smtp.discardHeld();
+
+    const restarting = Date.now();
+    await startServer(dataDir, started, mailEnv);
+    const ready = Date.now();
+    const emails = await smtp.waitFor(names.length, 20_000);
+    const arrived = Date.now();
+    test.info().annotations.push({
+      type: 'takeover',
+      description:
+        `${claimedAtKill} email(s) in flight at the kill; the restarted server was ready in ${ready - restarting} ms ` +
+        `and every email had arrived ${arrived - restarting} ms after the restart began`,
+    });
+    expect(emails.map((email) => email.subject).sort()).toEqual(names.map((name) => `General Repairs request from ${name}`).sort());
+    expect(arrived - restarting, 'milliseconds from the restart to the last email').toBeLessThan(13_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(smtp.messages).toHaveLength(names.length);
+  } finally {
+    await Promise.all(started.map((child) => stop(child, 'SIGKILL')));
+    await smtp.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

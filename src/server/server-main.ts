@@ -18,6 +18,7 @@ import { migrateToLatest } from '../../adapters/sql/migrate';
 import { SqlNotificationOutbox } from '../../adapters/sql/sql-notification-outbox';
 import { SqlQuoteInbox } from '../../adapters/sql/sql-quote-inbox';
 import { SqlQuoteRepository } from '../../adapters/sql/sql-quote-repository';
+import { SqlReadiness } from '../../adapters/sql/sql-readiness';
 import { SqlStaffStore } from '../../adapters/sql/sql-staff-store';
 import { purgeExpiredQuotes } from '../../domain/purge-expired-quotes';
 import { NotSignedIn, type StaffAuth } from '../../domain/staff';
@@ -88,7 +89,7 @@ const mailer = mail && new SmtpMailer({ url: mail.url, from: mail.from });
 const dispatcher =
   mail &&
   mailer &&
-  new OutboxDispatcher({ outbox, deliver: notificationEmailSender(mailer, mail), describe: describeNotification, logger: console });
+  new OutboxDispatcher({ outbox, deliver: notificationEmailSender(mailer, mail), describe: describeNotification, name: 'the email outbox', logger: console });
 if (!dispatcher) {
   console.warn('SMTP_URL is not set: notifications are kept in the outbox but not sent. Set SMTP_URL, NOTIFY_TO and MAIL_FROM to send them.');
 }
@@ -142,14 +143,16 @@ const backend: Backend = {
   staffAuth: staffAuthWhileRendering,
   alerts: alertSettingsWhileRendering,
 };
+// Ready while the database answers and takes writes: a full disk would refuse every request sent here.
+const readiness = new SqlReadiness(db);
 // Written by the build beside this file: the built pages that pages are rendered into.
 const templates = JSON.parse(await readFile(fileURLToPath(new URL('./page-templates.json', import.meta.url)), 'utf8')) as BuiltTemplates;
 const app = createServerApp({
   ...backend,
-  isReady: () => quotes.isReachable(),
+  readiness: () => readiness.check(),
   // Staff asked for an email again: send it now, not at the next poll.
   wakeDelivery: () => dispatcher?.wake(),
-  outbox: { backlog: () => outbox.backlog(), sending: dispatcher !== undefined },
+  outbox: { backlog: () => outbox.backlog(), sending: dispatcher !== undefined, unrecorded: () => dispatcher?.unrecorded ?? 0 },
   alerts: alerts.serverDeps,
   pages: createPageRenderer(loadedBackend(backend, { quoteFormAction: apiPaths.quoteRequests }), templates),
   site: await StaticFiles.load(clientDir),
