@@ -177,7 +177,7 @@ const storedKey = (key: string) => createHash('sha256').update(key).digest('base
  * An IPv6 client usually has a whole /64 network to itself and can pick any address in it for each
  * request; counting addresses apart would give it 2^64 allowances.
  */
-export function networkOf(address: string): string {
+function networkOf(address: string): string {
   if (!isIPv6(address)) return address;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
   if (mapped !== undefined) return mapped;
