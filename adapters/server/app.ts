@@ -9,7 +9,7 @@ import { type AlertsApiOptions, alertsApi } from './alerts-api';
 import { inboxApi } from './inbox-api';
 import { quoteApi } from './quote-api';
 import { requestLog, type RequestLogEntry } from './request-log';
-import { clientAddress, isLoopbackClient } from './client-address';
+import { isLoopbackClient } from './client-address';
 import { refuseCrossSiteRequests } from './cross-site';
 import { clientKey, type RateLimit } from './rate-limits';
 import { type SignInLimits, signInLimit } from './sign-in-limit';
