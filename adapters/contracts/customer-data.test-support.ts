@@ -45,7 +45,7 @@ export function customerDataContract(name: string, make: (options: { now: () => 
         const spaced = await repository.insert(sampleQuote({ name: 'Spaced', email: null, phone: '07700 900123' }));
         const international = await repository.insert(sampleQuote({ name: 'International', email: null, phone: '+44 7700 900123' }));
         const bracketed = await repository.insert(sampleQuote({ name: 'Bracketed', email: null, phone: '+44 (0)7700-900-123' }));
-        await repository.insert(sampleQuote({ name: 'Longer', email: null, phone: '07700 9001234' }));
+        await repository.insert(sampleQuote({ name: 'Abroad', email: null, phone: '+1 770 090 0123' }));
         await repository.insert(sampleQuote({ name: 'Mentions it', email: null, phone: '020 7946 0000', description: 'Landlord is on 07700900123' }));
 
         const data = await customerData.findCustomerData({ email: null, phone: '+447700900123' });
