@@ -37,7 +37,7 @@ export interface SubjectFieldError {
   message: string;
 }
 
-export const noSubjectMessage = 'Enter the customer’s email address or phone number';
+const noSubjectMessage = 'Enter the customer’s email address or phone number';
 
 /** An email and phone number as staff typed them (or an API was sent them): checked, each error naming its field. */
 export function parseCustomerSubject(input: unknown): { ok: true; subject: CustomerSubject } | { ok: false; fields: SubjectFieldError[] } {
@@ -84,7 +84,7 @@ export function confirmsSubject(subject: CustomerSubject, confirmation: string):
 }
 
 /** Who an email about a request went to. */
-export type SentEmailKind = 'business' | 'customer';
+type SentEmailKind = 'business' | 'customer';
 
 /** One email our systems sent (or still mean to send) about one of the subject's requests. */
 export interface SentEmail {
