@@ -17,8 +17,8 @@ const subjectArgs = (subject: CustomerSubject) => ({ subject_email: subject.emai
 /**
  * A customer's data in a Supabase project, through two staff-only functions of its database
  * (20261202070000_customer_data.sql), run with the signed-in user's token: they refuse anyone who is
- * not in public.staff. The project keeps no record of the emails its function sent but the business
- * email's state on each request, so that is the one email listed.
+ * not in public.staff. This mode sends only the email to the business, whose state is kept on each
+ * request: that is the one email listed.
  */
 export class SupabaseCustomerData implements CustomerDataStore {
   readonly #client: SupabaseDatabaseClient;
