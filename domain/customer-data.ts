@@ -17,8 +17,9 @@ export interface CustomerSubject {
 const emailLimit = quoteFields.email.maxLength;
 const phoneLimit = quoteFields.phone.maxLength;
 
+// Absent, null and empty all mean "not given".
 const optionalText = (label: string, limit: number) =>
-  v.optional(v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(limit, `${label} must be ${limit} characters or fewer`)), '');
+  v.nullish(v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(limit, `${label} must be ${limit} characters or fewer`)), '');
 
 const SubjectInputSchema = v.object({
   email: v.pipe(

@@ -2,7 +2,7 @@ import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { CustomerData } from '../../../domain/customer-data';
 import { customerDataCopy as text } from '../../../domain/customer-data-copy';
-import { quoteStatusLabels } from '../../../domain/quote-status';
+import { inboxCopy } from '../../../domain/inbox-copy';
 import { useAppContext } from '../../app/app-context-provider';
 import { FormField } from '../shared/form-field';
 import { downloadFile } from './download-file';
@@ -99,7 +99,7 @@ function FoundData({ data }: { data: CustomerData }) {
           <ul className="customer-data-list">
             {data.requests.map((quote) => (
               <li key={quote.id}>
-                <strong>{quote.name}</strong> · {formatDateTime(quote.createdAt)} · {quoteStatusLabels[quote.status]}
+                <strong>{quote.name}</strong> · {formatDateTime(quote.createdAt)} · {inboxCopy.status.badge[quote.status]}
                 <br />
                 {quote.phone}
                 {quote.email !== null && ` · ${quote.email}`}
