@@ -24,7 +24,8 @@ export const exportColumns = [
   'Id',
 ] as const;
 
-function exportRow(quote: InboxQuote): string[] {
+/** One request as a row of {@link exportColumns}. */
+export function exportRow(quote: InboxQuote): string[] {
   const response = quote.respondedAt === null ? null : responseTime(quote, quote.respondedAt);
   return [
     formatLondonIso(quote.createdAt),

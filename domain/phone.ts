@@ -33,3 +33,12 @@ export function isPhoneNumber(phone: string): boolean {
 export function telHref(phone: string): string {
   return `tel:+${internationalDigits(phone) ?? phone.replace(/\D/g, '')}`;
 }
+
+/**
+ * What two ways of writing one number have in common, to tell whether they are the same number:
+ * +44 7700 900123, 07700 900123 and 0044 7700 900123 all give 447700900123. A number that is not one
+ * by {@link isPhoneNumber} (kept from before the rules were checked) is compared by its digits alone.
+ */
+export function phoneNumberKey(phone: string): string {
+  return internationalDigits(phone) ?? phone.replace(/\D/g, '');
+}

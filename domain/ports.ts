@@ -1,4 +1,5 @@
 import type { AlertRecord, AlertStep, Taking } from './alert-plan';
+import type { CustomerData, CustomerSubject, ErasedCustomerData } from './customer-data';
 import type { InboxCursor, InboxPage, InboxQuery } from './inbox-query';
 import type { OnCallShift } from './on-call';
 import type { QuoteNote, InboxQuote } from './inbox-quote';
@@ -115,6 +116,21 @@ export interface QuoteInbox<Given extends Stamp | NoStamp = Stamp> {
   clockRecords: (since: Date) => Promise<readonly ClockRecord[]>;
   /** Makes the business email about a request due to be sent again at once (`at`, for an inbox told when). */
   resendBusinessEmail: (id: string, ...at: Given extends Stamp ? [at: Date] : []) => Promise<ResendOutcome>;
+}
+
+/**
+ * Everything held about one customer, found by the email or phone number they gave (see
+ * matchesSubject), to hand over or to erase. Staff only: rejects with NotSignedIn where the store wants
+ * a staff session it does not have, and otherwise when it cannot be reached.
+ */
+export interface CustomerDataStore {
+  /** The subject's requests, newest first, each with its history, notes and alerts; and the emails about them. */
+  findCustomerData(subject: CustomerSubject): Promise<CustomerData>;
+  /**
+   * Erases every request of the subject's and everything hanging off them (notes, history, emails,
+   * alerts), all in one transaction: a rejected call has erased nothing. Says how many of each went.
+   */
+  eraseCustomerData(subject: CustomerSubject): Promise<ErasedCustomerData>;
 }
 
 /** An inbox that records who and when itself, from its own session and clock: told neither. */

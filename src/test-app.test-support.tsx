@@ -33,6 +33,7 @@ export function testBackend({ store = new InMemoryQuoteRepository(), ...override
   return {
     quotes: store,
     inbox: store,
+    customerData: store,
     notifier: new InMemoryNotifier(),
     logger: recordingLogger(),
     staffAuth: new InMemoryStaffAuth({ signedIn: true }),

@@ -1,5 +1,6 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { describeField, type QuoteField, quoteFieldList, quoteFields, requiredFields } from '../../domain/quote';
+import { customerDataPaths } from './openapi-customer-data';
 import { inboxGet, inboxPaths, inboxSchemas } from './openapi-inbox';
 import { apiPaths, checkedValue, errorCodes, WireErrorSchema, WireQuoteSchema } from './wire';
 
@@ -83,6 +84,7 @@ export const openApiDocument = {
       get: inboxGet,
     },
     ...inboxPaths,
+    ...customerDataPaths,
     [`${apiPaths.quoteRequests}/{id}`]: {
       delete: {
         summary: 'Delete a quote request (staff only)',

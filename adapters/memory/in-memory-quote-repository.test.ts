@@ -3,6 +3,7 @@ import { defaultInboxQuery } from '../../domain/inbox-query';
 import type { InboxQuote } from '../../domain/inbox-quote';
 import type { NoStamp, NoteToAdd, TakeRequest, SelfStampingQuoteInbox, StatusMove } from '../../domain/ports';
 import type { QuoteRequest } from '../../domain/quote';
+import { customerDataContract } from '../contracts/customer-data.test-support';
 import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
 import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
 import { quoteRetentionContract } from '../contracts/quote-retention.test-support';
@@ -153,4 +154,9 @@ test('seeded requests can be deleted like inserted ones, singly or by age', asyn
   expect(await store.deleteCreatedBefore(new Date('2024-01-01T00:00:00Z'))).toBe(1);
   expect(await store.delete('seeded')).toBe(true);
   expect((await everything(store)).map(({ id }) => id)).toEqual([inserted.id]);
+});
+
+customerDataContract('InMemoryQuoteRepository', ({ now }) => {
+  const store = new InMemoryQuoteRepository({ now });
+  return { repository: store, inbox: store, customerData: store };
 });

@@ -1,8 +1,10 @@
-import type { InboxCursor, InboxPage, InboxQuery } from '../../domain/inbox-query';
+import { businessEmailsOf, type CustomerData, type CustomerSubject, type ErasedCustomerData, matchesSubject } from '../../domain/customer-data';
+import { compareInInbox, type InboxCursor, type InboxPage, type InboxQuery } from '../../domain/inbox-query';
 import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
 import { takesRequest } from '../../domain/alert-plan';
 import type {
   ClockRecord,
+  CustomerDataStore,
   NoteToAdd,
   QuoteInbox,
   QuoteRepository,
@@ -33,7 +35,7 @@ export interface InMemoryQuoteRepositoryOptions {
  * tests' fake, and the reference the other stores' inbox queries are tested against. Callers always
  * get copies, so nothing they change alters what is stored.
  */
-export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention, QuoteInbox {
+export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention, QuoteInbox, CustomerDataStore {
   readonly #quotes: InboxQuote[];
   readonly #now: () => Date;
   readonly #newId: () => string;
@@ -116,6 +118,29 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
     if (quote.businessEmail?.sentAt != null) return Promise.resolve('already-sent');
     quote.businessEmail = { sentAt: new Date(at), lastError: null };
     return Promise.resolve('queued');
+  }
+
+  findCustomerData(subject: CustomerSubject): Promise<CustomerData> {
+    const requests = this.#quotes
+      .filter((quote) => matchesSubject(quote, subject))
+      .sort(compareInInbox('newest', new Date(0)))
+      .map(copyOf);
+    return Promise.resolve({ requests, emails: businessEmailsOf(requests) });
+  }
+
+  /** Erases the subject's requests and all they carry; in the demo, until the page is loaded again. */
+  eraseCustomerData(subject: CustomerSubject): Promise<ErasedCustomerData> {
+    const erased = this.#quotes.filter((quote) => matchesSubject(quote, subject));
+    const kept = this.#quotes.filter((quote) => !matchesSubject(quote, subject));
+    this.#quotes.splice(0, this.#quotes.length, ...kept);
+    const sum = (count: (quote: InboxQuote) => number) => erased.reduce((total, quote) => total + count(quote), 0);
+    return Promise.resolve({
+      requests: erased.length,
+      notes: sum((quote) => quote.notes.length),
+      statusChanges: sum((quote) => quote.history.length),
+      emails: sum((quote) => (quote.businessEmail === undefined ? 0 : 1)),
+      alerts: sum((quote) => quote.alerts.length),
+    });
   }
 
   #find(id: string): InboxQuote | undefined {

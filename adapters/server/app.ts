@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
-import type { Logger, Notifier, QuoteInbox, QuoteRepository } from '../../domain/ports';
+import type { CustomerDataStore, Logger, Notifier, QuoteInbox, QuoteRepository } from '../../domain/ports';
 import type { PageState } from '../http-api/page-state';
 import { alertPaths } from '../http-api/alerts-wire';
+import { customerDataPath } from '../http-api/customer-data-wire';
 import { apiPaths, type WireError } from '../http-api/wire';
 import { openApiDocument } from '../http-api/openapi';
 import type { PageRenderer } from './page-renderer';
 import { type AlertsApiOptions, alertsApi } from './alerts-api';
+import { customerDataApi } from './customer-data-api';
 import { inboxApi } from './inbox-api';
 import { quoteApi } from './quote-api';
 import { requestLog, type RequestLogEntry } from './request-log';
@@ -26,6 +28,8 @@ export interface ServerDeps {
   quotes: QuoteRepository;
   /** Where staff work the requests: over the same database as `quotes`. */
   inbox: QuoteInbox;
+  /** A customer's data, to hand over or erase: over the same database as `quotes`. */
+  customerData: CustomerDataStore;
   /** The clock staff's changes are recorded by; the real one unless a test sets its own. */
   now?: () => Date;
   /** Asks the notification dispatcher to send what is due now: after staff ask for an email again. */
@@ -189,6 +193,10 @@ export function createServerApp(deps: ServerDeps) {
           ? new Response(null, { status: 303, headers: { location: submittedLocation(remarkedFields(result.quote)) } })
           : page('/', { form: { draft, error: result.error } }, formErrorStatus[result.error.kind]),
     }),
+  );
+  app.route(
+    customerDataPath,
+    customerDataApi({ customerData: deps.customerData, logger: deps.logger, now: deps.now ?? (() => new Date()), requireStaff: staff.requireStaff, bodyLimitBytes }),
   );
   app.all('/api/*', (c) => c.json(notFound, 404));
 

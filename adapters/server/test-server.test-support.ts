@@ -13,6 +13,7 @@ import type { PageState } from '../http-api/page-state';
 import { WireQuoteSchema } from '../http-api/wire';
 import { type Database, openPostgresDatabase, openSqliteDatabase } from '../sql/database';
 import { migrateToLatest } from '../sql/migrate';
+import { SqlCustomerData } from '../sql/sql-customer-data';
 import { SqlQuoteInbox } from '../sql/sql-quote-inbox';
 import { SqlQuoteRepository } from '../sql/sql-quote-repository';
 import { SqlReadiness } from '../sql/sql-readiness';
@@ -179,6 +180,7 @@ export async function startTestServer(
   const app = createServerApp({
     quotes,
     inbox,
+    customerData: new SqlCustomerData(db),
     ...clock,
     wakeDelivery: () => dispatcher?.wake(),
     notifier: {

@@ -231,7 +231,7 @@ async function requireInboxQuote(tx: Kysely<Database>, id: string): Promise<Inbo
 }
 
 /** The requests of `rows`, in their order, each with its history, notes, business email and alerts: four queries. */
-async function withExtras(db: Kysely<Database>, rows: readonly InboxQuoteRow[]): Promise<InboxQuote[]> {
+export async function withExtras(db: Kysely<Database>, rows: readonly InboxQuoteRow[]): Promise<InboxQuote[]> {
   if (rows.length === 0) return [];
   const ids = rows.map(({ id }) => id);
   const [changes, notes, emails, alerts] = await Promise.all([

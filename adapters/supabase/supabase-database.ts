@@ -76,6 +76,8 @@ export type Database = {
       take_quote: { Args: { quote_id: string }; Returns: unknown };
       staff_emails: { Args: Record<string, never>; Returns: unknown };
       save_on_call_rota: { Args: { shifts: { staff: string; day: string; start: string; end: string }[] }; Returns: unknown };
+      customer_data: { Args: { subject_email: string | null; subject_phone: string | null }; Returns: unknown };
+      erase_customer_data: { Args: { subject_email: string | null; subject_phone: string | null }; Returns: unknown };
       save_push_device: { Args: { endpoint: string; p256dh: string; auth: string; label: string }; Returns: unknown };
     };
   };

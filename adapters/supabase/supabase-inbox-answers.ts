@@ -56,6 +56,17 @@ const InboxQuoteSchema = v.pipe(
   ),
 );
 
+/** public.customer_data: the customer's requests, newest first, each as inbox_quote_json writes it. */
+export const CustomerRequestsAnswerSchema = v.array(InboxQuoteSchema);
+
+const CountSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/** public.erase_customer_data: how many of each went. */
+export const ErasedAnswerSchema = v.pipe(
+  v.object({ requests: CountSchema, notes: CountSchema, status_changes: CountSchema, emails: CountSchema, alerts: CountSchema }),
+  v.transform(({ requests, notes, status_changes, emails, alerts }) => ({ requests, notes, statusChanges: status_changes, emails, alerts })),
+);
+
 /** public.inbox_page: the page's rows (one more than asked, if there are) and the total of the query. */
 export const InboxPageAnswerSchema = v.object({
   total: v.pipe(v.number(), v.integer(), v.minValue(0)),

@@ -2,6 +2,7 @@ import type { PageState } from '../../adapters/http-api/page-state';
 import { addQuoteNote } from '../../domain/add-quote-note';
 import { callAlertSettings, saveOnCallRota } from '../../domain/alert-settings';
 import { changeQuoteStatus } from '../../domain/change-quote-status';
+import { eraseCustomerData, findCustomerData } from '../../domain/customer-data-requests';
 import { deleteQuote } from '../../domain/delete-quote';
 import { exportQuotes } from '../../domain/export-quotes';
 import { findQuotes } from '../../domain/find-quotes';
@@ -11,6 +12,7 @@ import { takeQuote } from '../../domain/take-quote';
 import type { StaffAuth } from '../../domain/staff';
 import type { Backend, BackendModule } from './backends/backend';
 import { type AlertSettingsStore, createAlertSettingsStore } from './stores/alert-settings-store';
+import { createCustomerDataStore, type CustomerDataStore } from './stores/customer-data-store';
 import { createInboxStore, type InboxStore } from './stores/inbox-store';
 import { createQuoteActionsStore, type QuoteActionsStore } from './stores/quote-actions-store';
 import { createStaffStore, type StaffStore } from './stores/staff-store';
@@ -26,6 +28,8 @@ export interface AppContext extends SiteContext {
   staff: StaffStore;
   /** The signed-in staff member's alerts: on this device, their devices, the test alert, the rota. */
   alerts: AlertSettingsStore;
+  /** A customer's data, found by email or phone, to download or erase. */
+  customerData: CustomerDataStore;
   /** The time now: the response clocks read it, and tests fix it. */
   now: () => Date;
 }
@@ -80,12 +84,20 @@ export function createAppContext(
     toasts,
     onNotSignedIn,
   });
+  const customerData = createCustomerDataStore({
+    find: (input) => withPorts(ports, (loaded) => findCustomerData(loaded, input)),
+    erase: (input) => withPorts(ports, (loaded) => eraseCustomerData(loaded, input)),
+    now,
+    afterErasure: () => void inbox.getState().reload(),
+    onNotSignedIn,
+  });
   // Signing out forgets the inbox at once: the next person at this device must not see it.
   staff.subscribe((state, previous) => {
     if (previous.status === 'signed-in' && state.status !== 'signed-in') {
       inbox.getState().clear();
       alerts.getState().clear();
+      customerData.getState().clear();
     }
   });
-  return { ...site, inbox, quoteActions, staff, alerts, now };
+  return { ...site, inbox, quoteActions, staff, alerts, customerData, now };
 }

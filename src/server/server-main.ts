@@ -16,6 +16,7 @@ import { startServer } from '../../adapters/server/start-server';
 import { openPostgresDatabase, openSqliteDatabase } from '../../adapters/sql/database';
 import { migrateToLatest } from '../../adapters/sql/migrate';
 import { SqlNotificationOutbox } from '../../adapters/sql/sql-notification-outbox';
+import { SqlCustomerData } from '../../adapters/sql/sql-customer-data';
 import { SqlQuoteInbox } from '../../adapters/sql/sql-quote-inbox';
 import { SqlQuoteRepository } from '../../adapters/sql/sql-quote-repository';
 import { SqlReadiness } from '../../adapters/sql/sql-readiness';
@@ -131,6 +132,7 @@ const alerts = createAlertEngine({
 const backend: Backend = {
   quotes,
   inbox,
+  customerData: new SqlCustomerData(db),
   // A stored request wakes the dispatcher, whose outbox already holds its emails, and plans its first alert.
   notifier: {
     quoteSubmitted: () => {

@@ -1,4 +1,4 @@
-import type { AlertSettings, Logger, Notifier, QuoteInbox, QuoteRepository } from '../../../domain/ports';
+import type { AlertSettings, CustomerDataStore, Logger, Notifier, QuoteInbox, QuoteRepository } from '../../../domain/ports';
 import type { StaffAuth } from '../../../domain/staff';
 
 /** The ports one backend provides. */
@@ -6,6 +6,8 @@ export interface Backend {
   quotes: QuoteRepository;
   /** Where staff work the requests. */
   inbox: QuoteInbox;
+  /** A customer's data, for staff to hand over or erase. */
+  customerData: CustomerDataStore;
   notifier: Notifier;
   logger: Logger;
   staffAuth: StaffAuth;

@@ -19,6 +19,7 @@ export function createPorts(): Backend {
   return {
     quotes: store,
     inbox: store,
+    customerData: store,
     notifier: new InMemoryNotifier({ alert: showAlertOnThisDevice }),
     logger: console,
     staffAuth: new InMemoryStaffAuth(),

@@ -1,4 +1,5 @@
 import { RestAlertSettings } from '../../../adapters/rest/rest-alert-settings';
+import { RestCustomerData } from '../../../adapters/rest/rest-customer-data';
 import { RestQuoteInbox } from '../../../adapters/rest/rest-quote-inbox';
 import { RestQuoteRepository } from '../../../adapters/rest/rest-quote-repository';
 import { RestStaffAuth } from '../../../adapters/rest/rest-staff-auth';
@@ -9,6 +10,7 @@ export function createPorts(): Backend {
   return {
     quotes: new RestQuoteRepository(),
     inbox: new RestQuoteInbox(),
+    customerData: new RestCustomerData(),
     notifier: new ServerNotifier(),
     logger: console,
     staffAuth: new RestStaffAuth(),

@@ -1,5 +1,6 @@
 import { SupabaseAlertSettings } from '../../../adapters/supabase/supabase-alert-settings';
 import { createSupabaseClient, parseSupabaseConfig } from '../../../adapters/supabase/supabase-client';
+import { SupabaseCustomerData } from '../../../adapters/supabase/supabase-customer-data';
 import { SupabaseNotifier } from '../../../adapters/supabase/supabase-notifier';
 import { SupabaseQuoteInbox } from '../../../adapters/supabase/supabase-quote-inbox';
 import { SupabaseQuoteRepository } from '../../../adapters/supabase/supabase-quote-repository';
@@ -11,6 +12,7 @@ export function createPorts(): Backend {
   return {
     quotes: new SupabaseQuoteRepository({ client }),
     inbox: new SupabaseQuoteInbox({ client }),
+    customerData: new SupabaseCustomerData({ client }),
     notifier: new SupabaseNotifier({ client }),
     logger: console,
     staffAuth: new SupabaseStaffAuth({ client }),

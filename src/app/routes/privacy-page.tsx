@@ -115,10 +115,13 @@ export function PrivacyPage() {
         <a href="https://ico.org.uk/make-a-complaint/">ico.org.uk</a> or on 0303 123 1113.
       </p>
 
-      <h2>Asking us to delete your request</h2>
+      <h2>Asking for a copy of your details, or for us to delete them</h2>
       <p>
-        Call us on {phoneLink}, or just say so when we call you back. We will delete your request straight
-        away and tell you when it is done.
+        Call us on {phoneLink}, or just say so when we call you back, with the email address or phone number
+        you gave. We find everything we hold under it (every request, our notes on it and the emails we
+        sent about it) and send you a copy, or delete all of it at once and tell you when it is done. Emails
+        already sent sit in your mailbox and ours, outside our systems: deleting your details deletes our
+        copy of them, and you can delete yours.
       </p>
 
       <p>

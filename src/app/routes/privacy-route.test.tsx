@@ -25,7 +25,7 @@ test('the privacy notice says who we are, what we keep and why, who sees it and 
     'Cookies',
     'What we never do',
     'Your rights',
-    'Asking us to delete your request',
+    'Asking for a copy of your details, or for us to delete them',
   ]);
   expect(text).toContain(business.name);
   for (const link of page.getAllByRole('link', { name: business.phone.display })) {
@@ -52,8 +52,10 @@ test('it is honest about cookies, marketing, rights and how to have a request de
   expect(text).toContain('We never sell your details');
   for (const right of ['(access)', '(rectification)', '(erasure)', '(objection)']) expect(text).toContain(right);
   expect(page.getByRole('link', { name: 'ico.org.uk' }).getAttribute('href')).toBe('https://ico.org.uk/make-a-complaint/');
-  const deletion = page.getByRole('heading', { name: 'Asking us to delete your request' }).nextElementSibling;
+  const deletion = page.getByRole('heading', { name: 'Asking for a copy of your details, or for us to delete them' }).nextElementSibling;
   expect(deletion?.textContent).toContain(`Call us on ${business.phone.display}, or just say so when we call you back`);
+  expect(deletion?.textContent).toContain('send you a copy, or delete all of it at once');
+  expect(deletion?.textContent).toContain('Emails already sent sit in your mailbox and ours, outside our systems');
 });
 
 test('the page has its own title', async () => {

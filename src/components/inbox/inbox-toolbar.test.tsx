@@ -1,37 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
 import { request, testNow } from '../../inbox-test-data.test-support';
 import { renderApp, testBackend } from '../../test-app.test-support';
+import { catchDownloads } from './catch-downloads.test-support';
 
-/** What the page hands the browser to save: jsdom has no downloads, so the link's click is caught. */
-function catchDownloads() {
-  const files: { name: string; blob: Blob }[] = [];
-  const blobs = new Map<string, Blob>();
-  Object.defineProperty(URL, 'createObjectURL', {
-    configurable: true,
-    value: (blob: Blob) => {
-      const url = `blob:test/${blobs.size}`;
-      blobs.set(url, blob);
-      return url;
-    },
-  });
-  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
-  const onClick = (event: MouseEvent) => {
-    if (!(event.target instanceof HTMLAnchorElement) || !event.target.download) return;
-    event.preventDefault();
-    const blob = blobs.get(event.target.href);
-    if (blob) files.push({ name: event.target.download, blob });
-  };
-  document.addEventListener('click', onClick);
-  cleanups.push(() => document.removeEventListener('click', onClick));
-  return files;
-}
-
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
 
 test('Export CSV saves the whole current filter as a spreadsheet-safe CSV named for the day, and says how many', async () => {
   const files = catchDownloads();

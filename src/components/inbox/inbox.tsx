@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useAppContext } from '../../app/app-context-provider';
 import { filtersOf, queryOf } from '../../app/routes/inbox-search';
 import { AlertsPanel } from './alerts-panel';
+import { CustomerDataPanel } from './customer-data-panel';
 import { DeepLinkNotice } from './deep-link-notice';
 import { InboxFilters } from './inbox-filters';
 import { InboxList } from './inbox-list';
@@ -30,6 +31,7 @@ export function Inbox() {
       <InboxToolbar />
       <DeepLinkNotice id={search.id} />
       <AlertsPanel />
+      <CustomerDataPanel />
       <InboxSummaryPanel />
       <InboxFilters search={search} />
       <InboxUpdatesBanner />

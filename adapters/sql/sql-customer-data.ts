@@ -1,0 +1,107 @@
+import { type Kysely, sql } from 'kysely';
+import {
+  businessInbox,
+  type CustomerData,
+  type CustomerSubject,
+  type ErasedCustomerData,
+  matchesSubject,
+  nothingErased,
+  type SentEmail,
+  subjectSearchWords,
+} from '../../domain/customer-data';
+import { allView, defaultInboxQuery } from '../../domain/inbox-query';
+import type { CustomerDataStore } from '../../domain/ports';
+import { type Database, type SqlDialectName, sqlDialectOf } from './database';
+import { matchingInboxQuery } from './inbox-page-query';
+import { inboxQuoteColumns } from './inbox-row';
+import { withExtras } from './sql-quote-inbox';
+
+/**
+ * A customer's data in SQLite or PostgreSQL, behind our server: found through the inbox's search text
+ * (and its trigram index), each candidate then judged by the domain's matchesSubject; erased in one
+ * transaction, every table that refers to a request going with it (ON DELETE CASCADE).
+ */
+export class SqlCustomerData implements CustomerDataStore {
+  readonly #db: Kysely<Database>;
+  readonly #dialect: SqlDialectName;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+    this.#dialect = sqlDialectOf(db);
+  }
+
+  async findCustomerData(subject: CustomerSubject): Promise<CustomerData> {
+    // One transaction, so the requests and their emails are read as of one moment.
+    return this.#db.transaction().execute(async (tx) => {
+      const rows = (await this.#candidates(tx, subject).select(inboxQuoteColumns).orderBy('created_at', 'desc').orderBy('id', 'desc').execute()).filter((row) =>
+        matchesSubject(row, subject),
+      );
+      const requests = await withExtras(tx, rows);
+      if (requests.length === 0) return { requests: [], emails: [] };
+      const emailOf = new Map(requests.map((quote) => [quote.id, quote.email]));
+      const notifications = await tx
+        .selectFrom('notifications')
+        .select(['quote_id', 'kind', 'sent_at', 'attempts', 'last_error'])
+        .where('quote_id', 'in', [...emailOf.keys()])
+        .orderBy('created_at')
+        .orderBy('kind')
+        .execute();
+      const emails = notifications.map((row): SentEmail => {
+        const kind = row.kind === 'customer' ? 'customer' : 'business';
+        return {
+          quoteId: row.quote_id,
+          kind,
+          to: kind === 'customer' ? (emailOf.get(row.quote_id) ?? '') : businessInbox,
+          sentAt: row.sent_at === null ? null : new Date(row.sent_at),
+          attempts: row.attempts,
+          lastError: row.last_error,
+        };
+      });
+      return { requests, emails };
+    });
+  }
+
+  async eraseCustomerData(subject: CustomerSubject): Promise<ErasedCustomerData> {
+    return this.#db.transaction().execute(async (tx) => {
+      // On PostgreSQL the rows are locked until the end: a note added meanwhile waits, then finds no request.
+      const candidates = await this.#candidates(tx, subject)
+        .select(['id', 'email', 'phone'])
+        .$if(this.#dialect === 'postgres', (select) => select.forUpdate())
+        .execute();
+      const ids = candidates.filter((row) => matchesSubject(row, subject)).map(({ id }) => id);
+      if (ids.length === 0) return { ...nothingErased };
+      const count = async (table: 'quote_notes' | 'quote_status_changes' | 'notifications' | 'alert_records' | 'alert_deliveries') => {
+        const { total } = await tx
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number | string>().as('total'))
+          .where('quote_id', 'in', ids)
+          .executeTakeFirstOrThrow();
+        return Number(total);
+      };
+      const erased: ErasedCustomerData = {
+        requests: ids.length,
+        notes: await count('quote_notes'),
+        statusChanges: await count('quote_status_changes'),
+        emails: await count('notifications'),
+        alerts: (await count('alert_records')) + (await count('alert_deliveries')),
+      };
+      // Notes, history, notifications, alert records and deliveries go with each request (ON DELETE
+      // CASCADE), and SQLite's search table with them (its trigger).
+      const { numDeletedRows } = await tx.deleteFrom('quote_requests').where('id', 'in', ids).executeTakeFirst();
+      if (Number(numDeletedRows) !== ids.length) throw new Error('A request being erased changed under the erasure');
+      return erased;
+    });
+  }
+
+  /** The requests holding any of the subject's search words: a superset of theirs. */
+  #candidates(db: Kysely<Database>, subject: CustomerSubject) {
+    const words = subjectSearchWords(subject);
+    return db
+      .selectFrom('quote_requests')
+      .where((eb) =>
+        words.length === 0
+          ? sql<boolean>`1 = 0`
+          : eb.or(words.map((word) => matchingInboxQuery({ ...defaultInboxQuery, view: allView, search: word }, this.#dialect, 'by-index'))),
+      );
+  }
+}
