@@ -97,7 +97,8 @@ test('the drill: a backup taken under steady writes restores into a new DATA_DIR
     expect(existsSync(restoredDir)).toBe(false);
 
     const restore = await npmRun('restore', [backupFile, '--data-dir', restoredDir], { BACKUP_PASSPHRASE: passphrase });
-    expect(restore.output).toContain('The backup passed its checks (integrity ok, schema 006-add-alerts, 0 other files)');
+    // The schema is the newest migration's name, whichever that is.
+    expect(restore.output).toMatch(/The backup passed its checks \(integrity ok, schema \d{3}-[a-z-]+, 0 other files\)/);
     expect(restore.code).toBe(0);
 
     const second = await startServer(restoredDir, started);
