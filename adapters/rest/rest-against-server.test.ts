@@ -8,16 +8,9 @@ import { listAll } from '../contracts/store-under-test.test-support';
 import { RestQuoteInbox } from './rest-quote-inbox';
 import { RestQuoteRepository } from './rest-quote-repository';
 import { ServerNotifier } from './server-notifier';
+import { signedIn } from './signed-in-fetch.test-support';
 
 // The browser's client against the real server and database, over real HTTP.
-/** The browser's fetch, with the signed-in staff member's cookie as the browser would send it. */
-const signedIn =
-  (cookie: string): typeof fetch =>
-  (input, init) => {
-    const request = new Request(input, init);
-    request.headers.set('cookie', cookie);
-    return fetch(request);
-  };
 
 /**
  * One server per database for the suites, emptied for each store they make: a server of its own for

@@ -5,16 +5,9 @@ import { databases, startTestServer } from '../server/test-server.test-support';
 import { RestCustomerData } from './rest-customer-data';
 import { RestQuoteInbox } from './rest-quote-inbox';
 import { RestQuoteRepository } from './rest-quote-repository';
+import { signedIn } from './signed-in-fetch.test-support';
 
 // The browser's client against the real server and database, over real HTTP.
-const signedIn =
-  (cookie: string): typeof fetch =>
-  (input, init) => {
-    const request = new Request(input, init);
-    request.headers.set('cookie', cookie);
-    return fetch(request);
-  };
-
 for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
   customerDataContract(`RestCustomerData against our server on ${kind}`, async ({ now }) => {
     const server = await startTestServer(kind, { now, realTimeSessions: true });

@@ -1,30 +1,17 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
-import { listAll } from '../contracts/store-under-test.test-support';
 import { BackupUnreadable } from './backup-bytes';
+import { storedIds, tempDir } from './backup.test-support';
 import { WrongPassphrase } from './backup-encryption';
 import { openSqliteDatabase } from './database';
 import { knownMigrations, migrateToLatest } from './migrate';
 import { takeSqliteBackup } from './sqlite-backup';
 import { restoreSqliteBackup } from './sqlite-restore';
-import { SqlQuoteInbox } from './sql-quote-inbox';
 import { SqlQuoteRepository } from './sql-quote-repository';
 
 const passphrase = 'staple battery horse correct';
-const cleanUp: string[] = [];
-afterEach(async () => {
-  for (const dir of cleanUp.splice(0)) await rm(dir, { recursive: true, force: true });
-});
-
-async function tempDir(label: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), `quotes-${label}-`));
-  cleanUp.push(dir);
-  return dir;
-}
-
 /** A DATA_DIR whose database holds a few requests, and an encrypted backup of it. */
 async function encryptedBackup() {
   const dataDir = await tempDir('data');
@@ -37,15 +24,6 @@ async function encryptedBackup() {
   await db.destroy();
   const { file } = await takeSqliteBackup({ dataDir, backupDir: await tempDir('backups'), passphrase });
   return { file, ids: stored.map(({ id }) => id).sort() };
-}
-
-async function storedIds(dataDir: string): Promise<string[]> {
-  const db = openSqliteDatabase(join(dataDir, 'quotes.sqlite'));
-  try {
-    return (await listAll(new SqlQuoteInbox(db), new Date())).map(({ id }) => id).sort();
-  } finally {
-    await db.destroy();
-  }
 }
 
 const restore = (file: string, dataDir: string, given: string | undefined) =>

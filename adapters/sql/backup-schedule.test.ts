@@ -1,22 +1,11 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, expect, test, vi } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { startDailyBackups } from './backup-schedule';
+import { tempDir } from './backup.test-support';
 import { openSqliteDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import { backupFileName } from './sqlite-backup';
-
-const cleanUp: string[] = [];
-afterEach(async () => {
-  for (const dir of cleanUp.splice(0)) await rm(dir, { recursive: true, force: true });
-});
-
-async function tempDir(label: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), `quotes-${label}-`));
-  cleanUp.push(dir);
-  return dir;
-}
 
 async function dataDirWithDatabase(): Promise<string> {
   const dataDir = await tempDir('data');

@@ -1,36 +1,23 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { Kysely } from 'kysely';
-import { afterEach, expect, test } from 'vitest';
+import { expect, onTestFinished, test } from 'vitest';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
-import { listAll } from '../contracts/store-under-test.test-support';
 import { BackupUnreadable } from './backup-bytes';
 import { writeBackupFile } from './backup-archive';
+import { storedIds, tempDir } from './backup.test-support';
 import { type Database, openSqliteDatabase } from './database';
 import { knownMigrations, migrateToLatest } from './migrate';
 import { backupFileName, listBackups, pruneBackups, takeSqliteBackup } from './sqlite-backup';
 import { BackupTooNew, DatabaseInUse, restoreSqliteBackup } from './sqlite-restore';
-import { SqlQuoteInbox } from './sql-quote-inbox';
 import { SqlQuoteRepository } from './sql-quote-repository';
-
-const cleanUp: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const clean of cleanUp.splice(0).reverse()) await clean();
-});
-
-async function tempDir(label: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), `quotes-${label}-`));
-  cleanUp.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 /** A DATA_DIR as the server keeps it: its database open (WAL), a photo, and some temporary files. */
 async function serverDataDir(): Promise<{ dataDir: string; db: Kysely<Database>; quotes: SqlQuoteRepository }> {
   const dataDir = await tempDir('data');
   const db = openSqliteDatabase(join(dataDir, 'quotes.sqlite'));
-  cleanUp.push(() => db.destroy().catch(() => undefined));
+  onTestFinished(() => db.destroy().catch(() => undefined));
   await migrateToLatest(db);
   await mkdir(join(dataDir, 'photos', '2026'), { recursive: true });
   await writeFile(join(dataDir, 'photos', '2026', 'leak.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
@@ -42,15 +29,6 @@ async function serverDataDir(): Promise<{ dataDir: string; db: Kysely<Database>;
 const yes = () => Promise.resolve(true);
 const restore = (file: string, dataDir: string, passphrase?: string) =>
   restoreSqliteBackup({ file, dataDir, passphrase, knownMigrations, confirm: yes });
-
-async function storedIds(dataDir: string): Promise<string[]> {
-  const db = openSqliteDatabase(join(dataDir, 'quotes.sqlite'));
-  try {
-    return (await listAll(new SqlQuoteInbox(db), new Date())).map(({ id }) => id).sort();
-  } finally {
-    await db.destroy();
-  }
-}
 
 test('a backup taken while requests are being written holds every one stored before it began, and the other files', async () => {
   const { dataDir, db, quotes } = await serverDataDir();

@@ -5,37 +5,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import { expect, test } from 'vitest';
-import { type Claims, type SupabaseScratchDatabase, supabaseScratchDatabase } from './supabase-scratch-database.test-support';
+import { type Claims, withSupabaseUsers } from './supabase-scratch-database.test-support';
 
 const visitor: Claims = { role: 'anon' };
 const serviceRole: Claims = { role: 'service_role' };
 
-interface Users {
-  sam: Claims;
-  jo: Claims;
-  stranger: Claims;
-}
-
-async function withSupabase(work: (supabase: SupabaseScratchDatabase & Users) => Promise<void>): Promise<void> {
-  const supabase = await supabaseScratchDatabase();
-  try {
-    await work({
-      ...supabase,
-      sam: await createUser(supabase.owner, 'sam@se1plumbing.example', { staff: true }),
-      jo: await createUser(supabase.owner, 'jo@se1plumbing.example', { staff: true }),
-      stranger: await createUser(supabase.owner, 'stranger@example.co.uk', { staff: false }),
-    });
-  } finally {
-    await supabase.drop();
-  }
-}
-
-async function createUser(owner: Client, email: string, { staff }: { staff: boolean }): Promise<Claims> {
-  const id = randomUUID();
-  await owner.query('insert into auth.users (id, email) values ($1, $2)', [id, email]);
-  if (staff) await owner.query('insert into public.staff (user_id) values ($1)', [id]);
-  return { role: 'authenticated', sub: id, email };
-}
+const withSupabase = withSupabaseUsers({
+  sam: { email: 'sam@se1plumbing.example', staff: true },
+  jo: { email: 'jo@se1plumbing.example', staff: true },
+  stranger: { email: 'stranger@example.co.uk', staff: false },
+});
 
 async function storeQuote(owner: Client, { urgent = true } = {}): Promise<string> {
   const { rows } = await owner.query<{ id: string }>(

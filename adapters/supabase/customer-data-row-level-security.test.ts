@@ -1,35 +1,19 @@
 // The customer data functions (20261202070000_customer_data.sql), applied to a real PostgreSQL database
 // with every earlier migration, each call made as PostgREST makes it: as anon, or as a signed-in user
 // with the JWT's claims. 42501 is insufficient_privilege.
-import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { Client } from 'pg';
 import { expect, test } from 'vitest';
 import { matchesSubject } from '../../domain/customer-data';
 import { phoneNumberKey } from '../../domain/phone';
-import { type Claims, type SupabaseScratchDatabase, supabaseScratchDatabase } from './supabase-scratch-database.test-support';
+import { type Claims, withSupabaseUsers } from './supabase-scratch-database.test-support';
 
 const visitor: Claims = { role: 'anon' };
 
-async function withSupabase(work: (supabase: SupabaseScratchDatabase & { sam: Claims; stranger: Claims }) => Promise<void>): Promise<void> {
-  const supabase = await supabaseScratchDatabase();
-  try {
-    await work({
-      ...supabase,
-      sam: await createUser(supabase.owner, 'sam@se1plumbing.example', { staff: true }),
-      stranger: await createUser(supabase.owner, 'stranger@example.co.uk', { staff: false }),
-    });
-  } finally {
-    await supabase.drop();
-  }
-}
-
-async function createUser(owner: Client, email: string, { staff }: { staff: boolean }): Promise<Claims> {
-  const id = randomUUID();
-  await owner.query('insert into auth.users (id, email) values ($1, $2)', [id, email]);
-  if (staff) await owner.query('insert into public.staff (user_id) values ($1)', [id]);
-  return { role: 'authenticated', sub: id, email };
-}
+const withSupabase = withSupabaseUsers({
+  sam: { email: 'sam@se1plumbing.example', staff: true },
+  stranger: { email: 'stranger@example.co.uk', staff: false },
+});
 
 async function storeQuote(owner: Client, email: string | null, phone: string): Promise<string> {
   const { rows } = await owner.query<{ id: string }>(

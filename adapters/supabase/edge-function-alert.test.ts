@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import webpush from 'web-push';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { AlertMessageSchema, requestAlertOf } from '../../domain/alert-message';
@@ -10,7 +9,7 @@ import { type LoopbackPushService, startLoopbackPushService } from '../push/loop
 import { alertTopic, pushDelivery } from '../push/web-push-sender';
 import type { ClaimsOf } from './postgrest-on-scratch-database.test-support';
 import { startPostgrestServer } from './postgrest-http-server.test-support';
-import { type Claims, type SupabaseScratchDatabase, supabaseScratchDatabase } from './supabase-scratch-database.test-support';
+import { type Claims, createUser, type SupabaseScratchDatabase, supabaseScratchDatabase } from './supabase-scratch-database.test-support';
 
 /**
  * The send-quote-alert function under Deno, as Supabase runs it, with the project's database (a
@@ -52,11 +51,9 @@ beforeAll(async () => {
   const users: Record<string, Claims> = {};
   const ids: Record<string, string> = {};
   for (const { token, email } of [sam, jo]) {
-    const id = randomUUID();
-    await database.owner.query('insert into auth.users (id, email) values ($1, $2)', [id, email]);
-    await database.owner.query('insert into public.staff (user_id) values ($1)', [id]);
-    users[token] = { role: 'authenticated', sub: id, email };
-    ids[email] = id;
+    const user = await createUser(database.owner, email, { staff: true });
+    users[token] = user;
+    ids[email] = user.sub;
   }
   // Sam is on call all week; Jo is not.
   for (const [position, day] of weekdays.entries()) {
