@@ -4,6 +4,7 @@ import type { InboxCursor, InboxPage, InboxQuery } from './inbox-query';
 import type { OnCallShift } from './on-call';
 import type { QuoteNote, InboxQuote } from './inbox-quote';
 import type { NewQuote, QuoteRequest } from './quote';
+import type { ProcessedPhoto } from './photos';
 import type { QuoteStatus, StatusChange } from './quote-status';
 
 /**
@@ -11,7 +12,11 @@ import type { QuoteStatus, StatusChange } from './quote-status';
  * rejects when the store cannot be reached, and a rejected call has changed nothing.
  */
 export interface QuoteRepository {
-  insert(quote: NewQuote): Promise<QuoteRequest>;
+  /**
+   * Stores a request with its photos (processed: upright, metadata removed) in one step: either all
+   * of it is kept, or none of it, files included.
+   */
+  insert(quote: NewQuote, photos?: readonly ProcessedPhoto[]): Promise<QuoteRequest>;
   /** Removes one request for good: true if it was there, false if there was none with that id. */
   delete(id: string): Promise<boolean>;
 }
@@ -330,4 +335,19 @@ export interface SecretStore {
    * starting together both get the one value that was kept first.
    */
   keepOnce(name: string, candidate: string): Promise<string>;
+}
+
+/** One stored photo's bytes, as served to staff. */
+export interface PhotoContent {
+  contentType: string;
+  body: Uint8Array;
+}
+
+/**
+ * Where the photos sent with requests are kept, beside the requests (saved by QuoteRepository.insert,
+ * deleted with their request and by the retention purge). Only staff read them.
+ */
+export interface PhotoStore {
+  /** A photo of the request, full size or its thumbnail; undefined when the request has no such photo. */
+  read(quoteId: string, photoId: string, size: 'full' | 'thumbnail'): Promise<PhotoContent | undefined>;
 }
