@@ -13,6 +13,7 @@ import { staffEmailMaxLength } from '../../domain/staff';
 import { serviceTypes } from '../../domain/service-type';
 import { alertFunctionsSql } from './alert-functions-sql';
 import { inboxFunctionsSql } from './inbox-functions-sql';
+import { photoFunctionsSql } from './photo-functions-sql';
 import { identifier, literal, literalList, whole } from './sql-text';
 
 /** The fields with a length limit, as columns: each has a CHECK named quote_requests_<column>_length. */
@@ -235,5 +236,5 @@ const header = `-- The domain's rules, written by \`npm run supabase:rules\` fro
 
 /** The migration that brings a Supabase project's SQL to today's domain rules. */
 export function domainRulesSql(): string {
-  return `${header}${requestRules}${inboxFunctionsSql()}${alertFunctionsSql()}${retention}`;
+  return `${header}${requestRules}${photoFunctionsSql()}${inboxFunctionsSql()}${alertFunctionsSql()}${retention}`;
 }
