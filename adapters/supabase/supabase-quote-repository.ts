@@ -2,6 +2,7 @@ import type { QuoteRepository } from '../../domain/ports';
 import { type NewQuote, type QuoteRequest, toNamedFields } from '../../domain/quote';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { describeDatabaseFailure } from './supabase-failure';
+import { removePhotoFolder } from './supabase-photos';
 import { requireSession, staffCallFailure } from './supabase-staff-call';
 
 export interface SupabaseQuoteRepositoryOptions {
@@ -52,6 +53,7 @@ export class SupabaseQuoteRepository implements QuoteRepository {
   /**
    * DELETE by id, counted (`Prefer: count=exact`), so "deleted" and "was not there" differ. A
    * signed-in user who is not staff deletes nothing under row-level security, and hears false.
+   * A deleted request's photos are then removed from Storage.
    */
   async delete(id: string): Promise<boolean> {
     const action = 'Deleting the quote request';
@@ -61,6 +63,11 @@ export class SupabaseQuoteRepository implements QuoteRepository {
     const answer = await this.#client.from(table).delete({ count: 'exact' }).eq('id', id);
     if (answer.error) throw staffCallFailure(action, answer);
     if (answer.count === null) throw new Error(`${action} failed: the database did not say how many rows it deleted`);
-    return answer.count > 0;
+    if (answer.count === 0) return false;
+    // The row first (its photo rows go with it), then the files: if Storage fails here the request is
+    // still gone, as staff were told, and its folder is an orphan the purge-photos function removes
+    // within the quarter hour. The other order could leave a request whose photos are gone.
+    await removePhotoFolder(this.#client, id).catch(() => 0);
+    return true;
   }
 }
