@@ -155,21 +155,24 @@ grant execute on function public.send_quote_request(jsonb, jsonb) to anon, authe
 
 -- The folders the purge-photos function removes: those whose request is gone (deleted by staff, by the
 -- retention purge, or erased on the customer's request) or never came, once their newest file is
--- ${whole(photoUploadMinutes)} minutes old (a visitor may still be sending). For the service role only.
+-- ${whole(photoUploadMinutes)} minutes old (a visitor may still be sending). One JSON array of their names rather than
+-- rows, so PostgREST's max_rows never cuts it short. For the service role only.
 create or replace function public.orphaned_photo_folders()
-  returns setof text
+  returns jsonb
   language sql
   stable
   security definer
   set search_path = ''
 as $$
-  select pg_catalog.split_part(o.name, '/', 1) as folder
-    from storage.objects o
-   where o.bucket_id = ${bucket}
-     and not exists (select 1 from public.quote_requests q where q.id::text = pg_catalog.split_part(o.name, '/', 1))
-   group by 1
-  having pg_catalog.max(o.created_at) < pg_catalog.now() - pg_catalog.make_interval(mins => ${whole(photoUploadMinutes)})
-   order by 1
+  select coalesce(pg_catalog.jsonb_agg(f.folder order by f.folder), '[]'::jsonb)
+    from (
+      select pg_catalog.split_part(o.name, '/', 1) as folder
+        from storage.objects o
+       where o.bucket_id = ${bucket}
+         and not exists (select 1 from public.quote_requests q where q.id::text = pg_catalog.split_part(o.name, '/', 1))
+       group by 1
+      having pg_catalog.max(o.created_at) < pg_catalog.now() - pg_catalog.make_interval(mins => ${whole(photoUploadMinutes)})
+    ) f
 $$;
 
 revoke execute on function public.orphaned_photo_folders() from public, anon, authenticated, service_role;

@@ -73,7 +73,7 @@ export function storageHandlers(url: string, database: SupabaseScratchDatabase, 
     http.post(at('/object/list/*'), async ({ request, params }) => {
       const bucket = String(params[0]);
       const body = recordOf(await request.json());
-      const prefix = String(body.prefix ?? '').replace(/\/$/, '');
+      const prefix = (typeof body.prefix === 'string' ? body.prefix : '').replace(/\/$/, '');
       const limit = Number(body.limit ?? 100);
       return asCaller(request, async (db) => {
         const { rows } = await db.query<{ name: string; id: string }>(
