@@ -9,7 +9,7 @@ import { describeDatabaseFailure } from './supabase-failure';
 export const photoLinkSeconds = 300;
 
 /** A photo's file, or its thumbnail's, in the bucket: `<request id>/<photo id>.jpg` or `.thumb.jpg`. */
-export const photoPath = (quoteId: string, photoId: string, size: 'full' | 'thumbnail'): string =>
+const photoPath = (quoteId: string, photoId: string, size: 'full' | 'thumbnail'): string =>
   `${quoteId}/${photoId}${size === 'thumbnail' ? '.thumb' : ''}.jpg`;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
