@@ -7,7 +7,7 @@
  * bodies ({ statusCode, error, message }). Only tests import it.
  */
 import { http, type HttpHandler, HttpResponse } from 'msw';
-import { DatabaseError } from 'pg';
+import { type Client, DatabaseError } from 'pg';
 import type { ClaimsOf } from './postgrest-on-scratch-database.test-support';
 import type { SupabaseScratchDatabase } from './supabase-scratch-database.test-support';
 
@@ -35,7 +35,7 @@ export function storageHandlers(url: string, database: SupabaseScratchDatabase, 
     const [bucket = '', ...name] = decodeURIComponent(rest).split('/');
     return { bucket, name: name.join('/') };
   };
-  const asCaller = async (request: Request, work: Parameters<SupabaseScratchDatabase['request']>[1]) => {
+  const asCaller = async (request: Request, work: (db: Client) => Promise<Response>): Promise<Response> => {
     if (storage.down) return storageError(503, 'Service Unavailable', 'Storage is down');
     const claims = claimsOf(request);
     if (claims instanceof Response) return storageError(400, 'Unauthorized', 'invalid JWT');
