@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { firstStartMs, type RunningFunction, startFunction } from './edge-function.test-support';
+import { firstStartMs, type RunningFunction, runDeno, startFunction } from './edge-function.test-support';
 import { photoBucket, photoUploadMinutes } from './photo-functions-sql';
 import type { ClaimsOf } from './postgrest-on-scratch-database.test-support';
 import { startPostgrestServer } from './postgrest-http-server.test-support';
@@ -67,6 +67,15 @@ async function storeRequest(database: SupabaseScratchDatabase): Promise<string> 
   );
   return rows[0]?.id ?? '';
 }
+
+test('deno check passes on the purge function, with the domain code it imports', async () => {
+  const child = runDeno(['check', 'index.ts'], {}, 'purge-photos');
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  expect(code, output).toBe(0);
+}, firstStartMs);
 
 test('only the project itself may purge: without the service role key nothing is removed', async () => {
   const { edge, database } = setUp();
