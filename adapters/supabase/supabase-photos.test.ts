@@ -164,3 +164,15 @@ test('when Storage fails after the row is deleted, the request is still gone and
   await project.state.database.owner.query(`update storage.objects set created_at = now() - interval '1 day'`);
   expect((await orphans()).rows).toEqual([{ folders: [sent.id] }]);
 });
+
+test('the repository stores photos already processed the same way: files first, then the request with them', async () => {
+  const project = await supabaseProject();
+  const outcome = await processor.process(chosen('radiator.jpg'));
+  if (!outcome.ok) throw new Error('processed expected');
+  const stored = await new SupabaseQuoteRepository({ client: project.connect() }).insert(sampleQuote(), [outcome.photo]);
+  expect(await storedCounts(project)).toEqual({ requests: 1, photos: 1, objects: 2, files: 2 });
+  expect((await photosOf(project, stored.id))?.map(({ width, thumbnailWidth }) => [width, thumbnailWidth])).toEqual([[2048, 320]]);
+  const six = Array.from({ length: 6 }, () => outcome.photo);
+  const refusal = await new SupabaseQuoteRepository({ client: project.connect() }).insert(sampleQuote(), six).catch((error: unknown) => error);
+  expect((refusal as PhotoRejected).error).toEqual({ kind: 'too-many', count: 6 });
+});

@@ -44,43 +44,59 @@ export class SupabasePhotoSender implements QuoteWithPhotosSender {
 
   async send(quote: NewQuote, chosen: readonly ChosenPhoto[], onProgress: (fraction: number) => void): Promise<QuoteRequest> {
     if (chosen.length > photoLimits.maxCount) throw new PhotoRejected({ kind: 'too-many', count: chosen.length });
-    const processed: { id: string; photo: ProcessedPhoto }[] = [];
+    const processed: ProcessedPhoto[] = [];
     for (const photo of chosen) {
       const outcome = await this.#processor.process(photo);
       if (!outcome.ok) throw new PhotoRejected(outcome.error);
-      processed.push({ id: crypto.randomUUID(), photo: outcome.photo });
+      processed.push(outcome.photo);
     }
-
-    const id = crypto.randomUUID();
-    const createdAt = this.#now();
-    // Each file a step, and the request's own call the last.
-    const steps = processed.length * 2 + 1;
-    let done = 0;
-    onProgress(0);
-    const bucket = this.#client.storage.from(photoBucket);
-    for (const { id: photoId, photo } of processed) {
-      for (const [size, body] of [['full', photo.body], ['thumbnail', photo.thumbnail.body]] as const) {
-        const { error } = await bucket.upload(photoPath(id, photoId, size), body, { contentType: 'image/jpeg', upsert: false, cacheControl: '0' });
-        if (error) throw new Error(`Storing the photos failed: Supabase Storage answered: ${error.message}`, { cause: error });
-        done += 1;
-        onProgress(done / steps);
-      }
-    }
-
-    const answer = await this.#client.rpc('send_quote_request', {
-      request: { id, ...toNamedFields(quote) },
-      photos: processed.map(({ id: photoId, photo }) => ({
-        id: photoId,
-        width: photo.width,
-        height: photo.height,
-        thumbnail_width: photo.thumbnail.width,
-        thumbnail_height: photo.thumbnail.height,
-      })),
-    });
-    if (answer.error) throw describeDatabaseFailure('Storing the quote request', answer);
-    onProgress(1);
-    return { ...quote, id, createdAt };
+    return storeQuoteWithPhotos(this.#client, quote, processed, onProgress, this.#now);
   }
+}
+
+/**
+ * Uploads processed photos into the new request's folder, then stores the request and their rows in
+ * one transaction (public.send_quote_request), telling progress per file done. Nothing staff see is
+ * stored unless all of it is; files of a request that failed are the purge's.
+ */
+export async function storeQuoteWithPhotos(
+  client: SupabaseDatabaseClient,
+  quote: NewQuote,
+  photos: readonly ProcessedPhoto[],
+  onProgress: (fraction: number) => void,
+  now: () => Date,
+): Promise<QuoteRequest> {
+  if (photos.length > photoLimits.maxCount) throw new PhotoRejected({ kind: 'too-many', count: photos.length });
+  const processed = photos.map((photo) => ({ id: crypto.randomUUID(), photo }));
+  const id = crypto.randomUUID();
+  const createdAt = now();
+  // Each file a step, and the request's own call the last.
+  const steps = processed.length * 2 + 1;
+  let done = 0;
+  onProgress(0);
+  const bucket = client.storage.from(photoBucket);
+  for (const { id: photoId, photo } of processed) {
+    for (const [size, body] of [['full', photo.body], ['thumbnail', photo.thumbnail.body]] as const) {
+      const { error } = await bucket.upload(photoPath(id, photoId, size), body, { contentType: 'image/jpeg', upsert: false, cacheControl: '0' });
+      if (error) throw new Error(`Storing the photos failed: Supabase Storage answered: ${error.message}`, { cause: error });
+      done += 1;
+      onProgress(done / steps);
+    }
+  }
+
+  const answer = await client.rpc('send_quote_request', {
+    request: { id, ...toNamedFields(quote) },
+    photos: processed.map(({ id: photoId, photo }) => ({
+      id: photoId,
+      width: photo.width,
+      height: photo.height,
+      thumbnail_width: photo.thumbnail.width,
+      thumbnail_height: photo.thumbnail.height,
+    })),
+  });
+  if (answer.error) throw describeDatabaseFailure('Storing the quote request', answer);
+  onProgress(1);
+  return { ...quote, id, createdAt };
 }
 
 /** Short-lived signed links to the private bucket's files, which Storage gives only to staff (its policies). */

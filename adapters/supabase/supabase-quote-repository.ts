@@ -1,8 +1,9 @@
+import type { ProcessedPhoto } from '../../domain/photos';
 import type { QuoteRepository } from '../../domain/ports';
 import { type NewQuote, type QuoteRequest, toNamedFields } from '../../domain/quote';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { describeDatabaseFailure } from './supabase-failure';
-import { removePhotoFolder } from './supabase-photos';
+import { removePhotoFolder, storeQuoteWithPhotos } from './supabase-photos';
 import { requireSession, staffCallFailure } from './supabase-staff-call';
 
 export interface SupabaseQuoteRepositoryOptions {
@@ -37,7 +38,9 @@ export class SupabaseQuoteRepository implements QuoteRepository {
    * A failure of any kind (unreachable, 5xx, a refused token, a check constraint the domain's rules
    * should already have kept out) rejects with an Error that says which: a storage failure.
    */
-  async insert(quote: NewQuote): Promise<QuoteRequest> {
+  async insert(quote: NewQuote, photos: readonly ProcessedPhoto[] = []): Promise<QuoteRequest> {
+    // With photos: their files first, then the request and their rows in one call (supabase-photos.ts).
+    if (photos.length > 0) return storeQuoteWithPhotos(this.#client, quote, photos, () => undefined, this.#now);
     const id = crypto.randomUUID();
     const createdAt = this.#now();
     // supabase-js 2.119 sends no Prefer header on an insert without .select(), which PostgREST also
