@@ -44,6 +44,8 @@ test('a visitor sends photos with a request: thumbnails first, one removed, prog
   // Shrunk in the page to the thumbnail's long side, with the shape kept: 4000 × 3000 became 320 × 240.
   await expect(thumbnails.first()).toHaveAttribute('width', '320');
   await expect(thumbnails.first()).toHaveAttribute('height', '240');
+  // Thumbnails load as they come into view.
+  await thumbnails.first().scrollIntoViewIfNeeded();
   await expect.poll(() => thumbnails.first().evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight])).toEqual([320, 240]);
 
   const full = page.waitForEvent('popup');
