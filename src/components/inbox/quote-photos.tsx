@@ -9,7 +9,7 @@ interface Shown {
 }
 
 /** "Photo 1 of 2 from Priya Raman": which photo, and whose. */
-export const photoAlt = (index: number, count: number, name: string) => `Photo ${String(index + 1)} of ${String(count)} from ${name}`;
+const photoAlt = (index: number, count: number, name: string) => `Photo ${String(index + 1)} of ${String(count)} from ${name}`;
 
 /** One photo's thumbnail, laid out at its size before it loads; tapped, it opens full size in a new tab. */
 function PhotoThumbnail({ quote, photo, index }: { quote: InboxQuote; photo: PhotoRef; index: number }) {

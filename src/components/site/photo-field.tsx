@@ -10,7 +10,7 @@ export const photoControlId = 'quote-photos';
 const photoHint = `Up to ${String(photoLimits.maxCount)} photos of the job, ${String(photoLimits.maxBytes / (1024 * 1024))} MB each: JPEG, PNG, WebP or HEIC.`;
 
 /** Said beside the field when a plain post comes back with errors: a browser never refills a file input. */
-export const photosNotKept = 'Photos cannot be kept when the form comes back: please choose them again.';
+const photosNotKept = 'Photos cannot be kept when the form comes back: please choose them again.';
 
 type Picker = typeof ChosenPhotosModule;
 
