@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { CanvasPhotoProcessor, sniffPhotoType } from './canvas-photo-processor';
 
-const ascii = (text: string) => [...text].map((character) => character.charCodeAt(0));
+const ascii = (text: string) => Array.from(text, (character) => character.charCodeAt(0));
 const head = (...bytes: number[]) => new Uint8Array([...bytes, ...new Array<number>(16).fill(0)].slice(0, 16));
 
 test('a file is judged by its first bytes: JPEG, PNG, WebP and HEIC/HEIF are photos; anything else is not', () => {
