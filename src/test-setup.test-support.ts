@@ -15,7 +15,7 @@ if (typeof window !== 'undefined') {
   });
   // jsdom makes no object URLs: each blob gets an address of its own, which is all a page's code sees.
   let objectUrls = 0;
-  Object.defineProperty(URL, 'createObjectURL', { value: () => `blob:http://localhost/${String((objectUrls += 1))}` });
-  Object.defineProperty(URL, 'revokeObjectURL', { value: () => undefined });
+  Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => `blob:http://localhost/${String((objectUrls += 1))}` });
+  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
   afterEach(cleanup);
 }
