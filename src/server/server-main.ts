@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'pg';
 import { apiPaths } from '../../adapters/http-api/wire';
+import { photoPath } from '../../adapters/http-api/photo-paths';
 import { createServerApp } from '../../adapters/server/app';
 import { notificationEmailSender } from '../../adapters/email/notification-email';
 import { parseMailConfig, SmtpMailer } from '../../adapters/email/smtp-mailer';
@@ -24,7 +25,7 @@ import { SqlStaffStore } from '../../adapters/sql/sql-staff-store';
 import { purgeExpiredQuotes } from '../../domain/purge-expired-quotes';
 import { NotSignedIn, type StaffAuth } from '../../domain/staff';
 import type { AlertSettings } from '../../domain/ports';
-import { type Backend, loadedBackend } from '../app/backends/backend';
+import { type Backend, type BackendPhotos, loadedBackend } from '../app/backends/backend';
 import { createPageRenderer } from '../render/page-renderer';
 import type { BuiltTemplates } from '../render/page-templates';
 import { StaticFiles } from '../../adapters/server/static-files';
@@ -78,6 +79,11 @@ const alertSettingsWhileRendering: AlertSettings = {
   sendTestAlert: notSignedIn,
   rota: notSignedIn,
   saveRota: notSignedIn,
+};
+// Nor does it send or show photos: the form sends them from the browser, and the inbox shows them there.
+const photosWhileRendering: BackendPhotos = {
+  sender: { send: () => Promise.reject(new Error('A page being rendered sends no photos')) },
+  links: { photoUrl: (quoteId, photo, size) => Promise.resolve(photoPath(quoteId, photo.id, size)) },
 };
 
 // Every request is stored with its notifications in one transaction (the outbox); the dispatcher sends
@@ -144,6 +150,7 @@ const backend: Backend = {
   logger: console,
   staffAuth: staffAuthWhileRendering,
   alerts: alertSettingsWhileRendering,
+  photos: photosWhileRendering,
 };
 // Ready while the database answers and takes writes: a full disk would refuse every request sent here.
 const readiness = new SqlReadiness(db);
