@@ -65,7 +65,7 @@ test('a bare seed waits as new, listed with the inserted ones', async () => {
   const inserted = await store.insert(quote);
   expect(await everything(store)).toEqual([
     { ...inserted, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [] },
-    { ...seeded, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [] },
+    { ...seeded, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [], photos: [] },
   ]);
 });
 
@@ -82,6 +82,7 @@ test('a seed may come worked on: status, response, history, notes and email as g
     ],
     notes: [{ id: 'n1', text: 'Quoted £240.', by: 'demo@se1plumbing.example', at: new Date('2024-05-01T08:41:00Z') }],
     businessEmail: { sentAt: new Date('2024-05-01T08:00:05Z'), lastError: null },
+    photos: [],
   };
   const store = new InMemoryQuoteRepository({ seed: [worked] });
   expect(await everything(store)).toEqual([worked]);

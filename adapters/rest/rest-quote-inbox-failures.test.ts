@@ -26,6 +26,7 @@ const wireQuote = toWireInboxQuote({
   respondedAt: null,
   history: [],
   notes: [],
+  photos: [],
 });
 const firstPage = { query: defaultInboxQuery, after: null, now: new Date() };
 const move = { id: 'q-1', from: 'new', to: 'contacted', by: 'staff@example.co.uk', at: new Date() } as const;
