@@ -12,7 +12,8 @@ export interface PhotoToStore {
 
 // Written under this suffix, renamed to its name once its row is committed: a file under its own name
 // always has (or had) a row, so the sweep can tell a crash's leftovers from an insert still under way.
-const partial = '.partial';
+// Backups leave out *.tmp files (sqlite-backup.ts).
+const partial = '.tmp';
 // A partial file older than this belongs to no insert still running.
 const abandonedAfterMs = 60 * 60 * 1000;
 const ids = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
