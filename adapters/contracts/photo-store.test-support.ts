@@ -9,7 +9,7 @@ import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { readAll, type RetainingStoreUnderTest, withStore } from './store-under-test.test-support';
 
 /** What a store holds of photos beside what its ports answer: rows and files, for the tests that look inside. */
-export interface PhotoLeftovers {
+interface PhotoLeftovers {
   /** Photo rows (or records) still held. */
   rows: number;
   /** Photo files still on disk or in a bucket, by their path; none for a store that keeps no files. */
@@ -17,7 +17,7 @@ export interface PhotoLeftovers {
 }
 
 /** A store that keeps the photos sent with requests, as the photo contract drives it. */
-export interface PhotoStoreUnderTest extends RetainingStoreUnderTest {
+interface PhotoStoreUnderTest extends RetainingStoreUnderTest {
   photos: PhotoStore;
   customerData: CustomerDataStore;
   /** Every photo row and file the store still holds; absent where nothing can be seen but through the ports. */

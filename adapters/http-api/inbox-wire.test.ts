@@ -60,8 +60,7 @@ test('a photo with a size that is no size does not pass the wire', () => {
   const [photo] = wire.photos;
   expect(v.is(WireInboxQuoteSchema, { ...wire, photos: [{ ...photo, thumbnail_width: 0 }] })).toBe(false);
   expect(v.is(WireInboxQuoteSchema, { ...wire, photos: [{ ...photo, id: '' }] })).toBe(false);
-  const { photos: _, ...withoutPhotos } = wire;
-  expect(v.is(WireInboxQuoteSchema, withoutPhotos)).toBe(false);
+  expect(v.is(WireInboxQuoteSchema, { ...wire, photos: undefined })).toBe(false);
 });
 
 const recordArb = fc.record({ createdAt: inboxTimeArb(), urgent: fc.boolean(), respondedAt: fc.option(inboxTimeArb(), { nil: null }) });

@@ -23,7 +23,7 @@ import { waitingStatus } from '../../domain/quote-status';
 import { inboxPage } from './inbox-page';
 
 /** A photo a seeded request comes with: what the card shows, and the JPEG images when there are any to read. */
-export type SeedPhoto = PhotoRef & { body?: Uint8Array; thumbnail?: Uint8Array };
+type SeedPhoto = PhotoRef & { body?: Uint8Array; thumbnail?: Uint8Array };
 
 /** A request to start with: a bare one waits as new; the demo's may come already worked on, and with photos. */
 export type InboxSeed = QuoteRequest &

@@ -81,9 +81,10 @@ test('sqlite: photos are files named by their rows under the photo directory, wr
   const store = await makePhotoStore('sqlite', { now: () => new Date('2024-05-01T09:00:00Z') });
   try {
     const stored = await store.repository.insert(sampleQuote(), [samplePhoto(1)]);
-    const [row] = await store.db.selectFrom('quote_photos').select(['id', 'quote_id', 'position', 'content_type']).execute();
-    expect(row).toEqual({ id: expect.any(String), quote_id: stored.id, position: 0, content_type: 'image/jpeg' });
-    expect(await filesUnder(store.photoDir)).toEqual([`${stored.id}/${row?.id}.jpg`, `${stored.id}/${row?.id}.thumb.jpg`].sort());
+    const rows = await store.db.selectFrom('quote_photos').select(['id', 'quote_id', 'position', 'content_type']).execute();
+    const id = rows[0]?.id ?? 'missing';
+    expect(rows).toEqual([{ id, quote_id: stored.id, position: 0, content_type: 'image/jpeg' }]);
+    expect(await filesUnder(store.photoDir)).toEqual([`${stored.id}/${id}.jpg`, `${stored.id}/${id}.thumb.jpg`].sort());
   } finally {
     await store.cleanup();
   }
