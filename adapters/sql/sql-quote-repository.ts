@@ -142,7 +142,8 @@ export class SqlQuoteRepository implements QuoteRepository, QuoteRetention {
     // Its notifications, history and notes go with it (ON DELETE CASCADE); the count is of requests only.
     // Its photos' rows too; their files (SQLite) once the rows are gone, or by the next sweep if that fails.
     const { numDeletedRows } = await this.#db.deleteFrom('quote_requests').where('id', '=', id).executeTakeFirst();
-    await this.#files?.remove(id);
+    // The request is gone either way: files that cannot be removed now are unreachable, and swept later.
+    await this.#files?.remove(id).catch(() => undefined);
     return numDeletedRows > 0n;
   }
 
@@ -152,13 +153,13 @@ export class SqlQuoteRepository implements QuoteRepository, QuoteRetention {
     // notes and notifications of each request go with it (ON DELETE CASCADE).
     const deleted = await this.#db.deleteFrom('quote_requests').where('created_at', '<', cutoff.toISOString()).returning('id').execute();
     // Then the photos' files of SQLite, and any a crash or a failed removal left without a row.
-    for (const { id } of deleted) await this.#files?.remove(id);
-    await this.sweepPhotoFiles();
+    for (const { id } of deleted) await this.#files?.remove(id).catch(() => undefined);
+    await this.#sweepPhotoFiles();
     return deleted.length;
   }
 
   /** Removes photo files no request has (left by a crash); answers how many. Nothing to do on PostgreSQL. */
-  async sweepPhotoFiles(): Promise<number> {
+  async #sweepPhotoFiles(): Promise<number> {
     return (await this.#files?.sweep(this.#db)) ?? 0;
   }
 }
