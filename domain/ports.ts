@@ -185,6 +185,8 @@ export interface ClaimedNotification {
   /** How often it has been claimed, this time included: 1 on the first try. */
   attempts: number;
   quote: QuoteRequest;
+  /** How many photos were sent with the request, for the email to say. */
+  photoCount: number;
 }
 
 /**

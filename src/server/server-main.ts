@@ -88,7 +88,9 @@ const photosWhileRendering: BackendPhotos = {
 
 // Every request is stored with its notifications in one transaction (the outbox); the dispatcher sends
 // them, retrying until delivered. Without SMTP settings they wait, and are sent once email is set up.
-const quotes = new SqlQuoteRepository(db, { notify: true });
+// SQLite keeps the photos sent with requests as files beside the database; PostgreSQL in the database.
+const photoDir = config.DATABASE_URL ? undefined : join(config.DATA_DIR, 'photos');
+const quotes = new SqlQuoteRepository(db, { notify: true, ...(photoDir !== undefined && { photoDir }) });
 const inbox = new SqlQuoteInbox(db);
 const outbox = new SqlNotificationOutbox(db, { leaseSeconds: config.OUTBOX_LEASE_SECONDS });
 const mail = parseMailConfig(process.env);
@@ -138,7 +140,7 @@ const alerts = createAlertEngine({
 const backend: Backend = {
   quotes,
   inbox,
-  customerData: new SqlCustomerData(db),
+  customerData: new SqlCustomerData(db, { ...(photoDir !== undefined && { photoDir }) }),
   // A stored request wakes the dispatcher, whose outbox already holds its emails, and plans its first alert.
   notifier: {
     quoteSubmitted: () => {
