@@ -1,7 +1,7 @@
 // The photos' rules on a Supabase project, with the domain's values put in (domain/photos.ts): the
 // bucket's size limit, how many photos a request has and how large they are, who may upload into
 // which folder, and the call that stores a request with its photos in one transaction. The table and
-// the bucket come from 20261203070000_quote_photos.sql; docs/decisions/017-photos-in-supabase.md says
+// the bucket come from 20261203070000_quote_photos.sql; docs/decisions/018-photos-in-supabase.md says
 // why it works this way. adapters/supabase/photos-row-level-security.test.ts checks it on a real PostgreSQL.
 import { photoLimits } from '../../domain/photos';
 import { namedFieldList } from '../../domain/quote';

@@ -58,8 +58,6 @@ const InboxQuoteSchema = v.pipe(
       status: row.status,
       respondedAt: row.responded_at,
       history: row.history,
-      // This answer does not carry the photos.
-      photos: [],
       notes: row.notes,
       businessEmail: { sentAt: row.business_email_sent_at, lastError: row.business_email_error },
       taken: row.taken,

@@ -22,7 +22,7 @@ export interface SupabasePhotoSenderOptions {
 }
 
 /**
- * Sends a request with its photos to a Supabase project, as docs/decisions/017-photos-in-supabase.md
+ * Sends a request with its photos to a Supabase project, as docs/decisions/018-photos-in-supabase.md
  * says: every photo is processed here first (a refused one stops everything before a byte is sent,
  * and what leaves the browser is only the re-encoded JPEG and its thumbnail, never the original with
  * its GPS position); then the files go to the private bucket under the request's id, which this

@@ -19,7 +19,7 @@ export function createPorts(): Backend {
     logger: console,
     staffAuth: new SupabaseStaffAuth({ client }),
     alerts: new SupabaseAlertSettings({ client }),
-    // No server of ours: the browser strips each photo's metadata before it is uploaded (017-photos-in-supabase.md).
+    // No server of ours: the browser strips each photo's metadata before it is uploaded (018-photos-in-supabase.md).
     photos: { sender: new SupabasePhotoSender({ client, processor: new CanvasPhotoProcessor() }), links: new SupabasePhotoLinks({ client }) },
   };
 }
