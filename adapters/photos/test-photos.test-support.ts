@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { ChosenPhoto } from '../../domain/ports';
 
 /** A file as a visitor's device would send it. */
-export const chosen = (name: string, bytes: Uint8Array, type = 'image/jpeg'): ChosenPhoto => new File([bytes], name, { type });
+export const chosen = (name: string, bytes: Uint8Array, type = 'image/jpeg'): ChosenPhoto => new File([Buffer.from(bytes)], name, { type });
 
 /**
  * A phone photo as cameras write it: stored sideways (red along its top edge, blue below) with
