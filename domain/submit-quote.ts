@@ -26,7 +26,7 @@ export async function submitQuote(deps: SubmitQuoteDeps, input: unknown): Promis
 }
 
 /** A photo that was refused, naming the file; the request was not stored. */
-export interface PhotoRefusal {
+interface PhotoRefusal {
   kind: 'photo-refused';
   photo: PhotoError;
 }

@@ -18,7 +18,7 @@ export interface PageState {
  * (a page cannot keep files, so the visitor chooses them again), and why they were refused, if they
  * were (the message names the field and the file), else null.
  */
-export interface PhotoFormState {
+interface PhotoFormState {
   sent: number;
   error: string | null;
 }

@@ -8,12 +8,12 @@ import { type PhotoError, photoFieldName, photoLimits } from '../../domain/photo
 import type { ChosenPhoto } from '../../domain/ports';
 
 /** One photo as it was sent, kept in a temporary file until the request is answered. */
-export interface UploadedPhoto extends ChosenPhoto {
+interface UploadedPhoto extends ChosenPhoto {
   readonly path: string;
 }
 
 /** A multipart post's text values by name (as a form post's are), its photos, and what was wrong with them. */
-export interface MultipartBody {
+interface MultipartBody {
   fields: Record<string, string>;
   /** Names of the values whose bytes are not UTF-8. */
   unreadable: string[];
@@ -34,7 +34,7 @@ export interface MultipartLimits {
 }
 
 /** What a request with photos may hold: five photos at their limit, and the form's text besides. */
-export const multipartLimits: MultipartLimits = {
+const multipartLimits: MultipartLimits = {
   requestBytes: photoLimits.maxCount * photoLimits.maxBytes + 64 * 1024,
   fieldBytes: 16 * 1024,
 };
