@@ -226,3 +226,15 @@ test('a client that goes away mid-upload leaves no file behind and nothing store
     expect(await storedCount(server)).toBe(0);
   });
 });
+
+test('a plain form post whose photo field was left empty is stored as one without photos', { timeout: 30_000 }, async () => {
+  await withServer('sqlite', async (server) => {
+    const body = form([]);
+    // What a browser sends for a file input left empty: a part with no file name and no content.
+    body.append('photos', new Blob([], { type: 'application/octet-stream' }), '');
+    const response = await fetch(`${server.url}/api/quote-requests`, { method: 'POST', body, redirect: 'manual' });
+    expect(response.status).toBe(303);
+    expect(await storedCount(server)).toBe(1);
+    expect(server.photos.count()).toBe(0);
+  });
+});
