@@ -42,6 +42,8 @@ import { SqlOnCallRota } from '../sql/sql-on-call-rota';
 import { SqlPushDeviceStore } from '../sql/sql-push-device-store';
 import { SqlSecretStore } from '../sql/sql-secret-store';
 import { createAlertEngine } from './alert-engine';
+import { keepingPhotos } from './kept-photos.test-support';
+import { SharpPhotoProcessor } from '../photos/sharp-photo-processor';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -91,6 +93,10 @@ export interface TestServer extends RunningServer {
   limitTable: string | undefined;
   /** What the server logged as errors, in order, with the cause's message. */
   errors: { message: string; cause: string }[];
+  /** The photos stored with requests, as staff read them. */
+  photos: ReturnType<typeof keepingPhotos>['photos'];
+  /** The folder uploads are streamed into while a request is read: empty whenever none is being read. */
+  uploadRoot: string;
   stop: () => Promise<void>;
 }
 
@@ -137,7 +143,8 @@ export async function startTestServer(
   const given = options.alerts?.db;
   const { db, drop } = given ? { db: given, drop: () => Promise.resolve() } : await databases[kind]();
   const clock = options.now ? { now: options.now } : {};
-  const quotes = new SqlQuoteRepository(db, { ...clock, notify: options.mail !== undefined });
+  const { quotes, photos } = keepingPhotos(new SqlQuoteRepository(db, { ...clock, notify: options.mail !== undefined }));
+  const uploadRoot = mkdtempSync(join(tmpdir(), 'quote-upload-root-'));
   const inbox = new SqlQuoteInbox(db);
   const errors: TestServer['errors'] = [];
   const logger = {
@@ -179,6 +186,7 @@ export async function startTestServer(
   const alerts = options.alerts && (await testAlertEngine(db, staffStore, { ...lease, ...options.alerts }, options.now ?? (() => new Date())));
   const app = createServerApp({
     quotes,
+    photos: { store: photos, processor: new SharpPhotoProcessor(), uploadRoot },
     inbox,
     customerData: new SqlCustomerData(db),
     ...clock,
@@ -232,7 +240,10 @@ export async function startTestServer(
     alerts,
     limitTable: limitStore.store.kind === 'postgres' ? limitStore.store.tableName : undefined,
     errors,
+    photos,
+    uploadRoot,
     stop: async () => {
+      rmSync(uploadRoot, { recursive: true, force: true });
       await server.close();
       await dispatcher?.stop();
       await alerts?.stop();

@@ -98,7 +98,7 @@ const mailer = mail && new SmtpMailer({ url: mail.url, from: mail.from });
 const dispatcher =
   mail &&
   mailer &&
-  new OutboxDispatcher({ outbox, deliver: notificationEmailSender(mailer, mail), describe: describeNotification, name: 'the email outbox', logger: console });
+  new OutboxDispatcher({ outbox, deliver: notificationEmailSender(mailer, { ...mail, siteUrl: config.SITE_URL ?? business.siteUrl }), describe: describeNotification, name: 'the email outbox', logger: console });
 if (!dispatcher) {
   console.warn('SMTP_URL is not set: notifications are kept in the outbox but not sent. Set SMTP_URL, NOTIFY_TO and MAIL_FROM to send them.');
 }
