@@ -160,7 +160,7 @@ test('every status the photo routes answer is in the contract', { timeout: 30_00
     const stored = await fetch(url, { method: 'POST', headers: { accept: 'application/json' }, body: withPhoto(await sidewaysPhoneJpeg()) });
     const { id } = (await stored.json()) as { id: string };
     await fetch(url, { method: 'POST', headers: { accept: 'application/json' }, body: withPhoto(new TextEncoder().encode('%PDF-1.4')) });
-    const [photoId = ''] = server.photos.ids(id);
+    const [photoId = ''] = await server.photos.ids(id);
     await fetch(`${url}/${id}/photos/${photoId}`, { headers: staff });
     await fetch(`${url}/${id}/photos/${photoId}/thumbnail`, { headers: staff });
     await fetch(`${url}/${id}/photos/${photoId}`);

@@ -24,5 +24,5 @@ await server.stop();
 
 async function photoIds() {
   const rows = await server.db.selectFrom('quote_requests').select('id').execute();
-  return rows.map(({ id }) => [id, server.photos.ids(id)] as const);
+  return Promise.all(rows.map(async ({ id }) => [id, await server.photos.ids(id)] as const));
 }

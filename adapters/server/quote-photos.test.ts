@@ -55,7 +55,7 @@ async function expectRefused(server: TestServer, response: Response, message: st
   expect(body).toMatchObject({ error: 'invalid-fields', fields: [{ field: 'photos', message }] });
   expect(message).toMatch(/^Photos: /);
   expect(await storedCount(server)).toBe(0);
-  expect(server.photos.count()).toBe(0);
+  expect(await server.photos.count()).toBe(0);
 }
 
 for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
@@ -66,8 +66,8 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
         expect(response.status).toBe(201);
         const quote = v.parse(WireQuoteSchema, await response.json());
         expect(quote.name).toBe('Priya Raman');
-        expect(server.photos.ids(quote.id)).toHaveLength(2);
-        const [photoId] = server.photos.ids(quote.id);
+        expect(await server.photos.ids(quote.id)).toHaveLength(2);
+        const [photoId] = await server.photos.ids(quote.id);
         const path = `${server.url}/api/quote-requests/${quote.id}/photos/${String(photoId)}`;
 
         const full = await fetch(path, { headers: { cookie: server.staffCookie } });
@@ -132,7 +132,7 @@ test('a plain form post with photos is answered 303 to the thanks', { timeout: 3
     const response = await fetch(`${server.url}/api/quote-requests`, { method: 'POST', body: form([{ name: 'boiler.jpg', bytes: phone }]), redirect: 'manual' });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toMatch(/^\/\?quote=submitted/);
-    expect(server.photos.count()).toBe(1);
+    expect(await server.photos.count()).toBe(1);
   });
 });
 
@@ -154,7 +154,7 @@ test('a plain form post with photos and a missing field says the photos must be 
     const state = server.rendered.at(-1)?.state;
     expect(state?.form?.error).toMatchObject({ kind: 'missing-fields', fields: ['phone'] });
     expect(state?.form?.photos).toEqual({ sent: 1, error: null });
-    expect(server.photos.count()).toBe(0);
+    expect(await server.photos.count()).toBe(0);
   });
 });
 
@@ -235,6 +235,6 @@ test('a plain form post whose photo field was left empty is stored as one withou
     const response = await fetch(`${server.url}/api/quote-requests`, { method: 'POST', body, redirect: 'manual' });
     expect(response.status).toBe(303);
     expect(await storedCount(server)).toBe(1);
-    expect(server.photos.count()).toBe(0);
+    expect(await server.photos.count()).toBe(0);
   });
 });

@@ -20,6 +20,8 @@ import { SqlNotificationOutbox } from '../../adapters/sql/sql-notification-outbo
 import { SqlCustomerData } from '../../adapters/sql/sql-customer-data';
 import { SqlQuoteInbox } from '../../adapters/sql/sql-quote-inbox';
 import { SqlQuoteRepository } from '../../adapters/sql/sql-quote-repository';
+import { SqlPhotoStore } from '../../adapters/sql/sql-photo-store';
+import { SharpPhotoProcessor } from '../../adapters/photos/sharp-photo-processor';
 import { SqlReadiness } from '../../adapters/sql/sql-readiness';
 import { SqlStaffStore } from '../../adapters/sql/sql-staff-store';
 import { purgeExpiredQuotes } from '../../domain/purge-expired-quotes';
@@ -160,6 +162,7 @@ const readiness = new SqlReadiness(db);
 const templates = JSON.parse(await readFile(fileURLToPath(new URL('./page-templates.json', import.meta.url)), 'utf8')) as BuiltTemplates;
 const app = createServerApp({
   ...backend,
+  photos: { store: new SqlPhotoStore(db, photoDir === undefined ? {} : { photoDir }), processor: new SharpPhotoProcessor() },
   readiness: () => readiness.check(),
   // Staff asked for an email again: send it now, not at the next poll.
   wakeDelivery: () => dispatcher?.wake(),
