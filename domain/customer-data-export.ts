@@ -28,6 +28,15 @@ const RequestDocumentSchema = v.object({
   history: v.array(v.object({ from: QuoteStatusSchema, to: QuoteStatusSchema, ...staffStamp })),
   notes: v.array(v.object({ id: v.string(), text: v.string(), ...staffStamp })),
   alerts: v.array(v.object({ step: v.picklist(alertSteps), at: IsoTimeSchema, recipients: v.array(v.string()), everyone: v.boolean() })),
+  photos: v.array(
+    v.object({
+      id: v.pipe(v.string(), v.nonEmpty()),
+      width: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      height: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      thumbnail_width: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      thumbnail_height: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    }),
+  ),
 });
 
 const EmailDocumentSchema = v.object({
@@ -57,6 +66,13 @@ function requestDocument(quote: InboxQuote) {
     history: quote.history.map((change) => ({ from: change.from, to: change.to, by: change.by, at: change.at.toISOString() })),
     notes: quote.notes.map((note) => ({ id: note.id, text: note.text, by: note.by, at: note.at.toISOString() })),
     alerts: quote.alerts.map((alert) => ({ step: alert.step, at: alert.at.toISOString(), recipients: [...alert.recipients], everyone: alert.everyone })),
+    photos: quote.photos.map((photo) => ({
+      id: photo.id,
+      width: photo.width,
+      height: photo.height,
+      thumbnail_width: photo.thumbnailWidth,
+      thumbnail_height: photo.thumbnailHeight,
+    })),
   };
 }
 
@@ -71,7 +87,7 @@ const emailDocument = (email: SentEmail) => ({
 
 /**
  * Everything held about the subject as one JSON value: who was asked for and when, each request with
- * every field, its status history, notes and alerts, the emails about them, and the line about emails
+ * every field, its status history, notes, alerts and photos (their sizes; the images are sent apart), the emails about them, and the line about emails
  * already sent. Times are ISO 8601 in UTC.
  */
 export function customerDataDocument(data: CustomerData, subject: CustomerSubject, exportedAt: Date) {
@@ -89,7 +105,7 @@ export function parseCustomerDataDocument(json: unknown): CustomerData | undefin
   const parsed = v.safeParse(CustomerDataDocumentSchema, json);
   if (!parsed.success) return undefined;
   return {
-    requests: parsed.output.requests.map(({ id, created_at, status, responded_at, taken, history, notes, alerts, ...named }) => ({
+    requests: parsed.output.requests.map(({ id, created_at, status, responded_at, taken, history, notes, alerts, photos, ...named }) => ({
       ...fromNamedFields(named),
       id,
       createdAt: created_at,
@@ -99,6 +115,13 @@ export function parseCustomerDataDocument(json: unknown): CustomerData | undefin
       history,
       notes,
       alerts,
+      photos: photos.map((photo) => ({
+        id: photo.id,
+        width: photo.width,
+        height: photo.height,
+        thumbnailWidth: photo.thumbnail_width,
+        thumbnailHeight: photo.thumbnail_height,
+      })),
     })),
     emails: parsed.output.emails.map((email) => ({
       quoteId: email.request_id,

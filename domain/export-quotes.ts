@@ -21,6 +21,7 @@ export const exportColumns = [
   'Response minutes',
   'Within promise',
   'Notes',
+  'Photos',
   'Id',
 ] as const;
 
@@ -38,6 +39,8 @@ export function exportRow(quote: InboxQuote): string[] {
     response === null ? '' : response.withinPromise ? 'Yes' : 'No',
     // Oldest first, as a record reads; each with who wrote it and when.
     [...quote.notes].reverse().map((note) => `${formatLondonIso(note.at)} ${note.by}: ${note.text}`).join('\n'),
+    // How many were sent: the photos themselves are seen on the request's card.
+    String(quote.photos.length),
     quote.id,
   ];
 }

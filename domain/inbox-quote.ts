@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { noControlCharactersButLines } from './field-description';
 import type { AlertRecord, Taking } from './alert-plan';
 import type { QuoteRequest } from './quote';
+import type { PhotoRef } from './photos';
 import type { QuoteStatus, StatusChange } from './quote-status';
 
 /** A note staff keep on a request: what was said on the phone, when to go round. */
@@ -50,4 +51,6 @@ export interface InboxQuote extends QuoteRequest {
   taken: Taking | null;
   /** The alerts it has sent, oldest first. */
   alerts: readonly AlertRecord[];
+  /** The photos sent with it, in the order sent; empty when none. */
+  photos: readonly PhotoRef[];
 }

@@ -4,6 +4,7 @@ import type { InboxCursor, InboxPage, InboxQuery } from './inbox-query';
 import type { OnCallShift } from './on-call';
 import type { QuoteNote, InboxQuote } from './inbox-quote';
 import type { NewQuote, QuoteRequest } from './quote';
+import type { PhotoError, PhotoRef, ProcessedPhoto } from './photos';
 import type { QuoteStatus, StatusChange } from './quote-status';
 
 /**
@@ -11,7 +12,11 @@ import type { QuoteStatus, StatusChange } from './quote-status';
  * rejects when the store cannot be reached, and a rejected call has changed nothing.
  */
 export interface QuoteRepository {
-  insert(quote: NewQuote): Promise<QuoteRequest>;
+  /**
+   * Stores a request with its photos (processed: upright, metadata removed) in one step: either all
+   * of it is kept, or none of it, files included.
+   */
+  insert(quote: NewQuote, photos?: readonly ProcessedPhoto[]): Promise<QuoteRequest>;
   /** Removes one request for good: true if it was there, false if there was none with that id. */
   delete(id: string): Promise<boolean>;
 }
@@ -180,6 +185,8 @@ export interface ClaimedNotification {
   /** How often it has been claimed, this time included: 1 on the first try. */
   attempts: number;
   quote: QuoteRequest;
+  /** How many photos were sent with the request, for the email to say. */
+  photoCount: number;
 }
 
 /**
@@ -330,4 +337,60 @@ export interface SecretStore {
    * starting together both get the one value that was kept first.
    */
   keepOnce(name: string, candidate: string): Promise<string>;
+}
+
+/** One stored photo's bytes, as served to staff. */
+export interface PhotoContent {
+  contentType: string;
+  body: Uint8Array;
+}
+
+/**
+ * Where the photos sent with requests are kept, beside the requests (saved by QuoteRepository.insert,
+ * deleted with their request and by the retention purge). Only staff read them.
+ */
+export interface PhotoStore {
+  /** A photo of the request, full size or its thumbnail; undefined when the request has no such photo. */
+  read(quoteId: string, photoId: string, size: 'full' | 'thumbnail'): Promise<PhotoContent | undefined>;
+}
+
+/** A photo as the visitor chose it, before anything is done to it: a browser's File fits. */
+export interface ChosenPhoto {
+  readonly name: string;
+  readonly type: string;
+  readonly size: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/**
+ * Turns a chosen photo into one fit to keep: judged by its content, upright, every piece of metadata
+ * removed, re-encoded within the size limits, with a thumbnail. Our server does it with its image
+ * library; the modes without a server of ours do it in the visitor's browser before anything is sent.
+ */
+export interface PhotoProcessor {
+  process(photo: ChosenPhoto): Promise<{ ok: true; photo: ProcessedPhoto } | { ok: false; error: PhotoError }>;
+}
+
+/** Thrown by a sender when a photo was refused; the request was not stored. */
+export class PhotoRejected extends Error {
+  readonly error: PhotoError;
+  constructor(error: PhotoError) {
+    super(`A photo was refused: ${error.kind}`);
+    this.name = 'PhotoRejected';
+    this.error = error;
+  }
+}
+
+/**
+ * Sends a request with the photos the visitor chose, in one step (none of it is stored unless all
+ * of it is), reporting how much has gone, from 0 to 1. Rejects with PhotoRejected for a refused photo,
+ * and as QuoteRepository.insert does otherwise.
+ */
+export interface QuoteWithPhotosSender {
+  send(quote: NewQuote, photos: readonly ChosenPhoto[], onProgress: (fraction: number) => void): Promise<QuoteRequest>;
+}
+
+/** Where the browser shows a stored photo from: our API's path, a short-lived signed link, or an object URL. */
+export interface PhotoLinks {
+  photoUrl(quoteId: string, photo: PhotoRef, size: 'full' | 'thumbnail'): Promise<string>;
 }

@@ -1,5 +1,6 @@
-import type { Logger, Notifier, QuoteRepository } from './ports';
-import type { QuoteRequest } from './quote';
+import type { PhotoError, ProcessedPhoto } from './photos';
+import type { ChosenPhoto, Logger, Notifier, PhotoProcessor, QuoteRepository } from './ports';
+import type { NewQuote, QuoteRequest } from './quote';
 import type { QuoteError } from './quote-errors';
 import { QuoteRejected } from './quote-rejected';
 import { RateLimited } from './rate-limited';
@@ -21,10 +22,45 @@ export type SubmitQuoteResult = { ok: true; quote: QuoteRequest } | { ok: false;
 export async function submitQuote(deps: SubmitQuoteDeps, input: unknown): Promise<SubmitQuoteResult> {
   const validation = validateQuote(input);
   if (!validation.ok) return validation;
+  return store(deps, validation.quote, []);
+}
 
+/** A photo that was refused, naming the file; the request was not stored. */
+interface PhotoRefusal {
+  kind: 'photo-refused';
+  photo: PhotoError;
+}
+
+/** Why a request with photos was not accepted: as one without, or a photo refused. */
+export type SubmitWithPhotosError = QuoteError | PhotoRefusal;
+
+export type SubmitQuoteWithPhotosResult = { ok: true; quote: QuoteRequest } | { ok: false; error: SubmitWithPhotosError };
+
+/**
+ * As submitQuote, with the photos the visitor chose: each is processed (judged by its content,
+ * turned upright, its metadata removed) once the fields hold, one at a time, stopping at the first
+ * refused; then the request and every photo are stored together, or none of it is.
+ */
+export async function submitQuoteWithPhotos(
+  deps: SubmitQuoteDeps & { processor: PhotoProcessor },
+  input: unknown,
+  photos: readonly ChosenPhoto[],
+): Promise<SubmitQuoteWithPhotosResult> {
+  const validation = validateQuote(input);
+  if (!validation.ok) return validation;
+  const processed: ProcessedPhoto[] = [];
+  for (const photo of photos) {
+    const result = await deps.processor.process(photo);
+    if (!result.ok) return { ok: false, error: { kind: 'photo-refused', photo: result.error } };
+    processed.push(result.photo);
+  }
+  return store(deps, validation.quote, processed);
+}
+
+async function store(deps: SubmitQuoteDeps, newQuote: NewQuote, photos: readonly ProcessedPhoto[]): Promise<SubmitQuoteResult> {
   let quote: QuoteRequest;
   try {
-    quote = await deps.quotes.insert(validation.quote);
+    quote = await (photos.length > 0 ? deps.quotes.insert(newQuote, photos) : deps.quotes.insert(newQuote));
   } catch (cause) {
     if (cause instanceof QuoteRejected) return { ok: false, error: cause.reason };
     if (cause instanceof RateLimited) return { ok: false, error: { kind: 'rate-limited', retryAfterSeconds: cause.retryAfterSeconds } };

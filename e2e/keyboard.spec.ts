@@ -29,6 +29,10 @@ test('the quote form can be filled and sent with the keyboard alone, with focus 
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Tab');
   await page.keyboard.type('Radiator valve dripping');
+  // The photos field is reached and passed like any other: choosing files is the system's own dialog.
+  await page.keyboard.press('Tab');
+  await expect(form.getByLabel('Photos (optional)')).toBeFocused();
+  expect(await form.getByLabel('Photos (optional)').evaluate((element) => getComputedStyle(element).boxShadow)).not.toBe('none');
   await page.keyboard.press('Tab');
   await expect(form.getByLabel('This is an emergency')).toBeFocused();
   await page.keyboard.press('Space');

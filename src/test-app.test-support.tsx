@@ -3,6 +3,8 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { InMemoryAlertSettings } from '../adapters/memory/in-memory-alert-settings';
 import { InMemoryNotifier } from '../adapters/memory/in-memory-notifier';
+import { InMemoryPhotoSender } from '../adapters/memory/in-memory-photo-sender';
+import { ObjectUrlPhotoLinks } from '../adapters/memory/object-url-photo-links';
 import { InMemoryQuoteRepository } from '../adapters/memory/in-memory-quote-repository';
 import { InMemoryStaffAuth } from '../adapters/memory/in-memory-staff-auth';
 import { defaultInboxQuery, inboxPageMax } from '../domain/inbox-query';
@@ -11,6 +13,7 @@ import type { Logger, QuoteInbox } from '../domain/ports';
 import { createAppContext } from './app/app-context';
 import { type Backend, loadedBackend } from './app/backends/backend';
 import { createAppRouter } from './app/router';
+import { PassThroughPhotoProcessor } from './app/photos/pass-through-photo-processor.test-support';
 import type { ThisBrowser } from './app/this-browser';
 
 /** A logger that keeps what it was told, for tests to read. */
@@ -27,10 +30,14 @@ export async function storedQuotes(inbox: QuoteInbox): Promise<readonly InboxQuo
 
 /**
  * An in-memory backend, signed in, whose `store` (empty unless given) keeps the requests and is the
- * inbox; pass the ports a test wants to replace.
+ * inbox; pass the ports a test wants to replace. Photos go through `quotes` (the store unless given).
  */
 export function testBackend({ store = new InMemoryQuoteRepository(), ...overrides }: Partial<Backend> & { store?: InMemoryQuoteRepository } = {}): Backend {
   return {
+    photos: {
+      sender: new InMemoryPhotoSender({ quotes: overrides.quotes ?? store, processor: new PassThroughPhotoProcessor() }),
+      links: new ObjectUrlPhotoLinks(store),
+    },
     quotes: store,
     inbox: store,
     customerData: store,

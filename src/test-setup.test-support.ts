@@ -13,5 +13,9 @@ if (typeof window !== 'undefined') {
   Object.defineProperty(window, 'matchMedia', {
     value: (media: string) => ({ media, matches: false, addEventListener: () => undefined, removeEventListener: () => undefined }),
   });
+  // jsdom makes no object URLs: each blob gets an address of its own, which is all a page's code sees.
+  let objectUrls = 0;
+  Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => `blob:http://localhost/${String((objectUrls += 1))}` });
+  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
   afterEach(cleanup);
 }

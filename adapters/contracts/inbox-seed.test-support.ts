@@ -110,7 +110,7 @@ export async function seed(
       from = to;
     }
     const taken = spec.status === 'new' ? null : { by: 'seed@example.co.uk', at: new Date(asOf) };
-    model.push({ ...stored, status: spec.status, respondedAt: null, history: [], notes: [], taken, alerts: [] });
+    model.push({ ...stored, status: spec.status, respondedAt: null, history: [], notes: [], taken, alerts: [], photos: [] });
   }
   clock.time = asOf;
   return model;

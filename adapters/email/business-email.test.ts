@@ -222,3 +222,19 @@ test('sent over SMTP, a stored address with a Bcc in it reaches nobody but the b
     await server.stop();
   }
 });
+
+test('photos sent with a request are counted and linked to, never attached', () => {
+  const email = businessEmail(quote({ id: 'q-42' }), { to, photos: { count: 2, siteUrl: 'https://se1-plumbing.example' } });
+  expect(email.text).toContain('2 photos: https://se1-plumbing.example/quotes?id=q-42');
+  const link = document(email.html).querySelector('a[href="https://se1-plumbing.example/quotes?id=q-42"]');
+  expect(link?.textContent).toBe('2 photos');
+  expect(cellText(email.html, 'Photos')).toBe('2 photos');
+  expect(email).not.toHaveProperty('attachments');
+  expect(businessEmail(quote(), { to, photos: { count: 1, siteUrl: 'https://se1-plumbing.example' } }).text).toContain('1 photo: ');
+});
+
+test('a request without photos says nothing of them', () => {
+  const email = businessEmail(quote(), { to, photos: { count: 0, siteUrl: 'https://se1-plumbing.example' } });
+  expect(email.text).not.toMatch(/photo/i);
+  expect(cellText(email.html, 'Photos')).toBeUndefined();
+});

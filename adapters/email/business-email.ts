@@ -29,11 +29,32 @@ function replyNote(quote: QuoteRequest): string {
     : 'Reply to this email to write to the customer.';
 }
 
-function textBody(quote: QuoteRequest): string {
+/** Photos sent with a request: how many, and where staff see them (a link, never an attachment). */
+export interface EmailPhotos {
+  count: number;
+  /** The site's public address (SITE_URL), for the link to the request; without it, the reference is given. */
+  siteUrl?: string | undefined;
+}
+
+const plural = (count: number) => `${String(count)} ${count === 1 ? 'photo' : 'photos'}`;
+
+/** The link to the request in the inbox, where its photos are shown. */
+const requestLink = (quote: QuoteRequest, siteUrl: string) => new URL(`/quotes?id=${encodeURIComponent(quote.id)}`, siteUrl).toString();
+
+function photosLine(quote: QuoteRequest, photos: EmailPhotos): string | undefined {
+  if (photos.count <= 0) return undefined;
+  return photos.siteUrl === undefined
+    ? `${plural(photos.count)}: in the inbox, reference ${quote.id}`
+    : `${plural(photos.count)}: ${requestLink(quote, photos.siteUrl)}`;
+}
+
+function textBody(quote: QuoteRequest, photos: EmailPhotos): string {
+  const photoLine = photosLine(quote, photos);
   return [
     quote.urgent ? `URGENT: ${promiseOf(quote)}` : promiseOf(quote),
     '',
     ...textLines(fieldRows(quote, { remarks: true })),
+    ...(photoLine === undefined ? [] : [photoLine]),
     `Received: ${formatUkDateTime(quote.createdAt)} (UK time)`,
     `Reference: ${quote.id}`,
     '',
@@ -42,9 +63,21 @@ function textBody(quote: QuoteRequest): string {
   ].join('\n');
 }
 
-function htmlBody(quote: QuoteRequest, title: string): string {
+function htmlBody(quote: QuoteRequest, title: string, photos: EmailPhotos): string {
+  const photoRow: DetailRow[] =
+    photos.count <= 0
+      ? []
+      : [
+          [
+            'Photos',
+            photos.siteUrl === undefined
+              ? `${plural(photos.count)}, in the inbox`
+              : html`<a href="${requestLink(quote, photos.siteUrl)}">${plural(photos.count)}</a>`,
+          ],
+        ];
   const rows: DetailRow[] = [
     ...htmlRows(fieldRows(quote, { remarks: true })),
+    ...photoRow,
     ['Received', `${formatUkDateTime(quote.createdAt)} (UK time)`],
     ['Reference', quote.id],
   ];
@@ -57,16 +90,16 @@ const withReplyTo = (address: string | undefined) => (address === undefined ? {}
 /**
  * The email that tells the business about a quote request, sent for every one: every field, the
  * time it came in and the promise that applies, with links to call or write back. Replies go to the
- * customer when they gave an email.
+ * customer when they gave an email. Photos sent with it are counted and linked to, never attached.
  */
-export function businessEmail(quote: QuoteRequest, { to }: { to: string }): OutgoingEmail {
+export function businessEmail(quote: QuoteRequest, { to, photos = { count: 0 } }: { to: string; photos?: EmailPhotos }): OutgoingEmail {
   const label = serviceTypeLabels[quote.serviceType];
   const title = `${label} request from ${singleLine(quote.name)}`;
   return {
     to: singleLine(to),
     subject: quote.urgent ? `URGENT: ${title}` : title,
-    text: textBody(quote),
-    html: htmlBody(quote, title),
+    text: textBody(quote, photos),
+    html: htmlBody(quote, title, photos),
     ...withReplyTo(replyAddress(quote)),
   };
 }

@@ -5,12 +5,14 @@ import type { SmtpMailer } from './smtp-mailer';
 
 /**
  * Sends one notification from the outbox: the business email to `to`, or the customer's confirmation
- * with replies going to `to` (nothing, for a customer who gave no address). Rejects when the mail
+ * with replies going to `to` (nothing, for a customer who gave no address). The business email links
+ * to the request at `siteUrl` when its photos are counted. Rejects when the mail
  * server does not take it, so the outbox tries again.
  */
-export function notificationEmailSender(mailer: Pick<SmtpMailer, 'send'>, { to }: { to: string }) {
-  return async ({ kind, quote }: Pick<ClaimedNotification, 'kind' | 'quote'>): Promise<void> => {
-    const email = kind === 'business' ? businessEmail(quote, { to }) : customerEmail(quote, { replyTo: to });
+export function notificationEmailSender(mailer: Pick<SmtpMailer, 'send'>, { to, siteUrl }: { to: string; siteUrl?: string | undefined }) {
+  // `photoCount`: how many photos came with the request, as the outbox reads it with the request.
+  return async ({ kind, quote, photoCount = 0 }: Pick<ClaimedNotification, 'kind' | 'quote'> & { photoCount?: number }): Promise<void> => {
+    const email = kind === 'business' ? businessEmail(quote, { to, photos: { count: photoCount, siteUrl } }) : customerEmail(quote, { replyTo: to });
     if (email) await mailer.send(email);
   };
 }

@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { summariseInbox } from '../../domain/inbox-summary';
 import { toNamedFields } from '../../domain/quote';
 import { inboxQuoteArb, inboxTimeArb } from '../../fixtures/inbox-arbitraries.test-support';
-import { sampleRequest } from '../../fixtures/sample-request.test-support';
+import { sampleInboxQuote, sampleRequest } from '../../fixtures/sample-request.test-support';
 import {
   fromWireClockRecords,
   fromWireInboxQuote,
@@ -37,6 +37,7 @@ test('the wire is snake_case with ISO times; a request without email state has n
     respondedAt: new Date('2026-11-20T09:20:00Z'),
     history: [{ from: 'new', to: 'contacted', by: 'staff@example.co.uk', at: new Date('2026-11-20T09:20:00Z') }],
     notes: [],
+    photos: [{ id: 'p-1', width: 2048, height: 1536, thumbnailWidth: 320, thumbnailHeight: 240 }],
   });
   expect(wire).toEqual({
     ...toNamedFields(quote),
@@ -49,7 +50,17 @@ test('the wire is snake_case with ISO times; a request without email state has n
     notes: [],
     taken: null,
     alerts: [],
+    photos: [{ id: 'p-1', width: 2048, height: 1536, thumbnail_width: 320, thumbnail_height: 240 }],
   });
+});
+
+test('a photo with a size that is no size does not pass the wire', () => {
+  const wire = toWireInboxQuote(sampleInboxQuote({ photos: [{ id: 'p-1', width: 2048, height: 1536, thumbnailWidth: 320, thumbnailHeight: 240 }] }));
+  expect(v.is(WireInboxQuoteSchema, wire)).toBe(true);
+  const [photo] = wire.photos;
+  expect(v.is(WireInboxQuoteSchema, { ...wire, photos: [{ ...photo, thumbnail_width: 0 }] })).toBe(false);
+  expect(v.is(WireInboxQuoteSchema, { ...wire, photos: [{ ...photo, id: '' }] })).toBe(false);
+  expect(v.is(WireInboxQuoteSchema, { ...wire, photos: undefined })).toBe(false);
 });
 
 const recordArb = fc.record({ createdAt: inboxTimeArb(), urgent: fc.boolean(), respondedAt: fc.option(inboxTimeArb(), { nil: null }) });

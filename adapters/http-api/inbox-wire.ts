@@ -38,6 +38,17 @@ const WireAlertRecordSchema = v.object({
   everyone: v.boolean(),
 });
 
+const pixels = v.pipe(v.number(), v.integer(), v.minValue(1));
+
+/** A photo sent with a request: its id (for its address) and sizes, so the card lays it out before it loads. */
+const WirePhotoRefSchema = v.object({
+  id: v.pipe(v.string(), v.nonEmpty()),
+  width: pixels,
+  height: pixels,
+  thumbnail_width: pixels,
+  thumbnail_height: pixels,
+});
+
 export const WireInboxQuoteSchema = v.object({
   ...WireQuoteSchema.entries,
   status: QuoteStatusSchema,
@@ -53,6 +64,8 @@ export const WireInboxQuoteSchema = v.object({
   taken: v.nullable(WireTakingSchema),
   /** The alerts it has sent, oldest first. */
   alerts: v.array(WireAlertRecordSchema),
+  /** The photos sent with it, in the order sent; empty when none. */
+  photos: v.array(WirePhotoRefSchema),
 });
 export type WireInboxQuote = v.InferOutput<typeof WireInboxQuoteSchema>;
 
@@ -135,6 +148,13 @@ export function toWireInboxQuote(quote: InboxQuote): WireInboxQuote {
     notes: quote.notes.map(toWireNote),
     taken: quote.taken && toWireTaking(quote.taken),
     alerts: quote.alerts.map(toWireAlertRecord),
+    photos: quote.photos.map(({ id, width, height, thumbnailWidth, thumbnailHeight }) => ({
+      id,
+      width,
+      height,
+      thumbnail_width: thumbnailWidth,
+      thumbnail_height: thumbnailHeight,
+    })),
   };
   if (quote.businessEmail) {
     wire.business_email = { sent_at: quote.businessEmail.sentAt?.toISOString() ?? null, last_error: quote.businessEmail.lastError };
@@ -151,6 +171,13 @@ export function fromWireInboxQuote(wire: WireInboxQuote): InboxQuote {
     notes: wire.notes.map(fromWireNote),
     taken: wire.taken && fromWireTaking(wire.taken),
     alerts: wire.alerts.map(({ step, at, recipients, everyone }) => ({ step, at: new Date(at), recipients, everyone })),
+    photos: wire.photos.map(({ id, width, height, thumbnail_width, thumbnail_height }) => ({
+      id,
+      width,
+      height,
+      thumbnailWidth: thumbnail_width,
+      thumbnailHeight: thumbnail_height,
+    })),
   };
   if (wire.business_email) {
     const { sent_at, last_error } = wire.business_email;

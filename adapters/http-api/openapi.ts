@@ -2,6 +2,7 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import { describeField, type QuoteField, quoteFieldList, quoteFields, requiredFields } from '../../domain/quote';
 import { customerDataPaths } from './openapi-customer-data';
 import { inboxGet, inboxPaths, inboxSchemas } from './openapi-inbox';
+import { multipartInput, photoPaths } from './openapi-photos';
 import { apiPaths, checkedValue, errorCodes, WireErrorSchema, WireQuoteSchema } from './wire';
 
 const schema = (valibotSchema: Parameters<typeof toJsonSchema>[0]) =>
@@ -65,18 +66,22 @@ export const openApiDocument = {
             'application/x-www-form-urlencoded': {
               schema: formInput,
             },
+            'multipart/form-data': {
+              schema: multipartInput(formInput),
+              encoding: { photos: { contentType: 'image/jpeg, image/png, image/webp, image/avif' } },
+            },
           },
         },
         responses: {
           '201': {
-            description: 'Stored (JSON requests)',
+            description: 'Stored (JSON requests, and multipart posts sent with Accept: application/json)',
             content: { 'application/json': { schema: { $ref: '#/components/schemas/QuoteRequest' } } },
           },
-          '303': { description: 'Stored (form posts): back to the home page, which says so' },
-          '400': errorResponse('A required field is missing, a field is invalid, or the JSON is malformed. A form post gets the page again, with every typed value and the errors.'),
+          '303': { description: 'Stored (form posts, with photos or without): back to the home page, which says so' },
+          '400': errorResponse('A required field is missing, a field is invalid, a photo was refused (field "photos"), or the JSON or multipart body is malformed. A form post gets the page again, with every typed value and the errors; photos must be chosen again.'),
           '403': errorResponse('Sent from another site (its Origin or Sec-Fetch-Site says so)'),
-          '413': errorResponse('The body is over the size limit'),
-          '415': errorResponse('Neither JSON nor a form post'),
+          '413': errorResponse('The body is over the size limit (for a post with photos: five photos at their limit and the text besides)'),
+          '415': errorResponse('Neither JSON, a form post, nor multipart/form-data'),
           '429': { ...errorResponse('Too many requests from this client; see Retry-After'), headers: retryAfter },
           '503': errorResponse('The database cannot be reached; nothing was stored'),
         },
@@ -85,6 +90,7 @@ export const openApiDocument = {
     },
     ...inboxPaths,
     ...customerDataPaths,
+    ...photoPaths(apiPaths.quoteRequests),
     [`${apiPaths.quoteRequests}/{id}`]: {
       delete: {
         summary: 'Delete a quote request (staff only)',

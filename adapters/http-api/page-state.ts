@@ -7,10 +7,20 @@ import type { QuoteError } from '../../domain/quote-errors';
  * form as a plain HTML post left it (every typed value, and what was wrong), or that it was sent.
  */
 export interface PageState {
-  form?: { draft: QuoteDraft; error: QuoteError };
+  form?: { draft: QuoteDraft; error: QuoteError; photos?: PhotoFormState };
   submitted?: boolean;
   /** With `submitted`: the fields whose values earned a word to the visitor (a postcode outside our area). */
   remarks?: QuoteField[];
+}
+
+/**
+ * What became of the photos a plain HTML post sent with a form that came back: how many were sent
+ * (a page cannot keep files, so the visitor chooses them again), and why they were refused, if they
+ * were (the message names the field and the file), else null.
+ */
+interface PhotoFormState {
+  sent: number;
+  error: string | null;
 }
 
 /** The id of the JSON script element that carries the page state. */
@@ -29,7 +39,13 @@ const ErrorSchema = v.variant('kind', [
 ]);
 
 const PageStateSchema = v.object({
-  form: v.exactOptional(v.object({ draft: DraftSchema, error: ErrorSchema })),
+  form: v.exactOptional(
+    v.object({
+      draft: DraftSchema,
+      error: ErrorSchema,
+      photos: v.exactOptional(v.object({ sent: v.pipe(v.number(), v.integer(), v.minValue(0)), error: v.nullable(v.string()) })),
+    }),
+  ),
   submitted: v.exactOptional(v.boolean()),
   remarks: v.exactOptional(v.array(FieldSchema)),
 });

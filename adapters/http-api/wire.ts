@@ -1,3 +1,4 @@
+import { type PhotoError, photoErrorMessage, photoFieldName } from '../../domain/photos';
 import * as v from 'valibot';
 import {
   fieldNamed,
@@ -36,6 +37,7 @@ export const errorCodes = [
   'invalid-fields',
   'invalid-json',
   'invalid-utf8',
+  'invalid-multipart',
   'payload-too-large',
   'unsupported-media-type',
   'not-found',
@@ -95,6 +97,11 @@ const errorMessages: Record<QuoteError['kind'], string> = {
   'storage-failure': 'The request could not be stored. Please try again or call us directly.',
   'rate-limited': 'Too many requests from this connection. Please wait and try again, or call us directly.',
 };
+
+/** A refused photo as the API's error body: the field is `photos`, and the message names the file. */
+export function photoWireError(error: PhotoError): WireError {
+  return { error: 'invalid-fields', message: errorMessages['invalid-fields'], fields: [{ field: photoFieldName, message: photoErrorMessage(error) }] };
+}
 
 /** A domain error as the API's error body, each field named as on the wire. */
 export function toWireError(error: QuoteError): WireError {

@@ -4,6 +4,7 @@ import type { InboxQuote } from '../../domain/inbox-quote';
 import type { NoStamp, NoteToAdd, TakeRequest, SelfStampingQuoteInbox, StatusMove } from '../../domain/ports';
 import type { QuoteRequest } from '../../domain/quote';
 import { customerDataContract } from '../contracts/customer-data.test-support';
+import { photoStoreContract } from '../contracts/photo-store.test-support';
 import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
 import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
 import { quoteRetentionContract } from '../contracts/quote-retention.test-support';
@@ -64,8 +65,8 @@ test('a bare seed waits as new, listed with the inserted ones', async () => {
   const store = new InMemoryQuoteRepository({ seed: [seeded], now: () => now });
   const inserted = await store.insert(quote);
   expect(await everything(store)).toEqual([
-    { ...inserted, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [] },
-    { ...seeded, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [] },
+    { ...inserted, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [], photos: [] },
+    { ...seeded, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [], photos: [] },
   ]);
 });
 
@@ -82,6 +83,7 @@ test('a seed may come worked on: status, response, history, notes and email as g
     ],
     notes: [{ id: 'n1', text: 'Quoted £240.', by: 'demo@se1plumbing.example', at: new Date('2024-05-01T08:41:00Z') }],
     businessEmail: { sentAt: new Date('2024-05-01T08:00:05Z'), lastError: null },
+    photos: [],
   };
   const store = new InMemoryQuoteRepository({ seed: [worked] });
   expect(await everything(store)).toEqual([worked]);
@@ -159,4 +161,21 @@ test('seeded requests can be deleted like inserted ones, singly or by age', asyn
 customerDataContract('InMemoryQuoteRepository', ({ now }) => {
   const store = new InMemoryQuoteRepository({ now });
   return { repository: store, inbox: store, customerData: store };
+});
+
+photoStoreContract('InMemoryQuoteRepository', ({ now }) => {
+  const store = new InMemoryQuoteRepository({ now });
+  return { repository: store, retention: store, inbox: store, customerData: store, photos: store };
+});
+
+test('a seeded request shows its photos, and those given with their images can be read', async () => {
+  const body = Uint8Array.from([0xff, 0xd8, 0xff, 1]);
+  const thumbnail = Uint8Array.from([0xff, 0xd8, 0xff, 2]);
+  const ref = { id: 'p1', width: 2048, height: 1536, thumbnailWidth: 320, thumbnailHeight: 240 };
+  const store = new InMemoryQuoteRepository({ seed: [{ ...seeded, photos: [{ ...ref, body, thumbnail }, { ...ref, id: 'p2' }] }] });
+  const [quote] = (await store.findPage({ query: defaultInboxQuery, after: null, limit: 10, now: new Date('2024-05-02T00:00:00Z') })).quotes;
+  expect(quote?.photos).toEqual([ref, { ...ref, id: 'p2' }]);
+  expect(await store.read(seeded.id, 'p1', 'full')).toEqual({ contentType: 'image/jpeg', body });
+  expect(await store.read(seeded.id, 'p1', 'thumbnail')).toEqual({ contentType: 'image/jpeg', body: thumbnail });
+  expect(await store.read(seeded.id, 'p2', 'full')).toBeUndefined();
 });

@@ -6,6 +6,8 @@ import type {
   ClockRecord,
   CustomerDataStore,
   NoteToAdd,
+  PhotoContent,
+  PhotoStore,
   QuoteInbox,
   QuoteRepository,
   QuoteRetention,
@@ -15,12 +17,26 @@ import type {
   TakeOutcome,
   TakeRequest,
 } from '../../domain/ports';
+import type { PhotoRef, ProcessedPhoto } from '../../domain/photos';
 import type { NewQuote, QuoteRequest } from '../../domain/quote';
 import { waitingStatus } from '../../domain/quote-status';
 import { inboxPage } from './inbox-page';
 
-/** A request to start with: a bare one waits as new; the demo's may come already worked on. */
-export type InboxSeed = QuoteRequest & Partial<Pick<InboxQuote, 'status' | 'respondedAt' | 'history' | 'notes' | 'businessEmail' | 'taken' | 'alerts'>>;
+/** A photo a seeded request comes with: what the card shows, and the JPEG images when there are any to read. */
+type SeedPhoto = PhotoRef & { body?: Uint8Array; thumbnail?: Uint8Array };
+
+/** A request to start with: a bare one waits as new; the demo's may come already worked on, and with photos. */
+export type InboxSeed = QuoteRequest &
+  Partial<Pick<InboxQuote, 'status' | 'respondedAt' | 'history' | 'notes' | 'businessEmail' | 'taken' | 'alerts'>> & { photos?: readonly SeedPhoto[] };
+
+/** A photo as this store keeps it: what the card shows, and the bytes. */
+interface KeptPhoto {
+  ref: PhotoRef;
+  contentType: string;
+  /** Absent for a seeded photo given without its images: it cannot be read. */
+  body: Uint8Array | undefined;
+  thumbnail: Uint8Array | undefined;
+}
 
 export interface InMemoryQuoteRepositoryOptions {
   /** Requests already there, in any order; their notes newest first, as the inbox shows them. */
@@ -35,34 +51,81 @@ export interface InMemoryQuoteRepositoryOptions {
  * tests' fake, and the reference the other stores' inbox queries are tested against. Callers always
  * get copies, so nothing they change alters what is stored.
  */
-export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention, QuoteInbox, CustomerDataStore {
+export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention, QuoteInbox, CustomerDataStore, PhotoStore {
   readonly #quotes: InboxQuote[];
+  /** Each request's photos, by its id; they go when it goes. */
+  readonly #photos = new Map<string, readonly KeptPhoto[]>();
   readonly #now: () => Date;
   readonly #newId: () => string;
 
   constructor({ seed = [], now = () => new Date(), newId = () => crypto.randomUUID() }: InMemoryQuoteRepositoryOptions = {}) {
-    this.#quotes = seed.map((quote) => copyOf({ status: waitingStatus, respondedAt: null, history: [], notes: [], taken: null, alerts: [], ...quote }));
     this.#now = now;
     this.#newId = newId;
+    this.#quotes = seed.map(({ photos = [], ...quote }) => {
+      const kept = photos.map(({ body, thumbnail, ...ref }) => ({ ref: { ...ref }, contentType: 'image/jpeg', body, thumbnail }));
+      this.#photos.set(quote.id, kept);
+      return copyOf({ status: waitingStatus, respondedAt: null, history: [], notes: [], taken: null, alerts: [], ...quote, photos: kept.map(({ ref }) => ref) });
+    });
   }
 
-  insert(quote: NewQuote): Promise<QuoteRequest> {
-    const stored: InboxQuote = { ...quote, id: this.#newId(), createdAt: this.#now(), status: waitingStatus, respondedAt: null, history: [], notes: [], taken: null, alerts: [] };
+  insert(quote: NewQuote, photos: readonly ProcessedPhoto[] = []): Promise<QuoteRequest> {
+    const id = this.#newId();
+    const stored: InboxQuote = {
+      ...quote,
+      id,
+      createdAt: this.#now(),
+      status: waitingStatus,
+      respondedAt: null,
+      history: [],
+      notes: [],
+      taken: null,
+      alerts: [],
+      photos: this.#keep(id, photos),
+    };
     this.#quotes.push(stored);
     return Promise.resolve({ ...quote, id: stored.id, createdAt: new Date(stored.createdAt) });
+  }
+
+  /** The stored photo's bytes (a copy), or undefined when the request has no such photo. */
+  read(quoteId: string, photoId: string, size: 'full' | 'thumbnail'): Promise<PhotoContent | undefined> {
+    const photo = this.#photos.get(quoteId)?.find(({ ref }) => ref.id === photoId);
+    const body = size === 'full' ? photo?.body : photo?.thumbnail;
+    return Promise.resolve(photo && body && { contentType: photo.contentType, body: body.slice() });
   }
 
   delete(id: string): Promise<boolean> {
     const index = this.#quotes.findIndex((quote) => quote.id === id);
     if (index !== -1) this.#quotes.splice(index, 1);
+    this.#photos.delete(id);
     return Promise.resolve(index !== -1);
   }
 
   deleteCreatedBefore(cutoff: Date): Promise<number> {
     const before = this.#quotes.length;
     const kept = this.#quotes.filter(({ createdAt }) => createdAt.getTime() >= cutoff.getTime());
-    this.#quotes.splice(0, this.#quotes.length, ...kept);
+    this.#keepOnly(kept);
     return Promise.resolve(before - kept.length);
+  }
+
+  /** The requests still kept, that alone; their photos stay with them, the others' go. */
+  #keepOnly(kept: readonly InboxQuote[]): void {
+    this.#quotes.splice(0, this.#quotes.length, ...kept);
+    const ids = new Set(kept.map(({ id }) => id));
+    for (const id of this.#photos.keys()) if (!ids.has(id)) this.#photos.delete(id);
+  }
+
+  /** Keeps copies of the photos for the request, each with an id of its own; answers what the card shows. */
+  #keep(quoteId: string, photos: readonly ProcessedPhoto[]): PhotoRef[] {
+    const kept = photos.map(
+      (photo): KeptPhoto => ({
+        ref: { id: this.#newId(), width: photo.width, height: photo.height, thumbnailWidth: photo.thumbnail.width, thumbnailHeight: photo.thumbnail.height },
+        contentType: photo.contentType,
+        body: photo.body.slice(),
+        thumbnail: photo.thumbnail.body.slice(),
+      }),
+    );
+    if (kept.length > 0) this.#photos.set(quoteId, kept);
+    return kept.map(({ ref }) => ref);
   }
 
   findPage(request: { query: InboxQuery; after: InboxCursor | null; limit: number; now: Date }): Promise<InboxPage> {
@@ -131,8 +194,7 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
   /** Erases the subject's requests and all they carry; in the demo, until the page is loaded again. */
   eraseCustomerData(subject: CustomerSubject): Promise<ErasedCustomerData> {
     const erased = this.#quotes.filter((quote) => matchesSubject(quote, subject));
-    const kept = this.#quotes.filter((quote) => !matchesSubject(quote, subject));
-    this.#quotes.splice(0, this.#quotes.length, ...kept);
+    this.#keepOnly(this.#quotes.filter((quote) => !matchesSubject(quote, subject)));
     const sum = (count: (quote: InboxQuote) => number) => erased.reduce((total, quote) => total + count(quote), 0);
     return Promise.resolve({
       requests: erased.length,
@@ -159,6 +221,7 @@ function copyOf(quote: InboxQuote): InboxQuote {
     notes: quote.notes.map((note) => ({ ...note, at: new Date(note.at) })),
     taken: quote.taken && { ...quote.taken, at: new Date(quote.taken.at) },
     alerts: quote.alerts.map((record) => ({ ...record, at: new Date(record.at), recipients: [...record.recipients] })),
+    photos: quote.photos.map((photo) => ({ ...photo })),
     ...(businessEmail && { businessEmail: { ...businessEmail, sentAt: businessEmail.sentAt && new Date(businessEmail.sentAt) } }),
   };
 }

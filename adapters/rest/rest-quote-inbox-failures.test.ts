@@ -26,6 +26,7 @@ const wireQuote = toWireInboxQuote({
   respondedAt: null,
   history: [],
   notes: [],
+  photos: [],
 });
 const firstPage = { query: defaultInboxQuery, after: null, now: new Date() };
 const move = { id: 'q-1', from: 'new', to: 'contacted', by: 'staff@example.co.uk', at: new Date() } as const;
@@ -48,6 +49,21 @@ test.for([
   const page = await inbox.findPage({ ...firstPage, limit: 50 });
   expect(page.quotes.map(({ id }) => id)).toEqual([stored.id]);
   expect(attempts).toBe(2);
+});
+
+test('a page’s photos come back as the card lays them out, in the order sent', async () => {
+  const { url, inbox } = restApi();
+  const photos = [
+    { id: 'p-1', width: 2048, height: 1536, thumbnail_width: 320, thumbnail_height: 240 },
+    { id: 'p-2', width: 1536, height: 2048, thumbnail_width: 240, thumbnail_height: 320 },
+  ];
+  server.use(http.get(url, () => HttpResponse.json({ quotes: [{ ...wireQuote, photos }], total: 1, next: null })));
+
+  const page = await inbox.findPage({ ...firstPage, limit: 50 });
+  expect(page.quotes[0]?.photos).toEqual([
+    { id: 'p-1', width: 2048, height: 1536, thumbnailWidth: 320, thumbnailHeight: 240 },
+    { id: 'p-2', width: 1536, height: 2048, thumbnailWidth: 240, thumbnailHeight: 320 },
+  ]);
 });
 
 test('a page that keeps failing is asked for three times in all, and findQuotes reports a storage failure', async () => {
@@ -74,6 +90,11 @@ test.for([
     says: /not what the API promises \(quotes\.1\.status: /,
   },
   { answer: 'the old list', respond: () => HttpResponse.json([wireQuote]), says: /not what the API promises/ },
+  {
+    answer: 'a photo without its sizes',
+    respond: () => HttpResponse.json({ quotes: [{ ...wireQuote, photos: [{ id: 'p-1' }] }], total: 1, next: null }),
+    says: /not what the API promises \(quotes\.0\.photos\.0\./,
+  },
   {
     answer: 'a next cursor the API never writes',
     respond: () => HttpResponse.json({ quotes: [wireQuote], total: 2, next: 'page-2' }),

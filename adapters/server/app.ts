@@ -1,5 +1,9 @@
 import { Hono } from 'hono';
-import type { CustomerDataStore, Logger, Notifier, QuoteInbox, QuoteRepository } from '../../domain/ports';
+import type { CustomerDataStore, Logger, Notifier, PhotoProcessor, PhotoStore, QuoteInbox, QuoteRepository } from '../../domain/ports';
+import { photoErrorMessage } from '../../domain/photos';
+import type { SubmitWithPhotosError } from '../../domain/submit-quote';
+import { tmpdir } from 'node:os';
+import { photoApi } from './photo-api';
 import type { PageState } from '../http-api/page-state';
 import { alertPaths } from '../http-api/alerts-wire';
 import { customerDataPath } from '../http-api/customer-data-wire';
@@ -28,6 +32,12 @@ export interface ServerDeps {
   quotes: QuoteRepository;
   /** Where staff work the requests: over the same database as `quotes`. */
   inbox: QuoteInbox;
+  /**
+   * Photos sent with requests: where staff read them (kept beside `quotes`, which stores them), what
+   * judges and re-encodes each, and where uploads are written while a request is read (the system's
+   * temporary folder unless set). Without it, a request with photos is refused as a type not taken.
+   */
+  photos?: { store: PhotoStore; processor: PhotoProcessor; uploadRoot?: string };
   /** A customer's data, to hand over or erase: over the same database as `quotes`. */
   customerData: CustomerDataStore;
   /** The clock staff's changes are recorded by; the real one unless a test sets its own. */
@@ -90,9 +100,10 @@ const backlogReport = ({ pending, oldestPendingSince }: Backlog) => ({
 const submittedLocation = (remarks: readonly string[]) =>
   `/?${new URLSearchParams([['quote', 'submitted'], ...remarks.map((field) => ['remark', field])]).toString()}`;
 
-const formErrorStatus: Record<QuoteError['kind'], number> = {
+const formErrorStatus: Record<SubmitWithPhotosError['kind'], number> = {
   'missing-fields': 400,
   'invalid-fields': 400,
+  'photo-refused': 400,
   'rate-limited': 429,
   'storage-failure': 503,
 };
@@ -188,12 +199,18 @@ export function createServerApp(deps: ServerDeps) {
           refused: { consume: () => refusedSubmissions.consume(key), check: () => refusedSubmissions.check(key) },
         };
       },
-      formPost: async (draft, result) =>
-        result.ok
-          ? new Response(null, { status: 303, headers: { location: submittedLocation(remarkedFields(result.quote)) } })
-          : page('/', { form: { draft, error: result.error } }, formErrorStatus[result.error.kind]),
+      ...(deps.photos && { photos: { processor: deps.photos.processor, uploadRoot: deps.photos.uploadRoot ?? tmpdir() } }),
+      formPost: async (draft, result, photosSent) => {
+        if (result.ok) return new Response(null, { status: 303, headers: { location: submittedLocation(remarkedFields(result.quote)) } });
+        // A refused photo is told beside the photo field; the other fields were fine as far as they were judged.
+        const error: QuoteError = result.error.kind === 'photo-refused' ? { kind: 'invalid-fields', issues: [] } : result.error;
+        const photoError = result.error.kind === 'photo-refused' ? photoErrorMessage(result.error.photo) : null;
+        const photos = photosSent > 0 || photoError !== null ? { photos: { sent: photosSent, error: photoError } } : {};
+        return page('/', { form: { draft, error, ...photos } }, formErrorStatus[result.error.kind]);
+      },
     }),
   );
+  if (deps.photos) app.route(apiPaths.quoteRequests, photoApi({ photos: deps.photos.store, logger: deps.logger, requireStaff: staff.requireStaff }));
   app.route(
     customerDataPath,
     customerDataApi({ customerData: deps.customerData, logger: deps.logger, now: deps.now ?? (() => new Date()), requireStaff: staff.requireStaff, bodyLimitBytes }),

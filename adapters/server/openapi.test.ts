@@ -5,13 +5,14 @@ import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { openApiDocument } from '../http-api/openapi';
 import { apiPaths } from '../http-api/wire';
 import { startTestServer } from './test-server.test-support';
+import { sidewaysPhoneJpeg } from '../photos/test-photos.test-support';
 
 const paths: Record<string, Record<string, { responses: Record<string, unknown> }>> = openApiDocument.paths;
 
 /** Whether the contract lists this answer for the path as it was requested (an id for `{id}`). */
 const documented = (path: string, method: string, status: number) => {
   const template = Object.keys(paths).find((candidate) =>
-    new RegExp(`^${candidate.replace(/\{id\}/g, '[^/]+')}$`).test(path),
+    new RegExp(`^${candidate.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path),
   );
   const operations = template === undefined ? {} : paths[template];
   return Object.keys(operations?.[method.toLowerCase()]?.responses ?? {}).includes(String(status));
@@ -143,4 +144,39 @@ test('the inbox parameters the contract gives defaults for default as the server
 
   expect(defaults).toEqual({ view: 'all', limit: 50 });
   expect(read).toMatchObject({ ok: true, query: { view: defaults.view }, limit: defaults.limit });
+});
+
+test('every status the photo routes answer is in the contract', { timeout: 30_000 }, async () => {
+  const server = await startTestServer('sqlite');
+  const url = `${server.url}${apiPaths.quoteRequests}`;
+  const staff = { cookie: server.staffCookie };
+  const withPhoto = (photo: Uint8Array) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries({ name: 'Ada', phone: '020 7946 0777', service_type: 'general' })) body.append(name, value);
+    body.append('photos', new Blob([Buffer.from(photo)], { type: 'image/jpeg' }), 'boiler.jpg');
+    return body;
+  };
+  try {
+    const stored = await fetch(url, { method: 'POST', headers: { accept: 'application/json' }, body: withPhoto(await sidewaysPhoneJpeg()) });
+    const { id } = (await stored.json()) as { id: string };
+    await fetch(url, { method: 'POST', headers: { accept: 'application/json' }, body: withPhoto(new TextEncoder().encode('%PDF-1.4')) });
+    const [photoId = ''] = await server.photos.ids(id);
+    await fetch(`${url}/${id}/photos/${photoId}`, { headers: staff });
+    await fetch(`${url}/${id}/photos/${photoId}/thumbnail`, { headers: staff });
+    await fetch(`${url}/${id}/photos/${photoId}`);
+    await fetch(`${url}/${id}/photos/no-such-photo/thumbnail`, { headers: staff });
+
+    const answered = server.logs.map(({ method, path, status }) => ({ method, path: path.replace(id, '{id}').replace(photoId, '{photoId}'), status }));
+    expect(answered.map(({ method, path, status }) => `${method} ${path.slice(apiPaths.quoteRequests.length)} ${status}`)).toEqual([
+      'POST  201',
+      'POST  400',
+      'GET /{id}/photos/{photoId} 200',
+      'GET /{id}/photos/{photoId}/thumbnail 200',
+      'GET /{id}/photos/{photoId} 401',
+      'GET /{id}/photos/no-such-photo/thumbnail 404',
+    ]);
+    for (const { method, path, status } of answered) expect(documented(path.replace('{id}', 'x').replace('{photoId}', 'y'), method, status), `${method} ${path} ${status}`).toBe(true);
+  } finally {
+    await server.stop();
+  }
 });

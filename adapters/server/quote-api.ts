@@ -5,13 +5,24 @@ import { deleteQuote, type DeleteQuoteDeps } from '../../domain/delete-quote';
 import { randomUUID } from 'node:crypto';
 import { describeField, fieldNamed, honeypotFieldName, type QuoteDraft } from '../../domain/quote';
 import type { FieldIssue, QuoteError } from '../../domain/quote-errors';
-import { submitQuote, type SubmitQuoteDeps, type SubmitQuoteResult } from '../../domain/submit-quote';
+import type { ChosenPhoto, PhotoProcessor } from '../../domain/ports';
+import {
+  submitQuote,
+  type SubmitQuoteDeps,
+  submitQuoteWithPhotos,
+  type SubmitQuoteWithPhotosResult,
+  type SubmitWithPhotosError,
+} from '../../domain/submit-quote';
+import { withMultipartBody } from './multipart-body';
 import type { RateLimitDecision } from './rate-limits';
 import { readFormBody, readJsonBody } from './request-body';
-import { formFieldsToDraft, toWireError, toWireQuote, type WireError, wireBodyToDraftInput } from '../http-api/wire';
+import { formFieldsToDraft, photoWireError, toWireError, toWireQuote, type WireError, wireBodyToDraftInput } from '../http-api/wire';
 
-/** Answers the quote form's plain HTML post once the request has been judged and perhaps stored. */
-type QuoteFormPost = (draft: QuoteDraft, result: SubmitQuoteResult) => Promise<Response>;
+/**
+ * Answers the quote form's plain HTML post once the request has been judged and perhaps stored;
+ * `photosSent` is how many photos came with it (a page sent back cannot keep them).
+ */
+type QuoteFormPost = (draft: QuoteDraft, result: SubmitQuoteWithPhotosResult, photosSent: number) => Promise<Response>;
 
 const statusOf: Record<QuoteError['kind'], ContentfulStatusCode> = {
   'missing-fields': 400,
@@ -41,6 +52,12 @@ export interface QuoteApiOptions {
   requireStaff: MiddlewareHandler;
   /** The allowances of the client that sent this request. */
   submissionLimits: (c: Context) => SubmissionLimits;
+  /**
+   * Photos with a request (multipart/form-data): what judges, turns upright and re-encodes them, and
+   * where they are written as they stream in, each request in a folder of its own removed once
+   * answered. Without it, only JSON and form posts are taken.
+   */
+  photos?: { processor: PhotoProcessor; uploadRoot: string };
 }
 
 const honeypot: Pick<SubmitQuoteDeps, 'quotes' | 'notifier'> = {
@@ -53,6 +70,13 @@ function filledHoneypot(body: unknown): boolean {
   const value: unknown = (body as Record<string, unknown>)[honeypotFieldName];
   return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
 }
+
+const mediaType = (c: Context) => (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+const isMultipart = (c: Context) => mediaType(c) === 'multipart/form-data';
+
+/** Refusals for what was sent, which use up the larger allowance. */
+const refusedForInput = (error: SubmitWithPhotosError) =>
+  (error.kind === 'missing-fields' || error.kind === 'invalid-fields' || error.kind === 'photo-refused');
 
 const rateLimited = (decision: Extract<RateLimitDecision, { allowed: false }>): QuoteError => ({
   kind: 'rate-limited',
@@ -73,43 +97,93 @@ function unreadableIssues(names: readonly string[]): FieldIssue[] {
  */
 export function quoteApi(
   deps: SubmitQuoteDeps & DeleteQuoteDeps,
-  { bodyLimitBytes, formPost, requireStaff, submissionLimits }: QuoteApiOptions,
+  { bodyLimitBytes, formPost, requireStaff, submissionLimits, photos: photoOptions }: QuoteApiOptions,
 ) {
   const api = new Hono();
   const fail = (body: WireError, status: ContentfulStatusCode) => Response.json(body, { status });
   // A bot that filled the honeypot is judged by the same rules and answered the same way, so it
   // cannot tell; only its request goes nowhere.
   const depsFor = (body: unknown): SubmitQuoteDeps => (filledHoneypot(body) ? { ...deps, ...honeypot } : deps);
-  const withRetryAfter = (response: Response, error: QuoteError | undefined) => {
+  const withRetryAfter = (response: Response, error: SubmitWithPhotosError | undefined) => {
     if (error?.kind === 'rate-limited') response.headers.set('retry-after', String(error.retryAfterSeconds));
     return response;
   };
 
   /** Judges and perhaps stores a request, counting it against the allowance it belongs to. */
-  async function submitCounted(limits: SubmissionLimits, body: unknown, input: unknown): Promise<SubmitQuoteResult> {
+  async function submitCounted(
+    limits: SubmissionLimits,
+    body: unknown,
+    input: unknown,
+    photos: readonly ChosenPhoto[] = [],
+  ): Promise<SubmitQuoteWithPhotosResult> {
     const accepted = await limits.accepted.consume();
     if (!accepted.allowed) return { ok: false, error: rateLimited(accepted) };
-    const result = await submitQuote(depsFor(body), input);
+    const result =
+      photos.length > 0 && photoOptions
+        ? await submitQuoteWithPhotos({ ...depsFor(body), processor: photoOptions.processor }, input, photos)
+        : await submitQuote(depsFor(body), input);
     if (!result.ok) {
       await limits.accepted.refund();
-      if (result.error.kind === 'missing-fields' || result.error.kind === 'invalid-fields') await limits.refused.consume();
+      if (refusedForInput(result.error)) await limits.refused.consume();
     }
     return result;
   }
 
+  /** The answer to a script (JSON) or to a plain form post (a redirect, or the page again). */
+  async function answer(json: boolean, draft: QuoteDraft, result: SubmitQuoteWithPhotosResult, photosSent: number): Promise<Response> {
+    if (!json) return withRetryAfter(await formPost(draft, result, photosSent), result.ok ? undefined : result.error);
+    if (result.ok) return Response.json(toWireQuote(result.quote), { status: 201 });
+    if (result.error.kind === 'photo-refused') return fail(photoWireError(result.error.photo), 400);
+    return withRetryAfter(fail(toWireError(result.error), statusOf[result.error.kind]), result.error);
+  }
+
+  const limitedBody = bodyLimit({
+    maxSize: bodyLimitBytes,
+    onError: () => fail({ error: 'payload-too-large', message: `The request body is over ${bodyLimitBytes} bytes` }, 413),
+  });
+
+  /**
+   * A post with photos: streamed to temporary files within the per-file and whole-request limits,
+   * never held whole in memory, and the files removed once it is answered, whatever the answer.
+   */
+  const postWithPhotos = async (c: Context, { uploadRoot }: { uploadRoot: string }, limits: SubmissionLimits, stopped: QuoteError | undefined) => {
+    const json = (c.req.header('accept') ?? '').toLowerCase().includes('application/json');
+    return withMultipartBody(c.req.raw, { root: uploadRoot }, async (read) => {
+      if (!read.ok) {
+        if (read.reason === 'too-large') return fail({ error: 'payload-too-large', message: 'The request is over the size allowed for five photos' }, 413);
+        await limits.refused.consume();
+        return fail({ error: 'invalid-multipart', message: 'The request body is not readable multipart/form-data' }, 400);
+      }
+      const { fields, unreadable, photos, photoError, photoCount } = read.body;
+      const draft = formFieldsToDraft(fields);
+      if (stopped) return answer(json, draft, { ok: false, error: stopped }, photoCount);
+      const issues = unreadableIssues(unreadable);
+      if (issues.length > 0) {
+        await limits.refused.consume();
+        return answer(json, draft, { ok: false, error: { kind: 'invalid-fields', issues } }, photoCount);
+      }
+      if (photoError) {
+        await limits.refused.consume();
+        return answer(json, draft, { ok: false, error: { kind: 'photo-refused', photo: photoError } }, photoCount);
+      }
+      return answer(json, draft, await submitCounted(limits, fields, draft, photos), photoCount);
+    });
+  };
+
   api.post(
     '/',
-    bodyLimit({
-      maxSize: bodyLimitBytes,
-      onError: () =>
-        fail({ error: 'payload-too-large', message: `The request body is over ${bodyLimitBytes} bytes` }, 413),
-    }),
+    // Only the JSON and form posts keep the small body limit; a post with photos has limits of its own.
+    (c, next) => (photoOptions && isMultipart(c) ? next() : limitedBody(c, next)),
     async (c) => {
-      const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+      const type = mediaType(c);
       const isForm = type === 'application/x-www-form-urlencoded';
-      if (!isForm && type !== 'application/json') {
+      const withPhotos = photoOptions !== undefined && type === 'multipart/form-data';
+      if (!isForm && type !== 'application/json' && !withPhotos) {
         return fail(
-          { error: 'unsupported-media-type', message: 'Send application/json or application/x-www-form-urlencoded' },
+          {
+            error: 'unsupported-media-type',
+            message: `Send application/json${photoOptions ? ', application/x-www-form-urlencoded or multipart/form-data' : ' or application/x-www-form-urlencoded'}`,
+          },
           415,
         );
       }
@@ -117,21 +191,21 @@ export function quoteApi(
       // A client that has sent too much that was refused is refused whatever it sends, for a while.
       const refusals = await limits.refused.check();
       const stopped = refusals.allowed ? undefined : rateLimited(refusals);
+      if (withPhotos) return postWithPhotos(c, photoOptions, limits, stopped);
 
       if (isForm) {
         const { fields, unreadable } = await readFormBody(c);
         const draft = formFieldsToDraft(fields);
         // Refused for now: the page again, every value kept, and a word on when to try again.
-        if (stopped) return withRetryAfter(await formPost(draft, { ok: false, error: stopped }), stopped);
+        if (stopped) return withRetryAfter(await formPost(draft, { ok: false, error: stopped }, 0), stopped);
         // The form again, each spoiled field named: a browser never sends such bytes, so a person seeing
         // this has a broken browser or extension, and can type the value again.
         const issues = unreadableIssues(unreadable);
         if (issues.length > 0) {
           await limits.refused.consume();
-          return formPost(draft, { ok: false, error: { kind: 'invalid-fields', issues } });
+          return formPost(draft, { ok: false, error: { kind: 'invalid-fields', issues } }, 0);
         }
-        const result = await submitCounted(limits, fields, draft);
-        return withRetryAfter(await formPost(draft, result), result.ok ? undefined : result.error);
+        return answer(false, draft, await submitCounted(limits, fields, draft), 0);
       }
 
       if (stopped) return withRetryAfter(fail(toWireError(stopped), 429), stopped);
@@ -140,9 +214,7 @@ export function quoteApi(
         await limits.refused.consume();
         return fail(read.error, 400);
       }
-      const result = await submitCounted(limits, read.body, wireBodyToDraftInput(read.body));
-      if (!result.ok) return withRetryAfter(fail(toWireError(result.error), statusOf[result.error.kind]), result.error);
-      return c.json(toWireQuote(result.quote), 201);
+      return answer(true, formFieldsToDraft({}), await submitCounted(limits, read.body, wireBodyToDraftInput(read.body)), 0);
     },
   );
 

@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { securityHeaders } from './security-headers';
 
 const csp =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; " +
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; " +
   "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 /** A site in miniature: a page, a plain Response, an asset that names its server, and a crash. */

@@ -5,13 +5,14 @@ import { type ProxyTrust, requestOrigin } from './request-origin';
 // script injected into a page (a quote's description shown to staff, say) can neither run inline nor
 // load or send anything elsewhere. The page state is a JSON data block, which CSP does not execute.
 // The one inline stylesheet allowed is the site's own, which the build puts in each page (named by
-// its hash), so the page paints without waiting for another request.
+// its hash), so the page paints without waiting for another request. Images may also come from
+// blob: URLs, which only the page itself can make: the thumbnails of the photos a visitor chooses.
 const contentSecurityPolicy = (styleHashes: readonly string[]) =>
   [
     "default-src 'self'",
     "script-src 'self'",
     ["style-src 'self'", ...styleHashes.map((hash) => `'${hash}'`)].join(' '),
-    "img-src 'self' data:",
+    "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",

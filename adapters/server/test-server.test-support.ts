@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -42,6 +42,8 @@ import { SqlOnCallRota } from '../sql/sql-on-call-rota';
 import { SqlPushDeviceStore } from '../sql/sql-push-device-store';
 import { SqlSecretStore } from '../sql/sql-secret-store';
 import { createAlertEngine } from './alert-engine';
+import { SqlPhotoStore } from '../sql/sql-photo-store';
+import { SharpPhotoProcessor } from '../photos/sharp-photo-processor';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -78,6 +80,31 @@ export const databases = {
 /** The staff account every test server has. */
 export const testStaff = { email: 'staff@example.co.uk', password: 'correct horse battery staple' };
 
+/** The photos the server stored, as staff read them, and what the tests count of them. */
+interface TestPhotos extends SqlPhotoStore {
+  /** How many photos are stored; on SQLite, also that each row has its two files and no file is without a row. */
+  count(): Promise<number>;
+  /** A request's photos, in the order sent. */
+  ids(quoteId: string): Promise<string[]>;
+}
+
+function testPhotos(db: Kysely<Database>, photoDir: string | undefined): TestPhotos {
+  const store = new SqlPhotoStore(db, photoDir === undefined ? {} : { photoDir });
+  return Object.assign(store, {
+    count: async () => {
+      const { count } = await db.selectFrom('quote_photos').select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
+      const rows = Number(count);
+      if (photoDir !== undefined) {
+        const files = readdirSync(photoDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+        if (files !== 2 * rows) throw new Error(`${String(rows)} photos are stored, but ${String(files)} files lie in ${photoDir}`);
+      }
+      return rows;
+    },
+    ids: async (quoteId: string) =>
+      (await db.selectFrom('quote_photos').select('id').where('quote_id', '=', quoteId).orderBy('position').execute()).map(({ id }) => id),
+  });
+}
+
 export interface TestServer extends RunningServer {
   db: Kysely<Database>;
   /** A Cookie header of a signed-in staff member. */
@@ -91,6 +118,10 @@ export interface TestServer extends RunningServer {
   limitTable: string | undefined;
   /** What the server logged as errors, in order, with the cause's message. */
   errors: { message: string; cause: string }[];
+  /** The photos stored with requests, as staff read them. */
+  photos: TestPhotos;
+  /** The folder uploads are streamed into while a request is read: empty whenever none is being read. */
+  uploadRoot: string;
   stop: () => Promise<void>;
 }
 
@@ -137,7 +168,11 @@ export async function startTestServer(
   const given = options.alerts?.db;
   const { db, drop } = given ? { db: given, drop: () => Promise.resolve() } : await databases[kind]();
   const clock = options.now ? { now: options.now } : {};
-  const quotes = new SqlQuoteRepository(db, { ...clock, notify: options.mail !== undefined });
+  // SQLite keeps photos as files in a folder of the test's own; PostgreSQL in the database.
+  const photoDir = kind === 'sqlite' ? mkdtempSync(join(tmpdir(), 'quote-photos-')) : undefined;
+  const quotes = new SqlQuoteRepository(db, { ...clock, notify: options.mail !== undefined, ...(photoDir !== undefined && { photoDir }) });
+  const photos = testPhotos(db, photoDir);
+  const uploadRoot = mkdtempSync(join(tmpdir(), 'quote-upload-root-'));
   const inbox = new SqlQuoteInbox(db);
   const errors: TestServer['errors'] = [];
   const logger = {
@@ -179,6 +214,7 @@ export async function startTestServer(
   const alerts = options.alerts && (await testAlertEngine(db, staffStore, { ...lease, ...options.alerts }, options.now ?? (() => new Date())));
   const app = createServerApp({
     quotes,
+    photos: { store: photos, processor: new SharpPhotoProcessor(), uploadRoot },
     inbox,
     customerData: new SqlCustomerData(db),
     ...clock,
@@ -232,7 +268,11 @@ export async function startTestServer(
     alerts,
     limitTable: limitStore.store.kind === 'postgres' ? limitStore.store.tableName : undefined,
     errors,
+    photos,
+    uploadRoot,
     stop: async () => {
+      rmSync(uploadRoot, { recursive: true, force: true });
+      if (photoDir !== undefined) rmSync(photoDir, { recursive: true, force: true });
       await server.close();
       await dispatcher?.stop();
       await alerts?.stop();

@@ -189,6 +189,30 @@ interface WriteProbesTable {
   padding: string;
 }
 
+/**
+ * A row of `quote_photos`: one photo sent with a request. PostgreSQL holds the images in the row;
+ * SQLite holds none (its `body` and `thumbnail` columns do not exist): the images are files under the
+ * photo directory, named by the row's quote_id and id (see photo-files.ts).
+ */
+export interface QuotePhotosTable {
+  /** A UUID chosen by the application. */
+  id: string;
+  quote_id: string;
+  /** Its place among the request's photos, from 0, in the order sent. */
+  position: number;
+  width: number;
+  height: number;
+  thumbnail_width: number;
+  thumbnail_height: number;
+  /** Always image/jpeg, checked by the database. */
+  content_type: string;
+  created_at: ColumnType<Date | string, string, string>;
+  /** PostgreSQL only: the photo as kept. */
+  body: ColumnType<Uint8Array, Uint8Array | undefined, never>;
+  /** PostgreSQL only: its thumbnail. */
+  thumbnail: ColumnType<Uint8Array, Uint8Array | undefined, never>;
+}
+
 /** The tables Kysely may query. */
 export interface Database {
   quote_requests: QuoteRequestsTable;
@@ -203,6 +227,7 @@ export interface Database {
   on_call_shifts: OnCallShiftsTable;
   server_secrets: ServerSecretsTable;
   write_probes: WriteProbesTable;
+  quote_photos: QuotePhotosTable;
 }
 
 /**

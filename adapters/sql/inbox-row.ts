@@ -2,7 +2,8 @@ import type { Selectable } from 'kysely';
 import type { AlertRecord } from '../../domain/alert-plan';
 import type { BusinessEmail, InboxQuote, QuoteNote } from '../../domain/inbox-quote';
 import { type QuoteStatus, type StatusChange, quoteStatuses } from '../../domain/quote-status';
-import type { NotificationsTable, QuoteNotesTable, QuoteRequestsTable, QuoteStatusChangesTable } from './database';
+import type { PhotoRef } from '../../domain/photos';
+import type { NotificationsTable, QuotePhotosTable, QuoteNotesTable, QuoteRequestsTable, QuoteStatusChangesTable } from './database';
 import { rowToTaking } from './alert-row';
 import { quoteColumns, rowToQuote } from './quote-row';
 
@@ -26,6 +27,15 @@ export const businessEmailColumns = ['quote_id', 'sent_at', 'last_error'] as con
 
 type BusinessEmailRow = Pick<Selectable<NotificationsTable>, (typeof businessEmailColumns)[number]>;
 
+/** The columns of a photo's row the inbox shows, never its bytes. */
+export const photoRefColumns = ['id', 'quote_id', 'width', 'height', 'thumbnail_width', 'thumbnail_height'] as const;
+
+type PhotoRefRow = Pick<Selectable<QuotePhotosTable>, (typeof photoRefColumns)[number]>;
+
+export function rowToPhotoRef(row: PhotoRefRow): PhotoRef {
+  return { id: row.id, width: row.width, height: row.height, thumbnailWidth: row.thumbnail_width, thumbnailHeight: row.thumbnail_height };
+}
+
 /** What belongs to one request besides its own row, gathered from the other tables. */
 export interface InboxExtras {
   history: readonly StatusChange[];
@@ -33,13 +43,15 @@ export interface InboxExtras {
   businessEmail: BusinessEmail | undefined;
   /** Its alert steps, oldest first. */
   alerts: readonly AlertRecord[];
+  /** Its photos, in the order sent. */
+  photos: readonly PhotoRef[];
 }
 
 /** Parses a stored request and what belongs to it; throws on a row no write of ours could have made. */
-export function rowToInboxQuote(row: InboxQuoteRow, { history, notes, businessEmail, alerts }: InboxExtras): InboxQuote {
+export function rowToInboxQuote(row: InboxQuoteRow, { history, notes, businessEmail, alerts, photos }: InboxExtras): InboxQuote {
   const respondedAt = row.responded_at === null ? null : toDate(row.id, row.responded_at);
   const taken = rowToTaking(row.id, row.taken_by, row.taken_at);
-  const quote: InboxQuote = { ...rowToQuote(row), status: parseStatus(row.id, row.status), respondedAt, history, notes, taken, alerts };
+  const quote: InboxQuote = { ...rowToQuote(row), status: parseStatus(row.id, row.status), respondedAt, history, notes, taken, alerts, photos };
   // Absent, not undefined: a request stored without an email to send (before the outbox, or notify off).
   return businessEmail === undefined ? quote : { ...quote, businessEmail };
 }

@@ -54,6 +54,7 @@ for (const dialect of sqlDialects) {
         { name: '005-add-postcode' },
         { name: '006-add-alerts' },
         { name: '007-add-write-probes' },
+        { name: '008-add-photos' },
       ]);
       expect(await db.selectFrom('quote_requests').select('id').execute()).toEqual([{ id: validRow.id }]);
     } finally {

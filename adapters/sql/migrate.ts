@@ -8,6 +8,7 @@ import { addInbox } from './migrations/004-add-inbox';
 import { addPostcode } from './migrations/005-add-postcode';
 import { addAlerts } from './migrations/006-add-alerts';
 import { addWriteProbes } from './migrations/007-add-write-probes';
+import { addPhotos } from './migrations/008-add-photos';
 
 // Listed, not read from a folder, so the migrations travel inside a bundle. Applied in name order.
 const migrations: Readonly<Record<string, Migration>> = {
@@ -18,6 +19,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '005-add-postcode': addPostcode,
   '006-add-alerts': addAlerts,
   '007-add-write-probes': addWriteProbes,
+  '008-add-photos': addPhotos,
 };
 
 /** The migrations this version knows, by name: a database that has applied any other is from a newer version. */

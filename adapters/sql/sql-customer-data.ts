@@ -13,6 +13,7 @@ import { allView, defaultInboxQuery } from '../../domain/inbox-query';
 import type { CustomerDataStore } from '../../domain/ports';
 import { type Database, type SqlDialectName, sqlDialectOf } from './database';
 import { matchingInboxQuery } from './inbox-page-query';
+import { PhotoFiles } from './photo-files';
 import { inboxQuoteColumns } from './inbox-row';
 import { withExtras } from './sql-quote-inbox';
 
@@ -24,10 +25,13 @@ import { withExtras } from './sql-quote-inbox';
 export class SqlCustomerData implements CustomerDataStore {
   readonly #db: Kysely<Database>;
   readonly #dialect: SqlDialectName;
+  readonly #files: PhotoFiles | undefined;
 
-  constructor(db: Kysely<Database>) {
+  /** `photoDir`: on SQLite, where `SqlQuoteRepository` keeps the photos' files, so erasing removes them too. */
+  constructor(db: Kysely<Database>, { photoDir }: { photoDir?: string } = {}) {
     this.#db = db;
     this.#dialect = sqlDialectOf(db);
+    this.#files = this.#dialect === 'sqlite' && photoDir !== undefined ? new PhotoFiles(photoDir) : undefined;
   }
 
   async findCustomerData(subject: CustomerSubject): Promise<CustomerData> {
@@ -62,7 +66,8 @@ export class SqlCustomerData implements CustomerDataStore {
   }
 
   async eraseCustomerData(subject: CustomerSubject): Promise<ErasedCustomerData> {
-    return this.#db.transaction().execute(async (tx) => {
+    const erasedIds: string[] = [];
+    const erased = await this.#db.transaction().execute(async (tx) => {
       // On PostgreSQL the rows are locked until the end: a note added meanwhile waits, then finds no request.
       const candidates = await this.#candidates(tx, subject)
         .select(['id', 'email', 'phone'])
@@ -85,12 +90,17 @@ export class SqlCustomerData implements CustomerDataStore {
         emails: await count('notifications'),
         alerts: (await count('alert_records')) + (await count('alert_deliveries')),
       };
-      // Notes, history, notifications, alert records and deliveries go with each request (ON DELETE
+      // Notes, history, notifications, alert records, deliveries and photos go with each request (ON DELETE
       // CASCADE), and SQLite's search table with them (its trigger).
       const { numDeletedRows } = await tx.deleteFrom('quote_requests').where('id', 'in', ids).executeTakeFirst();
       if (Number(numDeletedRows) !== ids.length) throw new Error('A request being erased changed under the erasure');
+      erasedIds.push(...ids);
       return erased;
     });
+    // Their photos' rows went with them; on SQLite the files go once the rows are gone (a failure here
+    // leaves files no row names, which the retention purge's sweep removes).
+    for (const id of erasedIds) await this.#files?.remove(id).catch(() => undefined);
+    return erased;
   }
 
   /** The requests holding any of the subject's search words: a superset of theirs. */

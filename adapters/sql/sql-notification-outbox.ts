@@ -40,19 +40,25 @@ export class SqlNotificationOutbox extends LeasedOutbox implements NotificationO
       .execute();
     if (claimed.length === 0) return [];
 
-    const quotes = await this.db
-      .selectFrom('quote_requests')
-      .select(quoteColumns)
-      .where('id', 'in', [...new Set(claimed.map(({ quote_id }) => quote_id))])
-      .execute();
+    const quoteIds = [...new Set(claimed.map(({ quote_id }) => quote_id))];
+    const [quotes, photoCounts] = await Promise.all([
+      this.db.selectFrom('quote_requests').select(quoteColumns).where('id', 'in', quoteIds).execute(),
+      this.db
+        .selectFrom('quote_photos')
+        .select((eb) => ['quote_id', eb.fn.countAll<number | string>().as('photos')])
+        .where('quote_id', 'in', quoteIds)
+        .groupBy('quote_id')
+        .execute(),
+    ]);
     const quoteById = new Map(quotes.map((row) => [row.id, rowToQuote(row)]));
+    const photoCountOf = new Map(photoCounts.map(({ quote_id, photos }) => [quote_id, Number(photos)]));
     return claimed
       .sort((a, b) => compareTimes(a.created_at, b.created_at) || compareText(a.quote_id, b.quote_id) || compareText(a.kind, b.kind))
       .flatMap(({ id, quote_id, kind, attempts }) => {
         const quote = quoteById.get(quote_id);
         // Deleted between the two statements: its notifications went with it, and there is nothing to send.
         if (quote === undefined) return [];
-        return [{ id, kind: parseKind(id, kind), attempts, quote }];
+        return [{ id, kind: parseKind(id, kind), attempts, quote, photoCount: photoCountOf.get(quote_id) ?? 0 }];
       });
   }
 

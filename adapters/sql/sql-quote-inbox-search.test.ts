@@ -35,7 +35,7 @@ for (const dialect of sqlDialects) {
             for (const { quote, keep } of requests) {
               const stored = await repository.insert(quote);
               clock.time += 60_000;
-              if (keep) kept.push({ ...stored, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [] });
+              if (keep) kept.push({ ...stored, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [], photos: [] });
               else await repository.delete(stored.id);
             }
             const texts = requests.map(({ quote }) => searchTextOf(quote));
@@ -80,6 +80,7 @@ for (const dialect of sqlDialects) {
         notes: [],
         taken: null,
         alerts: [],
+        photos: [],
       }));
       for (let start = 0; start < model.length; start += 500) {
         const rows = model.slice(start, start + 500).map((quote) => ({

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
+import type { PhotoRef } from '../../domain/photos';
 import { type InboxPage, type InboxQuery, type InboxCursor, cursorAfter, orderOf, searchWords } from '../../domain/inbox-query';
 import { takesRequest } from '../../domain/alert-plan';
 import type { ClockRecord, NoteToAdd, QuoteInbox, ResendOutcome, StatusChangeOutcome, StatusMove, TakeOutcome, TakeRequest } from '../../domain/ports';
@@ -12,9 +13,11 @@ import {
   inboxQuoteColumns,
   noteColumns,
   parseStatus,
+  photoRefColumns,
   rowToBusinessEmail,
   rowToInboxQuote,
   rowToNote,
+  rowToPhotoRef,
   rowToStatusChange,
   statusChangeColumns,
 } from './inbox-row';
@@ -230,11 +233,11 @@ async function requireInboxQuote(tx: Kysely<Database>, id: string): Promise<Inbo
   return quote;
 }
 
-/** The requests of `rows`, in their order, each with its history, notes, business email and alerts: four queries. */
+/** The requests of `rows`, in their order, each with its history, notes, business email, alerts and photos: five queries. */
 export async function withExtras(db: Kysely<Database>, rows: readonly InboxQuoteRow[]): Promise<InboxQuote[]> {
   if (rows.length === 0) return [];
   const ids = rows.map(({ id }) => id);
-  const [changes, notes, emails, alerts] = await Promise.all([
+  const [changes, notes, emails, alerts, photos] = await Promise.all([
     db.selectFrom('quote_status_changes').select(statusChangeColumns).where('quote_id', 'in', ids).orderBy('changed_at').orderBy('id').execute(),
     db
       .selectFrom('quote_notes')
@@ -245,18 +248,22 @@ export async function withExtras(db: Kysely<Database>, rows: readonly InboxQuote
       .execute(),
     db.selectFrom('notifications').select(businessEmailColumns).where('kind', '=', 'business').where('quote_id', 'in', ids).execute(),
     db.selectFrom('alert_records').select(alertRecordColumns).where('quote_id', 'in', ids).execute(),
+    db.selectFrom('quote_photos').select(photoRefColumns).where('quote_id', 'in', ids).orderBy('quote_id').orderBy('position').execute(),
   ]);
   const extras = new Map<string, { history: StatusChange[]; notes: QuoteNote[] }>(ids.map((id) => [id, { history: [], notes: [] }]));
   for (const change of changes) extras.get(change.quote_id)?.history.push(rowToStatusChange(change));
   for (const note of notes) extras.get(note.quote_id)?.notes.push(rowToNote(note));
   const emailByQuote = new Map(emails.map((email) => [email.quote_id, rowToBusinessEmail(email)]));
   const alertsByQuote = alertRecordsByQuote(alerts);
+  const photosByQuote = new Map<string, PhotoRef[]>();
+  for (const photo of photos) photosByQuote.set(photo.quote_id, [...(photosByQuote.get(photo.quote_id) ?? []), rowToPhotoRef(photo)]);
   return rows.map((row) =>
     rowToInboxQuote(row, {
       history: extras.get(row.id)?.history ?? [],
       notes: extras.get(row.id)?.notes ?? [],
       businessEmail: emailByQuote.get(row.id),
       alerts: alertsByQuote.get(row.id) ?? [],
+      photos: photosByQuote.get(row.id) ?? [],
     }),
   );
 }

@@ -12,6 +12,10 @@ import { knownMigrations, migrateToLatest } from './migrate';
 import { backupFileName, listBackups, pruneBackups, takeSqliteBackup } from './sqlite-backup';
 import { BackupTooNew, DatabaseInUse, restoreSqliteBackup } from './sqlite-restore';
 import { SqlQuoteRepository } from './sql-quote-repository';
+import { SqlPhotoStore } from './sql-photo-store';
+import { SqlQuoteInbox } from './sql-quote-inbox';
+import { allView, defaultInboxQuery } from '../../domain/inbox-query';
+import { samplePhoto } from '../contracts/photo-store.test-support';
 
 /** A DATA_DIR as the server keeps it: its database open (WAL), a photo, and some temporary files. */
 async function serverDataDir(): Promise<{ dataDir: string; db: Kysely<Database>; quotes: SqlQuoteRepository }> {
@@ -60,6 +64,28 @@ test('a backup taken while requests are being written holds every one stored bef
   expect(ids).toHaveLength(taken.counts.quote_requests);
   expect(await readFile(join(restored, 'photos', '2026', 'leak.jpg'))).toEqual(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
   expect((await readdir(restored)).sort()).toEqual(['photos', 'quotes.sqlite']);
+});
+
+test('a request’s photos survive a backup and its restore, row and files, and read back byte for byte', async () => {
+  const { dataDir, db } = await serverDataDir();
+  const photoDir = join(dataDir, 'photos');
+  const sent = [samplePhoto(1), samplePhoto(2)];
+  const stored = await new SqlQuoteRepository(db, { photoDir }).insert(sampleQuote({ name: 'With photos' }), sent);
+  const { file } = await takeSqliteBackup({ dataDir, backupDir: await tempDir('backups') });
+  await db.destroy();
+
+  const restored = await tempDir('restored');
+  await restore(file, restored);
+  const reopened = openSqliteDatabase(join(restored, 'quotes.sqlite'));
+  onTestFinished(() => reopened.destroy().catch(() => undefined));
+  const [quote] = (await new SqlQuoteInbox(reopened).findPage({ query: { ...defaultInboxQuery, view: allView }, after: null, limit: 10, now: new Date() })).quotes;
+  expect(quote?.id).toBe(stored.id);
+  expect(quote?.photos).toHaveLength(2);
+  const store = new SqlPhotoStore(reopened, { photoDir: join(restored, 'photos') });
+  for (const [index, photo] of (quote?.photos ?? []).entries()) {
+    expect(Buffer.from((await store.read(stored.id, photo.id, 'full'))?.body ?? [])).toEqual(Buffer.from(sent[index]?.body ?? [1]));
+    expect(Buffer.from((await store.read(stored.id, photo.id, 'thumbnail'))?.body ?? [])).toEqual(Buffer.from(sent[index]?.thumbnail.body ?? [1]));
+  }
 });
 
 test('restoring over a database replaces it, and answering no leaves it as it was', async () => {

@@ -1,6 +1,6 @@
 // The domain's rules in a Supabase project's SQL, written from domain/ rather than typed in: the
 // response promise and its due time, the fields' limits, the service types, the statuses and their
-// moves, the districts the business covers, and the text a search looks through. `npm run supabase:rules` writes this as a migration
+// moves, the districts the business covers, the text a search looks through, and the photos' limits and policies. `npm run supabase:rules` writes this as a migration
 // (domain-rules-migration.ts); domain-rules-sql.test.ts fails while the newest one is out of date.
 import { responseClockMinutes, responsePromise, serviceArea } from '../../domain/business';
 import { deliveryErrorMaxLength, noteMaxLength } from '../../domain/inbox-quote';
@@ -13,6 +13,7 @@ import { staffEmailMaxLength } from '../../domain/staff';
 import { serviceTypes } from '../../domain/service-type';
 import { alertFunctionsSql } from './alert-functions-sql';
 import { inboxFunctionsSql } from './inbox-functions-sql';
+import { photoFunctionsSql } from './photo-functions-sql';
 import { identifier, literal, literalList, whole } from './sql-text';
 
 /** The fields with a length limit, as columns: each has a CHECK named quote_requests_<column>_length. */
@@ -235,5 +236,5 @@ const header = `-- The domain's rules, written by \`npm run supabase:rules\` fro
 
 /** The migration that brings a Supabase project's SQL to today's domain rules. */
 export function domainRulesSql(): string {
-  return `${header}${requestRules}${inboxFunctionsSql()}${alertFunctionsSql()}${retention}`;
+  return `${header}${requestRules}${photoFunctionsSql()}${inboxFunctionsSql()}${alertFunctionsSql()}${retention}`;
 }

@@ -130,6 +130,20 @@ test('a stored request is emailed as the database has it, once, and recorded as 
   expect(emailsAbout('Mallory Forged')).toEqual([]);
 });
 
+test('a request sent with photos is emailed saying how many, with a link to it', async () => {
+  const id = await stored('Pat Photos');
+  for (const position of [0, 1]) {
+    await started().database.owner.query(
+      `insert into public.quote_photos (id, quote_id, position, width, height, thumbnail_width, thumbnail_height)
+       values ($1, $2, $3, 2048, 1536, 320, 240)`,
+      [randomUUID(), id, position],
+    );
+  }
+  expect((await post({ id, name: 'Pat Photos', phone: '020 7946 0999', service_type: 'heating', urgent: true })).status).toBe(200);
+  const email = await waitForEmailAbout('Pat Photos');
+  expect(email.text).toContain(`2 photos: https://www.se1plumbing.example/quotes?id=${id}`);
+});
+
 test('an id with no stored request is 404, and nothing is emailed', async () => {
   const response = await post({ id: randomUUID(), name: 'Nobody Stored', phone: '020 7946 0000', service_type: 'other' });
   expect(response.status).toBe(404);

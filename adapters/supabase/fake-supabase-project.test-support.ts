@@ -6,6 +6,7 @@
 import type { AlertMessage } from '../../domain/alert-message';
 import type { OutgoingEmail } from '../email/outgoing-email';
 import type { SupabaseScratchDatabase } from './supabase-scratch-database.test-support';
+import type { FakeStorage } from './storage-on-scratch-database.test-support';
 
 export const anonKey = 'test-anon-key';
 
@@ -63,6 +64,8 @@ export interface FakeSupabaseState {
   alertCalls: unknown[];
   /** What the alert function pushed, to which endpoint, as the device would decrypt it. */
   pushes: { endpoint: string; message: AlertMessage }[];
+  /** Supabase Storage: the files, its signed links, whether it is down. */
+  storage: FakeStorage;
 }
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

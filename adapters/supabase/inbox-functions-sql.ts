@@ -34,7 +34,8 @@ const quoteJsonColumns = ['id', 'created_at', ...namedFieldList.map(identifier),
 export function inboxFunctionsSql(): string {
   return `
 -- One request as the inbox shows it: its columns, its history oldest first, its notes newest first,
--- who took it on (null before anyone did) and its alert steps in the order they went.
+-- who took it on (null before anyone did), its photos in the visitor's order and its alert steps in the
+-- order they went.
 -- Timestamps come out as ISO 8601 with an offset, which the adapter parses (supabase-inbox-answers.ts).
 create or replace function public.inbox_quote_json(request public.quote_requests)
   returns jsonb
@@ -60,6 +61,14 @@ ${quoteJsonColumns.map((column) => `    ${literal(column)}, request.${column},`)
       '[]'::jsonb),
     'taken', case when request.taken_by is null then null
                   else jsonb_build_object('by', request.taken_by, 'at', request.taken_at) end,
+    'photos', coalesce(
+      (select jsonb_agg(
+                jsonb_build_object('id', p.id, 'width', p.width, 'height', p.height,
+                                   'thumbnail_width', p.thumbnail_width, 'thumbnail_height', p.thumbnail_height)
+                order by p.position)
+         from public.quote_photos p
+        where p.quote_id = request.id),
+      '[]'::jsonb),
     'alerts', coalesce(
       (select jsonb_agg(
                 jsonb_build_object('step', a.step, 'at', a.at, 'recipients', pg_catalog.to_jsonb(a.recipients), 'everyone', a.everyone)

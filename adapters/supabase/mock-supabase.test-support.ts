@@ -11,6 +11,7 @@ import { type Account, anonKey, type FakeSupabaseState, issueSession } from './f
 import { supabaseHandlers } from './supabase-api.test-support';
 import { createSupabaseClient } from './supabase-client';
 import { supabaseScratchDatabase } from './supabase-scratch-database.test-support';
+import { fakeStorage } from './storage-on-scratch-database.test-support';
 
 export const staffAccount: Account = { email: 'office@se1plumbing.example', password: 'correct horse battery staple', staff: true };
 
@@ -63,6 +64,7 @@ export function mockSupabase() {
       mailDown: false,
       alertCalls: [],
       pushes: [],
+      storage: fakeStorage(),
     };
     server.use(...supabaseHandlers(state));
     const { items, storage } = memoryStorage();

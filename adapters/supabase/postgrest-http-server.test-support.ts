@@ -1,8 +1,10 @@
 /**
  * Test-only: the PostgREST of postgrest-on-scratch-database.test-support.ts on a real loopback port,
- * for a process of its own (the edge function under Deno) to call. Only tests import it.
+ * for a process of its own (the edge function under Deno) to call, and Storage's handlers
+ * (storage-on-scratch-database.test-support.ts) when given. Only tests import it.
  */
 import { createServer, type IncomingMessage } from 'node:http';
+import { getResponse, type HttpHandler } from 'msw';
 import { answerAsPostgrest, type ClaimsOf } from './postgrest-on-scratch-database.test-support';
 import type { SupabaseScratchDatabase } from './supabase-scratch-database.test-support';
 
@@ -16,8 +18,12 @@ async function requestOf(message: IncomingMessage, origin: string): Promise<Requ
   return new Request(new URL(message.url ?? '/', origin), { method, headers, body });
 }
 
-/** Serves /rest/v1 over `database` at a free port on 127.0.0.1 until stopped. */
-export async function startPostgrestServer(database: SupabaseScratchDatabase, claimsOf: ClaimsOf): Promise<{ url: string; stop: () => Promise<void> }> {
+/** Serves /rest/v1 over `database` (and /storage/v1 by `storage`) at a free port on 127.0.0.1 until stopped. */
+export async function startPostgrestServer(
+  database: SupabaseScratchDatabase,
+  claimsOf: ClaimsOf,
+  storage: (origin: string) => HttpHandler[] = () => [],
+): Promise<{ url: string; stop: () => Promise<void> }> {
   let origin = '';
   const server = createServer((message, response) => {
     void (async () => {
@@ -25,7 +31,7 @@ export async function startPostgrestServer(database: SupabaseScratchDatabase, cl
       const path = new URL(request.url).pathname;
       const answer = path.startsWith('/rest/v1/')
         ? await answerAsPostgrest(database, claimsOf, request, path.slice('/rest/v1/'.length))
-        : new Response(null, { status: 404 });
+        : ((await getResponse(storage(origin), request)) ?? new Response(null, { status: 404 }));
       response.writeHead(answer.status, Object.fromEntries(answer.headers));
       response.end(Buffer.from(await answer.arrayBuffer()));
     })().catch((error: unknown) => {

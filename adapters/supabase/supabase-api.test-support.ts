@@ -4,7 +4,7 @@
  * Auth (/auth/v1) over the state kept in the test, and the send-quote-notification and
  * send-quote-alert functions (/functions/v1), their real handlers with a recording mail server and a
  * recording push sender (a device whose endpoint ends in /gone answers as a push service does for a
- * subscription that is no more). Errors have the bodies the real
+ * subscription that is no more), and Storage (/storage/v1, storage-on-scratch-database.test-support.ts). Errors have the bodies the real
  * services send. Only tests import it.
  */
 import { http, type HttpHandler, HttpResponse } from 'msw';
@@ -12,6 +12,7 @@ import type { OutgoingEmail } from '../email/outgoing-email';
 import { defaultAlertPolicy } from '../../domain/alert-plan';
 import { anonKey, type FakeSupabaseState, issueSession, serviceKey, sessionTokens, tokenOwner, userJson, vapidPublicKey } from './fake-supabase-project.test-support';
 import { answerAsPostgrest, type ClaimsOf } from './postgrest-on-scratch-database.test-support';
+import { storageHandlers } from './storage-on-scratch-database.test-support';
 import { handleQuoteNotification } from './supabase/functions/send-quote-notification/handler';
 import { postgrestQuoteStore } from './supabase/functions/send-quote-notification/quote-store';
 import { postgrestAlertStore } from './supabase/functions/send-quote-alert/alert-store';
@@ -93,14 +94,17 @@ export function supabaseHandlers(state: FakeSupabaseState): HttpHandler[] {
 
     http.all(at('/rest/v1/*'), async ({ request }) => {
       const path = new URL(request.url).pathname.replace(/^\/rest\/v1\//, '');
-      const body = request.method === 'POST' && path === 'quote_requests' ? recordOf(await request.clone().json()) : undefined;
+      const posted = request.method === 'POST' ? recordOf(await request.clone().json().catch(() => undefined)) : undefined;
+      const body = path === 'quote_requests' ? posted : path === 'rpc/send_quote_request' ? recordOf(posted?.request) : undefined;
       const response = await answerAsPostgrest(state.database, claimsOf, request, path);
       // The fake's clock stands in for the database's: a stored request is dated by the test.
-      if (response.status === 201 && typeof body?.id === 'string') {
+      if (response.ok && typeof body?.id === 'string') {
         await state.database.owner.query('update public.quote_requests set created_at = $1 where id = $2', [state.now(), body.id]);
       }
       return response;
     }),
+
+    ...storageHandlers(state.url, state.database, claimsOf, state.storage),
 
     http.post(at('/functions/v1/send-quote-notification'), async ({ request }) => {
       state.notifications.push(await request.clone().json());

@@ -78,6 +78,7 @@ export type Database = {
       save_on_call_rota: { Args: { shifts: { staff: string; day: string; start: string; end: string }[] }; Returns: unknown };
       customer_data: { Args: { subject_email: string | null; subject_phone: string | null }; Returns: unknown };
       erase_customer_data: { Args: { subject_email: string | null; subject_phone: string | null }; Returns: unknown };
+      send_quote_request: { Args: { request: NewQuoteRequestRow; photos: { id: string; width: number; height: number; thumbnail_width: number; thumbnail_height: number }[] }; Returns: unknown };
       save_push_device: { Args: { endpoint: string; p256dh: string; auth: string; label: string }; Returns: unknown };
     };
   };

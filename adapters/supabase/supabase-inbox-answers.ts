@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { type AlertRecord, alertSteps, type Taking } from '../../domain/alert-plan';
 import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
+import type { PhotoRef } from '../../domain/photos';
 import type { ClockRecord, ResendOutcome, StatusChangeOutcome, TakeOutcome } from '../../domain/ports';
 import { QuoteStatusSchema } from '../../domain/quote-status';
 import { fromNamedFields, namedFieldsEntries } from '../../domain/quote';
@@ -25,6 +26,14 @@ const AlertRecordSchema = v.pipe(
   v.transform(({ step, at, recipients, everyone }): AlertRecord => ({ step, at, recipients, everyone })),
 );
 
+const PixelsSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
+
+/** One of a request's photos, as inbox_quote_json writes it; its files are in the quote-photos bucket. */
+const PhotoRefSchema = v.pipe(
+  v.object({ id: v.pipe(v.string(), v.uuid()), width: PixelsSchema, height: PixelsSchema, thumbnail_width: PixelsSchema, thumbnail_height: PixelsSchema }),
+  v.transform((row): PhotoRef => ({ id: row.id, width: row.width, height: row.height, thumbnailWidth: row.thumbnail_width, thumbnailHeight: row.thumbnail_height })),
+);
+
 /** One request as public.inbox_quote_json writes it. */
 const InboxQuoteSchema = v.pipe(
   v.object({
@@ -39,6 +48,7 @@ const InboxQuoteSchema = v.pipe(
     notes: v.array(NoteSchema),
     taken: v.nullable(TakingSchema),
     alerts: v.array(AlertRecordSchema),
+    photos: v.array(PhotoRefSchema),
   }),
   v.transform(
     (row): InboxQuote => ({
@@ -52,6 +62,7 @@ const InboxQuoteSchema = v.pipe(
       businessEmail: { sentAt: row.business_email_sent_at, lastError: row.business_email_error },
       taken: row.taken,
       alerts: row.alerts,
+      photos: row.photos,
     }),
   ),
 );

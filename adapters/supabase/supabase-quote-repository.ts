@@ -1,7 +1,9 @@
+import type { ProcessedPhoto } from '../../domain/photos';
 import type { QuoteRepository } from '../../domain/ports';
 import { type NewQuote, type QuoteRequest, toNamedFields } from '../../domain/quote';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { describeDatabaseFailure } from './supabase-failure';
+import { removePhotoFolder, storeQuoteWithPhotos } from './supabase-photos';
 import { requireSession, staffCallFailure } from './supabase-staff-call';
 
 export interface SupabaseQuoteRepositoryOptions {
@@ -36,7 +38,9 @@ export class SupabaseQuoteRepository implements QuoteRepository {
    * A failure of any kind (unreachable, 5xx, a refused token, a check constraint the domain's rules
    * should already have kept out) rejects with an Error that says which: a storage failure.
    */
-  async insert(quote: NewQuote): Promise<QuoteRequest> {
+  async insert(quote: NewQuote, photos: readonly ProcessedPhoto[] = []): Promise<QuoteRequest> {
+    // With photos: their files first, then the request and their rows in one call (supabase-photos.ts).
+    if (photos.length > 0) return storeQuoteWithPhotos(this.#client, quote, photos, () => undefined, this.#now);
     const id = crypto.randomUUID();
     const createdAt = this.#now();
     // supabase-js 2.119 sends no Prefer header on an insert without .select(), which PostgREST also
@@ -52,6 +56,7 @@ export class SupabaseQuoteRepository implements QuoteRepository {
   /**
    * DELETE by id, counted (`Prefer: count=exact`), so "deleted" and "was not there" differ. A
    * signed-in user who is not staff deletes nothing under row-level security, and hears false.
+   * A deleted request's photos are then removed from Storage.
    */
   async delete(id: string): Promise<boolean> {
     const action = 'Deleting the quote request';
@@ -61,6 +66,11 @@ export class SupabaseQuoteRepository implements QuoteRepository {
     const answer = await this.#client.from(table).delete({ count: 'exact' }).eq('id', id);
     if (answer.error) throw staffCallFailure(action, answer);
     if (answer.count === null) throw new Error(`${action} failed: the database did not say how many rows it deleted`);
-    return answer.count > 0;
+    if (answer.count === 0) return false;
+    // The row first (its photo rows go with it), then the files: if Storage fails here the request is
+    // still gone, as staff were told, and its folder is an orphan the purge-photos function removes
+    // within the quarter hour. The other order could leave a request whose photos are gone.
+    await removePhotoFolder(this.#client, id).catch(() => 0);
+    return true;
   }
 }

@@ -67,6 +67,46 @@ const platform = `
     )::text
   $$;
 
+  -- Supabase Storage's tables, reduced to what our policies and purge read: the API (storage-api)
+  -- inserts, selects and deletes rows of storage.objects as the caller's role, so row-level security
+  -- on it decides who may upload, read and remove. The files themselves live outside the database.
+  create schema storage;
+  grant usage on schema storage to anon, authenticated, service_role;
+  create table storage.buckets (
+    id text primary key,
+    name text not null unique,
+    public boolean not null default false,
+    file_size_limit bigint,
+    allowed_mime_types text[],
+    created_at timestamptz not null default now()
+  );
+  create table storage.objects (
+    id uuid primary key default gen_random_uuid(),
+    bucket_id text not null references storage.buckets (id),
+    name text not null,
+    owner uuid,
+    created_at timestamptz not null default now(),
+    metadata jsonb,
+    path_tokens text[] generated always as (pg_catalog.string_to_array(name, '/')) stored,
+    unique (bucket_id, name)
+  );
+  alter table storage.buckets enable row level security;
+  alter table storage.objects enable row level security;
+  grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+  create function storage.foldername(name text) returns text[] language plpgsql immutable as $$
+  declare _parts text[];
+  begin
+    select pg_catalog.string_to_array(name, '/') into _parts;
+    return _parts[1 : pg_catalog.array_length(_parts, 1) - 1];
+  end $$;
+  create function storage.filename(name text) returns text language plpgsql immutable as $$
+  declare _parts text[];
+  begin
+    select pg_catalog.string_to_array(name, '/') into _parts;
+    return _parts[pg_catalog.array_length(_parts, 1)];
+  end $$;
+  grant execute on function storage.foldername(text), storage.filename(text) to anon, authenticated, service_role;
+
   -- Supabase's broad defaults, so the tests prove the migrations take them back.
   grant usage on schema public to anon, authenticated, service_role;
   alter default privileges in schema public grant all on tables to anon, authenticated, service_role;

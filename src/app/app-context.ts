@@ -9,6 +9,7 @@ import { findQuotes } from '../../domain/find-quotes';
 import { inboxSummary } from '../../domain/inbox-summary';
 import { resendBusinessEmail } from '../../domain/resend-business-email';
 import { takeQuote } from '../../domain/take-quote';
+import type { PhotoLinks } from '../../domain/ports';
 import type { StaffAuth } from '../../domain/staff';
 import type { Backend, BackendModule } from './backends/backend';
 import { type AlertSettingsStore, createAlertSettingsStore } from './stores/alert-settings-store';
@@ -32,6 +33,8 @@ export interface AppContext extends SiteContext {
   customerData: CustomerDataStore;
   /** The time now: the response clocks read it, and tests fix it. */
   now: () => Date;
+  /** Where a card shows a request's photos from. */
+  photoLinks: PhotoLinks;
 }
 
 /** Staff sign-in that loads the backend's client only when someone asks. */
@@ -99,5 +102,6 @@ export function createAppContext(
       customerData.getState().clear();
     }
   });
-  return { ...site, inbox, quoteActions, staff, alerts, customerData, now };
+  const photoLinks: PhotoLinks = { photoUrl: async (quoteId, photo, size) => (await ports()).photos.links.photoUrl(quoteId, photo, size) };
+  return { ...site, inbox, quoteActions, staff, alerts, customerData, now, photoLinks };
 }

@@ -46,6 +46,12 @@ export function createSiteContext(backend: BackendModule, ports: () => Promise<B
     toasts,
     quoteForm: createQuoteFormStore({
       submitQuote: (draft) => withPorts(ports, (loaded) => submitQuote(loaded, draft)),
+      // Fetched when a visitor first sends photos, as the code that sends them is.
+      submitWithPhotos: (draft, photos, onProgress) =>
+        withPorts(ports, async (loaded) => {
+          const { sendQuoteWithPhotos } = await import('../../domain/send-quote-with-photos');
+          return sendQuoteWithPhotos({ ...loaded, photos: loaded.photos.sender }, draft, photos, onProgress);
+        }),
       toasts,
       restored: initial.form,
     }),

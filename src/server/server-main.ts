@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'pg';
 import { apiPaths } from '../../adapters/http-api/wire';
+import { photoPath } from '../../adapters/http-api/photo-paths';
 import { createServerApp } from '../../adapters/server/app';
 import { notificationEmailSender } from '../../adapters/email/notification-email';
 import { parseMailConfig, SmtpMailer } from '../../adapters/email/smtp-mailer';
@@ -19,12 +20,14 @@ import { SqlNotificationOutbox } from '../../adapters/sql/sql-notification-outbo
 import { SqlCustomerData } from '../../adapters/sql/sql-customer-data';
 import { SqlQuoteInbox } from '../../adapters/sql/sql-quote-inbox';
 import { SqlQuoteRepository } from '../../adapters/sql/sql-quote-repository';
+import { SqlPhotoStore } from '../../adapters/sql/sql-photo-store';
+import { SharpPhotoProcessor } from '../../adapters/photos/sharp-photo-processor';
 import { SqlReadiness } from '../../adapters/sql/sql-readiness';
 import { SqlStaffStore } from '../../adapters/sql/sql-staff-store';
 import { purgeExpiredQuotes } from '../../domain/purge-expired-quotes';
 import { NotSignedIn, type StaffAuth } from '../../domain/staff';
 import type { AlertSettings } from '../../domain/ports';
-import { type Backend, loadedBackend } from '../app/backends/backend';
+import { type Backend, type BackendPhotos, loadedBackend } from '../app/backends/backend';
 import { createPageRenderer } from '../render/page-renderer';
 import type { BuiltTemplates } from '../render/page-templates';
 import { StaticFiles } from '../../adapters/server/static-files';
@@ -79,10 +82,17 @@ const alertSettingsWhileRendering: AlertSettings = {
   rota: notSignedIn,
   saveRota: notSignedIn,
 };
+// Nor does it send or show photos: the form sends them from the browser, and the inbox shows them there.
+const photosWhileRendering: BackendPhotos = {
+  sender: { send: () => Promise.reject(new Error('A page being rendered sends no photos')) },
+  links: { photoUrl: (quoteId, photo, size) => Promise.resolve(photoPath(quoteId, photo.id, size)) },
+};
 
 // Every request is stored with its notifications in one transaction (the outbox); the dispatcher sends
 // them, retrying until delivered. Without SMTP settings they wait, and are sent once email is set up.
-const quotes = new SqlQuoteRepository(db, { notify: true });
+// SQLite keeps the photos sent with requests as files beside the database; PostgreSQL in the database.
+const photoDir = config.DATABASE_URL ? undefined : join(config.DATA_DIR, 'photos');
+const quotes = new SqlQuoteRepository(db, { notify: true, ...(photoDir !== undefined && { photoDir }) });
 const inbox = new SqlQuoteInbox(db);
 const outbox = new SqlNotificationOutbox(db, { leaseSeconds: config.OUTBOX_LEASE_SECONDS });
 const mail = parseMailConfig(process.env);
@@ -90,7 +100,7 @@ const mailer = mail && new SmtpMailer({ url: mail.url, from: mail.from });
 const dispatcher =
   mail &&
   mailer &&
-  new OutboxDispatcher({ outbox, deliver: notificationEmailSender(mailer, mail), describe: describeNotification, name: 'the email outbox', logger: console });
+  new OutboxDispatcher({ outbox, deliver: notificationEmailSender(mailer, { ...mail, siteUrl: config.SITE_URL ?? business.siteUrl }), describe: describeNotification, name: 'the email outbox', logger: console });
 if (!dispatcher) {
   console.warn('SMTP_URL is not set: notifications are kept in the outbox but not sent. Set SMTP_URL, NOTIFY_TO and MAIL_FROM to send them.');
 }
@@ -132,7 +142,7 @@ const alerts = createAlertEngine({
 const backend: Backend = {
   quotes,
   inbox,
-  customerData: new SqlCustomerData(db),
+  customerData: new SqlCustomerData(db, { ...(photoDir !== undefined && { photoDir }) }),
   // A stored request wakes the dispatcher, whose outbox already holds its emails, and plans its first alert.
   notifier: {
     quoteSubmitted: () => {
@@ -144,6 +154,7 @@ const backend: Backend = {
   logger: console,
   staffAuth: staffAuthWhileRendering,
   alerts: alertSettingsWhileRendering,
+  photos: photosWhileRendering,
 };
 // Ready while the database answers and takes writes: a full disk would refuse every request sent here.
 const readiness = new SqlReadiness(db);
@@ -151,6 +162,7 @@ const readiness = new SqlReadiness(db);
 const templates = JSON.parse(await readFile(fileURLToPath(new URL('./page-templates.json', import.meta.url)), 'utf8')) as BuiltTemplates;
 const app = createServerApp({
   ...backend,
+  photos: { store: new SqlPhotoStore(db, photoDir === undefined ? {} : { photoDir }), processor: new SharpPhotoProcessor() },
   readiness: () => readiness.check(),
   // Staff asked for an email again: send it now, not at the next poll.
   wakeDelivery: () => dispatcher?.wake(),

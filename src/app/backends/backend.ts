@@ -1,4 +1,4 @@
-import type { AlertSettings, CustomerDataStore, Logger, Notifier, QuoteInbox, QuoteRepository } from '../../../domain/ports';
+import type { AlertSettings, CustomerDataStore, Logger, Notifier, PhotoLinks, QuoteInbox, QuoteRepository, QuoteWithPhotosSender } from '../../../domain/ports';
 import type { StaffAuth } from '../../../domain/staff';
 
 /** The ports one backend provides. */
@@ -13,6 +13,13 @@ export interface Backend {
   staffAuth: StaffAuth;
   /** The signed-in staff member's alert devices, the test alert, and the on-call rota. */
   alerts: AlertSettings;
+  /** Sending a request with the visitor's photos, and where staff see the photos from. */
+  photos: BackendPhotos;
+}
+
+export interface BackendPhotos {
+  sender: QuoteWithPhotosSender;
+  links: PhotoLinks;
 }
 
 /**

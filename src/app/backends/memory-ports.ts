@@ -8,6 +8,7 @@ import { demoStaff } from '../../../fixtures/demo-fixture';
 import { sampleQuoteRequests } from '../../../fixtures/quote-requests';
 import { onTakeFromAlert, showAlertOnThisDevice } from '../inbox-worker';
 import type { Backend } from './backend';
+import { photosOnFirstUse } from './photos-on-first-use';
 
 export function createPorts(): Backend {
   // One store behind both ports: a request submitted in the demo shows up in its inbox.
@@ -25,5 +26,7 @@ export function createPorts(): Backend {
     staffAuth: new InMemoryStaffAuth(),
     // No push service in the demo: a test alert is shown on this device by the inbox's service worker.
     alerts: new InMemoryAlertSettings({ staff: [demoStaff.you, demoStaff.colleague], showAlert: (alert) => showAlertOnThisDevice(alert, { register: true }) }),
+    // Photos are processed in the page, by code fetched when the first one is sent or shown.
+    photos: photosOnFirstUse(async () => (await import('./memory-photos')).createPhotoPorts(store)),
   };
 }

@@ -5,6 +5,7 @@ import { RestQuoteRepository } from '../../../adapters/rest/rest-quote-repositor
 import { RestStaffAuth } from '../../../adapters/rest/rest-staff-auth';
 import { ServerNotifier } from '../../../adapters/rest/server-notifier';
 import type { Backend } from './backend';
+import { photosOnFirstUse } from './photos-on-first-use';
 
 export function createPorts(): Backend {
   return {
@@ -15,5 +16,6 @@ export function createPorts(): Backend {
     logger: console,
     staffAuth: new RestStaffAuth(),
     alerts: new RestAlertSettings(),
+    photos: photosOnFirstUse(async () => (await import('./rest-photos')).createPhotoPorts()),
   };
 }

@@ -2,9 +2,11 @@ import { SupabaseAlertSettings } from '../../../adapters/supabase/supabase-alert
 import { createSupabaseClient, parseSupabaseConfig } from '../../../adapters/supabase/supabase-client';
 import { SupabaseCustomerData } from '../../../adapters/supabase/supabase-customer-data';
 import { SupabaseNotifier } from '../../../adapters/supabase/supabase-notifier';
+import { SupabasePhotoLinks, SupabasePhotoSender } from '../../../adapters/supabase/supabase-photos';
 import { SupabaseQuoteInbox } from '../../../adapters/supabase/supabase-quote-inbox';
 import { SupabaseQuoteRepository } from '../../../adapters/supabase/supabase-quote-repository';
 import { SupabaseStaffAuth } from '../../../adapters/supabase/supabase-staff-auth';
+import { CanvasPhotoProcessor } from '../photos/canvas-photo-processor';
 import type { Backend } from './backend';
 
 export function createPorts(): Backend {
@@ -17,5 +19,7 @@ export function createPorts(): Backend {
     logger: console,
     staffAuth: new SupabaseStaffAuth({ client }),
     alerts: new SupabaseAlertSettings({ client }),
+    // No server of ours: the browser strips each photo's metadata before it is uploaded (018-photos-in-supabase.md).
+    photos: { sender: new SupabasePhotoSender({ client, processor: new CanvasPhotoProcessor() }), links: new SupabasePhotoLinks({ client }) },
   };
 }

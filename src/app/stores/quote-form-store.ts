@@ -3,7 +3,9 @@ import { copy } from '../../../domain/copy';
 import { describeField, emptyDraft, type QuoteDraft, type QuoteField, remarkedFields } from '../../../domain/quote';
 import type { QuoteError } from '../../../domain/quote-errors';
 import { missingFieldMessages } from '../../../domain/quote-schema';
+import { photoErrorMessage } from '../../../domain/photos';
 import type { SubmitQuoteResult } from '../../../domain/submit-quote';
+import type { SendQuoteWithPhotosResult } from '../../../domain/send-quote-with-photos';
 import { type ToastContent, type ToastStore, toastSlot } from './toast-store';
 
 export type FieldErrors = Partial<Record<QuoteField, string>>;
@@ -12,6 +14,16 @@ interface QuoteFormState {
   draft: QuoteDraft;
   errors: FieldErrors;
   submitting: boolean;
+  /** The photos the visitor chose (with scripts: without, the file input holds them). */
+  photos: readonly File[];
+  /** What is wrong with the photos, naming the field. */
+  photoError: string | undefined;
+  /** How much of the request and its photos has gone, 0 to 1, while they are sent; null otherwise. */
+  progress: number | null;
+  /** The page came back from a plain post with errors: the files chosen then are not kept. */
+  cameBack: boolean;
+  /** Replaces the chosen photos, and says what is wrong with them if anything is. */
+  setPhotos: (photos: readonly File[], error?: string) => void;
   /** Sets a field as the visitor typed or ticked it, and clears what was said to be wrong with it. */
   setField: <Field extends QuoteField>(field: Field, value: QuoteDraft[Field]) => void;
   /** Sends the draft; resolves true when it was accepted. */
@@ -20,6 +32,8 @@ interface QuoteFormState {
 
 export interface QuoteFormDeps {
   submitQuote: (draft: QuoteDraft) => Promise<SubmitQuoteResult>;
+  /** Sends the draft with the chosen photos in one step, reporting how much has gone. */
+  submitWithPhotos: (draft: QuoteDraft, photos: readonly File[], onProgress: (fraction: number) => void) => Promise<SendQuoteWithPhotosResult>;
   toasts: ToastStore;
   /** A plain HTML post the server rendered the page for failed: what was typed, and why. */
   restored?: RestoredForm | undefined;
@@ -28,6 +42,8 @@ export interface QuoteFormDeps {
 interface RestoredForm {
   draft: QuoteDraft;
   error: QuoteError;
+  /** What became of the photos the post sent: why they were refused, if they were. */
+  photos?: { error: string | null } | undefined;
 }
 
 /** The spec's thanks, and one honest sentence for each value that earned a word (a postcode outside our area). */
@@ -69,34 +85,47 @@ function fieldErrorsOf(error: QuoteError): FieldErrors {
 }
 
 /** The quote form: what the visitor typed, what is wrong with it, and sending it. */
-export function createQuoteFormStore({ submitQuote, toasts, restored }: QuoteFormDeps) {
+export function createQuoteFormStore({ submitQuote, submitWithPhotos, toasts, restored }: QuoteFormDeps) {
   const toast = toastSlot(toasts, quoteFormToasts);
   return createStore<QuoteFormState>()((set, get) => ({
     // On any failure every typed value stays where it was.
     draft: restored ? { ...restored.draft } : { ...emptyDraft },
     errors: restored ? fieldErrorsOf(restored.error) : {},
     submitting: false,
+    photos: [],
+    photoError: restored?.photos?.error ?? undefined,
+    progress: null,
+    cameBack: restored !== undefined,
+    setPhotos: (photos, error) => set({ photos, photoError: error }),
     setField: (field, value) =>
       set(({ draft, errors }) => ({ draft: { ...draft, [field]: value }, errors: { ...errors, [field]: undefined } })),
     submit: async () => {
       if (get().submitting) return false;
       set({ submitting: true });
       toast.clear();
-      let result: SubmitQuoteResult;
+      let result: SendQuoteWithPhotosResult;
+      const { draft, photos } = get();
       try {
-        result = await submitQuote(get().draft);
+        result =
+          photos.length === 0
+            ? await submitQuote(draft)
+            : await submitWithPhotos(draft, photos, (fraction) => set({ progress: fraction }));
       } catch (unexpected) {
         // A fault in our own code: the visitor still hears that it failed, and can try again.
-        set({ submitting: false });
+        set({ submitting: false, progress: null });
         toast.show({ ...copy.toasts.submissionFailed, variant: 'destructive' });
         throw unexpected;
       }
       if (result.ok) {
-        set({ draft: { ...emptyDraft }, errors: {}, submitting: false });
+        set({ draft: { ...emptyDraft }, errors: {}, submitting: false, photos: [], photoError: undefined, progress: null, cameBack: false });
         toast.show(thanks(remarkedFields(result.quote)));
         return true;
       }
-      set({ errors: fieldErrorsOf(result.error), submitting: false });
+      if (result.error.kind === 'photo-refused') {
+        set({ photoError: photoErrorMessage(result.error.photo), submitting: false, progress: null });
+        return false;
+      }
+      set({ errors: fieldErrorsOf(result.error), submitting: false, progress: null });
       const failure = toastFor(result.error);
       if (failure) toast.show(failure);
       return false;

@@ -27,8 +27,8 @@ test('Export CSV saves the whole current filter as a spreadsheet-safe CSV named 
   const bytes = new Uint8Array((await file?.blob.arrayBuffer()) ?? new ArrayBuffer(0));
   expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
-  expect(lines[0]).toBe('Received,Name,Phone,Email,Postcode,Service area,Service,Description,Urgent,Status,Responded,Response minutes,Within promise,Notes,Id');
-  expect(lines[1]).toBe('2026-11-20 11:40,Tom Okafor,020 7946 0381,b@example.co.uk,SE1 7PB,,Heating Services,"Boiler, ""F28"" error",No,New,,,,,b');
+  expect(lines[0]).toBe('Received,Name,Phone,Email,Postcode,Service area,Service,Description,Urgent,Status,Responded,Response minutes,Within promise,Notes,Photos,Id');
+  expect(lines[1]).toBe('2026-11-20 11:40,Tom Okafor,020 7946 0381,b@example.co.uk,SE1 7PB,,Heating Services,"Boiler, ""F28"" error",No,New,,,,,0,b');
   expect(lines.slice(2)).toEqual(['']);
   const status = await screen.findByRole('status');
   expect(await within(status).findByText('Exported 1 request')).toBeTruthy();
@@ -45,7 +45,7 @@ test('a cell a spreadsheet would run as a formula is defused', async () => {
 
   await waitFor(() => expect(files).toHaveLength(1));
   const text = new TextDecoder().decode(await files[0]?.blob.arrayBuffer());
-  expect(text.split('\r\n')[1]).toBe(`2026-11-20 11:50,"'=HYPERLINK(""http://evil.example"")",'+44 20 7946 0111,a@example.co.uk,SE1 7PB,,Heating Services,,No,New,,,,,a`);
+  expect(text.split('\r\n')[1]).toBe(`2026-11-20 11:50,"'=HYPERLINK(""http://evil.example"")",'+44 20 7946 0111,a@example.co.uk,SE1 7PB,,Heating Services,,No,New,,,,,0,a`);
 });
 
 test('when the export cannot be read, a destructive toast says so and nothing is saved', async () => {

@@ -15,6 +15,7 @@ import { ClockIcon, MailIcon, PhoneIcon } from '../shared/icons';
 import { QuoteClock } from './quote-clock';
 import { QuoteHistory } from './quote-history';
 import { QuoteNotes } from './quote-notes';
+import { QuotePhotos } from './quote-photos';
 import { AlertTimeline, QuoteTaking } from './quote-taking';
 import { StatusActions } from './status-actions';
 
@@ -110,6 +111,7 @@ export function QuoteCard({ quote, now, linked = false }: { quote: InboxQuote; n
       </ul>
       <QuoteDetails quote={quote} />
       {quote.description && <p className="quote-description">{quote.description}</p>}
+      <QuotePhotos quote={quote} />
       <EmailDeliveryStatus quote={quote} now={now} />
       <div className="quote-card-actions">
         <StatusActions quote={quote} />

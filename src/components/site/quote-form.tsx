@@ -4,6 +4,7 @@ import { useStore } from 'zustand';
 import { describeField, flagFields, honeypotFieldName, type QuoteField, quoteFieldList, quoteFields, textFields } from '../../../domain/quote';
 import { submitLabel } from '../../../domain/submit-label';
 import { FormField } from '../shared/form-field';
+import { PhotoField, photoControlId } from './photo-field';
 import { quoteSectionId } from './quote-section-id';
 import { useHydrated } from '../shared/use-hydrated';
 import type { FieldErrors, QuoteFormStore } from '../../app/stores/quote-form-store';
@@ -101,9 +102,9 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (await submit()) return;
-    const { errors: latest } = form.getState();
+    const { errors: latest, photoError } = form.getState();
     const firstInvalid = quoteFieldList.find((field) => latest[field] !== undefined);
-    const control = firstInvalid && formElement.current?.elements.namedItem(quoteFields[firstInvalid].name);
+    const control = firstInvalid ? formElement.current?.elements.namedItem(quoteFields[firstInvalid].name) : photoError && document.getElementById(photoControlId);
     if (control instanceof HTMLElement) control.focus();
   };
 
@@ -111,6 +112,8 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
     <form
       ref={formElement}
       method="post"
+      // Photos go with the post: without scripts, as the browser sends files.
+      encType="multipart/form-data"
       // The page that answers a plain post opens at the form, where its errors or its thanks are.
       action={action && `${action}#${quoteSectionId}`}
       noValidate={enhanced}
@@ -135,6 +138,7 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
           </div>
         ),
       )}
+      <PhotoField form={form} />
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="quote-website">Leave this field empty</label>
         <input id="quote-website" name={honeypotFieldName} type="text" tabIndex={-1} autoComplete="off" />

@@ -4,6 +4,7 @@ import type { OutgoingEmail } from '../../../../email/outgoing-email.ts';
 import { toWireError, type WireError, wireBodyToDraftInput } from '../../../../http-api/wire.ts';
 import type { ResendOutcome } from '../../../../../domain/ports.ts';
 import type { QuoteRequest } from '../../../../../domain/quote.ts';
+import { business } from '../../../../../domain/business.ts';
 import type { QuoteStore } from './quote-store.ts';
 
 /** Where the email goes and what sends it, or why the function cannot send at all. */
@@ -117,6 +118,7 @@ async function notify(body: unknown, receivedAt: Date, { mail, newId, store, now
   const id = requestIdOf(body);
   // A caller that sends no id gets a fresh one that names this email only.
   let quote: QuoteRequest = { ...result.quote, id: id ?? newId(), createdAt: receivedAt };
+  let photoCount = 0;
   if (id !== undefined && store !== undefined) {
     // The stored row, not the body, is what the business reads: anyone may call this function, but
     // only the visitor who stored a request knows its id, and it is emailed as stored, once.
@@ -124,8 +126,9 @@ async function notify(body: unknown, receivedAt: Date, { mail, newId, store, now
     if (stored === undefined) return json({ error: 'not-found', message: 'There is no quote request with that id' }, 404);
     if (stored.businessEmailSentAt !== null) return json({ sent: true }, 200);
     quote = stored.quote;
+    photoCount = stored.photoCount;
   }
-  const sent = await send(quote, mail, id === undefined ? undefined : store, now);
+  const sent = await send(quote, photoCount, mail, id === undefined ? undefined : store, now);
   return sent ? json({ sent: true }, 200) : json({ error: 'notification-failed', message: 'The email to the business could not be sent' }, 502);
 }
 
@@ -142,15 +145,22 @@ async function resend(request: Request, id: unknown, { mail, store, now }: Handl
   if (stored === undefined) return json({ outcome: 'not-found' }, 200);
   if (stored.businessEmailSentAt !== null) return json({ outcome: 'already-sent' }, 200);
   if (!mail.ok) return notConfigured(mail.problem);
-  return (await send(stored.quote, mail, store, now))
+  return (await send(stored.quote, stored.photoCount, mail, store, now))
     ? json({ outcome: 'queued' }, 200)
     : json({ error: 'notification-failed', message: 'The email to the business could not be sent' }, 502);
 }
 
 /** Sends the business email and, given a store, records how it went; true if it went. */
-async function send(quote: QuoteRequest, mail: Extract<MailSetup, { ok: true }>, store: QuoteStore | undefined, now: () => Date): Promise<boolean> {
+async function send(
+  quote: QuoteRequest,
+  photoCount: number,
+  mail: Extract<MailSetup, { ok: true }>,
+  store: QuoteStore | undefined,
+  now: () => Date,
+): Promise<boolean> {
   try {
-    await mail.mailer.send(businessEmail(quote, { to: mail.to }));
+    // The photos are counted and linked, never attached: staff open them on the request.
+    await mail.mailer.send(businessEmail(quote, { to: mail.to, photos: { count: photoCount, siteUrl: business.siteUrl } }));
   } catch (error) {
     // SmtpMailer's messages name the failure, never the customer.
     const message = error instanceof Error ? error.message : 'SMTP send failed';

@@ -7,6 +7,8 @@ import { fromNamedFields, namedFieldList, namedFieldsEntries, type QuoteRequest 
 interface StoredQuote {
   quote: QuoteRequest;
   businessEmailSentAt: Date | null;
+  /** How many photos came with it: the email says so and links to the request. */
+  photoCount: number;
 }
 
 /** How one attempt to email the business went. */
@@ -52,7 +54,10 @@ export function postgrestQuoteStore({ url, anonKey, serviceKey }: StoreConfig, f
       const [row] = v.parse(StoredRowsSchema, await response.json());
       if (row === undefined) return undefined;
       const quote: QuoteRequest = { id: row.id, createdAt: row.created_at, ...fromNamedFields(row) };
-      return { quote, businessEmailSentAt: row.business_email_sent_at };
+      const photos = await fetchImpl(`${url}/rest/v1/quote_photos?select=id&quote_id=eq.${encodeURIComponent(id)}`, { headers: asService });
+      if (!photos.ok) throw await failed('Reading the request\'s photos', photos);
+      const photoCount = v.parse(v.array(v.object({ id: v.string() })), await photos.json()).length;
+      return { quote, businessEmailSentAt: row.business_email_sent_at, photoCount };
     },
 
     async recordDelivery(id, delivery) {

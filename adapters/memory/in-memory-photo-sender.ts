@@ -1,0 +1,31 @@
+import { photoLimits, type ProcessedPhoto } from '../../domain/photos';
+import { type ChosenPhoto, type PhotoProcessor, PhotoRejected, type QuoteRepository, type QuoteWithPhotosSender } from '../../domain/ports';
+import type { NewQuote, QuoteRequest } from '../../domain/quote';
+
+/**
+ * Sends a request with its photos to a store in the page (the demo): each photo processed in turn,
+ * as a server would, and the request stored with them only once every one is fit to keep.
+ */
+export class InMemoryPhotoSender implements QuoteWithPhotosSender {
+  readonly #quotes: Pick<QuoteRepository, 'insert'>;
+  readonly #processor: PhotoProcessor;
+
+  constructor({ quotes, processor }: { quotes: Pick<QuoteRepository, 'insert'>; processor: PhotoProcessor }) {
+    this.#quotes = quotes;
+    this.#processor = processor;
+  }
+
+  async send(quote: NewQuote, photos: readonly ChosenPhoto[], onProgress: (fraction: number) => void): Promise<QuoteRequest> {
+    if (photos.length > photoLimits.maxCount) throw new PhotoRejected({ kind: 'too-many', count: photos.length });
+    const processed: ProcessedPhoto[] = [];
+    onProgress(0);
+    for (const photo of photos) {
+      const result = await this.#processor.process(photo);
+      if (!result.ok) throw new PhotoRejected(result.error);
+      processed.push(result.photo);
+      // Processing is the work here; storing in memory takes no time worth showing.
+      onProgress(processed.length / photos.length);
+    }
+    return this.#quotes.insert(quote, processed);
+  }
+}
