@@ -57,14 +57,30 @@ export async function submitQuoteWithPhotos(
   return store(deps, validation.quote, processed);
 }
 
-async function store(deps: SubmitQuoteDeps, newQuote: NewQuote, photos: readonly ProcessedPhoto[]): Promise<SubmitQuoteResult> {
+function store(deps: SubmitQuoteDeps, newQuote: NewQuote, photos: readonly ProcessedPhoto[]): Promise<SubmitQuoteResult> {
+  return storeAndNotify(deps, () => (photos.length > 0 ? deps.quotes.insert(newQuote, photos) : deps.quotes.insert(newQuote)));
+}
+
+/**
+ * The step every way of sending a valid request ends in: `save` stores it, and once stored it has
+ * succeeded, the business told and a failed notification only logged. A refusal the store gives (a
+ * rule it keeps, a rate limit, or whatever `refusal` recognises) is the visitor's answer; any other
+ * failure is logged as the failure to store `what`.
+ */
+export async function storeAndNotify<Refusal = never>(
+  deps: Pick<SubmitQuoteDeps, 'notifier' | 'logger'>,
+  save: () => Promise<QuoteRequest>,
+  { what = 'a quote request', refusal = () => undefined }: { what?: string; refusal?: (cause: unknown) => Refusal | undefined } = {},
+): Promise<{ ok: true; quote: QuoteRequest } | { ok: false; error: QuoteError | Refusal }> {
   let quote: QuoteRequest;
   try {
-    quote = await (photos.length > 0 ? deps.quotes.insert(newQuote, photos) : deps.quotes.insert(newQuote));
+    quote = await save();
   } catch (cause) {
+    const refused = refusal(cause);
+    if (refused !== undefined) return { ok: false, error: refused };
     if (cause instanceof QuoteRejected) return { ok: false, error: cause.reason };
     if (cause instanceof RateLimited) return { ok: false, error: { kind: 'rate-limited', retryAfterSeconds: cause.retryAfterSeconds } };
-    deps.logger.error('Storing a quote request failed', cause);
+    deps.logger.error(`Storing ${what} failed`, cause);
     return { ok: false, error: { kind: 'storage-failure' } };
   }
 

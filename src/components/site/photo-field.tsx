@@ -22,6 +22,7 @@ type Picker = typeof ChosenPhotosModule;
 export function PhotoField({ form }: { form: QuoteFormStore }) {
   const error = useStore(form, (state) => state.photoError);
   const cameBack = useStore(form, (state) => state.cameBack);
+  const holdsPhotos = useStore(form, (state) => state.photos.length > 0);
   const [picker, setPicker] = useState<Picker>();
   const input = useRef<HTMLInputElement>(null);
 
@@ -58,6 +59,8 @@ export function PhotoField({ form }: { form: QuoteFormStore }) {
             name={photoFieldName}
             multiple
             accept={acceptedPhotoTypes.join(',')}
+            // The store holds the chosen photos, shown below: the emptied input's "No file chosen" would contradict them.
+            data-holds-photos={holdsPhotos || undefined}
             onFocus={() => void load().catch(() => undefined)}
             onChange={(event) => void take(event.currentTarget)}
           />
