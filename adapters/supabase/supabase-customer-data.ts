@@ -3,6 +3,7 @@ import { businessEmailsOf, type CustomerData, type CustomerSubject, type ErasedC
 import type { CustomerDataStore } from '../../domain/ports';
 import { CustomerRequestsAnswerSchema, ErasedAnswerSchema } from './supabase-inbox-answers';
 import type { SupabaseDatabaseClient } from './supabase-database';
+import { removePhotoFolder } from './supabase-photos';
 import { summaryOf } from './supabase-quote-row';
 import { requireSession, staffCallFailure } from './supabase-staff-call';
 
@@ -29,20 +30,30 @@ export class SupabaseCustomerData implements CustomerDataStore {
 
   /** Through public.customer_data. */
   async findCustomerData(subject: CustomerSubject): Promise<CustomerData> {
-    const action = 'Finding a customer’s data';
-    await requireSession(this.#client, action);
-    const answer = await this.#client.rpc('customer_data', subjectArgs(subject));
-    if (answer.error) throw staffCallFailure(action, answer);
-    const requests = parsed(action, CustomerRequestsAnswerSchema, answer.data);
+    const requests = await this.#requestsOf(subject, 'Finding a customer’s data');
     return { requests, emails: businessEmailsOf(requests) };
   }
 
-  /** Through public.erase_customer_data: one transaction, every row of the requests' with them. */
+  async #requestsOf(subject: CustomerSubject, action: string) {
+    await requireSession(this.#client, action);
+    const answer = await this.#client.rpc('customer_data', subjectArgs(subject));
+    if (answer.error) throw staffCallFailure(action, answer);
+    return parsed(action, CustomerRequestsAnswerSchema, answer.data);
+  }
+
+  /**
+   * Through public.erase_customer_data: one transaction, every row of the requests' with them. Their
+   * photos' files are then removed from Storage at once, as a deleted request's are, so no signed
+   * link to one can be made afterwards; any that Storage fails to remove, or of a request sent while
+   * this ran, are the purge-photos function's.
+   */
   async eraseCustomerData(subject: CustomerSubject): Promise<ErasedCustomerData> {
     const action = 'Erasing a customer’s data';
-    await requireSession(this.#client, action);
+    const requests = await this.#requestsOf(subject, action);
     const answer = await this.#client.rpc('erase_customer_data', subjectArgs(subject));
     if (answer.error) throw staffCallFailure(action, answer);
-    return parsed(action, ErasedAnswerSchema, answer.data);
+    const erased = parsed(action, ErasedAnswerSchema, answer.data);
+    await Promise.all(requests.map(({ id }) => removePhotoFolder(this.#client, id).catch(() => 0)));
+    return erased;
   }
 }
