@@ -19,22 +19,18 @@ export async function requestOf(message: IncomingMessage, origin: string): Promi
   return new Request(new URL(message.url ?? '/', origin), { method, headers, body });
 }
 
-/** Serves /rest/v1 over `database` (and /storage/v1 by `storage`) at a free port on 127.0.0.1 until stopped. */
-export async function startPostgrestServer(
-  database: SupabaseScratchDatabase,
-  claimsOf: ClaimsOf,
-  storage: (origin: string) => HttpHandler[] = () => [],
-): Promise<{ url: string; stop: () => Promise<void> }> {
+/**
+ * Serves `answer` at a free port on 127.0.0.1 until stopped: each request it receives as a fetch
+ * Request to the same path at the server's own origin, and its Response written back (500 with the
+ * error's message if answering fails).
+ */
+export async function serveOnLoopback(answer: (request: Request) => Promise<Response>): Promise<{ url: string; stop: () => Promise<void> }> {
   let origin = '';
   const server = createServer((message, response) => {
     void (async () => {
-      const request = await requestOf(message, origin);
-      const path = new URL(request.url).pathname;
-      const answer = path.startsWith('/rest/v1/')
-        ? await answerAsPostgrest(database, claimsOf, request, path.slice('/rest/v1/'.length))
-        : ((await getResponse(storage(origin), request)) ?? new Response(null, { status: 404 }));
-      response.writeHead(answer.status, Object.fromEntries(answer.headers));
-      response.end(Buffer.from(await answer.arrayBuffer()));
+      const answered = await answer(await requestOf(message, origin));
+      response.writeHead(answered.status, Object.fromEntries(answered.headers));
+      response.end(Buffer.from(await answered.arrayBuffer()));
     })().catch((error: unknown) => {
       response.writeHead(500);
       response.end(error instanceof Error ? error.message : String(error));
@@ -43,6 +39,21 @@ export async function startPostgrestServer(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('the server has no port');
-  origin = `http://127.0.0.1:${address.port}`;
+  origin = `http://127.0.0.1:${String(address.port)}`;
   return { url: origin, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** Serves /rest/v1 over `database` (and /storage/v1 by `storage`) at a free port on 127.0.0.1 until stopped. */
+export function startPostgrestServer(
+  database: SupabaseScratchDatabase,
+  claimsOf: ClaimsOf,
+  storage: (origin: string) => HttpHandler[] = () => [],
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  return serveOnLoopback(async (request) => {
+    const url = new URL(request.url);
+    const path = url.pathname;
+    return path.startsWith('/rest/v1/')
+      ? answerAsPostgrest(database, claimsOf, request, path.slice('/rest/v1/'.length))
+      : ((await getResponse(storage(url.origin), request)) ?? new Response(null, { status: 404 }));
+  });
 }

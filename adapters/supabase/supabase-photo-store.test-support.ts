@@ -6,7 +6,6 @@
  * the retention purge as pg_cron runs it, and the purge-photos function under Deno, pointed at each
  * test's fake project in turn. Only tests import it.
  */
-import { createServer, type Server } from 'node:http';
 import { http, passthrough } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { afterAll, beforeAll } from 'vitest';
@@ -17,7 +16,7 @@ import { readAll } from '../contracts/store-under-test.test-support';
 import { firstStartMs, type RunningFunction, startFunction } from './edge-function.test-support';
 import { anonKey, serviceKey } from './fake-supabase-project.test-support';
 import { photoUploadMinutes } from './photo-functions-sql';
-import { requestOf } from './postgrest-http-server.test-support';
+import { serveOnLoopback } from './postgrest-http-server.test-support';
 import type { SupabaseScratchDatabase } from './supabase-scratch-database.test-support';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { SupabasePhotoLinks } from './supabase-photos';
@@ -86,27 +85,14 @@ export async function photoLeftovers(database: SupabaseScratchDatabase, storage:
 }
 
 /** Forwards every request to whichever project `target` names, through this process's fetch (where msw answers as that project). */
-async function startRelay(target: () => string | undefined): Promise<{ url: string; stop: () => Promise<void> }> {
-  const server: Server = createServer((message, response) => {
-    void (async () => {
-      const origin = target();
-      if (origin === undefined) {
-        response.writeHead(503);
-        response.end('No project to purge');
-        return;
-      }
-      const answer = await fetch(await requestOf(message, origin));
-      response.writeHead(answer.status, Object.fromEntries(answer.headers));
-      response.end(Buffer.from(await answer.arrayBuffer()));
-    })().catch((error: unknown) => {
-      response.writeHead(500);
-      response.end(error instanceof Error ? error.message : String(error));
-    });
+function startRelay(target: () => string | undefined): Promise<{ url: string; stop: () => Promise<void> }> {
+  return serveOnLoopback(async (request) => {
+    const origin = target();
+    if (origin === undefined) return new Response('No project to purge', { status: 503 });
+    const url = new URL(request.url);
+    const body = request.body === null ? null : await request.arrayBuffer();
+    return fetch(new URL(url.pathname + url.search, origin), { method: request.method, headers: request.headers, body });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('the relay has no port');
-  return { url: `http://127.0.0.1:${String(address.port)}`, stop: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /**
