@@ -9,7 +9,7 @@ import { answerAsPostgrest, type ClaimsOf } from './postgrest-on-scratch-databas
 import type { SupabaseScratchDatabase } from './supabase-scratch-database.test-support';
 
 /** The request a loopback server received, as a fetch Request to the same path at `origin`. */
-export async function requestOf(message: IncomingMessage, origin: string): Promise<Request> {
+async function requestOf(message: IncomingMessage, origin: string): Promise<Request> {
   const chunks: Buffer[] = [];
   for await (const chunk of message) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
   const headers = new Headers();
