@@ -86,8 +86,19 @@ test('a pushed alert shows as a notification with "I\'m on it"; one that cannot 
   ]);
 
   // A push that is no alert still shows something, as browsers require.
+  // DevTools hands a push over without waiting for the worker to take it, and Chromium under load has
+  // been seen to drop one sent right after another; shown under one tag, a second delivery changes nothing.
   await push('not an alert');
-  await expect.poll(async () => (await shownNotifications(page)).map(({ title }) => title)).toContain('New activity on the inbox');
+  await expect
+    .poll(
+      async () => {
+        const titles = (await shownNotifications(page)).map(({ title }) => title);
+        if (!titles.includes('New activity on the inbox')) await push('not an alert');
+        return titles;
+      },
+      { timeout: 15_000 },
+    )
+    .toContain('New activity on the inbox');
 
   // A token the server never signed takes nothing, whatever session the phone has: the server says
   // 401, and the phone says to open the inbox.
