@@ -7,6 +7,7 @@ import type { InboxQuote } from './inbox-quote';
 import { formatLondonIso } from './london-time';
 import { fromNamedFields, namedFieldsEntries, toNamedFields } from './quote';
 import { quoteStatusLabels, QuoteStatusSchema } from './quote-status';
+import { spamSignals } from './spam';
 
 // The two files a customer's data is handed over in: one JSON document (which is also what our API
 // answers with, so the REST client reads back exactly what it would save) and one CSV.
@@ -36,6 +37,17 @@ const RequestDocumentSchema = v.object({
       thumbnail_width: v.pipe(v.number(), v.integer(), v.minValue(1)),
       thumbnail_height: v.pipe(v.number(), v.integer(), v.minValue(1)),
     }),
+  ),
+  spam: v.optional(
+    v.nullable(
+      v.object({
+        score: v.pipe(v.number(), v.integer()),
+        reasons: v.array(v.object({ signal: v.picklist(spamSignals), weight: v.pipe(v.number(), v.integer()) })),
+        sent_at: IsoTimeSchema,
+        cleared: v.nullable(v.object(staffStamp)),
+      }),
+    ),
+    null,
   ),
 });
 
@@ -73,6 +85,12 @@ function requestDocument(quote: InboxQuote) {
       thumbnail_width: photo.thumbnailWidth,
       thumbnail_height: photo.thumbnailHeight,
     })),
+    spam: quote.spam && {
+      score: quote.spam.score,
+      reasons: quote.spam.reasons.map(({ signal, weight }) => ({ signal, weight })),
+      sent_at: quote.spam.sentAt.toISOString(),
+      cleared: quote.spam.cleared && { by: quote.spam.cleared.by, at: quote.spam.cleared.at.toISOString() },
+    },
   };
 }
 
@@ -87,7 +105,7 @@ const emailDocument = (email: SentEmail) => ({
 
 /**
  * Everything held about the subject as one JSON value: who was asked for and when, each request with
- * every field, its status history, notes, alerts and photos (their sizes; the images are sent apart), the emails about them, and the line about emails
+ * every field, its status history, notes, alerts, photos (their sizes; the images are sent apart) and how it was judged spam if it was, the emails about them, and the line about emails
  * already sent. Times are ISO 8601 in UTC.
  */
 export function customerDataDocument(data: CustomerData, subject: CustomerSubject, exportedAt: Date) {
@@ -105,7 +123,7 @@ export function parseCustomerDataDocument(json: unknown): CustomerData | undefin
   const parsed = v.safeParse(CustomerDataDocumentSchema, json);
   if (!parsed.success) return undefined;
   return {
-    requests: parsed.output.requests.map(({ id, created_at, status, responded_at, taken, history, notes, alerts, photos, ...named }) => ({
+    requests: parsed.output.requests.map(({ id, created_at, status, responded_at, taken, history, notes, alerts, photos, spam, ...named }) => ({
       ...fromNamedFields(named),
       id,
       createdAt: created_at,
@@ -122,6 +140,7 @@ export function parseCustomerDataDocument(json: unknown): CustomerData | undefin
         thumbnailWidth: photo.thumbnail_width,
         thumbnailHeight: photo.thumbnail_height,
       })),
+      spam: spam && { score: spam.score, reasons: spam.reasons, sentAt: spam.sent_at, cleared: spam.cleared },
     })),
     emails: parsed.output.emails.map((email) => ({
       quoteId: email.request_id,

@@ -30,6 +30,7 @@ export const inboxCopy = {
     won: 'Won',
     lost: 'Lost',
     all: 'All',
+    spam: 'Spam',
   } satisfies Record<InboxView, string>,
   empty: {
     waiting: 'Nobody is waiting for a call back.',

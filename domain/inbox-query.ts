@@ -5,6 +5,7 @@ import { searchableFields, type SearchableField, quoteFields, type NewQuote } fr
 import { QuoteStatusSchema, type QuoteStatus, quoteStatuses, waitingStatus } from './quote-status';
 import { isOverdueUrgent, dueAt } from './response-clock';
 import { ServiceTypeSchema, type ServiceType } from './service-type';
+import { inSpamFolder } from './spam';
 
 /** Requests on one page of the inbox. */
 export const inboxPageSize = 50;
@@ -14,16 +15,23 @@ export const inboxPageMax = 500;
 /** The view of every request, whatever its status. */
 export const allView = 'all';
 
-/** A status, or every request: the waiting status is the default view, the requests still waiting for their call back. */
-export type InboxView = QuoteStatus | typeof allView;
+/** The view of the requests judged spam that nobody has yet said are not: the Spam folder. */
+export const spamView = 'spam';
+
+/**
+ * A status, every request, or the Spam folder: the waiting status is the default view, the requests
+ * still waiting for their call back. Only the Spam folder lists requests in it; every other view leaves
+ * them out.
+ */
+export type InboxView = QuoteStatus | typeof allView | typeof spamView;
 
 /** Every view, in the order staff see them offered. */
-export const inboxViews: readonly InboxView[] = [...quoteStatuses, allView];
+export const inboxViews: readonly InboxView[] = [...quoteStatuses, allView, spamView];
 
-export const InboxViewSchema = v.union([QuoteStatusSchema, v.literal(allView)], 'Choose a status from the list');
+export const InboxViewSchema = v.union([QuoteStatusSchema, v.literal(allView), v.literal(spamView)], 'Choose a status from the list');
 
-/** The status a view lists, or null for every request. */
-export const statusOfView = (view: InboxView): QuoteStatus | null => (view === allView ? null : view);
+/** The status a view lists, or null for every request (of the folder it shows). */
+export const statusOfView = (view: InboxView): QuoteStatus | null => (view === allView || view === spamView ? null : view);
 
 /** Requests whose postcode lies in the districts the business usually covers, or outside them (a request with no postcode is neither). */
 export const serviceAreaFilters = ['inside', 'outside'] as const;
@@ -117,6 +125,7 @@ const digitsOf = (phone: string): string => phone.replace(/\D/g, '');
 
 /** Whether a request matches every filter of a query: the reference each store's query must agree with. */
 export function matchesQuery(quote: InboxQuote, query: InboxQuery): boolean {
+  if (inSpamFolder(quote) !== (query.view === spamView)) return false;
   const status = statusOfView(query.view);
   if (status !== null && quote.status !== status) return false;
   if (query.serviceType !== null && quote.serviceType !== query.serviceType) return false;

@@ -3,13 +3,14 @@ import { noControlCharactersButLines } from './field-description';
 import type { AlertRecord, Taking } from './alert-plan';
 import type { QuoteRequest } from './quote';
 import type { PhotoRef } from './photos';
+import type { SpamMark } from './spam';
 import type { QuoteStatus, StatusChange } from './quote-status';
 
 /** A note staff keep on a request: what was said on the phone, when to go round. */
 export interface QuoteNote {
   id: string;
   text: string;
-  /** The staff member's email. */
+  /** The staff member's email, or `customerAuthor` for a message the customer sent through their link. */
   by: string;
   at: Date;
 }
@@ -53,4 +54,6 @@ export interface InboxQuote extends QuoteRequest {
   alerts: readonly AlertRecord[];
   /** The photos sent with it, in the order sent; empty when none. */
   photos: readonly PhotoRef[];
+  /** How it was judged spam, and who moved it out of the Spam folder; null when it was not judged spam. */
+  spam: SpamMark | null;
 }

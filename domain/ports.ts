@@ -5,6 +5,7 @@ import type { OnCallShift } from './on-call';
 import type { QuoteNote, InboxQuote } from './inbox-quote';
 import type { NewQuote, QuoteRequest } from './quote';
 import type { PhotoError, PhotoRef, ProcessedPhoto } from './photos';
+import type { Arrival } from './spam';
 import type { QuoteStatus, StatusChange } from './quote-status';
 
 /**
@@ -14,11 +15,25 @@ import type { QuoteStatus, StatusChange } from './quote-status';
 export interface QuoteRepository {
   /**
    * Stores a request with its photos (processed: upright, metadata removed) in one step: either all
-   * of it is kept, or none of it, files included.
+   * of it is kept, or none of it, files included. With `arrival`, the store judges it by the spam
+   * rules (domain/spam.ts) where it can trust what it weighs, and keeps one judged spam in the Spam
+   * folder: no email, no alert. Without, it is not judged (the store's own callers and tests).
    */
-  insert(quote: NewQuote, photos?: readonly ProcessedPhoto[]): Promise<QuoteRequest>;
+  insert(quote: NewQuote, photos?: readonly ProcessedPhoto[], arrival?: Arrival): Promise<NewlyStored>;
   /** Removes one request for good: true if it was there, false if there was none with that id. */
   delete(id: string): Promise<boolean>;
+}
+
+/** A request just stored, as its sender's use case hears of it. */
+export interface NewlyStored extends QuoteRequest {
+  /** The token of the customer's private link (domain/customer-link.ts): given now, and never again. */
+  customerToken: string;
+  /**
+   * Whether it went to the Spam folder: for the use case alone, to tell nobody of it. Never shown to
+   * the visitor, who is answered alike either way. Absent where the judging is out of the caller's
+   * sight (a browser whose server or database judges).
+   */
+  heldAsSpam?: boolean;
 }
 
 /**
@@ -30,6 +45,8 @@ export interface QuoteRepository {
 export interface QuoteRetention {
   /** Removes for good every request stored strictly before `cutoff`, and says how many. */
   deleteCreatedBefore(cutoff: Date): Promise<number>;
+  /** Removes for good every request in the Spam folder sent strictly before `cutoff`, and says how many. */
+  deleteSpamBefore(cutoff: Date): Promise<number>;
 }
 
 /** Tells the business that a quote request has arrived. Rejects when the message could not be sent. */
@@ -85,6 +102,17 @@ export type TakeOutcome =
   | { outcome: 'not-waiting'; current: QuoteStatus }
   | { outcome: 'not-found' };
 
+/** Staff saying a request in the Spam folder is not spam, as an inbox is told it. */
+export type SpamClearing<Given extends Stamp | NoStamp = Stamp> = { id: string } & Given;
+
+/** What came of "Not spam". */
+export type ClearSpamOutcome =
+  /** Moved to Waiting: its clock, emails and alerts start now, as for a new request. */
+  | { outcome: 'cleared'; quote: InboxQuote }
+  /** It is not in the Spam folder (never was, or someone moved it first). */
+  | { outcome: 'not-spam' }
+  | { outcome: 'not-found' };
+
 /** A note staff add to one request, as an inbox is told it. */
 export type NoteToAdd<Given extends Stamp | NoStamp = Stamp> = { quoteId: string; text: string } & Given;
 
@@ -117,7 +145,13 @@ export interface QuoteInbox<Given extends Stamp | NoStamp = Stamp> {
   take: (take: TakeRequest<Given>) => Promise<TakeOutcome>;
   /** Adds a note to a request, recording who and when; undefined when there is no such request. */
   addNote: (note: NoteToAdd<Given>) => Promise<QuoteNote | undefined>;
-  /** The requests received at or after `since`, and every one still waiting however old. */
+  /**
+   * Moves a request out of the Spam folder to Waiting, recording who and when: it then counts as
+   * arriving now (its createdAt and due time), and its emails are queued and its alerts planned as for
+   * a new request.
+   */
+  clearSpam: (clearing: SpamClearing<Given>) => Promise<ClearSpamOutcome>;
+  /** The requests received at or after `since`, and every one still waiting however old; never those in the Spam folder. */
   clockRecords: (since: Date) => Promise<readonly ClockRecord[]>;
   /** Makes the business email about a request due to be sent again at once (`at`, for an inbox told when). */
   resendBusinessEmail: (id: string, ...at: Given extends Stamp ? [at: Date] : []) => Promise<ResendOutcome>;
@@ -136,6 +170,40 @@ export interface CustomerDataStore {
    * alerts), all in one transaction: a rejected call has erased nothing. Says how many of each went.
    */
   eraseCustomerData(subject: CustomerSubject): Promise<ErasedCustomerData>;
+}
+
+/**
+ * A customer's own request, found by the token of their private link (stores keep only its hash).
+ * Every method answers undefined when no request has that token (a guess, or one deleted), and rejects
+ * when the store cannot be reached; a rejected call has changed nothing.
+ */
+export interface CustomerLinkStore {
+  /** The request the link is to, as staff see it (the use case shows the customer only what is theirs). */
+  findByToken(token: string): Promise<InboxQuote | undefined>;
+  /** Adds the customer's message as a note from `customerAuthor`, at `at`; the request as it is then. */
+  addCustomerMessage(token: string, text: string, at: Date): Promise<InboxQuote | undefined>;
+  /**
+   * Closes the request as lost for the customer ("No longer needed", a status change by
+   * `customerAuthor` and a note saying so), from any status but lost; the request as it is then.
+   */
+  closeForCustomer(token: string, at: Date): Promise<InboxQuote | undefined>;
+}
+
+/**
+ * The quote form's signed, timestamped tokens (`formTokenFieldName`): issued with each page that holds
+ * the form, read back when a request arrives, so the spam rules can tell a person from a script that
+ * posts the moment it has the page. Signed with a secret of the server's, so a token cannot be made.
+ */
+export interface FormTokens {
+  /** A token saying the form was issued at `now`. */
+  issue(now: Date): Promise<string>;
+  /** Seconds from the token's issue to `now`; null for a token that is forged, malformed or too old. */
+  secondsSince(token: string, now: Date): Promise<number | null>;
+}
+
+/** Tells whoever is on call that a customer wrote about an urgent request. Rejects when it could not. */
+export interface CustomerMessageAlert {
+  customerWrote(quote: InboxQuote, text: string): Promise<void>;
 }
 
 /** An inbox that records who and when itself, from its own session and clock: told neither. */
@@ -387,7 +455,7 @@ export class PhotoRejected extends Error {
  * and as QuoteRepository.insert does otherwise.
  */
 export interface QuoteWithPhotosSender {
-  send(quote: NewQuote, photos: readonly ChosenPhoto[], onProgress: (fraction: number) => void): Promise<QuoteRequest>;
+  send(quote: NewQuote, photos: readonly ChosenPhoto[], onProgress: (fraction: number) => void, arrival?: Arrival): Promise<NewlyStored>;
 }
 
 /** Where the browser shows a stored photo from: our API's path, a short-lived signed link, or an object URL. */

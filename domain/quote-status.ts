@@ -41,7 +41,7 @@ export function canChangeStatus(from: QuoteStatus, to: QuoteStatus): boolean {
 export interface StatusChange {
   from: QuoteStatus;
   to: QuoteStatus;
-  /** The staff member's email. */
+  /** The staff member's email, or `customerAuthor` when the customer closed it through their link. */
   by: string;
   at: Date;
 }

@@ -1,4 +1,5 @@
 import { type ChosenPhoto, type Logger, type Notifier, PhotoRejected, type QuoteWithPhotosSender } from './ports';
+import type { Arrival } from './spam';
 import { storeAndNotify, type SubmitQuoteWithPhotosResult } from './submit-quote';
 import { validateQuote } from './validate-quote';
 
@@ -22,10 +23,11 @@ export function sendQuoteWithPhotos(
   input: unknown,
   photos: readonly ChosenPhoto[],
   onProgress: (fraction: number) => void,
+  arrival?: Arrival,
 ): Promise<SendQuoteWithPhotosResult> {
   const validation = validateQuote(input);
   if (!validation.ok) return Promise.resolve(validation);
-  return storeAndNotify(deps, () => deps.photos.send(validation.quote, photos, onProgress), {
+  return storeAndNotify(deps, () => deps.photos.send(validation.quote, photos, onProgress, arrival), {
     what: 'a quote request with photos',
     refusal: (cause) => (cause instanceof PhotoRejected ? { kind: 'photo-refused' as const, photo: cause.error } : undefined),
   });

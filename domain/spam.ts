@@ -208,3 +208,37 @@ export function describeSpamReason({ signal }: SpamReason, evidence?: SpamEviden
   }
   return spamReasonLabels[signal];
 }
+
+/** How a request arrived, besides its fields: what a store weighs, with them, to judge it. */
+export interface Arrival {
+  /** Whether the field only bots see held anything. */
+  honeypotFilled: boolean;
+  /** The signed, timestamped token the form was issued with (`formTokenFieldName`); null when none came. */
+  formToken: string | null;
+}
+
+/** The form's field that carries its token: a hidden input in the page, sent with the fields. */
+export const formTokenFieldName = 'form_token';
+
+/** Requests judged spam stay in the Spam folder this many days, then are deleted. */
+export const defaultSpamRetentionDays = 30;
+
+/** The Spam folder's cutoff: requests it holds that arrived before this are deleted. */
+export const spamRetentionCutoff = (now: Date, days: number): Date => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+
+/**
+ * A request judged spam, as staff see it: the score, its reasons, and who moved it out of the Spam
+ * folder. A rescued request's `createdAt` becomes the moment it was rescued, so its response clock,
+ * alerts and emails start then, as for a new request; `sentAt` keeps when it was sent.
+ */
+export interface SpamMark {
+  score: number;
+  reasons: readonly SpamReason[];
+  /** When the visitor sent it. */
+  sentAt: Date;
+  /** Who said "Not spam" and when; null while it is in the Spam folder. */
+  cleared: { by: string; at: Date } | null;
+}
+
+/** Whether a request is in the Spam folder: judged spam, and nobody has said otherwise. */
+export const inSpamFolder = (quote: { spam: SpamMark | null }): boolean => quote.spam !== null && quote.spam.cleared === null;

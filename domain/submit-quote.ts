@@ -1,6 +1,7 @@
 import type { PhotoError, ProcessedPhoto } from './photos';
-import type { ChosenPhoto, Logger, Notifier, PhotoProcessor, QuoteRepository } from './ports';
-import type { NewQuote, QuoteRequest } from './quote';
+import type { ChosenPhoto, Logger, NewlyStored, Notifier, PhotoProcessor, QuoteRepository } from './ports';
+import type { NewQuote } from './quote';
+import type { Arrival } from './spam';
 import type { QuoteError } from './quote-errors';
 import { QuoteRejected } from './quote-rejected';
 import { RateLimited } from './rate-limited';
@@ -12,17 +13,19 @@ export interface SubmitQuoteDeps {
   logger: Logger;
 }
 
-export type SubmitQuoteResult = { ok: true; quote: QuoteRequest } | { ok: false; error: QuoteError };
+export type SubmitQuoteResult = { ok: true; quote: NewlyStored } | { ok: false; error: QuoteError };
 
 /**
  * Validates a visitor's request, stores it and tells the business. Nothing reaches the repository
  * unless every rule holds. Once stored, the request has succeeded: a failed notification is logged
- * and the visitor still sees success.
+ * and the visitor still sees success. `arrival` is how it came (the honeypot, the form's token), for
+ * the store to judge it by the spam rules; one it holds as spam tells nobody, and its sender is
+ * answered exactly as any other.
  */
-export async function submitQuote(deps: SubmitQuoteDeps, input: unknown): Promise<SubmitQuoteResult> {
+export async function submitQuote(deps: SubmitQuoteDeps, input: unknown, arrival?: Arrival): Promise<SubmitQuoteResult> {
   const validation = validateQuote(input);
   if (!validation.ok) return validation;
-  return store(deps, validation.quote, []);
+  return store(deps, validation.quote, [], arrival);
 }
 
 /** A photo that was refused, naming the file; the request was not stored. */
@@ -34,7 +37,7 @@ interface PhotoRefusal {
 /** Why a request with photos was not accepted: as one without, or a photo refused. */
 export type SubmitWithPhotosError = QuoteError | PhotoRefusal;
 
-export type SubmitQuoteWithPhotosResult = { ok: true; quote: QuoteRequest } | { ok: false; error: SubmitWithPhotosError };
+export type SubmitQuoteWithPhotosResult = { ok: true; quote: NewlyStored } | { ok: false; error: SubmitWithPhotosError };
 
 /**
  * As submitQuote, with the photos the visitor chose: each is processed (judged by its content,
@@ -45,6 +48,7 @@ export async function submitQuoteWithPhotos(
   deps: SubmitQuoteDeps & { processor: PhotoProcessor },
   input: unknown,
   photos: readonly ChosenPhoto[],
+  arrival?: Arrival,
 ): Promise<SubmitQuoteWithPhotosResult> {
   const validation = validateQuote(input);
   if (!validation.ok) return validation;
@@ -54,11 +58,14 @@ export async function submitQuoteWithPhotos(
     if (!result.ok) return { ok: false, error: { kind: 'photo-refused', photo: result.error } };
     processed.push(result.photo);
   }
-  return store(deps, validation.quote, processed);
+  return store(deps, validation.quote, processed, arrival);
 }
 
-function store(deps: SubmitQuoteDeps, newQuote: NewQuote, photos: readonly ProcessedPhoto[]): Promise<SubmitQuoteResult> {
-  return storeAndNotify(deps, () => (photos.length > 0 ? deps.quotes.insert(newQuote, photos) : deps.quotes.insert(newQuote)));
+function store(deps: SubmitQuoteDeps, newQuote: NewQuote, photos: readonly ProcessedPhoto[], arrival: Arrival | undefined): Promise<SubmitQuoteResult> {
+  const { quotes } = deps;
+  return storeAndNotify(deps, () =>
+    arrival !== undefined ? quotes.insert(newQuote, photos, arrival) : photos.length > 0 ? quotes.insert(newQuote, photos) : quotes.insert(newQuote),
+  );
 }
 
 /**
@@ -69,10 +76,10 @@ function store(deps: SubmitQuoteDeps, newQuote: NewQuote, photos: readonly Proce
  */
 export async function storeAndNotify<Refusal = never>(
   deps: Pick<SubmitQuoteDeps, 'notifier' | 'logger'>,
-  save: () => Promise<QuoteRequest>,
+  save: () => Promise<NewlyStored>,
   { what = 'a quote request', refusal = () => undefined }: { what?: string; refusal?: (cause: unknown) => Refusal | undefined } = {},
-): Promise<{ ok: true; quote: QuoteRequest } | { ok: false; error: QuoteError | Refusal }> {
-  let quote: QuoteRequest;
+): Promise<{ ok: true; quote: NewlyStored } | { ok: false; error: QuoteError | Refusal }> {
+  let quote: NewlyStored;
   try {
     quote = await save();
   } catch (cause) {
@@ -84,6 +91,8 @@ export async function storeAndNotify<Refusal = never>(
     return { ok: false, error: { kind: 'storage-failure' } };
   }
 
+  // Spam tells nobody: it waits in the Spam folder until staff say otherwise.
+  if (quote.heldAsSpam === true) return { ok: true, quote };
   try {
     await deps.notifier.quoteSubmitted(quote);
   } catch (cause) {

@@ -1,0 +1,81 @@
+import * as v from 'valibot';
+import { CustomerMessageSchema, type CustomerView, customerViewOf, isCustomerTokenShaped } from './customer-link';
+import type { CustomerLinkStore, CustomerMessageAlert, Logger } from './ports';
+
+// What a customer does through the private link to their request. A token that is not shaped like
+// one, that no request has, or whose request was closed too long ago is the same "not found": nothing
+// tells whether such a request ever existed.
+
+export interface CustomerRequestDeps {
+  links: CustomerLinkStore;
+  logger: Logger;
+}
+
+type StoreFailure = { kind: 'storage-failure' };
+
+export type CustomerViewResult = { ok: true; view: CustomerView } | { ok: false; error: { kind: 'not-found' } | StoreFailure };
+
+function failure(deps: CustomerRequestDeps, action: string, cause: unknown): { ok: false; error: StoreFailure } {
+  deps.logger.error(`${action} failed`, cause);
+  return { ok: false, error: { kind: 'storage-failure' } };
+}
+
+const notFound = { ok: false, error: { kind: 'not-found' } } as const;
+
+/** The customer's page of their request, while the link lives. */
+export async function viewCustomerRequest(deps: CustomerRequestDeps, token: string, now: Date): Promise<CustomerViewResult> {
+  if (!isCustomerTokenShaped(token)) return notFound;
+  try {
+    const quote = await deps.links.findByToken(token);
+    const view = quote && customerViewOf(quote, now);
+    return view ? { ok: true, view } : notFound;
+  } catch (cause) {
+    return failure(deps, 'Showing a customer their request', cause);
+  }
+}
+
+export type CustomerMessageResult =
+  | { ok: true; view: CustomerView }
+  | { ok: false; error: { kind: 'invalid-message'; message: string } | { kind: 'not-found' } | StoreFailure };
+
+/**
+ * Adds the customer's message to their request, where staff see it as a note from the customer; on
+ * an urgent request still open, whoever is on call is told at once (a failed alert is only logged: the
+ * message is kept either way).
+ */
+export async function sendCustomerMessage(
+  deps: CustomerRequestDeps & { alert: CustomerMessageAlert },
+  token: string,
+  input: unknown,
+  now: Date,
+): Promise<CustomerMessageResult> {
+  const seen = await viewCustomerRequest(deps, token, now);
+  if (!seen.ok) return seen;
+  const text = v.safeParse(CustomerMessageSchema, input, { abortPipeEarly: true });
+  if (!text.success) return { ok: false, error: { kind: 'invalid-message', message: text.issues[0].message } };
+  let quote;
+  try {
+    quote = await deps.links.addCustomerMessage(token, text.output, now);
+  } catch (cause) {
+    return failure(deps, 'Adding a customer’s message', cause);
+  }
+  const view = quote && customerViewOf(quote, now);
+  if (!quote || !view) return notFound;
+  if (quote.urgent && !['won', 'lost'].includes(quote.status)) {
+    await deps.alert.customerWrote(quote, text.output).catch((cause: unknown) => deps.logger.error('Alerting staff to a customer’s message failed', cause));
+  }
+  return { ok: true, view };
+}
+
+/** "No longer needed": the customer closes their request, which staff then see as lost, with that reason. */
+export async function closeCustomerRequest(deps: CustomerRequestDeps, token: string, now: Date): Promise<CustomerViewResult> {
+  const seen = await viewCustomerRequest(deps, token, now);
+  if (!seen.ok) return seen;
+  try {
+    const quote = await deps.links.closeForCustomer(token, now);
+    const view = quote && customerViewOf(quote, now);
+    return view ? { ok: true, view } : notFound;
+  } catch (cause) {
+    return failure(deps, 'Closing a request for its customer', cause);
+  }
+}
