@@ -3,7 +3,7 @@
 // The request itself is always kept, and the business always told: only the confirmation is held back.
 
 /** At most one confirmation goes to an address in this long (a day), counted from the last one. */
-export const confirmationIntervalMs = 24 * 60 * 60 * 1000;
+const confirmationIntervalMs = 24 * 60 * 60 * 1000;
 
 /**
  * An address as confirmations to it are counted: trimmed and lower-cased, so `Tom@Example.com` and
