@@ -36,8 +36,6 @@ export interface FieldDescription {
   searchable: boolean;
   /** What the field is called in emails, on the inbox's card and as the CSV's heading. */
   label: string;
-  /** Whether the customer's confirmation repeats it. */
-  confirmed: boolean;
   /** For a choice: each value's label. */
   choices?: Readonly<Record<string, string>>;
   /** Listed among the card's details: a field with no place of its own there (the name heads it, and so on). */

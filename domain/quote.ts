@@ -42,7 +42,6 @@ export const quoteFields = {
     maxLength: limits.name,
     searchable: true,
     label: 'Name',
-    confirmed: false,
     control: { label: 'Full name', inputType: 'text', autoComplete: 'name', half: true },
     input: requiredLine('Name', limits.name, missing.name, v.regex(noControlCharacters, 'Name must be plain text')),
     stored: v.string(),
@@ -54,7 +53,6 @@ export const quoteFields = {
     maxLength: limits.phone,
     searchable: true,
     label: 'Phone',
-    confirmed: false,
     control: { label: 'Phone number', inputType: 'tel', autoComplete: 'tel', half: true },
     input: requiredLine(
       'Phone',
@@ -70,7 +68,6 @@ export const quoteFields = {
     maxLength: limits.email,
     searchable: true,
     label: 'Email',
-    confirmed: false,
     control: { label: 'Email (optional)', inputType: 'email', autoComplete: 'email', half: true },
     input: optionalLine(
       'Email',
@@ -89,7 +86,6 @@ export const quoteFields = {
     maxLength: limits.postcode,
     searchable: true,
     label: 'Postcode',
-    confirmed: false,
     cardDetail: true,
     remark: {
       applies: (postcode) => !isInServiceArea(postcode),
@@ -114,7 +110,6 @@ export const quoteFields = {
     missing: missing.serviceType,
     searchable: false,
     label: 'Service',
-    confirmed: true,
     choices: serviceTypeLabels,
     control: { label: 'Service type' },
     input: v.pipe(text('Service type'), v.trim(), v.nonEmpty(missing.serviceType), ServiceTypeSchema),
@@ -126,7 +121,6 @@ export const quoteFields = {
     maxLength: limits.description,
     searchable: true,
     label: 'Description',
-    confirmed: true,
     control: { label: 'Describe the job (optional)' },
     input: v.pipe(
       text('Description'),
@@ -142,7 +136,6 @@ export const quoteFields = {
     kind: 'flag',
     searchable: false,
     label: 'Urgent',
-    confirmed: true,
     control: { label: `This is an emergency: call me back within ${describeMinutes(responsePromise.urgentMinutes)}` },
     input: v.optional(v.boolean('Urgent must be true or false'), false),
     stored: v.boolean(),

@@ -59,25 +59,84 @@ test('an urgent request is promised a call within 30 minutes, and only that', ()
   }
 });
 
-test('repeats what they asked for', () => {
-  const email = customerEmail(quote({ urgent: true }), { replyTo });
-  expect(email?.text).toContain('Hello Tom Okafor,');
-  expect(email?.text).toContain('Service: Heating Services');
-  expect(email?.text).toContain('Urgent: yes');
-  expect(email?.text).toContain('Boiler shows error F28 and the radiators are cold.');
-  const page = document(email?.html ?? '');
-  const rows = [...page.querySelectorAll('th[scope="row"]')].map((th) => [th.textContent, th.nextElementSibling?.textContent]);
-  expect(rows).toEqual([
-    ['Service', 'Heating Services'],
-    ['Description', 'Boiler shows error F28 and the radiators are cold.'],
-    ['Urgent', 'yes'],
+test('greets them by their first name, and repeats nothing else they typed', () => {
+  const email = customerEmail(quote({ urgent: true, postcode: 'SE1 7PB' }), { replyTo });
+  for (const part of [email?.text ?? '', visibleText(email?.html ?? '')]) {
+    expect(part).toContain('Hello Tom,');
+    for (const typed of ['Okafor', 'Boiler', 'F28', 'SE1 7PB', 'tom.okafor@example.com', 'Description', 'Urgent']) expect(part).not.toContain(typed);
+  }
+  expect(document(email?.html ?? '').querySelectorAll('table th, caption')).toHaveLength(0);
+});
+
+test('says only "Hello," when the name is not one to repeat', () => {
+  const email = customerEmail(quote({ name: 'Visit www.shop.example' }), { replyTo });
+  expect(email?.text.startsWith('Hello,\n')).toBe(true);
+  expect(document(email?.html ?? '').querySelector('p')?.textContent).toBe('Hello,');
+});
+
+test('holds exactly the greeting, the thanks and promise, the emergency line, the business and the line for whoever did not ask', () => {
+  const email = customerEmail(quote(), { replyTo });
+  expect(email?.text).toBe(
+    [
+      'Hello Tom,',
+      '',
+      `Thank you for asking ${business.name} for a quote. We'll contact you within 2 hours, as we do for all standard quotes.`,
+      '',
+      `For an emergency at any hour, call our 24/7 emergency line on ${business.phone.display}.`,
+      '',
+      business.name,
+      '',
+      'If you did not ask us for a quote, you can ignore this email.',
+      '',
+    ].join('\n'),
+  );
+  const paragraphs = [...document(email?.html ?? '').querySelectorAll('h1, p')].map((element) => element.textContent);
+  expect(paragraphs).toEqual([
+    `Your Heating Services request to ${business.name}`,
+    'Hello Tom,',
+    `Thank you for asking ${business.name} for a quote. We'll contact you within 2 hours, as we do for all standard quotes.`,
+    `For an emergency at any hour, call our 24/7 emergency line on ${business.phone.display}.`,
+    business.name,
+    'If you did not ask us for a quote, you can ignore this email.',
   ]);
 });
 
-test('leaves the description out when there is none', () => {
-  const email = customerEmail(quote({ description: null }), { replyTo });
-  expect(email?.text).not.toContain('Description');
-  expect(visibleText(email?.html ?? '')).not.toContain('Description');
+test('the subject names the service from our own list, never words the sender chose', () => {
+  expect(customerEmail(quote({ serviceType: 'other', description: 'Pay at http://evil.example' }), { replyTo })?.subject).toBe(
+    `Your Other request to ${business.name}`,
+  );
+});
+
+/** A sender who writes to a stranger's address, hoping our confirmation carries their message to them. */
+const attack = {
+  name: 'Your invoice is overdue, pay at http://evil.example',
+  description: 'Final notice: pay £450 at https://evil.example/pay or [here](http://evil.example) or www.evil.example today.',
+  postcode: 'SE1 7PB',
+  email: 'stranger@example.org',
+};
+
+test('none of what a sender typed to relay a message reaches the subject, the text or the HTML', () => {
+  const email = customerEmail(quote(attack), { replyTo });
+  if (email === undefined) throw new Error('an address gets a confirmation');
+  const fragments = [
+    attack.name,
+    attack.description,
+    attack.postcode,
+    'invoice',
+    'overdue',
+    'evil',
+    'http',
+    'www.',
+    'Final notice',
+    '£450',
+    'Your invoice',
+  ];
+  for (const part of [email.subject, email.text, email.html, visibleText(email.html)]) {
+    for (const fragment of fragments) expect(part.toLowerCase()).not.toContain(fragment.toLowerCase());
+  }
+  expect(email.text.startsWith('Hello,\n')).toBe(true);
+  // The only links are ours: the emergency line.
+  expect([...document(email.html).querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([`tel:${business.phone.tel}`]);
 });
 
 test('gives the 24/7 emergency line, linked to call in the HTML', () => {
@@ -87,15 +146,14 @@ test('gives the 24/7 emergency line, linked to call in the HTML', () => {
   expect(call?.textContent).toBe(business.phone.display);
 });
 
-test('every value reaches the HTML as text, never as markup', () => {
-  const email = customerEmail(
-    quote({ name: '<b>Tom</b> & "Co"', description: '<script>alert(1)</script>\nthen <img src=x onerror=alert(1)>' }),
-    { replyTo },
-  );
+test('markup in the name never becomes markup, nor is it repeated', () => {
+  const email = customerEmail(quote({ name: '<b>Tom</b> & "Co"', description: '<script>alert(1)</script>\nthen <img src=x onerror=alert(1)>' }), {
+    replyTo,
+  });
   const page = document(email?.html ?? '');
   expect(page.querySelectorAll('script, b, img, [onerror]')).toHaveLength(0);
-  expect(page.body.textContent).toContain('Hello <b>Tom</b> & "Co",');
-  expect(page.body.textContent).toContain('<script>alert(1)</script>then <img src=x onerror=alert(1)>');
+  expect(page.body.textContent).toContain('Hello,');
+  for (const part of [email?.text ?? '', email?.html ?? '']) expect(part).not.toMatch(/script|onerror|<b>|&lt;b&gt;/);
 });
 
 test('a line break in the reply address cannot reach a header', () => {

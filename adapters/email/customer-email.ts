@@ -1,11 +1,15 @@
 import { business, describeMinutes, responsePromise } from '../../domain/business';
 import { isEmailAddress } from '../../domain/email-address';
+import { greetingName } from '../../domain/first-name';
 import type { QuoteRequest } from '../../domain/quote';
 import { serviceTypeLabels } from '../../domain/service-type';
-import { detailsTable, emailDocument, link, paragraph } from './email-layout';
-import { confirmedFields, fieldRows, htmlRows, textLines } from './field-rows';
+import { emailDocument, link, paragraph } from './email-layout';
 import { html } from './html';
 import { singleLine, type OutgoingEmail } from './outgoing-email';
+
+// Anyone can send the form with anyone's address, so this email may reach a stranger. It repeats
+// nothing the sender typed but a first name (domain/first-name.ts): no description, no postcode, no
+// full name, so it can never carry someone else's words, or links, under the business's name.
 
 /** The spec's promise, "We'll contact you within …", with only the half that applies. */
 function promiseOf(urgent: boolean): string {
@@ -17,29 +21,20 @@ function promiseOf(urgent: boolean): string {
 const emergencyLine = `For an emergency at any hour, call our ${business.emergencyHours} emergency line on`;
 const notYou = 'If you did not ask us for a quote, you can ignore this email.';
 
+/** "Hello Tom," or, when the name is not one to repeat, "Hello,". */
+function greetingOf(quote: QuoteRequest): string {
+  const name = greetingName(quote.name);
+  return name === null ? 'Hello,' : `Hello ${name},`;
+}
+
+const thanks = (quote: QuoteRequest) => `Thank you for asking ${business.name} for a quote. ${promiseOf(quote.urgent)}`;
+
 function textBody(quote: QuoteRequest): string {
-  return [
-    `Hello ${quote.name},`,
-    '',
-    `Thank you for asking ${business.name} for a quote. ${promiseOf(quote.urgent)}`,
-    '',
-    'What you asked for:',
-    ...textLines(fieldRows(quote, { fields: confirmedFields, given: true })),
-    '',
-    `${emergencyLine} ${business.phone.display}.`,
-    '',
-    business.name,
-    '',
-    notYou,
-    '',
-  ].join('\n');
+  return [greetingOf(quote), '', thanks(quote), '', `${emergencyLine} ${business.phone.display}.`, '', business.name, '', notYou, ''].join('\n');
 }
 
 function htmlBody(quote: QuoteRequest, title: string): string {
-  const rows = htmlRows(fieldRows(quote, { fields: confirmedFields, given: true }));
-  const content = html`${paragraph(`Hello ${quote.name},`)}${paragraph(
-    `Thank you for asking ${business.name} for a quote. ${promiseOf(quote.urgent)}`,
-  )}${detailsTable('What you asked for', rows)}${paragraph(
+  const content = html`${paragraph(greetingOf(quote))}${paragraph(thanks(quote))}${paragraph(
     html`${emergencyLine} <strong>${link(`tel:${business.phone.tel}`, business.phone.display)}</strong>.`,
   )}${paragraph(business.name)}${html`<p style="margin:0;font-size:14px;color:#4b5563">${notYou}</p>`}`;
   return emailDocument({ title, content });
@@ -47,8 +42,9 @@ function htmlBody(quote: QuoteRequest, title: string): string {
 
 /**
  * The confirmation a customer gets when they gave an email (undefined when they did not, or gave
- * what is not an address): what
- * they asked for, when we will call, and the emergency line. Replies go to `replyTo` when given.
+ * what is not an address): a greeting by first name, when we will call, and the emergency line.
+ * Replies go to `replyTo` when given. The subject names the service from our own list, never words
+ * the sender chose.
  */
 export function customerEmail(quote: QuoteRequest, { replyTo }: { replyTo?: string }): OutgoingEmail | undefined {
   // A request stored before today's rule may hold what is not one address: nobody is written to then.

@@ -6,7 +6,6 @@ import {
   type NewQuote,
   type QuoteField,
   quoteFieldList,
-  quoteFields,
   remarkOn,
 } from '../../domain/quote';
 import { link, type DetailRow } from './email-layout';
@@ -50,23 +49,14 @@ function remarked(field: QuoteField, quote: NewQuote, row: FieldRow): FieldRow {
 }
 
 interface RowOptions {
-  /** Which fields, in the form's order: every one by default. */
-  fields?: readonly QuoteField[];
-  /** Leave out the fields not filled in. */
-  given?: boolean;
   /** Add what staff should notice about a value. */
   remarks?: boolean;
 }
 
-/** The rows of a request's fields for an email. */
-export function fieldRows(quote: NewQuote, { fields = quoteFieldList, given = false, remarks = false }: RowOptions = {}): FieldRow[] {
-  return fields
-    .filter((field) => !given || quote[field] !== null)
-    .map((field) => (remarks ? remarked(field, quote, fieldRow(field, quote)) : fieldRow(field, quote)));
+/** The rows of every field of a request, in the form's order, for the business's email. */
+export function fieldRows(quote: NewQuote, { remarks = false }: RowOptions = {}): FieldRow[] {
+  return quoteFieldList.map((field) => (remarks ? remarked(field, quote, fieldRow(field, quote)) : fieldRow(field, quote)));
 }
-
-/** The fields the customer's confirmation repeats back to them. */
-export const confirmedFields = quoteFieldList.filter((field) => quoteFields[field].confirmed);
 
 /** Rows as plain-text lines, "Label: value". */
 export const textLines = (rows: readonly FieldRow[]): string[] => rows.map(({ label, text }) => `${label}:${text.startsWith('\n') ? '' : ' '}${text}`);

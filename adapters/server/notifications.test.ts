@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from 'vitest';
 import type { ClaimedNotification } from '../../domain/ports';
 import { toNamedFields } from '../../domain/quote';
+import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { businessEmail } from '../email/business-email';
 import { SmtpMailer } from '../email/smtp-mailer';
@@ -46,6 +47,49 @@ test('the business and the customer get their emails, and staff see that the bus
     await smtp.stop();
   }
 });
+
+for (const kind of ['sqlite', 'postgres'] as const) {
+  test(`${kind}: a second request from one address within a day reaches the business, but sends that address no second confirmation`, async () => {
+    const smtp = await startTestSmtpServer();
+    const clock = manualClock();
+    const server = await startTestServer(kind, { now: clock.now, realTimeSessions: true, mail: { smtpUrl: smtp.url, to: inbox } });
+    const hour = 3_600_000;
+    const toCustomer = () => smtp.messages.filter((email) => !email.to.includes(inbox));
+    const toBusiness = () => smtp.messages.filter((email) => email.to.includes(inbox));
+    try {
+      expect((await post(server, request('Priya Raman', { email: 'priya@example.co.uk' }))).status).toBe(201);
+      await smtp.waitFor(2, 5_000);
+
+      // Someone else, 23 hours on, sends their own words to the same address, written another way.
+      clock.time += 23 * hour;
+      const relay = request('Your invoice is overdue, pay at http://evil.example', {
+        email: ' Priya@Example.CO.UK ',
+        description: 'Pay now at https://evil.example/pay',
+      });
+      expect((await post(server, relay)).status).toBe(201);
+      await smtp.waitFor(3, 5_000);
+      await expect.poll(async () => (await readyz(server)).outbox.pending).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(toBusiness().map((email) => email.subject)).toEqual([
+        'Heating Services request from Priya Raman',
+        'Heating Services request from Your invoice is overdue, pay at http://evil.example',
+      ]);
+      expect(toCustomer().map((email) => ({ to: email.to, text: email.text.split('\n')[0] }))).toEqual([{ to: ['priya@example.co.uk'], text: 'Hello Priya,' }]);
+      const { quotes: listed } = await inboxPage(server);
+      expect(listed).toHaveLength(2);
+
+      // A day after the first confirmation, the next request from there gets one again.
+      clock.time += hour;
+      expect((await post(server, request('Priya Raman', { email: 'priya@example.co.uk' }))).status).toBe(201);
+      await smtp.waitFor(5, 5_000);
+      expect(toCustomer()).toHaveLength(2);
+      for (const email of toCustomer()) expect(`${email.subject}${email.text}${email.html}`).not.toMatch(/evil|invoice/i);
+    } finally {
+      await server.stop();
+      await smtp.stop();
+    }
+  });
+}
 
 test('while the mail server is down visitors still succeed; when it is back every email arrives, once', async () => {
   const smtp = await startTestSmtpServer();

@@ -213,6 +213,16 @@ export interface QuotePhotosTable {
   thumbnail: ColumnType<Uint8Array, Uint8Array | undefined, never>;
 }
 
+/**
+ * A row of `customer_confirmations`: when the last confirmation to one customer's address was written
+ * to the outbox, so that at most one goes there a day (domain/customer-confirmation.ts).
+ */
+interface CustomerConfirmationsTable {
+  /** The SHA-256, in hexadecimal, of the address trimmed and lower-cased: never the address itself. */
+  address_hash: string;
+  confirmed_at: ColumnType<Date | string, string, string>;
+}
+
 /** The tables Kysely may query. */
 export interface Database {
   quote_requests: QuoteRequestsTable;
@@ -228,6 +238,7 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   write_probes: WriteProbesTable;
   quote_photos: QuotePhotosTable;
+  customer_confirmations: CustomerConfirmationsTable;
 }
 
 /**

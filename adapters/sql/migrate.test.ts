@@ -55,6 +55,7 @@ for (const dialect of sqlDialects) {
         { name: '006-add-alerts' },
         { name: '007-add-write-probes' },
         { name: '008-add-photos' },
+        { name: '009-add-customer-confirmations' },
       ]);
       expect(await db.selectFrom('quote_requests').select('id').execute()).toEqual([{ id: validRow.id }]);
     } finally {

@@ -9,6 +9,7 @@ import { addPostcode } from './migrations/005-add-postcode';
 import { addAlerts } from './migrations/006-add-alerts';
 import { addWriteProbes } from './migrations/007-add-write-probes';
 import { addPhotos } from './migrations/008-add-photos';
+import { addCustomerConfirmations } from './migrations/009-add-customer-confirmations';
 
 // Listed, not read from a folder, so the migrations travel inside a bundle. Applied in name order.
 const migrations: Readonly<Record<string, Migration>> = {
@@ -20,6 +21,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '006-add-alerts': addAlerts,
   '007-add-write-probes': addWriteProbes,
   '008-add-photos': addPhotos,
+  '009-add-customer-confirmations': addCustomerConfirmations,
 };
 
 /** The migrations this version knows, by name: a database that has applied any other is from a newer version. */

@@ -43,7 +43,9 @@ test('a pg_dump of the database restores with pg_restore into a new one, where t
     try {
       await migrateToLatest(written);
       const quotes = new SqlQuoteRepository(written, { notify: true });
-      for (let n = 0; n < 25; n++) await quotes.insert(sampleQuote({ name: `Amara Fitzgerald ${n}`, urgent: n % 3 === 0 }));
+      for (let n = 0; n < 25; n++) {
+        await quotes.insert(sampleQuote({ name: `Amara Fitzgerald ${n}`, email: `amara.${n}@example.org`, urgent: n % 3 === 0 }));
+      }
       before = await listAll(new SqlQuoteInbox(written), new Date());
     } finally {
       await written.destroy();
@@ -61,6 +63,9 @@ test('a pg_dump of the database restores with pg_restore into a new one, where t
       expect(await listAll(new SqlQuoteInbox(restored), new Date())).toEqual(before);
       const { rows: outbox } = await sql<{ count: string }>`select count(*) as count from notifications`.execute(restored);
       expect(Number(outbox[0]?.count)).toBe(50);
+      // And the record of each address's confirmation, which holds back a second within the day.
+      const { rows: confirmations } = await sql<{ count: string }>`select count(*) as count from customer_confirmations`.execute(restored);
+      expect(Number(confirmations[0]?.count)).toBe(25);
     } finally {
       await restored.destroy();
     }

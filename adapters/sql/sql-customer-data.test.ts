@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { expect, test } from 'vitest';
 import { customerDataContract } from '../contracts/customer-data.test-support';
@@ -42,6 +43,14 @@ async function rowsHolding(db: Kysely<Database>, dialect: SqlDialectName, needle
   return found;
 }
 
+/** The SHA-256 under which the confirmations' limit keeps an address (trimmed, lower-cased). */
+const hashOf = (address: string) => createHash('sha256').update(address).digest('hex');
+
+/** The hashed addresses whose last confirmation is on record, sorted. */
+async function confirmationHashes(db: Kysely<Database>): Promise<string[]> {
+  return (await db.selectFrom('customer_confirmations').select('address_hash').orderBy('address_hash').execute()).map(({ address_hash }) => address_hash);
+}
+
 for (const dialect of sqlDialects) {
   test(`${dialect}: erasing a customer leaves no row in any table that refers to their requests or holds their details`, async () => {
     const at = '2024-05-01T09:00:00.000Z';
@@ -70,14 +79,33 @@ for (const dialect of sqlDialects) {
       const needles = ['erin.gone@example.co.uk', 'erin gone', '900456', theirs.id];
       expect(await rowsHolding(db, dialect, needles)).not.toEqual([]);
       const others = await rowsHolding(db, dialect, ['kim@example.co.uk', kept.id]);
+      expect(await confirmationHashes(db)).toEqual([hashOf('erin.gone@example.co.uk'), hashOf('kim@example.co.uk')].sort());
       expect(await customerData.eraseCustomerData({ email: null, phone: '+44 7700 900456' })).toEqual({ requests: 1, notes: 1, statusChanges: 1, emails: 2, alerts: 2 });
       expect(await rowsHolding(db, dialect, needles)).toEqual([]);
+      // Found by their phone number, their address's record of confirmations went too; Kim's stays.
+      expect(await confirmationHashes(db)).toEqual([hashOf('kim@example.co.uk')]);
       if (dialect === 'sqlite') {
         const { rows } = await sql<{ total: number }>`select count(*) as total from quote_requests_search where quote_requests_search match '"900456"'`.execute(db);
         expect(rows[0]?.total).toBe(0);
       }
       // Everyone else's rows are all still there.
       expect(await rowsHolding(db, dialect, ['kim@example.co.uk', kept.id])).toEqual(others);
+    });
+  });
+}
+
+for (const dialect of sqlDialects) {
+  test(`${dialect}: erasing by email forgets when a confirmation went there, even once their requests are gone`, async () => {
+    await withSqlStore(dialect, { notify: true }, async ({ db, repository }) => {
+      const stored = await repository.insert(sampleQuote({ email: 'Nell.Early@example.co.uk' }));
+      await repository.insert(sampleQuote({ email: 'other@example.co.uk' }));
+      await repository.delete(stored.id);
+      expect(await confirmationHashes(db)).toContain(hashOf('nell.early@example.co.uk'));
+
+      const customerData = new SqlCustomerData(db);
+      expect(await customerData.findCustomerData({ email: 'nell.early@example.co.uk', phone: null })).toEqual({ requests: [], emails: [] });
+      expect((await customerData.eraseCustomerData({ email: 'nell.early@example.co.uk', phone: null })).requests).toBe(0);
+      expect(await confirmationHashes(db)).toEqual([hashOf('other@example.co.uk')]);
     });
   });
 }

@@ -11,6 +11,7 @@ import {
 } from '../../domain/customer-data';
 import { allView, defaultInboxQuery } from '../../domain/inbox-query';
 import type { CustomerDataStore } from '../../domain/ports';
+import { forgetConfirmations } from './customer-confirmations';
 import { type Database, type SqlDialectName, sqlDialectOf } from './database';
 import { matchingInboxQuery } from './inbox-page-query';
 import { PhotoFiles } from './photo-files';
@@ -20,7 +21,10 @@ import { withExtras } from './sql-quote-inbox';
 /**
  * A customer's data in SQLite or PostgreSQL, behind our server: found through the inbox's search text
  * (and its trigram index), each candidate then judged by the domain's matchesSubject; erased in one
- * transaction, every table that refers to a request going with it (ON DELETE CASCADE).
+ * transaction, every table that refers to a request going with it (ON DELETE CASCADE), and the record
+ * of when a confirmation last went to their addresses with them. That record is not listed: it holds
+ * a hash of the address and a time, for a day at most, and the email records listed already say when
+ * each confirmation went.
  */
 export class SqlCustomerData implements CustomerDataStore {
   readonly #db: Kysely<Database>;
@@ -73,7 +77,10 @@ export class SqlCustomerData implements CustomerDataStore {
         .select(['id', 'email', 'phone'])
         .$if(this.#dialect === 'postgres', (select) => select.forUpdate())
         .execute();
-      const ids = candidates.filter((row) => matchesSubject(row, subject)).map(({ id }) => id);
+      const matching = candidates.filter((row) => matchesSubject(row, subject));
+      // When confirmations last went to their addresses, whether or not a request of theirs is still held.
+      await forgetConfirmations(tx, [subject.email, ...matching.map(({ email }) => email)].filter((email) => email !== null));
+      const ids = matching.map(({ id }) => id);
       if (ids.length === 0) return { ...nothingErased };
       const count = async (table: 'quote_notes' | 'quote_status_changes' | 'notifications' | 'alert_records' | 'alert_deliveries') => {
         const { total } = await tx

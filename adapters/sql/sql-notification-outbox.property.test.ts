@@ -35,11 +35,13 @@ for (const dialect of sqlDialects) {
       await fc.assert(
         fc.asyncProperty(fc.array(fc.boolean(), { minLength: 1, maxLength: 4 }), fc.array(stepArb, { maxLength: 15 }), async (emails, steps) => {
           await db.deleteFrom('quote_requests').execute();
+          await db.deleteFrom('customer_confirmations').execute();
           const clock = manualClock();
           const quotes = new SqlQuoteRepository(db, { now: clock.now, notify: true });
           const outbox = new SqlNotificationOutbox(db, { now: clock.now, leaseSeconds });
-          for (const hasEmail of emails) {
-            await quotes.insert(hasEmail ? withEmail : withoutEmail);
+          // Each from an address of its own: a second confirmation to one would be held back for a day.
+          for (const [index, hasEmail] of emails.entries()) {
+            await quotes.insert(hasEmail ? { ...withEmail, email: `aisha.${index}@example.org` } : withoutEmail);
             clock.time += 1000;
           }
           // The model: when each notification is due, how often it was claimed, how often marked sent.
@@ -121,9 +123,9 @@ test('postgres: two servers claiming at once never claim the same notification, 
     await migrateToLatest(first);
     const now = () => new Date('2024-05-01T09:00:00Z');
     const quotes = new SqlQuoteRepository(first, { now, notify: true });
-    // 100 requests with an email: 200 notifications, all due at once.
+    // 100 requests, each with an address of its own: 200 notifications, all due at once.
     for (let batch = 0; batch < 10; batch++) {
-      await Promise.all(Array.from({ length: 10 }, () => quotes.insert(withEmail)));
+      await Promise.all(Array.from({ length: 10 }, (_, index) => quotes.insert({ ...withEmail, email: `aisha.${batch}.${index}@example.org` })));
     }
     // Each server runs several claim loops at once, over its own connection pool.
     const claimAll = async (outbox: SqlNotificationOutbox) => {

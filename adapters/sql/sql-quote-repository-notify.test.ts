@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { expect, test } from 'vitest';
 import type { NewQuote } from '../../domain/quote';
@@ -96,9 +97,9 @@ for (const dialect of sqlDialects) {
       const repository = new SqlQuoteRepository(db, { now: () => new Date(time), notify: true });
       const old = await repository.insert(withEmail);
       time += 60_000;
-      const deleted = await repository.insert(withEmail);
+      const deleted = await repository.insert({ ...withEmail, email: 'deleted@example.org' });
       time += 60_000;
-      const kept = await repository.insert(withEmail);
+      const kept = await repository.insert({ ...withEmail, email: 'kept@example.org' });
 
       expect(await repository.delete(deleted.id)).toBe(true);
       expect(await repository.deleteCreatedBefore(new Date(old.createdAt.getTime() + 1))).toBe(1);
@@ -110,3 +111,93 @@ for (const dialect of sqlDialects) {
     });
   });
 }
+
+/** The kinds of notification each request has, in the order the requests were stored. */
+async function kindsByRequest(db: Kysely<Database>, ids: readonly string[]): Promise<string[][]> {
+  const rows = await db.selectFrom('notifications').select(['quote_id', 'kind']).orderBy('kind').execute();
+  return ids.map((id) => rows.filter((row) => row.quote_id === id).map(({ kind }) => kind));
+}
+
+const hour = 3_600_000;
+
+for (const dialect of sqlDialects) {
+  test(`${dialect}: at most one confirmation goes to an address a day, whatever its case; every request is stored and the business told`, async () => {
+    await withDatabase(dialect, async (db) => {
+      const start = Date.parse('2024-05-01T09:00:00Z');
+      let time = start;
+      const repository = new SqlQuoteRepository(db, { now: () => new Date(time), notify: true });
+      const sent: string[] = [];
+      const send = async (email: string | null, at: number) => {
+        time = at;
+        sent.push((await repository.insert({ ...withEmail, email })).id);
+      };
+      await send('sean.gallagher@example.org', start);
+      await send('sean.gallagher@example.org', start + hour);
+      await send('Sean.Gallagher@EXAMPLE.org', start + 2 * hour);
+      await send(' sean.gallagher@example.org ', start + 3 * hour);
+      await send('someone.else@example.org', start + 4 * hour);
+      await send(null, start + 5 * hour);
+      await send('sean.gallagher@example.org', start + 24 * hour - 1);
+      // A day after the first, another may go; the day then counts from that one.
+      await send('SEAN.GALLAGHER@example.org', start + 24 * hour);
+      await send('sean.gallagher@example.org', start + 47 * hour);
+      await send('sean.gallagher@example.org', start + 48 * hour);
+
+      const both = ['business', 'customer'];
+      const businessOnly = ['business'];
+      expect(await kindsByRequest(db, sent)).toEqual([
+        both,
+        businessOnly,
+        businessOnly,
+        businessOnly,
+        both,
+        businessOnly,
+        businessOnly,
+        both,
+        businessOnly,
+        both,
+      ]);
+      expect(await listAll(new SqlQuoteInbox(db), new Date(time))).toHaveLength(sent.length);
+    });
+  });
+
+  test(`${dialect}: the limit keeps a hash of the address, never the address, and the purge deletes it once a day old`, async () => {
+    await withDatabase(dialect, async (db) => {
+      let time = Date.parse('2024-05-01T09:00:00Z');
+      const repository = new SqlQuoteRepository(db, { now: () => new Date(time), notify: true });
+      await repository.insert({ ...withEmail, email: 'Sean.Gallagher@example.org' });
+      const first = new Date(time);
+      time += 12 * hour;
+      await repository.insert({ ...withEmail, email: 'later@example.org' });
+
+      const rows = await db.selectFrom('customer_confirmations').select(['address_hash', 'confirmed_at']).orderBy('confirmed_at').execute();
+      expect(rows.map(({ address_hash, confirmed_at }) => ({ address_hash, confirmedAt: new Date(confirmed_at) }))).toEqual([
+        { address_hash: createHash('sha256').update('sean.gallagher@example.org').digest('hex'), confirmedAt: first },
+        { address_hash: createHash('sha256').update('later@example.org').digest('hex'), confirmedAt: new Date(time) },
+      ]);
+
+      // Half a day on, the purge (whatever requests it deletes) deletes the record a day old, and only that.
+      time += 12 * hour;
+      expect(await repository.deleteCreatedBefore(new Date(0))).toBe(0);
+      expect(await db.selectFrom('customer_confirmations').select('address_hash').execute()).toEqual([
+        { address_hash: createHash('sha256').update('later@example.org').digest('hex') },
+      ]);
+    });
+  });
+}
+
+test('postgres: requests from one address sent at the same moment get exactly one confirmation between them', async () => {
+  await withDatabase('postgres', async (db) => {
+    const at = new Date('2024-05-01T09:00:00Z');
+    const repository = new SqlQuoteRepository(db, { now: () => at, notify: true });
+    for (let round = 0; round < 5; round += 1) {
+      const email = `same.moment.${round}@example.org`;
+      const stored = await Promise.all(
+        Array.from({ length: 8 }, (_, index) => repository.insert({ ...withEmail, name: `At once ${index}`, email: index % 2 === 0 ? email : email.toUpperCase() })),
+      );
+      const kinds = await kindsByRequest(db, stored.map(({ id }) => id));
+      expect(kinds.filter((each) => each.includes('customer'))).toHaveLength(1);
+      expect(kinds.every((each) => each.includes('business'))).toBe(true);
+    }
+  });
+});

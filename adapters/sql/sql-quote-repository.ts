@@ -5,6 +5,7 @@ import type { QuoteRepository, QuoteRetention } from '../../domain/ports';
 import { type NewQuote, type QuoteRequest, toNamedFields } from '../../domain/quote';
 import { waitingStatus } from '../../domain/quote-status';
 import { dueAt } from '../../domain/response-clock';
+import { deleteExpiredConfirmations, takeConfirmation } from './customer-confirmations';
 import { type Database, type NotificationKind, type QuoteRequestsTable, type SqlDialectName, sqlDialectOf } from './database';
 import { PhotoFiles, type PhotoToStore } from './photo-files';
 import { quoteColumns, rowToQuote } from './quote-row';
@@ -15,7 +16,8 @@ export interface SqlQuoteRepositoryOptions {
   newId?: () => string;
   /**
    * Also write each request's notification emails to the outbox (`SqlNotificationOutbox`), in the
-   * same transaction: one to the business, and one to the customer when they gave an email.
+   * same transaction: one to the business, and one to the customer when they gave an email and none
+   * went to that address in the day before (`customer_confirmations`).
    */
   notify?: boolean;
   /**
@@ -121,7 +123,10 @@ export class SqlQuoteRepository implements QuoteRepository, QuoteRetention {
           .execute();
       }
       if (!this.#notify) return rowToQuote(row);
-      const kinds: NotificationKind[] = quote.email === null ? ['business'] : ['business', 'customer'];
+      // The customer's confirmation only when they gave an address, and none went there in the last day
+      // (domain/customer-confirmation.ts): the request is stored and the business told either way.
+      const confirm = quote.email !== null && (await takeConfirmation(tx, quote.email, createdAt));
+      const kinds: NotificationKind[] = confirm ? ['business', 'customer'] : ['business'];
       await tx
         .insertInto('notifications')
         .values(
@@ -152,6 +157,8 @@ export class SqlQuoteRepository implements QuoteRepository, QuoteRetention {
     // it as a timestamptz. One statement: the purge deletes all it should, or nothing; the history,
     // notes and notifications of each request go with it (ON DELETE CASCADE).
     const deleted = await this.#db.deleteFrom('quote_requests').where('created_at', '<', cutoff.toISOString()).returning('id').execute();
+    // The records of confirmations over a day old hold nothing back any more: no address's trace is kept longer.
+    await deleteExpiredConfirmations(this.#db, this.#now());
     // Then the photos' files of SQLite, and any a crash or a failed removal left without a row.
     for (const { id } of deleted) await this.#files?.remove(id).catch(() => undefined);
     await this.#sweepPhotoFiles();
