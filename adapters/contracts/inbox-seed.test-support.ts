@@ -110,7 +110,8 @@ export async function seed(
       from = to;
     }
     const taken = spec.status === 'new' ? null : { by: 'seed@example.co.uk', at: new Date(asOf) };
-    model.push({ ...stored, status: spec.status, respondedAt: null, history: [], notes: [], taken, alerts: [], photos: [] });
+    const { customerToken: _token, heldAsSpam: _spam, ...request } = stored;
+    model.push({ ...request, status: spec.status, respondedAt: null, history: [], notes: [], taken, alerts: [], photos: [], spam: null });
   }
   clock.time = asOf;
   return model;

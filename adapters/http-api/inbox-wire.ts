@@ -4,6 +4,7 @@ import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
 import { type InboxSummary, summaryPeriods } from '../../domain/inbox-summary';
 import type { ClockRecord } from '../../domain/ports';
 import { type QuoteStatus, QuoteStatusSchema, type StatusChange } from '../../domain/quote-status';
+import { spamSignals } from '../../domain/spam';
 import { fromWireQuote, toWireQuote, type WireError, WireQuoteSchema } from './wire';
 
 /**
@@ -49,6 +50,14 @@ const WirePhotoRefSchema = v.object({
   thumbnail_height: pixels,
 });
 
+/** A request judged spam: its score, the signals behind it, when it was sent, and who moved it to Waiting. */
+const WireSpamMarkSchema = v.object({
+  score: v.pipe(v.number(), v.integer()),
+  reasons: v.array(v.object({ signal: v.picklist(spamSignals), weight: v.pipe(v.number(), v.integer()) })),
+  sent_at: IsoTimeSchema,
+  cleared: v.nullable(v.object({ by: v.string(), at: IsoTimeSchema })),
+});
+
 export const WireInboxQuoteSchema = v.object({
   ...WireQuoteSchema.entries,
   status: QuoteStatusSchema,
@@ -66,6 +75,8 @@ export const WireInboxQuoteSchema = v.object({
   alerts: v.array(WireAlertRecordSchema),
   /** The photos sent with it, in the order sent; empty when none. */
   photos: v.array(WirePhotoRefSchema),
+  /** How it was judged spam, and who said it was not; null when it was not judged spam. */
+  spam: v.nullable(WireSpamMarkSchema),
 });
 export type WireInboxQuote = v.InferOutput<typeof WireInboxQuoteSchema>;
 
@@ -155,6 +166,12 @@ export function toWireInboxQuote(quote: InboxQuote): WireInboxQuote {
       thumbnail_width: thumbnailWidth,
       thumbnail_height: thumbnailHeight,
     })),
+    spam: quote.spam && {
+      score: quote.spam.score,
+      reasons: quote.spam.reasons.map(({ signal, weight }) => ({ signal, weight })),
+      sent_at: quote.spam.sentAt.toISOString(),
+      cleared: quote.spam.cleared && { by: quote.spam.cleared.by, at: quote.spam.cleared.at.toISOString() },
+    },
   };
   if (quote.businessEmail) {
     wire.business_email = { sent_at: quote.businessEmail.sentAt?.toISOString() ?? null, last_error: quote.businessEmail.lastError };
@@ -178,6 +195,12 @@ export function fromWireInboxQuote(wire: WireInboxQuote): InboxQuote {
       thumbnailWidth: thumbnail_width,
       thumbnailHeight: thumbnail_height,
     })),
+    spam: wire.spam && {
+      score: wire.spam.score,
+      reasons: wire.spam.reasons,
+      sentAt: new Date(wire.spam.sent_at),
+      cleared: wire.spam.cleared && { by: wire.spam.cleared.by, at: new Date(wire.spam.cleared.at) },
+    },
   };
   if (wire.business_email) {
     const { sent_at, last_error } = wire.business_email;
