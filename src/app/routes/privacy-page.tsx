@@ -51,6 +51,10 @@ export function PrivacyPage() {
         <li>your postcode, if you give one, to check we cover your area;</li>
         <li>the description of the job, if you write one;</li>
         <li>the type of service you chose, and whether you marked it as urgent;</li>
+        <li>
+          the photos of the job, if you send any: turned the right way up and saved again, so that they no
+          longer hold where or when they were taken, or on what phone;
+        </li>
         <li>the date and time we received it.</li>
       </ul>
       <p>
@@ -75,7 +79,7 @@ export function PrivacyPage() {
 
       <h2>Who sees it</h2>
       <p>
-        Only our own staff, who have to sign in to read quote requests. The company that hosts our website
+        Only our own staff, who have to sign in to read quote requests or see their photos. The company that hosts our website
         and database, and any email provider we use to tell our staff that a request has arrived, handle your
         details for us as &ldquo;processors&rdquo;: they may use them only on our instructions and must keep
         them safe. Nobody else gets them.
@@ -83,7 +87,7 @@ export function PrivacyPage() {
 
       <h2>How long we keep it</h2>
       <p>
-        Each request is deleted automatically {retention} after we receive it. Our staff may delete it
+        Each request is deleted automatically {retention} after we receive it, with its photos. Our staff may delete it
         sooner, for example once the job is done, and will whenever you ask.
       </p>
 
