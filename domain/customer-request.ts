@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { CustomerMessageSchema, type CustomerView, customerViewOf, isCustomerTokenShaped } from './customer-link';
+import { closedStatuses, CustomerMessageSchema, type CustomerView, customerViewOf, isCustomerTokenShaped } from './customer-link';
+import { inSpamFolder } from './spam';
 import type { CustomerLinkStore, CustomerMessageAlert, Logger } from './ports';
 
 // What a customer does through the private link to their request. A token that is not shaped like
@@ -61,7 +62,8 @@ export async function sendCustomerMessage(
   }
   const view = quote && customerViewOf(quote, now);
   if (!quote || !view) return notFound;
-  if (quote.urgent && !['won', 'lost'].includes(quote.status)) {
+  // Nobody is alerted about a request in the Spam folder: its link works (a bot must not tell), but it waits for staff to look.
+  if (quote.urgent && !closedStatuses.includes(quote.status) && !inSpamFolder(quote)) {
     await deps.alert.customerWrote(quote, text.output).catch((cause: unknown) => deps.logger.error('Alerting staff to a customer’s message failed', cause));
   }
   return { ok: true, view };
