@@ -17,7 +17,7 @@ const unknownIds = ['00000000-0000-4000-8000-000000000000', 'not-a-uuid'];
  * The quote form's tokens as the suites make them: "issued-at:<ms>", read back as the seconds since.
  * Anything else is forged, as a store's own tokens would find it.
  */
-export const fakeFormTokens: FormTokens = {
+const fakeFormTokens: FormTokens = {
   issue: (now) => Promise.resolve(`issued-at:${now.getTime()}`),
   secondsSince: (token, now) => {
     const issuedAt = /^issued-at:(\d+)$/.exec(token)?.[1];
@@ -26,7 +26,7 @@ export const fakeFormTokens: FormTokens = {
 };
 
 /** A store that judges what arrives and keeps a Spam folder, with the fake form tokens to read times by. */
-export interface SpamStoreUnderTest extends StoreUnderTest {
+interface SpamStoreUnderTest extends StoreUnderTest {
   retention: Pick<QuoteRetention, 'deleteSpamBefore'>;
 }
 
