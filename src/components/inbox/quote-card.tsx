@@ -89,11 +89,15 @@ export function QuoteCard({ quote, now, linked = false }: { quote: InboxQuote; n
         <div className="badges">
           {quote.urgent && <span className="badge badge-urgent">{copy.quotes.urgentBadge}</span>}
           <span className="badge">{serviceTypeLabels[quote.serviceType]}</span>
-          <span className={`badge badge-status badge-status-${quote.status}`}>{inboxCopy.status.badge[quote.status]}</span>
+          {held ? (
+            <span className="badge badge-spam">{inboxCopy.views.spam}</span>
+          ) : (
+            <span className={`badge badge-status badge-status-${quote.status}`}>{inboxCopy.status.badge[quote.status]}</span>
+          )}
         </div>
       </div>
       {held ? (
-        <SpamVerdict quote={quote} mark={held} />
+        <SpamVerdict mark={held} />
       ) : (
         <>
           <QuoteClock quote={quote} now={now} />

@@ -47,6 +47,9 @@ test('a request in Spam has no response clock, no "I\'m on it", no status moves:
   expect(crypto.queryByRole('button', { name: /I'm on it/ })).toBeNull();
   expect(crypto.getAllByRole('button').map((button) => button.textContent)).toEqual(['Not spam', 'Delete', 'Add note']);
   expect(crypto.queryByText('URGENT')).not.toBeNull();
+  // It waits for nobody: its badge says where it is, not Waiting.
+  expect(crypto.getByText('Spam', { selector: '.badge' })).toBeTruthy();
+  expect(crypto.queryByText('Waiting', { selector: '.badge' })).toBeNull();
 });
 
 test('every other view, All included, leaves Spam out', async () => {
@@ -107,7 +110,8 @@ test('when the store cannot be reached the card stays, and a destructive toast s
 });
 
 test('a rescued request is not in the folder, and Spam is empty', async () => {
-  const rescued = { ...bot, spam: bot.spam && { ...bot.spam, cleared: { by: 'sam@example.co.uk', at: testNow } } };
+  if (!bot.spam) throw new Error('the bot is not held as spam');
+  const rescued = { ...bot, spam: { ...bot.spam, cleared: { by: 'sam@example.co.uk', at: testNow } } };
   const store = new InMemoryQuoteRepository({ seed: [rescued] });
   renderInbox(store);
   expect(await screen.findByText('Nothing in Spam.')).toBeTruthy();

@@ -8,11 +8,10 @@ import { focusAfterLeaving } from './focus-after-leaving';
 const { spam: text } = inboxCopy;
 
 /** Why a request in the Spam folder was held there: its score, and each reason in words. */
-export function SpamVerdict({ quote, mark }: { quote: InboxQuote; mark: SpamMark }) {
-  const headingId = `spam-${quote.id}`;
+export function SpamVerdict({ mark }: { mark: SpamMark }) {
   return (
-    <section className="spam-verdict" aria-labelledby={headingId}>
-      <h3 id={headingId}>
+    <div className="spam-verdict">
+      <h3>
         {text.heading} <span className="badge badge-spam">{text.score(mark.score)}</span>
       </h3>
       <ul>
@@ -21,7 +20,7 @@ export function SpamVerdict({ quote, mark }: { quote: InboxQuote; mark: SpamMark
         ))}
       </ul>
       <p className="spam-held">{text.held}</p>
-    </section>
+    </div>
   );
 }
 
