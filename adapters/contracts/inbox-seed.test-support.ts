@@ -3,7 +3,8 @@ import type { InboxQuote } from '../../domain/inbox-quote';
 import type { NewQuote } from '../../domain/quote';
 import type { QuoteStatus } from '../../domain/quote-status';
 import { serviceTypes } from '../../domain/service-type';
-import type { StoreUnderTest } from './store-under-test.test-support';
+import { type Arrival, spamThreshold } from '../../domain/spam';
+import { requestOf, type StoreUnderTest } from './store-under-test.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 
 const minute = 60_000;
@@ -62,15 +63,23 @@ export interface RequestSpec {
   /** Multiples of ten, so that times (and due times) often tie and the tie-breaks are tested. */
   minutesAgo: number;
   status: QuoteStatus;
+  /** Sent by a script that fills the field only bots see: held in the Spam folder, and left 'new'. */
+  spam: boolean;
 }
 
-export const requestSpecArb: fc.Arbitrary<RequestSpec> = fc.record({
-  persona: fc.nat(personas.length - 1),
-  serviceType: fc.constantFrom(...serviceTypes),
-  urgent: fc.boolean(),
-  minutesAgo: fc.integer({ min: 0, max: 30 }).map((tens) => tens * 10),
-  status: fc.constantFrom<QuoteStatus>('new', 'new', 'contacted', 'quoted', 'won', 'lost'),
-});
+export const requestSpecArb: fc.Arbitrary<RequestSpec> = fc
+  .record({
+    persona: fc.nat(personas.length - 1),
+    serviceType: fc.constantFrom(...serviceTypes),
+    urgent: fc.boolean(),
+    minutesAgo: fc.integer({ min: 0, max: 30 }).map((tens) => tens * 10),
+    status: fc.constantFrom<QuoteStatus>('new', 'new', 'contacted', 'quoted', 'won', 'lost'),
+    spam: fc.constantFrom(false, false, false, false, true),
+  })
+  .map((spec) => (spec.spam ? { ...spec, status: 'new' } : spec));
+
+/** How a script sends a request: the hidden field filled, no form token. Any store that judges holds it as spam. */
+const botArrival: Arrival = { honeypotFilled: true, formToken: null };
 
 /** The moves that take a new request to each status. */
 const pathTo: Readonly<Record<QuoteStatus, readonly QuoteStatus[]>> = {
@@ -89,7 +98,7 @@ export function newQuoteOf(spec: Pick<RequestSpec, 'persona' | 'serviceType' | '
 
 /**
  * Stores the requests, each `minutesAgo` before `asOf`, and moves each to its status through the
- * inbox as staff would. Answers what the suites expect of them: the model matchesQuery and
+ * inbox as staff would (the spam ones as a script sends them, left where they are held). Answers what the suites expect of them: the model matchesQuery and
  * compareInInbox are run on (its respondedAt, history and notes are not what they judge by).
  */
 export async function seed(
@@ -101,7 +110,7 @@ export async function seed(
   const model: InboxQuote[] = [];
   for (const spec of specs) {
     clock.time = asOf - spec.minutesAgo * minute;
-    const stored = await repository.insert(newQuoteOf(spec));
+    const stored = spec.spam ? await repository.insert(newQuoteOf(spec), [], botArrival) : await repository.insert(newQuoteOf(spec));
     let from: QuoteStatus = 'new';
     for (const to of pathTo[spec.status]) {
       const at = new Date(asOf);
@@ -110,8 +119,9 @@ export async function seed(
       from = to;
     }
     const taken = spec.status === 'new' ? null : { by: 'seed@example.co.uk', at: new Date(asOf) };
-    const { customerToken: _token, heldAsSpam: _spam, ...request } = stored;
-    model.push({ ...request, status: spec.status, respondedAt: null, history: [], notes: [], taken, alerts: [], photos: [], spam: null });
+    // Only whether it is in the Spam folder is what the suites judge by; the score and reasons are the Spam folder suite's.
+    const spam = spec.spam ? { score: spamThreshold, reasons: [], sentAt: stored.createdAt, cleared: null } : null;
+    model.push({ ...requestOf(stored), status: spec.status, respondedAt: null, history: [], notes: [], taken, alerts: [], photos: [], spam });
   }
   clock.time = asOf;
   return model;

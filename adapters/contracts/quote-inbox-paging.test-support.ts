@@ -21,7 +21,7 @@ const minute = 60_000;
 const asOf = Date.parse('2024-05-01T12:00:00Z');
 
 // The waiting view is the one whose order moves with time: it gets more runs.
-const viewArb = fc.constantFrom<InboxView>('new', 'new', 'all', ...quoteStatuses);
+const viewArb = fc.constantFrom<InboxView>('new', 'new', 'all', 'spam', ...quoteStatuses);
 
 /** Times on the same ten-minute grid as the requests, so `from` and `to` often fall exactly on one. */
 const boundaryArb = fc.option(
@@ -51,14 +51,14 @@ function expected(model: readonly InboxQuote[], query: InboxQuery, now: Date): s
 const shownOf = (quote: InboxQuote) => ({ ...requestOf(quote), status: quote.status });
 
 const specs = (...list: Partial<RequestSpec>[]): RequestSpec[] =>
-  list.map((spec) => ({ persona: 0, serviceType: 'heating', urgent: false, minutesAgo: 0, status: 'new', ...spec }));
+  list.map((spec) => ({ persona: 0, serviceType: 'heating', urgent: false, minutesAgo: 0, status: 'new', spam: false, ...spec }));
 
 /** Paging, order, total and every filter, against matchesQuery and compareInInbox. */
 export function quoteInboxPagingContract(make: MakeStore): void {
   test('an empty inbox has an empty first page, a total of 0 and no next page', async () => {
     const clock = manualClock();
     await withStore(make, clock.now, async ({ inbox }) => {
-      for (const view of ['all', 'new', 'won'] as const) {
+      for (const view of ['all', 'new', 'won', 'spam'] as const) {
         const page = await inbox.findPage({ query: { ...defaultInboxQuery, view }, after: null, limit: 50, now: clock.now() });
         expect(page).toEqual({ quotes: [], total: 0, next: null });
       }

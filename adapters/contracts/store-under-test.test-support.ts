@@ -80,8 +80,8 @@ export async function listAll(inbox: QuoteInbox, now: Date): Promise<QuoteReques
 export async function inEmptiedStore<Store extends StoreUnderTest>(store: Store, use: (store: Store) => Promise<void>): Promise<void> {
   const ids: string[] = [];
   const repository: QuoteRepository = {
-    insert: async (quote) => {
-      const stored = await store.repository.insert(quote);
+    insert: async (quote, photos, arrival) => {
+      const stored = await store.repository.insert(quote, photos, arrival);
       ids.push(stored.id);
       return stored;
     },
