@@ -4,10 +4,12 @@ import type { InboxQuote } from '../../domain/inbox-quote';
 import type { NoStamp, NoteToAdd, SpamClearing, TakeRequest, SelfStampingQuoteInbox, StatusMove } from '../../domain/ports';
 import type { QuoteRequest } from '../../domain/quote';
 import { customerDataContract } from '../contracts/customer-data.test-support';
+import { customerLinksContract } from '../contracts/customer-links.test-support';
 import { photoStoreContract } from '../contracts/photo-store.test-support';
 import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
 import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
 import { quoteRetentionContract } from '../contracts/quote-retention.test-support';
+import { spamFolderContract } from '../contracts/spam-folder.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { InMemoryQuoteRepository } from './in-memory-quote-repository';
 
@@ -184,4 +186,23 @@ test('a seeded request shows its photos, and those given with their images can b
   expect(await store.read(seeded.id, 'p1', 'full')).toEqual({ contentType: 'image/jpeg', body });
   expect(await store.read(seeded.id, 'p1', 'thumbnail')).toEqual({ contentType: 'image/jpeg', body: thumbnail });
   expect(await store.read(seeded.id, 'p2', 'full')).toBeUndefined();
+});
+
+spamFolderContract('InMemoryQuoteRepository', ({ now, formTokens }) => {
+  const store = new InMemoryQuoteRepository({ now, formTokens });
+  return { repository: store, retention: store, inbox: store };
+});
+
+spamFolderContract(
+  'A store that stamps its own times',
+  ({ now, formTokens }) => {
+    const store = new SelfStampingStore({ now, formTokens });
+    return { repository: store, retention: store, inbox: store };
+  },
+  { as: SelfStampingStore.staff },
+);
+
+customerLinksContract('InMemoryQuoteRepository', ({ now }) => {
+  const store = new InMemoryQuoteRepository({ now });
+  return { repository: store, inbox: store, links: store };
 });
