@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { defaultInboxQuery } from '../../domain/inbox-query';
 import type { InboxQuote } from '../../domain/inbox-quote';
-import type { NoStamp, NoteToAdd, SpamClearing, TakeRequest, SelfStampingQuoteInbox, StatusMove } from '../../domain/ports';
+import type { FormTokens, NoStamp, NoteToAdd, SpamClearing, TakeRequest, SelfStampingQuoteInbox, StatusMove } from '../../domain/ports';
 import type { QuoteRequest } from '../../domain/quote';
 import { customerDataContract } from '../contracts/customer-data.test-support';
 import { customerLinksContract } from '../contracts/customer-links.test-support';
@@ -195,9 +195,10 @@ spamFolderContract('InMemoryQuoteRepository', ({ now, formTokens }) => {
 
 spamFolderContract(
   'A store that stamps its own times',
-  ({ now, formTokens }) => {
+  ({ now, formTokens }: { now: () => Date; formTokens: FormTokens }) => {
     const store = new SelfStampingStore({ now, formTokens });
-    return { repository: store, retention: store, inbox: store };
+    const inbox: SelfStampingQuoteInbox = store;
+    return { repository: store, retention: store, inbox };
   },
   { as: SelfStampingStore.staff },
 );
