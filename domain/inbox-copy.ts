@@ -34,6 +34,7 @@ export const inboxCopy = {
   } satisfies Record<InboxView, string>,
   empty: {
     waiting: 'Nobody is waiting for a call back.',
+    spam: 'Nothing in Spam.',
     view: (view: string) => `No requests are ${view.toLowerCase()}.`,
     filtered: 'No requests match these filters.',
   },
@@ -165,6 +166,19 @@ export const inboxCopy = {
       description: `The request from ${name} is now ${now}. The list has been reloaded.`,
     }),
     failed: { title: 'Could not take the request', description: 'Something went wrong and nothing was changed. Please try again in a moment.' },
+  },
+  /** The Spam folder: what a card in it says, its one way out, and how a rescued request remembers it. */
+  spam: {
+    heading: 'Why this looks like spam',
+    score: (score: number) => `Spam score ${score.toLocaleString('en-GB')}`,
+    held: 'Nobody was alerted and no email was sent. Requests in Spam are deleted after 30 days.',
+    notSpam: 'Not spam',
+    notSpamLabel: (name: string) => `Not spam, ${name}`,
+    cleared: (name: string) => ({ title: 'Moved to Waiting', description: `The request from ${name} is now waiting for a call back, as a new request.` }),
+    alreadyCleared: (name: string) => ({ title: 'Already moved', description: `The request from ${name} is no longer in Spam. The list has been reloaded.` }),
+    failed: { title: 'Could not move the request', description: 'Something went wrong and nothing was changed. Please try again in a moment.' },
+    sent: 'Sent',
+    movedFromSpam: (who: string) => `Moved from Spam by ${who}`,
   },
   timeline: {
     label: 'Alerts',

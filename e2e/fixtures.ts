@@ -95,3 +95,14 @@ export async function addNote(page: Page, name: string, text: string) {
 export async function chooseView(page: Page, label: string) {
   await page.getByRole('search', { name: 'Filter quote requests' }).getByText(label, { exact: true }).click();
 }
+
+/**
+ * Waits as long as a person at least takes from the page opening to sending the form, so the spam
+ * rules do not take a test for a script that posts at once ("too fast": under three seconds).
+ */
+export async function takeAPersonsTime(page: Page) {
+  await page.waitForFunction(() => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return performance.now() > (navigation?.loadEventEnd ?? 0) + 4_000;
+  });
+}

@@ -1,4 +1,4 @@
-import { expect, quoteForm, test } from './fixtures';
+import { expect, quoteForm, takeAPersonsTime, test } from './fixtures';
 import { clickNotification, openInboxWithWorker, shownNotifications } from './inbox-worker';
 
 // The demo's phone buzzes for real: with no push service and no network, a request sent from the
@@ -17,6 +17,7 @@ test('a request sent in the demo, offline, shows its alert through the inbox wor
   await form.getByLabel('Postcode (optional)').fill('se17 1aa');
   await form.getByLabel('Service type').selectOption({ label: 'Emergency Plumbing' });
   await form.getByLabel('This is an emergency').check();
+  await takeAPersonsTime(page);
   await form.getByRole('button', { name: 'Request Emergency Service' }).click();
   await expect(page.getByRole('status')).toContainText('Quote Request Submitted!');
 

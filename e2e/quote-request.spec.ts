@@ -1,6 +1,6 @@
 import { defaultInboxQuery, matchesQuery } from '../domain/inbox-query';
 import { sampleQuoteRequests } from '../fixtures/quote-requests';
-import { chooseView, expect, openDemoStaffList, quoteForm, test } from './fixtures';
+import { chooseView, expect, openDemoStaffList, quoteForm, takeAPersonsTime, test } from './fixtures';
 
 // The demo's inbox starts with these requests.
 const sample = sampleQuoteRequests(new Date());
@@ -14,6 +14,7 @@ test('a visitor asks for a quote and staff find it in the inbox, waiting, and at
   await form.getByLabel('Email').fill('jo@example.co.uk');
   await form.getByLabel('Service type').selectOption({ label: 'Bathroom Installation' });
   await form.getByLabel('Describe the job').fill('New shower over the bath, flat on Long Lane');
+  await takeAPersonsTime(page);
   await form.getByRole('button', { name: 'Get Free Quote' }).click();
 
   const status = page.getByRole('status');
@@ -49,6 +50,7 @@ test('a name pasted with a right-to-left override and zero-width spaces reaches 
   await expect(form.getByLabel('Full name')).toHaveValue('Bob \u202egnp.exe\u200b');
 
   await form.getByLabel('Email').fill('bob@example.co.uk');
+  await takeAPersonsTime(page);
   await form.getByRole('button', { name: 'Get Free Quote' }).click();
   await expect(page.getByRole('status')).toContainText('Quote Request Submitted!');
   await openDemoStaffList(page);
@@ -70,6 +72,7 @@ test('an urgent request turns the button red-letter and arrives with the URGENT 
   await form.getByLabel('This is an emergency').uncheck();
   await expect(form.getByRole('button', { name: 'Get Free Quote' })).toBeVisible();
   await form.getByLabel('This is an emergency').check();
+  await takeAPersonsTime(page);
   await form.getByRole('button', { name: 'Request Emergency Service' }).click();
   await expect(page.getByRole('status')).toContainText('Quote Request Submitted!');
 

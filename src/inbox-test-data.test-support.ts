@@ -1,5 +1,6 @@
 import type { InboxSeed } from '../adapters/memory/in-memory-quote-repository';
 import type { QuoteStatus, StatusChange } from '../domain/quote-status';
+import { type SpamSignal, spamWeights } from '../domain/spam';
 import { sampleRequest } from '../fixtures/sample-request.test-support';
 
 /** The moment the inbox's tests are read at: a Friday in November, when London is on GMT. */
@@ -35,4 +36,11 @@ export function answered(seed: InboxSeed, respondedMinutesAgo: number, status: E
   const history: StatusChange[] = [{ from: 'new', to: 'contacted', by, at: respondedAt }];
   if (status !== 'contacted') history.push({ from: 'contacted', to: status, by, at: respondedAt });
   return { ...seed, status, respondedAt, history };
+}
+
+/** Held in the Spam folder since it was sent, for the reasons given (their weights as the rules give them). */
+export function heldAsSpam(seed: InboxSeed, signals: readonly SpamSignal[]): InboxSeed {
+  const reasons = signals.map((signal) => ({ signal, weight: spamWeights[signal] }));
+  const score = reasons.reduce((sum, { weight }) => sum + weight, 0);
+  return { ...seed, spam: { score, reasons, sentAt: seed.createdAt, cleared: null } };
 }

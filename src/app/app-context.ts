@@ -2,6 +2,7 @@ import type { PageState } from '../../adapters/http-api/page-state';
 import { addQuoteNote } from '../../domain/add-quote-note';
 import { callAlertSettings, saveOnCallRota } from '../../domain/alert-settings';
 import { changeQuoteStatus } from '../../domain/change-quote-status';
+import { clearSpam } from '../../domain/clear-spam';
 import { eraseCustomerData, findCustomerData } from '../../domain/customer-data-requests';
 import { deleteQuote } from '../../domain/delete-quote';
 import { exportQuotes } from '../../domain/export-quotes';
@@ -73,6 +74,7 @@ export function createAppContext(
     addQuoteNote: (note) => withPorts(ports, (loaded) => addQuoteNote(loaded, note)),
     resendBusinessEmail: (id, at) => withPorts(ports, (loaded) => resendBusinessEmail(loaded, id, at)),
     deleteQuote: (id) => withPorts(ports, (loaded) => deleteQuote(loaded, id)),
+    clearSpam: (clearing) => withPorts(ports, (loaded) => clearSpam(loaded, clearing)),
     exportQuotes: (query, at) => withPorts(ports, (loaded) => exportQuotes(loaded, query, at)),
     inbox,
     now,

@@ -2,6 +2,7 @@ import { inboxCopy } from '../../../domain/inbox-copy';
 import { createStore } from 'zustand/vanilla';
 import type { AddQuoteNoteResult } from '../../../domain/add-quote-note';
 import type { ChangeQuoteStatusResult } from '../../../domain/change-quote-status';
+import type { ClearSpamResult } from '../../../domain/clear-spam';
 import { copy } from '../../../domain/copy';
 import type { DeleteQuoteResult } from '../../../domain/delete-quote';
 import type { ExportQuotesResult } from '../../../domain/export-quotes';
@@ -17,7 +18,7 @@ import type { InboxStore } from './inbox-store';
 import { type ToastStore, toastSlot } from './toast-store';
 
 /** What staff are doing to a request, so its buttons wait for the answer. */
-type QuoteAction = 'status' | 'take' | 'note' | 'resend' | 'delete';
+type QuoteAction = 'status' | 'take' | 'note' | 'resend' | 'delete' | 'not-spam';
 
 /** A note that was not added, and why, for the field that holds it. */
 type AddNoteOutcome = { ok: true } | { ok: false; message: string };
@@ -31,6 +32,8 @@ interface QuoteActionsState {
   take: (quote: InboxQuote) => Promise<void>;
   addNote: (quote: InboxQuote, text: string) => Promise<AddNoteOutcome>;
   resendEmail: (quote: InboxQuote) => Promise<void>;
+  /** "Not spam": moves a request out of the Spam folder to Waiting, where it is a new request from now. */
+  clearSpam: (quote: InboxQuote) => Promise<void>;
   /** Deletes one request for good (the caller has asked staff to confirm). */
   remove: (quote: InboxQuote) => Promise<void>;
   /** Every request of the current filter as CSV, with the name to save it under; undefined on failure. */
@@ -43,6 +46,7 @@ export interface QuoteActionsDeps {
   addQuoteNote: (note: { quoteId: string; text: string; by: string; at: Date }) => Promise<AddQuoteNoteResult>;
   resendBusinessEmail: (id: string, at: Date) => Promise<ResendBusinessEmailResult>;
   deleteQuote: (id: string) => Promise<DeleteQuoteResult>;
+  clearSpam: (clearing: { id: string; by: string; at: Date }) => Promise<ClearSpamResult>;
   exportQuotes: (query: InboxQuery, now: Date) => Promise<ExportQuotesResult>;
   inbox: InboxStore;
   now: () => Date;
@@ -174,6 +178,32 @@ export function createQuoteActionsStore(deps: QuoteActionsDeps) {
           onNotSignedIn();
         } else {
           emailToast.show({ ...inboxCopy.email.failed, variant: 'destructive' });
+        }
+      },
+      clearSpam: async (quote) => {
+        const result = await on(quote.id, 'not-spam', () => deps.clearSpam({ id: quote.id, by: deps.staffEmail(), at: now() }));
+        if (result === undefined) return;
+        if (result.ok) {
+          // It leaves the folder for Waiting, which counts it from now.
+          inbox.getState().replaceQuote(result.quote);
+          void inbox.getState().refreshSummary();
+          statusToast.show(inboxCopy.spam.cleared(quote.name));
+          return;
+        }
+        switch (result.error.kind) {
+          case 'not-spam':
+            statusToast.show(inboxCopy.spam.alreadyCleared(quote.name));
+            await inbox.getState().reload();
+            return;
+          case 'not-found':
+            inbox.getState().removeQuote(quote.id);
+            statusToast.show(inboxCopy.changed.notFound(quote.name));
+            return;
+          case 'not-signed-in':
+            onNotSignedIn();
+            return;
+          case 'storage-failure':
+            statusToast.show({ ...inboxCopy.spam.failed, variant: 'destructive' });
         }
       },
       remove: async (quote) => {

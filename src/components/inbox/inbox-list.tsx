@@ -13,6 +13,7 @@ function emptyMessage(query: InboxQuery | null, storeEmpty: boolean): string {
   const filtered = query.search !== '' || query.serviceType !== null || query.urgent !== null || query.from !== null || query.to !== null;
   if (filtered) return inboxCopy.empty.filtered;
   if (query.view === 'all') return copy.quotes.empty;
+  if (query.view === 'spam') return inboxCopy.empty.spam;
   return query.view === defaultInboxQuery.view ? inboxCopy.empty.waiting : inboxCopy.empty.view(inboxCopy.views[query.view]);
 }
 

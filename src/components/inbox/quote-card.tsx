@@ -6,6 +6,7 @@ import { mailtoHref } from '../../../domain/email-address';
 import { telHref } from '../../../domain/phone';
 import { isOverdueUrgent } from '../../../domain/response-clock';
 import { serviceTypeLabels } from '../../../domain/service-type';
+import { inSpamFolder } from '../../../domain/spam';
 import { useAppContext } from '../../app/app-context-provider';
 import { formatDateTime } from './format-date-time';
 import { EmailDeliveryStatus } from './email-delivery-status';
@@ -17,6 +18,7 @@ import { QuoteHistory } from './quote-history';
 import { QuoteNotes } from './quote-notes';
 import { QuotePhotos } from './quote-photos';
 import { AlertTimeline, QuoteTaking } from './quote-taking';
+import { NotSpamButton, SpamVerdict } from './spam-verdict';
 import { StatusActions } from './status-actions';
 
 /** The id of a card's heading, which the list focuses when it shows more. */
@@ -65,14 +67,17 @@ function QuoteDetails({ quote }: { quote: InboxQuote }) {
 
 /**
  * One request as staff work it. Every value is rendered as text, never as markup. `linked`: the one
- * the address names (a notification opened it), marked out from the rest.
+ * the address names (a notification opened it), marked out from the rest. One in the Spam folder
+ * shows why it is there instead of a clock, and "Not spam" instead of its moves: nobody is waiting.
  */
 export function QuoteCard({ quote, now, linked = false }: { quote: InboxQuote; now: Date; linked?: boolean }) {
+  const held = inSpamFolder(quote) ? quote.spam : null;
   const classes = [
     'card',
     'quote-card',
-    quote.urgent && 'quote-card-urgent',
-    quote.status === 'new' && isOverdueUrgent(quote, now) && 'quote-card-overdue',
+    held && 'quote-card-spam',
+    !held && quote.urgent && 'quote-card-urgent',
+    !held && quote.status === 'new' && isOverdueUrgent(quote, now) && 'quote-card-overdue',
     linked && 'quote-card-linked',
   ];
   return (
@@ -84,14 +89,24 @@ export function QuoteCard({ quote, now, linked = false }: { quote: InboxQuote; n
         <div className="badges">
           {quote.urgent && <span className="badge badge-urgent">{copy.quotes.urgentBadge}</span>}
           <span className="badge">{serviceTypeLabels[quote.serviceType]}</span>
-          <span className={`badge badge-status badge-status-${quote.status}`}>{inboxCopy.status.badge[quote.status]}</span>
+          {held ? (
+            <span className="badge badge-spam">{inboxCopy.views.spam}</span>
+          ) : (
+            <span className={`badge badge-status badge-status-${quote.status}`}>{inboxCopy.status.badge[quote.status]}</span>
+          )}
         </div>
       </div>
-      <QuoteClock quote={quote} now={now} />
-      <div className="quote-alerting">
-        <QuoteTaking quote={quote} />
-        <AlertTimeline quote={quote} />
-      </div>
+      {held ? (
+        <SpamVerdict mark={held} />
+      ) : (
+        <>
+          <QuoteClock quote={quote} now={now} />
+          <div className="quote-alerting">
+            <QuoteTaking quote={quote} />
+            <AlertTimeline quote={quote} />
+          </div>
+        </>
+      )}
       <ul className="quote-contact" aria-label={inboxCopy.contactDetails}>
         <li>
           <a href={telHref(quote.phone)}>
@@ -112,9 +127,9 @@ export function QuoteCard({ quote, now, linked = false }: { quote: InboxQuote; n
       <QuoteDetails quote={quote} />
       {quote.description && <p className="quote-description">{quote.description}</p>}
       <QuotePhotos quote={quote} />
-      <EmailDeliveryStatus quote={quote} now={now} />
+      {!held && <EmailDeliveryStatus quote={quote} now={now} />}
       <div className="quote-card-actions">
-        <StatusActions quote={quote} />
+        {held ? <NotSpamButton quote={quote} /> : <StatusActions quote={quote} />}
         <DeleteButton quote={quote} />
       </div>
       <QuoteNotes quote={quote} />

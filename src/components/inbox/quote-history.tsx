@@ -1,22 +1,40 @@
 import { inboxCopy } from '../../../domain/inbox-copy';
 import type { InboxQuote } from '../../../domain/inbox-quote';
+import { staffName } from '../../../domain/on-call';
 import { formatDateTime } from './format-date-time';
 
-const { history, status } = inboxCopy;
+const { history, status, spam } = inboxCopy;
 
-/** When the request came in and every change of its status since, with who made it: oldest first. */
+const at = (date: Date) => <time dateTime={date.toISOString()}>{formatDateTime(date)}</time>;
+
+/**
+ * When the request came in and every change of its status since, with who made it: oldest first. One
+ * rescued from the Spam folder came in when it was sent, and counts from when it was moved.
+ */
 export function QuoteHistory({ quote }: { quote: InboxQuote }) {
+  const cleared = quote.spam?.cleared;
   return (
     <details className="quote-history">
       <summary>{history.summary(quote.history.length)}</summary>
       <ol>
-        <li>
-          {history.received} <time dateTime={quote.createdAt.toISOString()}>{formatDateTime(quote.createdAt)}</time>
-        </li>
+        {quote.spam && cleared ? (
+          <>
+            <li>
+              {spam.sent} {at(quote.spam.sentAt)}
+            </li>
+            <li>
+              {spam.movedFromSpam(staffName(cleared.by))} {at(cleared.at)}
+            </li>
+          </>
+        ) : (
+          <li>
+            {history.received} {at(quote.createdAt)}
+          </li>
+        )}
         {quote.history.map((change) => (
           <li key={`${change.at.toISOString()}-${change.to}`}>
             {history.change(status.badge[change.from], status.badge[change.to])}{' '}
-            <time dateTime={change.at.toISOString()}>{formatDateTime(change.at)}</time> {history.by(change.by)}
+            {at(change.at)} {history.by(change.by)}
           </li>
         ))}
       </ol>
