@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { CustomerDataStore, Logger, Notifier, PhotoProcessor, PhotoStore, QuoteInbox, QuoteRepository } from '../../domain/ports';
+import type { CustomerDataStore, CustomerLinkStore, CustomerMessageAlert, Logger, Notifier, PhotoProcessor, PhotoStore, QuoteInbox, QuoteRepository } from '../../domain/ports';
 import { photoErrorMessage } from '../../domain/photos';
 import type { SubmitWithPhotosError } from '../../domain/submit-quote';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,8 @@ import { type AlertsApiOptions, alertsApi } from './alerts-api';
 import { customerDataApi } from './customer-data-api';
 import { inboxApi } from './inbox-api';
 import { quoteApi } from './quote-api';
-import { requestLog, type RequestLogEntry } from './request-log';
+import { loggedPath, requestLog, type RequestLogEntry } from './request-log';
+import { customerLinkApi } from './customer-link-api';
 import { isLoopbackClient } from './client-address';
 import { refuseCrossSiteRequests } from './cross-site';
 import { clientKey, type RateLimit } from './rate-limits';
@@ -81,6 +82,12 @@ export interface ServerDeps {
     /** How many alerts went out but could not yet be recorded as sent. */
     unrecorded: () => number;
   };
+  /**
+   * Customers' private links (/r/<token>): the store they are looked up in, who hears of a message
+   * about an urgent request, and per client, looks (GET) and changes (a message, "No longer needed").
+   * Without it, every such link is the plain 404.
+   */
+  customerLinks?: { store: CustomerLinkStore; alert: CustomerMessageAlert; limits: { views: RateLimit; changes: RateLimit } };
 }
 
 /** The database's readiness: ready, or not and why (told only to staff and this machine). */
@@ -126,7 +133,7 @@ export function createServerApp(deps: ServerDeps) {
   // Before every route, so errors, 404s and assets get the headers too.
   app.use(securityHeaders({ ...trust, styleHashes: deps.styleHashes ?? [] }));
   app.onError((error, c) => {
-    deps.logger.error(`Unhandled error on ${c.req.method} ${c.req.path}`, error);
+    deps.logger.error(`Unhandled error on ${c.req.method} ${loggedPath(c.req.path)}`, error);
     return c.req.path.startsWith('/api/')
       ? c.json({ error: 'internal-error', message: 'Something went wrong on our side' }, 500)
       : c.text('Something went wrong on our side. Please call us instead.', 500);
@@ -215,6 +222,24 @@ export function createServerApp(deps: ServerDeps) {
     customerDataPath,
     customerDataApi({ customerData: deps.customerData, logger: deps.logger, now: deps.now ?? (() => new Date()), requireStaff: staff.requireStaff, bodyLimitBytes }),
   );
+  if (deps.customerLinks) {
+    const { store, alert, limits } = deps.customerLinks;
+    app.route(
+      '/',
+      customerLinkApi({
+        links: store,
+        alert,
+        logger: deps.logger,
+        now: deps.now ?? (() => new Date()),
+        limits,
+        clientKey: (c) => clientKey(c, trust),
+        page,
+        // The site's own 404, whatever became of the link: it says nothing of whether it ever led anywhere.
+        notFoundPage: async (c) => deps.site.notFound(c.req.raw) ?? (await page('/r/', {}, 404)),
+        bodyLimitBytes,
+      }),
+    );
+  }
   app.all('/api/*', (c) => c.json(notFound, 404));
 
   app.get('*', async (c) => {
