@@ -35,6 +35,8 @@ export const customerRequestRoute = createRoute({
     if (initial) return { view: fromWireCustomerView(initial.view), ...(initial.message && { message: initial.message }) };
     const result = await context.customerPage.view(params.token);
     if (result.ok) return { view: result.view };
+    // The router's own signal for "no such page", which it renders as the site's 404.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
     if (result.error.kind === 'not-found') throw notFound();
     throw new Error('We could not open your request just now. Please try again in a minute, or call us.');
   },

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { business } from '../../../domain/business';
 import {
   closedStatuses,
@@ -133,7 +133,7 @@ export function CustomerRequestPage({ token, search, data, actions, now }: Custo
     return false;
   };
 
-  const send = async (event: FormEvent<HTMLFormElement>) => {
+  const send = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
@@ -147,7 +147,7 @@ export function CustomerRequestPage({ token, search, data, actions, now }: Custo
     }
   };
 
-  const askToClose = (event: FormEvent<HTMLFormElement>) => {
+  const askToClose = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setConfirming(true);
     setNotice(undefined);
@@ -155,7 +155,7 @@ export function CustomerRequestPage({ token, search, data, actions, now }: Custo
     requestAnimationFrame(() => confirmHeading.current?.focus());
   };
 
-  const close = async (event: FormEvent<HTMLFormElement>) => {
+  const close = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
