@@ -2,6 +2,7 @@ import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-route
 import * as v from 'valibot';
 import { fromWireCustomerView } from '../../../adapters/http-api/customer-link-wire';
 import type { CustomerView } from '../../../domain/customer-link';
+import { NotFoundPage } from './not-found-page';
 import { rootRoute } from './root-route';
 
 /**
@@ -40,5 +41,6 @@ export const customerRequestRoute = createRoute({
     if (result.error.kind === 'not-found') throw notFound();
     throw new Error('We could not open your request just now. Please try again in a minute, or call us.');
   },
+  notFoundComponent: NotFoundPage,
   component: lazyRouteComponent(() => import('./customer-request-page'), 'CustomerRequestRoutePage'),
 });
