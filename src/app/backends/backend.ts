@@ -1,4 +1,14 @@
-import type { AlertSettings, CustomerDataStore, Logger, Notifier, PhotoLinks, QuoteInbox, QuoteRepository, QuoteWithPhotosSender } from '../../../domain/ports';
+import type {
+  AlertSettings,
+  CustomerDataStore,
+  CustomerLinkStore,
+  Logger,
+  Notifier,
+  PhotoLinks,
+  QuoteInbox,
+  QuoteRepository,
+  QuoteWithPhotosSender,
+} from '../../../domain/ports';
 import type { CustomerMessageResult, CustomerViewResult } from '../../../domain/customer-request';
 import type { StaffAuth } from '../../../domain/staff';
 
@@ -16,6 +26,8 @@ export interface Backend {
   alerts: AlertSettings;
   /** Sending a request with the visitor's photos, and where staff see the photos from. */
   photos: BackendPhotos;
+  /** A customer's own request by their link's token, where the page itself serves it (the demo); elsewhere a server does. */
+  customerLinks?: CustomerLinkStore;
   /** A customer's page of their request, through their private link; without it, every link is "not found". */
   customerRequests?: CustomerRequests;
 }
@@ -47,6 +59,11 @@ export interface BackendModule {
   postsCustomerForms?: boolean;
   /** Credentials a demo shows on its sign-in screen; none in a real deployment. */
   demoStaff?: { email: string; password: string };
+  /**
+   * The form's token for a page issued at `now`, for a backend with no server to put one in the page
+   * (the demo): the page holds its own, taken as it starts.
+   */
+  issueFormToken?: (now: Date) => string;
   load: () => Promise<Backend>;
 }
 
