@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { CustomerDataStore, Logger, Notifier, PhotoProcessor, PhotoStore, QuoteInbox, QuoteRepository } from '../../domain/ports';
+import type { CustomerDataStore, FormTokens, Logger, Notifier, PhotoProcessor, PhotoStore, QuoteInbox, QuoteRepository } from '../../domain/ports';
 import { photoErrorMessage } from '../../domain/photos';
 import type { SubmitWithPhotosError } from '../../domain/submit-quote';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { openApiDocument } from '../http-api/openapi';
 import type { PageRenderer } from './page-renderer';
 import { type AlertsApiOptions, alertsApi } from './alerts-api';
 import { customerDataApi } from './customer-data-api';
+import { withFormToken } from './form-token-slot';
 import { inboxApi } from './inbox-api';
 import { quoteApi } from './quote-api';
 import { requestLog, type RequestLogEntry } from './request-log';
@@ -55,6 +56,11 @@ export interface ServerDeps {
   outbox?: { backlog: () => Promise<Backlog>; sending: boolean; unrecorded?: () => number };
   /** Renders what depends on the request: the home page with a form sent back, or with its thanks. */
   pages: PageRenderer;
+  /**
+   * Signs the token each page holding the quote form is sent with, for the spam rules to read back
+   * (the same the store reads them with). Without it, pages are sent with the form's token empty.
+   */
+  formTokens?: Pick<FormTokens, 'issue'>;
   /** The built site (dist/client): prerendered pages, hashed assets under assets/, and their compressed copies. */
   site: StaticFiles;
   writeLog: (entry: RequestLogEntry) => void;
@@ -113,9 +119,11 @@ const notFound: WireError = { error: 'not-found', message: 'There is no such API
 /** The whole site over HTTP: the REST API, health checks, the built assets and server-rendered pages. */
 export function createServerApp(deps: ServerDeps) {
   const app = new Hono();
+  const now = deps.now ?? (() => new Date());
   const page = async (url: string, state: PageState, status?: number) => {
     const rendered = await deps.pages.render(url, state);
-    return new Response(rendered.html, {
+    const html = deps.formTokens ? withFormToken(rendered.html, await deps.formTokens.issue(now())) : rendered.html;
+    return new Response(html, {
       status: status ?? rendered.status,
       headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
     });
@@ -173,7 +181,7 @@ export function createServerApp(deps: ServerDeps) {
     inboxApi({
       inbox: deps.inbox,
       logger: deps.logger,
-      now: deps.now ?? (() => new Date()),
+      now,
       requireStaff: staff.requireStaff,
       wakeDelivery: deps.wakeDelivery ?? (() => undefined),
       bodyLimitBytes,
@@ -183,7 +191,7 @@ export function createServerApp(deps: ServerDeps) {
   if (deps.alerts) {
     app.route(
       alertPaths.root,
-      alertsApi({ ...deps.alerts, requireStaff: staff.requireStaff, logger: deps.logger, now: deps.now ?? (() => new Date()), bodyLimitBytes }),
+      alertsApi({ ...deps.alerts, requireStaff: staff.requireStaff, logger: deps.logger, now, bodyLimitBytes }),
     );
   }
   app.route(
@@ -213,7 +221,7 @@ export function createServerApp(deps: ServerDeps) {
   if (deps.photos) app.route(apiPaths.quoteRequests, photoApi({ photos: deps.photos.store, logger: deps.logger, requireStaff: staff.requireStaff }));
   app.route(
     customerDataPath,
-    customerDataApi({ customerData: deps.customerData, logger: deps.logger, now: deps.now ?? (() => new Date()), requireStaff: staff.requireStaff, bodyLimitBytes }),
+    customerDataApi({ customerData: deps.customerData, logger: deps.logger, now, requireStaff: staff.requireStaff, bodyLimitBytes }),
   );
   app.all('/api/*', (c) => c.json(notFound, 404));
 
@@ -224,7 +232,7 @@ export function createServerApp(deps: ServerDeps) {
       return page(path, remarks.length > 0 ? { submitted: true, remarks } : { submitted: true });
     }
     // Pages were prerendered at build time; a build without them has each rendered as it is asked for.
-    return deps.site.respond(path, c.req.raw) ?? deps.site.notFound(c.req.raw) ?? (await page(path, {}));
+    return (await deps.site.respond(path, c.req.raw)) ?? (await deps.site.notFound(c.req.raw)) ?? (await page(path, {}));
   });
 
   return app;
