@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { customerTokenPattern } from '../../domain/customer-link';
 import { type QuoteDraft, type QuoteField, quoteFieldList, quoteFields, requiredFields } from '../../domain/quote';
 import type { QuoteError } from '../../domain/quote-errors';
 
@@ -11,6 +12,8 @@ export interface PageState {
   submitted?: boolean;
   /** With `submitted`: the fields whose values earned a word to the visitor (a postcode outside our area). */
   remarks?: QuoteField[];
+  /** With `submitted`: the token of the customer's own link to their request (`/r/<token>`). */
+  customerToken?: string;
 }
 
 /**
@@ -48,6 +51,7 @@ const PageStateSchema = v.object({
   ),
   submitted: v.exactOptional(v.boolean()),
   remarks: v.exactOptional(v.array(FieldSchema)),
+  customerToken: v.exactOptional(v.pipe(v.string(), v.regex(customerTokenPattern))),
 });
 
 /** The state as JSON that is safe inside a <script> element. */

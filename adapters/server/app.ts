@@ -28,6 +28,7 @@ import type { StaticFiles } from './static-files';
 import type { StaffSessions } from './staff-sessions';
 import type { QuoteError } from '../../domain/quote-errors';
 import { remarkableFields, remarkedFields } from '../../domain/quote';
+import { isCustomerTokenShaped } from '../../domain/customer-link';
 
 export interface ServerDeps {
   quotes: QuoteRepository;
@@ -43,8 +44,10 @@ export interface ServerDeps {
   customerData: CustomerDataStore;
   /** The clock staff's changes are recorded by; the real one unless a test sets its own. */
   now?: () => Date;
-  /** Asks the notification dispatcher to send what is due now: after staff ask for an email again. */
+  /** Asks the notification dispatcher to send what is due now: after staff ask for an email again, or rescue one from spam. */
   wakeDelivery?: () => void;
+  /** Asks the alert planner to look now: after staff rescue a request from the Spam folder. */
+  wakeAlerts?: () => void;
   notifier: Notifier;
   logger: Logger;
   /** Whether the database answers and takes writes (its disk is not full), and if not why; for /readyz. */
@@ -102,9 +105,16 @@ const backlogReport = ({ pending, oldestPendingSince }: Backlog) => ({
   oldestPendingSeconds: oldestPendingSince ? Math.max(0, Math.round((Date.now() - oldestPendingSince.getTime()) / 1000)) : 0,
 });
 
-/** Where a stored form post lands: the home page, told so, and of anything the visitor should hear about their values. */
-const submittedLocation = (remarks: readonly string[]) =>
-  `/?${new URLSearchParams([['quote', 'submitted'], ...remarks.map((field) => ['remark', field])]).toString()}`;
+/** The query parameter of the thanks page that carries the customer's token, for the page to give them their link. */
+const customerTokenParameter = 'link';
+
+/**
+ * Where a stored form post lands: the home page, told so, of anything the visitor should hear about
+ * their values, and with the token of their own link. The request log leaves queries out, and the
+ * page sends no referrer, so the token goes nowhere else.
+ */
+const submittedLocation = (remarks: readonly string[], customerToken: string) =>
+  `/?${new URLSearchParams([['quote', 'submitted'], ...remarks.map((field) => ['remark', field]), [customerTokenParameter, customerToken]]).toString()}`;
 
 const formErrorStatus: Record<SubmitWithPhotosError['kind'], number> = {
   'missing-fields': 400,
@@ -123,10 +133,13 @@ export function createServerApp(deps: ServerDeps) {
   const page = async (url: string, state: PageState, status?: number) => {
     const rendered = await deps.pages.render(url, state);
     const html = deps.formTokens ? withFormToken(rendered.html, await deps.formTokens.issue(now())) : rendered.html;
-    return new Response(html, {
+    const response = new Response(html, {
       status: status ?? rendered.status,
       headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
     });
+    // Its address holds the customer's token: no link from it may pass that on.
+    if (state.customerToken !== undefined) response.headers.set('referrer-policy', 'no-referrer');
+    return response;
   };
 
   const trust = { trustProxy: deps.trustProxy };
@@ -184,6 +197,11 @@ export function createServerApp(deps: ServerDeps) {
       now,
       requireStaff: staff.requireStaff,
       wakeDelivery: deps.wakeDelivery ?? (() => undefined),
+      // Its emails, queued as it moved, go now; and its first alert is planned.
+      newlyWaiting: () => {
+        deps.wakeDelivery?.();
+        deps.wakeAlerts?.();
+      },
       bodyLimitBytes,
       ...(deps.alerts && { redeemTakeToken: deps.alerts.redeemTakeToken }),
     }),
@@ -209,7 +227,9 @@ export function createServerApp(deps: ServerDeps) {
       },
       ...(deps.photos && { photos: { processor: deps.photos.processor, uploadRoot: deps.photos.uploadRoot ?? tmpdir() } }),
       formPost: async (draft, result, photosSent) => {
-        if (result.ok) return new Response(null, { status: 303, headers: { location: submittedLocation(remarkedFields(result.quote)) } });
+        if (result.ok) {
+          return new Response(null, { status: 303, headers: { location: submittedLocation(remarkedFields(result.quote), result.quote.customerToken) } });
+        }
         // A refused photo is told beside the photo field; the other fields were fine as far as they were judged.
         const error: QuoteError = result.error.kind === 'photo-refused' ? { kind: 'invalid-fields', issues: [] } : result.error;
         const photoError = result.error.kind === 'photo-refused' ? photoErrorMessage(result.error.photo) : null;
@@ -229,7 +249,12 @@ export function createServerApp(deps: ServerDeps) {
     const path = c.req.path;
     if (path === '/' && c.req.query('quote') === 'submitted') {
       const remarks = remarkableFields.filter((field) => c.req.queries('remark')?.includes(field));
-      return page(path, remarks.length > 0 ? { submitted: true, remarks } : { submitted: true });
+      const token = c.req.query(customerTokenParameter);
+      return page(path, {
+        submitted: true,
+        ...(remarks.length > 0 && { remarks }),
+        ...(token !== undefined && isCustomerTokenShaped(token) && { customerToken: token }),
+      });
     }
     // Pages were prerendered at build time; a build without them has each rendered as it is asked for.
     return (await deps.site.respond(path, c.req.raw)) ?? (await deps.site.notFound(c.req.raw)) ?? (await page(path, {}));
