@@ -38,6 +38,7 @@ test('the wire is snake_case with ISO times; a request without email state has n
     history: [{ from: 'new', to: 'contacted', by: 'staff@example.co.uk', at: new Date('2026-11-20T09:20:00Z') }],
     notes: [],
     photos: [{ id: 'p-1', width: 2048, height: 1536, thumbnailWidth: 320, thumbnailHeight: 240 }],
+    spam: null,
   });
   expect(wire).toEqual({
     ...toNamedFields(quote),
@@ -51,6 +52,7 @@ test('the wire is snake_case with ISO times; a request without email state has n
     taken: null,
     alerts: [],
     photos: [{ id: 'p-1', width: 2048, height: 1536, thumbnail_width: 320, thumbnail_height: 240 }],
+    spam: null,
   });
 });
 

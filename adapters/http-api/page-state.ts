@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { customerTokenPattern } from '../../domain/customer-link';
 import { type QuoteDraft, type QuoteField, quoteFieldList, quoteFields, requiredFields } from '../../domain/quote';
 import type { QuoteError } from '../../domain/quote-errors';
 import { type WireCustomerView, WireCustomerViewSchema } from './customer-link-wire';
@@ -12,6 +13,8 @@ export interface PageState {
   submitted?: boolean;
   /** With `submitted`: the fields whose values earned a word to the visitor (a postcode outside our area). */
   remarks?: QuoteField[];
+  /** With `submitted`: the token of the customer's own link to their request (`/r/<token>`). */
+  customerToken?: string;
   /** The customer's page of their request (/r/<token>), and a message sent back with what was wrong with it. */
   customer?: CustomerPageState;
 }
@@ -57,6 +60,7 @@ const PageStateSchema = v.object({
   ),
   submitted: v.exactOptional(v.boolean()),
   remarks: v.exactOptional(v.array(FieldSchema)),
+  customerToken: v.exactOptional(v.pipe(v.string(), v.regex(customerTokenPattern))),
   customer: v.exactOptional(
     v.object({ view: WireCustomerViewSchema, message: v.exactOptional(v.object({ draft: v.string(), error: v.string() })) }),
   ),
