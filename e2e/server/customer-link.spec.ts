@@ -60,7 +60,7 @@ test('with JavaScript, the customer follows their request, adds a message in pla
   });
   await page.getByLabel('Add a message').fill('The leak is worse now');
   await page.getByRole('button', { name: 'Send message' }).click();
-  await expect(page.getByRole('status')).toContainText('We have your message');
+  await expect(page.getByRole('article', { name: 'Your request' }).getByRole('status')).toContainText('We have your message');
   await expect(page.getByRole('region', { name: 'Your messages' })).toContainText('The leak is worse now');
   expect(navigations).toEqual([]);
 
@@ -83,7 +83,7 @@ test('with JavaScript, "No longer needed" asks first, then staff see the request
   await expect(page.getByRole('heading', { name: 'Close your request?' })).toBeFocused();
   expect((await asStaff(request, id))?.status).toBe('new');
   await page.getByRole('button', { name: 'Yes, close my request' }).click();
-  await expect(page.getByRole('status')).toContainText('Your request is closed');
+  await expect(page.getByRole('article', { name: 'Your request' }).getByRole('status')).toContainText('Your request is closed');
   await expect(page.getByText('Closed', { exact: true })).toBeVisible();
   const stored = await asStaff(request, id);
   expect(stored?.status).toBe('lost');
@@ -115,7 +115,7 @@ test('the page at a phone’s width and a desktop’s', async ({ page, request }
   await page.goto(link);
   await page.getByLabel('Add a message').fill('Water is coming through the kitchen ceiling now.');
   await page.getByRole('button', { name: 'Send message' }).click();
-  await expect(page.getByRole('status')).toContainText('We have your message');
+  await expect(page.getByRole('article', { name: 'Your request' }).getByRole('status')).toContainText('We have your message');
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: testInfo.outputPath(`customer-page-${String(width)}.png`), fullPage: true });
@@ -143,7 +143,7 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('Add a message').fill('Please ring the side door bell');
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page).toHaveURL(new RegExp(`${link}\\?done=message$`));
-    await expect(page.getByRole('status')).toContainText('We have your message');
+    await expect(page.getByRole('article', { name: 'Your request' }).getByRole('status')).toContainText('We have your message');
     await expect(page.getByRole('region', { name: 'Your messages' })).toContainText('Please ring the side door bell');
     expect((await asStaff(request, id))?.notes).toContainEqual(expect.objectContaining({ text: 'Please ring the side door bell', by: 'customer' }));
   });
@@ -157,7 +157,7 @@ test.describe('without JavaScript', () => {
     expect((await asStaff(request, id))?.status).toBe('new');
     await page.getByRole('button', { name: 'Yes, close my request' }).click();
     await expect(page).toHaveURL(new RegExp(`${link}\\?done=closed$`));
-    await expect(page.getByRole('status')).toContainText('Your request is closed');
+    await expect(page.getByRole('article', { name: 'Your request' }).getByRole('status')).toContainText('Your request is closed');
     expect((await asStaff(request, id))?.status).toBe('lost');
   });
 });
@@ -191,10 +191,10 @@ test('the confirmation email links to the page, and the server’s log never hol
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your request');
     await page.getByLabel('Add a message').fill('The leak is worse now');
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByRole('status')).toContainText('We have your message');
+    await expect(page.getByRole('article', { name: 'Your request' }).getByRole('status')).toContainText('We have your message');
     await page.getByRole('button', { name: 'No longer needed' }).click();
     await page.getByRole('button', { name: 'Yes, close my request' }).click();
-    await expect(page.getByRole('status')).toContainText('Your request is closed');
+    await expect(page.getByRole('article', { name: 'Your request' }).getByRole('status')).toContainText('Your request is closed');
     await page.goto('/r/not-a-token');
     await context.close();
 
