@@ -39,6 +39,3 @@ export function fromWireCustomerView({ quote: { created_at, ...fields }, status,
     messages: messages.map(({ text, at }) => ({ text, at: new Date(at) })),
   };
 }
-
-/** What a message post sends: `{"message": "The leak is worse now"}`. */
-export const WireCustomerMessageSchema = v.object({ message: v.unknown() });

@@ -9,12 +9,10 @@ import { rootRoute } from './root-route';
  * What the customer's page address may say besides the token: what was just done (after a plain HTML
  * post), or that they asked to close it and are asked to confirm. Anything else is ignored.
  */
-export const CustomerPageSearchSchema = v.object({
+const CustomerPageSearchSchema = v.object({
   done: v.fallback(v.optional(v.picklist(['message', 'closed'])), undefined),
   close: v.fallback(v.optional(v.literal('confirm')), undefined),
 });
-
-export type CustomerPageSearch = v.InferOutput<typeof CustomerPageSearchSchema>;
 
 /** What the page opens with: the request as the customer sees it, and a message sent back with what was wrong. */
 export interface CustomerPageData {

@@ -21,7 +21,7 @@ import { FormField } from '../shared/form-field';
 // needed". Every form works as a plain HTML post (our server answers it); with scripts, in place.
 
 /** What the page does, and whether its forms post to our server when scripts are off. */
-export interface CustomerPageActions {
+interface CustomerPageActions {
   postsForms: boolean;
   sendMessage: (token: string, text: string) => Promise<CustomerMessageResult>;
   close: (token: string) => Promise<CustomerViewResult>;
