@@ -1,9 +1,11 @@
 // Test-only: a migrated scratch database with the SQL repository and inbox over it.
 import type { Kysely } from 'kysely';
+import type { FormTokens } from '../../domain/ports';
 import type { RetainingStoreUnderTest } from '../contracts/store-under-test.test-support';
 import type { Database, SqlDialectName } from './database';
 import { migrateToLatest } from './migrate';
 import { scratchDatabase } from './scratch-database.test-support';
+import { SqlCustomerLinks } from './sql-customer-links';
 import { SqlQuoteInbox } from './sql-quote-inbox';
 import { SqlQuoteRepository } from './sql-quote-repository';
 
@@ -12,14 +14,22 @@ export interface SqlStoreUnderTest extends RetainingStoreUnderTest {
   repository: SqlQuoteRepository;
   retention: SqlQuoteRepository;
   inbox: SqlQuoteInbox;
+  links: SqlCustomerLinks;
   db: Kysely<Database>;
   cleanup: () => Promise<void>;
+}
+
+/** How the store's parts are made: the clock, whether they queue emails, and the form's tokens. */
+interface SqlStoreOptions {
+  now?: () => Date;
+  notify?: boolean;
+  formTokens?: FormTokens;
 }
 
 /** A fresh, migrated SQLite file or PostgreSQL schema; `cleanup` closes and drops it. */
 export async function makeSqlStore(
   dialect: SqlDialectName,
-  { now = () => new Date(), notify = false }: { now?: () => Date; notify?: boolean } = {},
+  { now = () => new Date(), notify = false, formTokens }: SqlStoreOptions = {},
 ): Promise<SqlStoreUnderTest> {
   const scratch = await scratchDatabase(dialect);
   const db = scratch.open();
@@ -33,14 +43,14 @@ export async function makeSqlStore(
     await cleanup();
     throw error;
   }
-  const repository = new SqlQuoteRepository(db, { now, notify });
-  return { repository, retention: repository, inbox: new SqlQuoteInbox(db), db, cleanup };
+  const repository = new SqlQuoteRepository(db, { now, notify, ...(formTokens !== undefined && { formTokens }) });
+  return { repository, retention: repository, inbox: new SqlQuoteInbox(db, { notify }), links: new SqlCustomerLinks(db), db, cleanup };
 }
 
 /** Runs `use` on a fresh store, and drops it however `use` ends. */
 export async function withSqlStore(
   dialect: SqlDialectName,
-  options: { now?: () => Date; notify?: boolean },
+  options: SqlStoreOptions,
   use: (store: SqlStoreUnderTest) => Promise<void>,
 ): Promise<void> {
   const store = await makeSqlStore(dialect, options);

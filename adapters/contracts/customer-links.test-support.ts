@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, test } from 'vitest';
+import { customerAuthor, noLongerNeededReason } from '../../domain/customer-link';
+import { allView, defaultInboxQuery } from '../../domain/inbox-query';
+import type { CustomerLinkStore, QuoteInbox } from '../../domain/ports';
+import { manualClock } from '../../fixtures/manual-clock.test-support';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
+import { readAll, requestOf, type StoreUnderTest, withStore } from './store-under-test.test-support';
+
+const minute = 60_000;
+const sam = 'sam.porter@se1plumbing.example';
+
+/** A store that also finds requests by their customers' tokens. */
+export interface CustomerLinkStoreUnderTest extends StoreUnderTest {
+  links: CustomerLinkStore;
+}
+
+/** A token shaped as a real one, that no store gave. */
+const guessedToken = () => randomBytes(32).toString('base64url');
+
+async function shown(inbox: QuoteInbox, id: string, now: Date) {
+  return (await readAll(inbox, { ...defaultInboxQuery, view: allView }, now)).quotes.find((quote) => quote.id === id);
+}
+
+/**
+ * The behaviour every CustomerLinkStore adapter must have: the token `insert` gave finds its request
+ * and nothing else does; the customer's message becomes a note from them; "No longer needed" closes it
+ * as lost, by them. Every method answers undefined for a token no request has.
+ */
+export function customerLinksContract(name: string, make: (options: { now: () => Date }) => Promise<CustomerLinkStoreUnderTest> | CustomerLinkStoreUnderTest): void {
+  describe(`${name} as a CustomerLinkStore`, () => {
+    test('the token insert gave finds its request as staff see it, and only that one', async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox, links }) => {
+        const theirs = await repository.insert(sampleQuote({ name: 'Priya' }));
+        const other = await repository.insert(sampleQuote({ name: 'Tom' }));
+        const found = await links.findByToken(theirs.customerToken);
+        expect(found).toEqual(await shown(inbox, theirs.id, clock.now()));
+        expect(found && requestOf(found)).toEqual(requestOf(theirs));
+        expect((await links.findByToken(other.customerToken))?.id).toBe(other.id);
+      });
+    });
+
+    test('a request held as spam has its link like any other: the sender cannot tell', async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, links }) => {
+        const held = await repository.insert(sampleQuote(), [], { honeypotFilled: true, formToken: null });
+        expect((await links.findByToken(held.customerToken))?.id).toBe(held.id);
+      });
+    });
+
+    test('a guessed token, a malformed one and a deleted request’s token find nothing, and change nothing', async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox, links }) => {
+        const kept = await repository.insert(sampleQuote({ name: 'Kept' }));
+        const gone = await repository.insert(sampleQuote({ name: 'Gone' }));
+        await repository.delete(gone.id);
+        const before = await shown(inbox, kept.id, clock.now());
+        for (const token of [guessedToken(), 'not-a-token', '', kept.customerToken.toUpperCase(), gone.customerToken]) {
+          expect(await links.findByToken(token)).toBeUndefined();
+          expect(await links.addCustomerMessage(token, 'Hello?', clock.now())).toBeUndefined();
+          expect(await links.closeForCustomer(token, clock.now())).toBeUndefined();
+        }
+        expect(await shown(inbox, kept.id, clock.now())).toEqual(before);
+      });
+    });
+
+    test("the customer's message becomes a note from the customer, beside staff's", async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox, links }) => {
+        const stored = await repository.insert(sampleQuote({ urgent: true }));
+        clock.time += minute;
+        await inbox.addNote({ quoteId: stored.id, text: 'Rang, no answer', by: sam, at: clock.now() });
+        clock.time += minute;
+        const at = clock.now();
+        const text = 'The leak is worse now.\nWater through the ceiling 😟';
+        const quote = await links.addCustomerMessage(stored.customerToken, text, at);
+        expect(quote?.notes.map(({ text, by, at }) => ({ text, by, at }))).toEqual([
+          { text, by: customerAuthor, at },
+          { text: 'Rang, no answer', by: sam, at: new Date(at.getTime() - minute) },
+        ]);
+        expect(quote).toMatchObject({ status: 'new', history: [] });
+        expect(await shown(inbox, stored.id, clock.now())).toEqual(quote);
+      });
+    });
+
+    test('"No longer needed" closes a waiting request as lost, by the customer, with a note saying so', async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox, links }) => {
+        const stored = await repository.insert(sampleQuote());
+        clock.time += 5 * minute;
+        const at = clock.now();
+        const quote = await links.closeForCustomer(stored.customerToken, at);
+        expect(quote?.status).toBe('lost');
+        expect(quote?.history).toEqual([{ from: 'new', to: 'lost', by: customerAuthor, at }]);
+        expect(quote?.notes.map(({ text, by, at }) => ({ text, by, at }))).toEqual([{ text: noLongerNeededReason, by: customerAuthor, at }]);
+        // It no longer waits: it stopped waiting when the customer closed it.
+        expect(quote?.respondedAt).toEqual(at);
+        expect(await shown(inbox, stored.id, clock.now())).toEqual(quote);
+
+        // Closed already: answered as it is, with nothing added.
+        clock.time += minute;
+        expect(await links.closeForCustomer(stored.customerToken, clock.now())).toEqual(quote);
+      });
+    });
+
+    test('"No longer needed" after a call keeps the response time, and the history staff made', async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox, links }) => {
+        const stored = await repository.insert(sampleQuote());
+        clock.time += 10 * minute;
+        const called = clock.now();
+        await inbox.changeStatus({ id: stored.id, from: 'new', to: 'contacted', by: sam, at: called, respondedAt: called });
+        await inbox.changeStatus({ id: stored.id, from: 'contacted', to: 'quoted', by: sam, at: called, respondedAt: null });
+        clock.time += 60 * minute;
+        const at = clock.now();
+        const quote = await links.closeForCustomer(stored.customerToken, at);
+        expect(quote?.status).toBe('lost');
+        expect(quote?.respondedAt).toEqual(called);
+        expect(quote?.history.map(({ from, to, by }) => [from, to, by])).toEqual([
+          ['new', 'contacted', sam],
+          ['contacted', 'quoted', sam],
+          ['quoted', 'lost', customerAuthor],
+        ]);
+        // Staff may still take it up again, as any lost request.
+        const reopened = await inbox.changeStatus({ id: stored.id, from: 'lost', to: 'contacted', by: sam, at: clock.now(), respondedAt: null });
+        expect(reopened.outcome).toBe('changed');
+      });
+    });
+  });
+}
