@@ -178,7 +178,7 @@ const app = createServerApp({
   wakeDelivery: () => dispatcher?.wake(),
   outbox: { backlog: () => outbox.backlog(), sending: dispatcher !== undefined, unrecorded: () => dispatcher?.unrecorded ?? 0 },
   alerts: alerts.serverDeps,
-  pages: createPageRenderer(loadedBackend(backend, { quoteFormAction: apiPaths.quoteRequests }), templates),
+  pages: createPageRenderer(loadedBackend(backend, { quoteFormAction: apiPaths.quoteRequests, postsCustomerForms: true }), templates),
   site: await StaticFiles.load(clientDir),
   writeLog: (entry) => writeLine(JSON.stringify(entry)),
   sessions: new StaffSessions({ accounts: staffStore, store: staffStore }),
