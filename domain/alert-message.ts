@@ -27,11 +27,25 @@ export const RequestAlertSchema = v.object({
 });
 export type RequestAlert = v.InferOutput<typeof RequestAlertSchema>;
 
+/**
+ * A customer wrote through their link about an urgent request still open: the same few facts as a
+ * request's alert, and never the message itself, which staff read on the card.
+ */
+const MessageAlertSchema = v.object({
+  kind: v.literal('customer-message'),
+  quoteId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  service: ServiceTypeSchema,
+  urgent: v.boolean(),
+  district: v.nullable(v.pipe(v.string(), v.maxLength(4))),
+  firstName: v.pipe(v.string(), v.maxLength(40)),
+});
+export type MessageAlert = v.InferOutput<typeof MessageAlertSchema>;
+
 /** What "Send a test alert" sends: proof that the chain reaches this device. */
 const TestAlertSchema = v.object({ kind: v.literal('test'), sentAt: v.pipe(v.string(), v.isoTimestamp()) });
 export type TestAlert = v.InferOutput<typeof TestAlertSchema>;
 
-export const AlertMessageSchema = v.variant('kind', [RequestAlertSchema, TestAlertSchema]);
+export const AlertMessageSchema = v.variant('kind', [RequestAlertSchema, MessageAlertSchema, TestAlertSchema]);
 export type AlertMessage = v.InferOutput<typeof AlertMessageSchema>;
 
 const firstNameMaxLength = 40;
@@ -53,18 +67,32 @@ export function requestAlertOf(quote: Pick<QuoteRequest, 'id' | 'serviceType' | 
   };
 }
 
+/** The alert that a customer wrote about a request, with nothing a lock screen should not show. */
+export function messageAlertOf(quote: Pick<QuoteRequest, 'id' | 'serviceType' | 'urgent' | 'postcode' | 'name'>): MessageAlert {
+  return {
+    kind: 'customer-message',
+    quoteId: quote.id,
+    service: quote.serviceType,
+    urgent: quote.urgent,
+    district: quote.postcode === null ? null : outwardCodeOf(quote.postcode),
+    firstName: firstNameOf(quote.name),
+  };
+}
+
 /** The action on a request's notification that takes it on without opening the inbox. */
 export const takeActionTitle = "I'm on it";
 
 /** "URGENT · Emergency Plumbing · SE1": what the request is, in the notification's title. */
 export function alertTitle(alert: AlertMessage): string {
   if (alert.kind === 'test') return `Test alert · ${business.shortName}`;
+  if (alert.kind === 'customer-message') return [`Message from ${alert.firstName === '' ? 'a customer' : alert.firstName}`, alert.urgent ? 'URGENT' : undefined].filter((part) => part !== undefined).join(' · ');
   return [alert.urgent ? 'URGENT' : undefined, serviceTypeLabels[alert.service], alert.district ?? undefined].filter((part) => part !== undefined).join(' · ');
 }
 
 /** "Tom · waiting 2 min": who, and how long they have waited at `now`, in the notification's body. */
 export function alertBody(alert: AlertMessage, now: Date): string {
   if (alert.kind === 'test') return 'Alerts reach this device. Requests will show here like this.';
+  if (alert.kind === 'customer-message') return [serviceTypeLabels[alert.service], alert.district ?? undefined, 'open the request to read it'].filter((part) => part !== undefined).join(' · ');
   const minutes = (now.getTime() - Date.parse(alert.createdAt)) / 60_000;
   return `${alert.firstName === '' ? 'New request' : alert.firstName} · waiting ${describeDuration(minutes)}`;
 }
@@ -76,4 +104,5 @@ export const alertTarget = (alert: AlertMessage): string => (alert.kind === 'tes
  * The notification's tag: a newer alert about the same request replaces the older one on the device,
  * as the push service's Topic does for one still waiting to be delivered.
  */
-export const alertTag = (alert: AlertMessage): string => (alert.kind === 'test' ? 'test-alert' : `quote-${alert.quoteId}`);
+export const alertTag = (alert: AlertMessage): string =>
+  alert.kind === 'test' ? 'test-alert' : alert.kind === 'customer-message' ? `quote-${alert.quoteId}-message` : `quote-${alert.quoteId}`;

@@ -168,3 +168,12 @@ test.each(['tom@example.com\r\nBcc: victim@example.com', 'tom@example.com, victi
     expect(customerEmail(quote({ email: address }), { replyTo: 'office@example.com' })).toBeUndefined();
   },
 );
+
+test('links to the customer’s own page of their request when the address is known, and only then', () => {
+  const follow = 'https://www.se1plumbing.example/r/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE';
+  const email = customerEmail(quote(), { replyTo, follow });
+  expect(email?.text).toContain(`Follow your request: ${follow}`);
+  expect(visibleText(email?.html ?? '')).toContain(`Follow your request: ${follow}`);
+  expect(document(email?.html ?? '').querySelector(`a[href="${follow}"]`)).not.toBeNull();
+  expect(customerEmail(quote(), { replyTo })?.text).not.toContain('Follow your request');
+});

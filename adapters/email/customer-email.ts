@@ -29,12 +29,18 @@ function greetingOf(quote: QuoteRequest): string {
 
 const thanks = (quote: QuoteRequest) => `Thank you for asking ${business.name} for a quote. ${promiseOf(quote.urgent)}`;
 
-function textBody(quote: QuoteRequest): string {
-  return [greetingOf(quote), '', thanks(quote), '', `${emergencyLine} ${business.phone.display}.`, '', business.name, '', notYou, ''].join('\n');
+const followLine = 'Follow your request:';
+const followHint = 'This link is just for you: there you can see where things stand, add a message, or tell us it is no longer needed.';
+
+function textBody(quote: QuoteRequest, follow: string | undefined): string {
+  const following = follow === undefined ? [] : [`${followLine} ${follow}`, followHint, ''];
+  return [greetingOf(quote), '', thanks(quote), '', ...following, `${emergencyLine} ${business.phone.display}.`, '', business.name, '', notYou, ''].join('\n');
 }
 
-function htmlBody(quote: QuoteRequest, title: string): string {
-  const content = html`${paragraph(greetingOf(quote))}${paragraph(thanks(quote))}${paragraph(
+function htmlBody(quote: QuoteRequest, title: string, follow: string | undefined): string {
+  const following =
+    follow === undefined ? html`` : html`${paragraph(html`${followLine} ${link(follow, follow)}`)}${paragraph(followHint)}`;
+  const content = html`${paragraph(greetingOf(quote))}${paragraph(thanks(quote))}${following}${paragraph(
     html`${emergencyLine} <strong>${link(`tel:${business.phone.tel}`, business.phone.display)}</strong>.`,
   )}${paragraph(business.name)}${html`<p style="margin:0;font-size:14px;color:#4b5563">${notYou}</p>`}`;
   return emailDocument({ title, content });
@@ -43,10 +49,11 @@ function htmlBody(quote: QuoteRequest, title: string): string {
 /**
  * The confirmation a customer gets when they gave an email (undefined when they did not, or gave
  * what is not an address): a greeting by first name, when we will call, and the emergency line.
- * Replies go to `replyTo` when given. The subject names the service from our own list, never words
- * the sender chose.
+ * Replies go to `replyTo` when given; `follow` is the full address of the customer's private link to
+ * their request (/r/<token>), when the sender knows it. The subject names the service from our own
+ * list, never words the sender chose.
  */
-export function customerEmail(quote: QuoteRequest, { replyTo }: { replyTo?: string }): OutgoingEmail | undefined {
+export function customerEmail(quote: QuoteRequest, { replyTo, follow }: { replyTo?: string; follow?: string }): OutgoingEmail | undefined {
   // A request stored before today's rule may hold what is not one address: nobody is written to then.
   if (quote.email === null || !isEmailAddress(quote.email)) return undefined;
   const label = serviceTypeLabels[quote.serviceType];
@@ -54,8 +61,8 @@ export function customerEmail(quote: QuoteRequest, { replyTo }: { replyTo?: stri
   return {
     to: quote.email,
     subject: title,
-    text: textBody(quote),
-    html: htmlBody(quote, title),
+    text: textBody(quote, follow),
+    html: htmlBody(quote, title, follow),
     ...(replyTo === undefined ? {} : { replyTo: singleLine(replyTo) }),
   };
 }

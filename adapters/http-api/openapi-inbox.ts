@@ -54,7 +54,7 @@ export const inboxGet = {
     "Requests matching every filter, in the view's order: 'new' (the staff inbox's Waiting view) by who must be called first, overdue urgent requests at the top; every other view, and 'all' (the default, every request), newest first. `total` counts every match; `next` is the cursor of the following page, null on the last.",
   ...staffOnly,
   parameters: [
-    query('view', 'A status, or all', { type: 'string', enum: [...inboxViews], default: apiDefaultView }),
+    query('view', 'A status, all (every request but those in the Spam folder), or spam (the Spam folder alone)', { type: 'string', enum: [...inboxViews], default: apiDefaultView }),
     query('search', `Words all found in the ${searchableFields.map((field) => quoteFields[field].label.toLowerCase()).join(', ')}`, {
       type: 'string',
       maxLength: searchMaxLength,
@@ -152,6 +152,23 @@ export const inboxPaths = {
         '403': elsewhere,
         '404': unknown,
         '413': errorResponse('The body is over the size limit'),
+        '503': down,
+      },
+    },
+  },
+  [`${apiPaths.quoteRequests}/{id}/not-spam`]: {
+    post: {
+      summary: '"Not spam": move a request out of the Spam folder to Waiting (staff only)',
+      description:
+        'The request then counts as sent now: its `created_at` becomes the server’s time (`spam.sent_at` keeps when it was sent), its response clock starts, the business and the customer are emailed, and whoever is on call is alerted. `spam.cleared` records the session’s staff member and the time.',
+      ...staffOnly,
+      parameters: [idParameter],
+      responses: {
+        '200': json('InboxQuote', 'Moved to Waiting: the request as it is now'),
+        '401': signedOut,
+        '403': elsewhere,
+        '404': unknown,
+        '409': errorResponse('It is not in the Spam folder: it never was, or someone moved it first'),
         '503': down,
       },
     },

@@ -3,7 +3,9 @@ import { describeField, type QuoteField, quoteFieldList, quoteFields, requiredFi
 import { customerDataPaths } from './openapi-customer-data';
 import { inboxGet, inboxPaths, inboxSchemas } from './openapi-inbox';
 import { multipartInput, photoPaths } from './openapi-photos';
-import { apiPaths, checkedValue, errorCodes, WireErrorSchema, WireQuoteSchema } from './wire';
+import { formTokenFieldName } from '../../domain/spam';
+import { honeypotFieldName } from '../../domain/quote';
+import { apiPaths, checkedValue, errorCodes, WireErrorSchema, WireStoredQuoteSchema } from './wire';
 
 const schema = (valibotSchema: Parameters<typeof toJsonSchema>[0]) =>
   toJsonSchema(valibotSchema, { target: 'draft-2020-12', errorMode: 'ignore' });
@@ -27,24 +29,36 @@ function inputSchemaOf(field: QuoteField): Record<string, unknown> {
     : { type: 'string', ...limit, description: description.label };
 }
 
+/** How the form says it was sent: its signed token, and the field only bots fill. The spam rules weigh both. */
+const arrivalFields = {
+  [formTokenFieldName]: {
+    type: 'string',
+    description: 'The signed, timestamped token the page holding the form was sent with; leave it out when there is none',
+  },
+  [honeypotFieldName]: { type: 'string', description: 'Leave it empty or out' },
+};
+
 /** The quote request as a visitor sends it; the server trims values and applies the domain's rules. */
 const quoteInput = {
   type: 'object',
   required: requiredFields.map((field) => quoteFields[field].name),
-  properties: Object.fromEntries(quoteFieldList.map((field) => [quoteFields[field].name, inputSchemaOf(field)])),
+  properties: { ...Object.fromEntries(quoteFieldList.map((field) => [quoteFields[field].name, inputSchemaOf(field)])), ...arrivalFields },
 };
 
 /** The same as a plain HTML form post: every value text, a tick box present when ticked. */
 const formInput = {
   ...quoteInput,
-  properties: Object.fromEntries(
-    quoteFieldList.map((field) => [
-      quoteFields[field].name,
-      quoteFields[field].kind === 'flag'
-        ? { type: 'string', description: `"${checkedValue}" when ticked; anything else, or nothing, when not` }
-        : inputSchemaOf(field),
-    ]),
-  ),
+  properties: {
+    ...Object.fromEntries(
+      quoteFieldList.map((field) => [
+        quoteFields[field].name,
+        quoteFields[field].kind === 'flag'
+          ? { type: 'string', description: `"${checkedValue}" when ticked; anything else, or nothing, when not` }
+          : inputSchemaOf(field),
+      ]),
+    ),
+    ...arrivalFields,
+  },
 };
 
 /** The REST API's contract, served at /api/openapi.json; the tests hold the server to it. */
@@ -74,10 +88,11 @@ export const openApiDocument = {
         },
         responses: {
           '201': {
-            description: 'Stored (JSON requests, and multipart posts sent with Accept: application/json)',
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/QuoteRequest' } } },
+            description:
+              'Stored (JSON requests, and multipart posts sent with Accept: application/json), with `customer_token`: the customer’s own link is `/r/{customer_token}`, given this once. A request the spam rules hold is answered alike.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/StoredQuoteRequest' } } },
           },
-          '303': { description: 'Stored (form posts, with photos or without): back to the home page, which says so' },
+          '303': { description: 'Stored (form posts, with photos or without): back to the home page, which says so and gives the customer’s link' },
           '400': errorResponse('A required field is missing, a field is invalid, a photo was refused (field "photos"), or the JSON or multipart body is malformed. A form post gets the page again, with every typed value and the errors; photos must be chosen again.'),
           '403': errorResponse('Sent from another site (its Origin or Sec-Fetch-Site says so)'),
           '413': errorResponse('The body is over the size limit (for a post with photos: five photos at their limit and the text besides)'),
@@ -153,7 +168,7 @@ export const openApiDocument = {
       staffSession: { type: 'apiKey', in: 'cookie', name: 'staff_session', description: '__Host-staff_session over HTTPS' },
     },
     schemas: {
-      QuoteRequest: schema(WireQuoteSchema),
+      StoredQuoteRequest: schema(WireStoredQuoteSchema),
       ...inboxSchemas,
       Error: { ...schema(WireErrorSchema), properties: { ...schema(WireErrorSchema).properties, error: { type: 'string', enum: [...errorCodes] } } },
     },

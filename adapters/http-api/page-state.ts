@@ -1,6 +1,8 @@
 import * as v from 'valibot';
+import { customerTokenPattern } from '../../domain/customer-link';
 import { type QuoteDraft, type QuoteField, quoteFieldList, quoteFields, requiredFields } from '../../domain/quote';
 import type { QuoteError } from '../../domain/quote-errors';
+import { type WireCustomerView, WireCustomerViewSchema } from './customer-link-wire';
 
 /**
  * What the server tells a page it renders, for the browser to pick up when it hydrates: the quote
@@ -11,6 +13,16 @@ export interface PageState {
   submitted?: boolean;
   /** With `submitted`: the fields whose values earned a word to the visitor (a postcode outside our area). */
   remarks?: QuoteField[];
+  /** With `submitted`: the token of the customer's own link to their request (`/r/<token>`). */
+  customerToken?: string;
+  /** The customer's page of their request (/r/<token>), and a message sent back with what was wrong with it. */
+  customer?: CustomerPageState;
+}
+
+/** What the server found for a customer's link, and the message a plain HTML post could not add (its text kept). */
+export interface CustomerPageState {
+  view: WireCustomerView;
+  message?: { draft: string; error: string };
 }
 
 /**
@@ -48,6 +60,10 @@ const PageStateSchema = v.object({
   ),
   submitted: v.exactOptional(v.boolean()),
   remarks: v.exactOptional(v.array(FieldSchema)),
+  customerToken: v.exactOptional(v.pipe(v.string(), v.regex(customerTokenPattern))),
+  customer: v.exactOptional(
+    v.object({ view: WireCustomerViewSchema, message: v.exactOptional(v.object({ draft: v.string(), error: v.string() })) }),
+  ),
 });
 
 /** The state as JSON that is safe inside a <script> element. */

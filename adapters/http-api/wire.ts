@@ -1,5 +1,7 @@
 import { type PhotoError, photoErrorMessage, photoFieldName } from '../../domain/photos';
 import * as v from 'valibot';
+import { customerTokenPattern } from '../../domain/customer-link';
+import type { NewlyStored } from '../../domain/ports';
 import {
   fieldNamed,
   fromNamedFields,
@@ -31,6 +33,17 @@ export const WireQuoteSchema = v.object({
   ...namedFieldsEntries,
 });
 export type WireQuote = v.InferOutput<typeof WireQuoteSchema>;
+
+/**
+ * A request just stored, as its sender is answered: with the token of the customer's own link
+ * (`/r/<token>`), given this once. Whether it went to the Spam folder is never said: a bot is
+ * answered exactly as a person.
+ */
+export const WireStoredQuoteSchema = v.object({
+  ...WireQuoteSchema.entries,
+  customer_token: v.pipe(v.string(), v.regex(customerTokenPattern)),
+});
+export type WireStoredQuote = v.InferOutput<typeof WireStoredQuoteSchema>;
 
 export const errorCodes = [
   'missing-fields',
@@ -64,6 +77,10 @@ export type WireError = v.InferOutput<typeof WireErrorSchema>;
 
 export function toWireQuote(quote: QuoteRequest): WireQuote {
   return { id: quote.id, created_at: quote.createdAt.toISOString(), ...toNamedFields(quote) };
+}
+
+export function toWireStoredQuote(quote: NewlyStored): WireStoredQuote {
+  return { ...toWireQuote(quote), customer_token: quote.customerToken };
 }
 
 export function fromWireQuote({ id, created_at, ...fields }: WireQuote): QuoteRequest {

@@ -33,7 +33,9 @@ const topicLength = 32;
  */
 export function alertTopic(message: AlertMessage): string {
   if (message.kind === 'test') return 'test-alert';
-  return createHash('sha256').update(`quote:${message.quoteId}`).digest('base64url').slice(0, topicLength);
+  // A customer's message must not replace the request's own alert still waiting to be delivered.
+  const about = message.kind === 'customer-message' ? 'quote-message' : 'quote';
+  return createHash('sha256').update(`${about}:${message.quoteId}`).digest('base64url').slice(0, topicLength);
 }
 
 const excerptLength = 200;

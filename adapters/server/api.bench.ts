@@ -1,5 +1,5 @@
 // Load benchmark of the built server (`npm run bench:api`): the JSON API's insert and the server-rendered
-// home page, each for 10 s with 50 connections, on loopback, over a fresh SQLite database.
+// home page (plain, and compressed as browsers ask for it), each for 10 s with 50 connections, on loopback, over a fresh SQLite database.
 // Node runs this file directly by stripping its types, so it imports only npm packages and node: builtins.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -152,6 +152,11 @@ try {
 
   const home = await autocannon({ url, connections, duration: durationSeconds, timeout: 10 });
   report('GET /', home);
+  write();
+
+  // As a browser asks for it: compressed.
+  const compressedHome = await autocannon({ url, connections, duration: durationSeconds, timeout: 10, requests: [{ headers: { 'accept-encoding': 'br, gzip' } }] });
+  report('GET / (Accept-Encoding: br, gzip)', compressedHome);
   write();
 
   write(`server: ${await server.stop()} after SIGTERM`);

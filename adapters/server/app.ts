@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { CustomerDataStore, Logger, Notifier, PhotoProcessor, PhotoStore, QuoteInbox, QuoteRepository } from '../../domain/ports';
+import type { CustomerDataStore, CustomerLinkStore, CustomerMessageAlert, FormTokens, Logger, Notifier, PhotoProcessor, PhotoStore, QuoteInbox, QuoteRepository } from '../../domain/ports';
 import { photoErrorMessage } from '../../domain/photos';
 import type { SubmitWithPhotosError } from '../../domain/submit-quote';
 import { tmpdir } from 'node:os';
@@ -12,9 +12,11 @@ import { openApiDocument } from '../http-api/openapi';
 import type { PageRenderer } from './page-renderer';
 import { type AlertsApiOptions, alertsApi } from './alerts-api';
 import { customerDataApi } from './customer-data-api';
+import { withFormToken } from './form-token-slot';
 import { inboxApi } from './inbox-api';
 import { quoteApi } from './quote-api';
-import { requestLog, type RequestLogEntry } from './request-log';
+import { loggedPath, requestLog, type RequestLogEntry } from './request-log';
+import { customerLinkApi } from './customer-link-api';
 import { isLoopbackClient } from './client-address';
 import { refuseCrossSiteRequests } from './cross-site';
 import { clientKey, type RateLimit } from './rate-limits';
@@ -27,6 +29,7 @@ import type { StaticFiles } from './static-files';
 import type { StaffSessions } from './staff-sessions';
 import type { QuoteError } from '../../domain/quote-errors';
 import { remarkableFields, remarkedFields } from '../../domain/quote';
+import { isCustomerTokenShaped } from '../../domain/customer-link';
 
 export interface ServerDeps {
   quotes: QuoteRepository;
@@ -42,8 +45,10 @@ export interface ServerDeps {
   customerData: CustomerDataStore;
   /** The clock staff's changes are recorded by; the real one unless a test sets its own. */
   now?: () => Date;
-  /** Asks the notification dispatcher to send what is due now: after staff ask for an email again. */
+  /** Asks the notification dispatcher to send what is due now: after staff ask for an email again, or rescue one from spam. */
   wakeDelivery?: () => void;
+  /** Asks the alert planner to look now: after staff rescue a request from the Spam folder. */
+  wakeAlerts?: () => void;
   notifier: Notifier;
   logger: Logger;
   /** Whether the database answers and takes writes (its disk is not full), and if not why; for /readyz. */
@@ -55,6 +60,11 @@ export interface ServerDeps {
   outbox?: { backlog: () => Promise<Backlog>; sending: boolean; unrecorded?: () => number };
   /** Renders what depends on the request: the home page with a form sent back, or with its thanks. */
   pages: PageRenderer;
+  /**
+   * Signs the token each page holding the quote form is sent with, for the spam rules to read back
+   * (the same the store reads them with). Without it, pages are sent with the form's token empty.
+   */
+  formTokens?: Pick<FormTokens, 'issue'>;
   /** The built site (dist/client): prerendered pages, hashed assets under assets/, and their compressed copies. */
   site: StaticFiles;
   writeLog: (entry: RequestLogEntry) => void;
@@ -81,6 +91,12 @@ export interface ServerDeps {
     /** How many alerts went out but could not yet be recorded as sent. */
     unrecorded: () => number;
   };
+  /**
+   * Customers' private links (/r/<token>): the store they are looked up in, who hears of a message
+   * about an urgent request, and per client, looks (GET) and changes (a message, "No longer needed").
+   * Without it, every such link is the plain 404.
+   */
+  customerLinks?: { store: CustomerLinkStore; alert: CustomerMessageAlert; limits: { views: RateLimit; changes: RateLimit } };
 }
 
 /** The database's readiness: ready, or not and why (told only to staff and this machine). */
@@ -96,9 +112,16 @@ const backlogReport = ({ pending, oldestPendingSince }: Backlog) => ({
   oldestPendingSeconds: oldestPendingSince ? Math.max(0, Math.round((Date.now() - oldestPendingSince.getTime()) / 1000)) : 0,
 });
 
-/** Where a stored form post lands: the home page, told so, and of anything the visitor should hear about their values. */
-const submittedLocation = (remarks: readonly string[]) =>
-  `/?${new URLSearchParams([['quote', 'submitted'], ...remarks.map((field) => ['remark', field])]).toString()}`;
+/** The query parameter of the thanks page that carries the customer's token, for the page to give them their link. */
+const customerTokenParameter = 'link';
+
+/**
+ * Where a stored form post lands: the home page, told so, of anything the visitor should hear about
+ * their values, and with the token of their own link. The request log leaves queries out, and the
+ * page sends no referrer, so the token goes nowhere else.
+ */
+const submittedLocation = (remarks: readonly string[], customerToken: string) =>
+  `/?${new URLSearchParams([['quote', 'submitted'], ...remarks.map((field) => ['remark', field]), [customerTokenParameter, customerToken]]).toString()}`;
 
 const formErrorStatus: Record<SubmitWithPhotosError['kind'], number> = {
   'missing-fields': 400,
@@ -113,12 +136,17 @@ const notFound: WireError = { error: 'not-found', message: 'There is no such API
 /** The whole site over HTTP: the REST API, health checks, the built assets and server-rendered pages. */
 export function createServerApp(deps: ServerDeps) {
   const app = new Hono();
+  const now = deps.now ?? (() => new Date());
   const page = async (url: string, state: PageState, status?: number) => {
     const rendered = await deps.pages.render(url, state);
-    return new Response(rendered.html, {
+    const html = deps.formTokens ? withFormToken(rendered.html, await deps.formTokens.issue(now())) : rendered.html;
+    const response = new Response(html, {
       status: status ?? rendered.status,
       headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
     });
+    // Its address holds the customer's token: no link from it may pass that on.
+    if (state.customerToken !== undefined) response.headers.set('referrer-policy', 'no-referrer');
+    return response;
   };
 
   const trust = { trustProxy: deps.trustProxy };
@@ -126,7 +154,7 @@ export function createServerApp(deps: ServerDeps) {
   // Before every route, so errors, 404s and assets get the headers too.
   app.use(securityHeaders({ ...trust, styleHashes: deps.styleHashes ?? [] }));
   app.onError((error, c) => {
-    deps.logger.error(`Unhandled error on ${c.req.method} ${c.req.path}`, error);
+    deps.logger.error(`Unhandled error on ${c.req.method} ${loggedPath(c.req.path)}`, error);
     return c.req.path.startsWith('/api/')
       ? c.json({ error: 'internal-error', message: 'Something went wrong on our side' }, 500)
       : c.text('Something went wrong on our side. Please call us instead.', 500);
@@ -173,9 +201,14 @@ export function createServerApp(deps: ServerDeps) {
     inboxApi({
       inbox: deps.inbox,
       logger: deps.logger,
-      now: deps.now ?? (() => new Date()),
+      now,
       requireStaff: staff.requireStaff,
       wakeDelivery: deps.wakeDelivery ?? (() => undefined),
+      // Its emails, queued as it moved, go now; and its first alert is planned.
+      newlyWaiting: () => {
+        deps.wakeDelivery?.();
+        deps.wakeAlerts?.();
+      },
       bodyLimitBytes,
       ...(deps.alerts && { redeemTakeToken: deps.alerts.redeemTakeToken }),
     }),
@@ -183,7 +216,7 @@ export function createServerApp(deps: ServerDeps) {
   if (deps.alerts) {
     app.route(
       alertPaths.root,
-      alertsApi({ ...deps.alerts, requireStaff: staff.requireStaff, logger: deps.logger, now: deps.now ?? (() => new Date()), bodyLimitBytes }),
+      alertsApi({ ...deps.alerts, requireStaff: staff.requireStaff, logger: deps.logger, now, bodyLimitBytes }),
     );
   }
   app.route(
@@ -201,7 +234,9 @@ export function createServerApp(deps: ServerDeps) {
       },
       ...(deps.photos && { photos: { processor: deps.photos.processor, uploadRoot: deps.photos.uploadRoot ?? tmpdir() } }),
       formPost: async (draft, result, photosSent) => {
-        if (result.ok) return new Response(null, { status: 303, headers: { location: submittedLocation(remarkedFields(result.quote)) } });
+        if (result.ok) {
+          return new Response(null, { status: 303, headers: { location: submittedLocation(remarkedFields(result.quote), result.quote.customerToken) } });
+        }
         // A refused photo is told beside the photo field; the other fields were fine as far as they were judged.
         const error: QuoteError = result.error.kind === 'photo-refused' ? { kind: 'invalid-fields', issues: [] } : result.error;
         const photoError = result.error.kind === 'photo-refused' ? photoErrorMessage(result.error.photo) : null;
@@ -213,18 +248,41 @@ export function createServerApp(deps: ServerDeps) {
   if (deps.photos) app.route(apiPaths.quoteRequests, photoApi({ photos: deps.photos.store, logger: deps.logger, requireStaff: staff.requireStaff }));
   app.route(
     customerDataPath,
-    customerDataApi({ customerData: deps.customerData, logger: deps.logger, now: deps.now ?? (() => new Date()), requireStaff: staff.requireStaff, bodyLimitBytes }),
+    customerDataApi({ customerData: deps.customerData, logger: deps.logger, now, requireStaff: staff.requireStaff, bodyLimitBytes }),
   );
+  if (deps.customerLinks) {
+    const { store, alert, limits } = deps.customerLinks;
+    app.route(
+      '/',
+      customerLinkApi({
+        links: store,
+        alert,
+        logger: deps.logger,
+        now,
+        limits,
+        clientKey: (c) => clientKey(c, trust),
+        page,
+        // The site's own 404, whatever became of the link: it says nothing of whether it ever led anywhere.
+        notFoundPage: async (c) => (await deps.site.notFound(c.req.raw)) ?? (await page('/r/', {}, 404)),
+        bodyLimitBytes,
+      }),
+    );
+  }
   app.all('/api/*', (c) => c.json(notFound, 404));
 
   app.get('*', async (c) => {
     const path = c.req.path;
     if (path === '/' && c.req.query('quote') === 'submitted') {
       const remarks = remarkableFields.filter((field) => c.req.queries('remark')?.includes(field));
-      return page(path, remarks.length > 0 ? { submitted: true, remarks } : { submitted: true });
+      const token = c.req.query(customerTokenParameter);
+      return page(path, {
+        submitted: true,
+        ...(remarks.length > 0 && { remarks }),
+        ...(token !== undefined && isCustomerTokenShaped(token) && { customerToken: token }),
+      });
     }
     // Pages were prerendered at build time; a build without them has each rendered as it is asked for.
-    return deps.site.respond(path, c.req.raw) ?? deps.site.notFound(c.req.raw) ?? (await page(path, {}));
+    return (await deps.site.respond(path, c.req.raw)) ?? (await deps.site.notFound(c.req.raw)) ?? (await page(path, {}));
   });
 
   return app;

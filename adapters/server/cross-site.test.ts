@@ -46,6 +46,12 @@ test('an origin that differs only in scheme, port or subdomain is another origin
 
 test('Origin: null, from a sandboxed frame or a data: page, is refused', async () => {
   await expectRefused(await send('POST', { origin: 'null', 'content-type': 'application/x-www-form-urlencoded' }));
+  await expectRefused(await send('POST', { origin: 'null', 'sec-fetch-site': 'cross-site', 'content-type': 'application/x-www-form-urlencoded' }));
+  await expectRefused(await send('POST', { origin: 'null', 'sec-fetch-site': 'same-site', 'content-type': 'application/x-www-form-urlencoded' }));
+});
+
+test('Origin: null from our own page that sends no referrer passes, as the browser says it is same-origin', async () => {
+  expect((await send('POST', { origin: 'null', 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(200);
 });
 
 test('without Origin, a Sec-Fetch-Site of cross-site or same-site is refused', async () => {

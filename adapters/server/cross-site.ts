@@ -30,8 +30,12 @@ export function refuseCrossSiteRequests(trust: ProxyTrust): MiddlewareHandler {
  */
 function comesFromElsewhere(c: Context, trust: ProxyTrust): boolean {
   const origin = c.req.header('origin');
-  if (origin !== undefined) return origin !== requestOrigin(c, trust).origin;
   const fetchSite = c.req.header('sec-fetch-site');
+  // A page that sends no referrer (a customer's private link) has its own forms posted with `Origin:
+  // null`; the browser's Sec-Fetch-Site still says whether they came from this site. Without it, null
+  // is refused, as a sandbox's is.
+  if (origin === 'null') return fetchSite !== 'same-origin';
+  if (origin !== undefined) return origin !== requestOrigin(c, trust).origin;
   // `same-site` is a sibling subdomain: another application, not this one.
   return fetchSite === 'cross-site' || fetchSite === 'same-site';
 }

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import { addQuoteNote } from '../../domain/add-quote-note';
 import { changeQuoteStatus } from '../../domain/change-quote-status';
+import { clearSpam } from '../../domain/clear-spam';
 import { findQuotes } from '../../domain/find-quotes';
 import { encodeCursor } from '../../domain/inbox-query';
 import { inboxSummary } from '../../domain/inbox-summary';
@@ -27,6 +28,11 @@ export interface InboxApiOptions {
   requireStaff: MiddlewareHandler<StaffEnv>;
   /** Asks the notification dispatcher to look at the outbox now rather than at its next poll. */
   wakeDelivery: () => void;
+  /**
+   * Tells the server a request has just become new (moved out of the Spam folder): its emails go at
+   * once, and its first alert is planned, as for a request just sent.
+   */
+  newlyWaiting: () => void;
   /** Bodies larger than this are refused with 413 before they are read. */
   bodyLimitBytes: number;
   /**
@@ -53,10 +59,10 @@ function staffFailure(error: StaffFailure) {
 
 /**
  * The staff inbox under `/api/quote-requests`: pages of requests, the response-time summary, status
- * changes, notes, and resending the business email. Staff only. Who did a thing is the session's staff
+ * changes, notes, "Not spam", and resending the business email. Staff only. Who did a thing is the session's staff
  * member and when is the server's clock: whatever a body says of either is ignored.
  */
-export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, bodyLimitBytes, redeemTakeToken }: InboxApiOptions) {
+export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newlyWaiting, bodyLimitBytes, redeemTakeToken }: InboxApiOptions) {
   const deps = { inbox, logger };
   const api = new Hono<StaffEnv>();
   // Per route, not api.use: this app shares its path with the public quote form's POST.
@@ -146,6 +152,24 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, bodyL
         return invalid('The note cannot be added', [{ field: 'text', message: error.message }]);
       case 'not-found':
         return notFound();
+      default:
+        return staffFailure(error);
+    }
+  });
+
+  // "Not spam": out of the Spam folder into Waiting, as if it had just been sent.
+  api.post('/:id/not-spam', requireStaff, async (c) => {
+    const result = await clearSpam(deps, { id: c.req.param('id'), by: c.get('staff').email, at: now() });
+    if (result.ok) {
+      newlyWaiting();
+      return c.json(toWireInboxQuote(result.quote));
+    }
+    const { error } = result;
+    switch (error.kind) {
+      case 'not-found':
+        return notFound();
+      case 'not-spam':
+        return fail({ error: 'conflict', message: 'This request is not in the Spam folder' }, 409);
       default:
         return staffFailure(error);
     }

@@ -2,8 +2,8 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { deleteQuote, type DeleteQuoteDeps } from '../../domain/delete-quote';
-import { randomUUID } from 'node:crypto';
 import { describeField, fieldNamed, honeypotFieldName, type QuoteDraft } from '../../domain/quote';
+import { type Arrival, formTokenFieldName } from '../../domain/spam';
 import type { FieldIssue, QuoteError } from '../../domain/quote-errors';
 import type { ChosenPhoto, PhotoProcessor } from '../../domain/ports';
 import {
@@ -16,7 +16,7 @@ import {
 import { withMultipartBody } from './multipart-body';
 import type { RateLimitDecision } from './rate-limits';
 import { readFormBody, readJsonBody } from './request-body';
-import { formFieldsToDraft, photoWireError, toWireError, toWireQuote, type WireError, wireBodyToDraftInput } from '../http-api/wire';
+import { formFieldsToDraft, photoWireError, toWireError, toWireStoredQuote, type WireError, wireBodyToDraftInput } from '../http-api/wire';
 
 /**
  * Answers the quote form's plain HTML post once the request has been judged and perhaps stored;
@@ -32,9 +32,8 @@ const statusOf: Record<QuoteError['kind'], ContentfulStatusCode> = {
 };
 
 /**
- * A client's two allowances. Only requests that were stored, or answered as if stored (a bot that
- * filled the honeypot), use the first: a typo, bad JSON or a wrong content type costs a visitor
- * nothing of it. Requests refused for what they sent use the second, much larger one, so a script
+ * A client's two allowances. Only requests that were stored (in the Spam folder too) use the first:
+ * a typo, bad JSON or a wrong content type costs a visitor nothing of it. Requests refused for what they sent use the second, much larger one, so a script
  * posting garbage all day is stopped as well.
  */
 export interface SubmissionLimits {
@@ -60,15 +59,22 @@ export interface QuoteApiOptions {
   photos?: { processor: PhotoProcessor; uploadRoot: string };
 }
 
-const honeypot: Pick<SubmitQuoteDeps, 'quotes' | 'notifier'> = {
-  quotes: { insert: (quote) => Promise.resolve({ ...quote, id: randomUUID(), createdAt: new Date() }) },
-  notifier: { quoteSubmitted: () => Promise.resolve() },
-};
+/** Far longer than any token we sign (57 characters); anything longer is not worth checking. */
+const formTokenMaxLength = 256;
 
-function filledHoneypot(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null) return false;
-  const value: unknown = (body as Record<string, unknown>)[honeypotFieldName];
-  return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
+/**
+ * How a request arrived, read from its body (JSON, or a form's fields): whether the field only bots
+ * see held anything, and the form's token, for the store to judge it by the spam rules.
+ */
+function arrivalOf(body: unknown): Arrival {
+  if (typeof body !== 'object' || body === null) return { honeypotFilled: false, formToken: null };
+  const fields = body as Record<string, unknown>;
+  const honeypot = fields[honeypotFieldName];
+  const token = fields[formTokenFieldName];
+  return {
+    honeypotFilled: typeof honeypot === 'string' ? honeypot.trim() !== '' : honeypot !== undefined && honeypot !== null,
+    formToken: typeof token === 'string' && token !== '' && token.length <= formTokenMaxLength ? token : null,
+  };
 }
 
 const mediaType = (c: Context) => (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
@@ -101,9 +107,6 @@ export function quoteApi(
 ) {
   const api = new Hono();
   const fail = (body: WireError, status: ContentfulStatusCode) => Response.json(body, { status });
-  // A bot that filled the honeypot is judged by the same rules and answered the same way, so it
-  // cannot tell; only its request goes nowhere.
-  const depsFor = (body: unknown): SubmitQuoteDeps => (filledHoneypot(body) ? { ...deps, ...honeypot } : deps);
   const withRetryAfter = (response: Response, error: SubmitWithPhotosError | undefined) => {
     if (error?.kind === 'rate-limited') response.headers.set('retry-after', String(error.retryAfterSeconds));
     return response;
@@ -118,10 +121,12 @@ export function quoteApi(
   ): Promise<SubmitQuoteWithPhotosResult> {
     const accepted = await limits.accepted.consume();
     if (!accepted.allowed) return { ok: false, error: rateLimited(accepted) };
+    // Spam is stored too, in its folder, and its sender answered exactly as a person: a bot cannot tell.
+    const arrival = arrivalOf(body);
     const result =
       photos.length > 0 && photoOptions
-        ? await submitQuoteWithPhotos({ ...depsFor(body), processor: photoOptions.processor }, input, photos)
-        : await submitQuote(depsFor(body), input);
+        ? await submitQuoteWithPhotos({ ...deps, processor: photoOptions.processor }, input, photos, arrival)
+        : await submitQuote(deps, input, arrival);
     if (!result.ok) {
       await limits.accepted.refund();
       if (refusedForInput(result.error)) await limits.refused.consume();
@@ -132,7 +137,7 @@ export function quoteApi(
   /** The answer to a script (JSON) or to a plain form post (a redirect, or the page again). */
   async function answer(json: boolean, draft: QuoteDraft, result: SubmitQuoteWithPhotosResult, photosSent: number): Promise<Response> {
     if (!json) return withRetryAfter(await formPost(draft, result, photosSent), result.ok ? undefined : result.error);
-    if (result.ok) return Response.json(toWireQuote(result.quote), { status: 201 });
+    if (result.ok) return Response.json(toWireStoredQuote(result.quote), { status: 201 });
     if (result.error.kind === 'photo-refused') return fail(photoWireError(result.error.photo), 400);
     return withRetryAfter(fail(toWireError(result.error), statusOf[result.error.kind]), result.error);
   }

@@ -46,6 +46,10 @@ const ServerConfigSchema = v.object({
   QUOTE_REQUESTS_PER_HOUR: positiveWhole('QUOTE_REQUESTS_PER_HOUR', 10),
   /** Quote requests one client may have refused for their input (typos, bad JSON) in an hour before it is stopped. */
   QUOTE_REFUSALS_PER_HOUR: positiveWhole('QUOTE_REFUSALS_PER_HOUR', 100),
+  /** Looks at customers' private links (/r/<token>) one client may have in an hour. */
+  CUSTOMER_LINK_VIEWS_PER_HOUR: positiveWhole('CUSTOMER_LINK_VIEWS_PER_HOUR', 60),
+  /** Messages and "No longer needed" one client may send through customers' links in an hour. */
+  CUSTOMER_LINK_CHANGES_PER_HOUR: positiveWhole('CUSTOMER_LINK_CHANGES_PER_HOUR', 10),
   /** Failed sign-ins per client address and staff email in an hour; the email's owner elsewhere is never held back. */
   SIGN_IN_ATTEMPTS_PER_HOUR: positiveWhole('SIGN_IN_ATTEMPTS_PER_HOUR', 10),
   /** Failed sign-ins per client address in an hour, whatever the emails. */

@@ -11,8 +11,8 @@ export function customerTokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** A new token, and the hash to store for it. */
-export function newCustomerToken(): { token: string; hash: string } {
-  const token = randomBytes(tokenBytes).toString('base64url');
+/** A new token (random, unless the caller derived one), and the hash to store for it. */
+export function newCustomerToken(derived?: string): { token: string; hash: string } {
+  const token = derived ?? randomBytes(tokenBytes).toString('base64url');
   return { token, hash: customerTokenHash(token) };
 }

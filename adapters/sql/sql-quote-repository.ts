@@ -33,6 +33,11 @@ export interface SqlQuoteRepositoryOptions {
    * (`insert` with an arrival). Without, no request's time is known: each is judged as sent without one.
    */
   formTokens?: FormTokens;
+  /**
+   * The token of a request's customer link, from its id: our server derives it under a secret, so the
+   * confirmation email can carry it later (docs/decisions/020). Without, each token is random.
+   */
+  customerToken?: (id: string) => string;
 }
 
 /** How far back requests with the same text are counted (the domain's sameTextRecently): a day. */
@@ -50,12 +55,14 @@ export class SqlQuoteRepository implements QuoteRepository, QuoteRetention {
   readonly #dialect: SqlDialectName;
   readonly #files: PhotoFiles | undefined;
   readonly #formTokens: FormTokens | undefined;
+  readonly #customerToken: ((id: string) => string) | undefined;
 
   constructor(
     db: Kysely<Database>,
-    { now = () => new Date(), newId = () => crypto.randomUUID(), notify = false, photoDir, formTokens }: SqlQuoteRepositoryOptions = {},
+    { now = () => new Date(), newId = () => crypto.randomUUID(), notify = false, photoDir, formTokens, customerToken }: SqlQuoteRepositoryOptions = {},
   ) {
     this.#formTokens = formTokens;
+    this.#customerToken = customerToken;
     this.#db = db;
     this.#now = now;
     this.#newId = newId;
@@ -111,7 +118,7 @@ export class SqlQuoteRepository implements QuoteRepository, QuoteRetention {
     photos: readonly PhotoToStore[],
     id: string = this.#newId(),
   ): Promise<NewlyStored> {
-    const { token: customerToken, hash: customerTokenHash } = newCustomerToken();
+    const { token: customerToken, hash: customerTokenHash } = newCustomerToken(this.#customerToken?.(id));
     const textKey = spamTextKey(quote);
     const values: Insertable<QuoteRequestsTable> = {
       id,

@@ -39,6 +39,8 @@ export async function listEveryRequest(url: string, cookie: string): Promise<{ i
 export interface Server {
   process: ChildProcess;
   url: string;
+  /** Every line the server has written to its standard output (its request log among them), in order. */
+  log: string[];
 }
 
 /** Starts the built server on a port the system picks, over `dataDir`; resolves once /readyz is 200. */
@@ -65,9 +67,11 @@ export async function startServer(dataDir: string, started: ChildProcess[], extr
   });
 
   // Read every line, not just the first: a full pipe would block the server's logging.
+  const log: string[] = [];
   const listening = new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
+      log.push(line);
       if (!line.includes('"listening"')) return;
       const entry = JSON.parse(line) as { event?: string; url?: string };
       if (entry.event === 'listening' && entry.url) resolve(entry.url);
@@ -83,7 +87,7 @@ export async function startServer(dataDir: string, started: ChildProcess[], extr
       timeout: 15_000,
     })
     .toBe(200);
-  return { process: child, url };
+  return { process: child, url, log };
 }
 
 export function exited(child: ChildProcess): Promise<void> {

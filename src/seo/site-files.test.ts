@@ -7,12 +7,13 @@ import { inboxManifest, robotsTxt, sitemapXml, webManifest } from './site-files'
 
 const siteUrl = new URL('https://www.se1plumbing.example');
 
-test('robots.txt lets crawlers in, keeps them out of the staff list and the API, and names the sitemap', () => {
+test('robots.txt lets crawlers in, keeps them out of the staff list, the API and customers\' links, and names the sitemap', () => {
   const lines = robotsTxt(siteUrl).split('\n');
 
   expect(lines[0]).toBe('User-agent: *');
   expect(lines).toContain('Disallow: /quotes');
   expect(lines).toContain('Disallow: /api/');
+  expect(lines).toContain('Disallow: /r/');
   expect(lines).not.toContain('Disallow: /');
   expect(lines).toContain('Sitemap: https://www.se1plumbing.example/sitemap.xml');
 });

@@ -9,8 +9,8 @@ export const listedPages = [{ path: '/' }, { path: '/privacy' }] as const;
 const sitemapPath = '/sitemap.xml';
 
 /**
- * Crawlers may read every page except the staff list of quote requests and the API behind the
- * forms: neither is for search results.
+ * Crawlers may read every page except the staff list of quote requests, the API behind the forms,
+ * and customers' private links to their requests: none is for search results.
  */
 export function robotsTxt(siteUrl: URL): string {
   return [
@@ -18,6 +18,7 @@ export function robotsTxt(siteUrl: URL): string {
     'Allow: /',
     'Disallow: /quotes',
     'Disallow: /api/',
+    'Disallow: /r/',
     '',
     `Sitemap: ${absoluteUrl(siteUrl, sitemapPath)}`,
     '',

@@ -44,6 +44,10 @@ import { SqlPushDeviceStore } from '../../adapters/sql/sql-push-device-store';
 import { SqlSecretStore } from '../../adapters/sql/sql-secret-store';
 import { business } from '../../domain/business';
 import { startDailyBackups } from '../../adapters/sql/backup-schedule';
+import { sharedCustomerTokens } from '../../adapters/server/customer-link-tokens';
+import { pushMessageAlert } from '../../adapters/push/customer-message-alert';
+import { SqlCustomerLinks } from '../../adapters/sql/sql-customer-links';
+import { customerLinkPath } from '../../domain/customer-link';
 
 const config = readServerConfig(process.env);
 const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
@@ -56,6 +60,12 @@ const db = config.DATABASE_URL
 await migrateToLatest(db);
 const staffStore = new SqlStaffStore(db);
 await provisionStaffAccounts(staffStore, config, writeLine);
+
+// Customers' private links (/r/<token>): each token derived from its request's id under a secret of
+// ours, so the confirmation email, built later from the stored request, can carry it while the
+// database keeps only its hash (docs/decisions/020).
+const customerTokens = await sharedCustomerTokens(new SqlSecretStore(db));
+const customerLinkUrl = (quote: { id: string }) => new URL(customerLinkPath(customerTokens.tokenFor(quote.id)), config.SITE_URL ?? business.siteUrl).href;
 
 // Several servers on one PostgreSQL share their counts there; a single SQLite server keeps them in memory.
 const limitPool = config.DATABASE_URL ? new Pool({ connectionString: config.DATABASE_URL, connectionTimeoutMillis: 5000 }) : undefined;
@@ -92,7 +102,7 @@ const photosWhileRendering: BackendPhotos = {
 // them, retrying until delivered. Without SMTP settings they wait, and are sent once email is set up.
 // SQLite keeps the photos sent with requests as files beside the database; PostgreSQL in the database.
 const photoDir = config.DATABASE_URL ? undefined : join(config.DATA_DIR, 'photos');
-const quotes = new SqlQuoteRepository(db, { notify: true, ...(photoDir !== undefined && { photoDir }) });
+const quotes = new SqlQuoteRepository(db, { notify: true, customerToken: (id) => customerTokens.tokenFor(id), ...(photoDir !== undefined && { photoDir }) });
 const inbox = new SqlQuoteInbox(db);
 const outbox = new SqlNotificationOutbox(db, { leaseSeconds: config.OUTBOX_LEASE_SECONDS });
 const mail = parseMailConfig(process.env);
@@ -100,7 +110,7 @@ const mailer = mail && new SmtpMailer({ url: mail.url, from: mail.from });
 const dispatcher =
   mail &&
   mailer &&
-  new OutboxDispatcher({ outbox, deliver: notificationEmailSender(mailer, { ...mail, siteUrl: config.SITE_URL ?? business.siteUrl }), describe: describeNotification, name: 'the email outbox', logger: console });
+  new OutboxDispatcher({ outbox, deliver: notificationEmailSender(mailer, { ...mail, siteUrl: config.SITE_URL ?? business.siteUrl, customerLink: customerLinkUrl }), describe: describeNotification, name: 'the email outbox', logger: console });
 if (!dispatcher) {
   console.warn('SMTP_URL is not set: notifications are kept in the outbox but not sent. Set SMTP_URL, NOTIFY_TO and MAIL_FROM to send them.');
 }
@@ -168,13 +178,30 @@ const app = createServerApp({
   wakeDelivery: () => dispatcher?.wake(),
   outbox: { backlog: () => outbox.backlog(), sending: dispatcher !== undefined, unrecorded: () => dispatcher?.unrecorded ?? 0 },
   alerts: alerts.serverDeps,
-  pages: createPageRenderer(loadedBackend(backend, { quoteFormAction: apiPaths.quoteRequests }), templates),
+  pages: createPageRenderer(loadedBackend(backend, { quoteFormAction: apiPaths.quoteRequests, postsCustomerForms: true }), templates),
   site: await StaticFiles.load(clientDir),
   writeLog: (entry) => writeLine(JSON.stringify(entry)),
   sessions: new StaffSessions({ accounts: staffStore, store: staffStore }),
   trustProxy: config.TRUST_PROXY,
   ...(config.SITE_URL !== undefined && { siteUrl: config.SITE_URL }),
   styleHashes: templates.styleHashes,
+  customerLinks: {
+    store: new SqlCustomerLinks(db),
+    // A customer's message about an urgent request: a push to whoever is on call, at once.
+    alert: pushMessageAlert({
+      sender: pushSender,
+      rota: new SqlOnCallRota(db),
+      staffEmails: () => staffStore.listAccounts(),
+      targets: (staff) => pushDevices.pushTargets(staff),
+      forgetDevice,
+      logger: console,
+      now: () => new Date(),
+    }),
+    limits: {
+      views: limit('customer-link-views', config.CUSTOMER_LINK_VIEWS_PER_HOUR),
+      changes: limit('customer-link-changes', config.CUSTOMER_LINK_CHANGES_PER_HOUR),
+    },
+  },
   limits: {
     submissions: limit('quote-requests', config.QUOTE_REQUESTS_PER_HOUR),
     refusedSubmissions: limit('quote-refusals', config.QUOTE_REFUSALS_PER_HOUR),

@@ -9,6 +9,7 @@ import type {
   QuoteRepository,
   QuoteWithPhotosSender,
 } from '../../../domain/ports';
+import type { CustomerMessageResult, CustomerViewResult } from '../../../domain/customer-request';
 import type { StaffAuth } from '../../../domain/staff';
 
 /** The ports one backend provides. */
@@ -27,6 +28,18 @@ export interface Backend {
   photos: BackendPhotos;
   /** A customer's own request by their link's token, where the page itself serves it (the demo); elsewhere a server does. */
   customerLinks?: CustomerLinkStore;
+  /** A customer's page of their request, through their private link; without it, every link is "not found". */
+  customerRequests?: CustomerRequests;
+}
+
+/**
+ * What a customer does through their link (domain/customer-request.ts): over the store itself in the
+ * demo, over our server's /api/r/<token> elsewhere, whose clock then counts rather than `now`.
+ */
+export interface CustomerRequests {
+  view(token: string, now: Date): Promise<CustomerViewResult>;
+  sendMessage(token: string, text: string, now: Date): Promise<CustomerMessageResult>;
+  close(token: string, now: Date): Promise<CustomerViewResult>;
 }
 
 export interface BackendPhotos {
@@ -42,6 +55,8 @@ export interface BackendPhotos {
 export interface BackendModule {
   /** Where the quote form posts when scripts are off, for a backend with a server to receive it. */
   quoteFormAction?: string;
+  /** Whether the customer's page posts its forms to our server when scripts are off (a backend with a server). */
+  postsCustomerForms?: boolean;
   /** Credentials a demo shows on its sign-in screen; none in a real deployment. */
   demoStaff?: { email: string; password: string };
   /**

@@ -4,12 +4,14 @@ import { InMemoryNotifier } from '../../../adapters/memory/in-memory-notifier';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
 import { PageFormTokens } from '../../../adapters/memory/page-form-tokens';
 import { InMemoryStaffAuth } from '../../../adapters/memory/in-memory-staff-auth';
+import { messageAlertOf } from '../../../domain/alert-message';
 import { takeQuote } from '../../../domain/take-quote';
 import { demoCustomerToken, demoStaff } from '../../../fixtures/demo-fixture';
 import { demoSpamRequests } from '../../../fixtures/demo-spam';
 import { sampleQuoteRequests } from '../../../fixtures/quote-requests';
 import { onTakeFromAlert, showAlertOnThisDevice } from '../inbox-worker';
 import type { Backend } from './backend';
+import { customerRequestsOver } from './customer-requests';
 import { photosOnFirstUse } from './photos-on-first-use';
 
 export function createPorts(): Backend {
@@ -36,5 +38,7 @@ export function createPorts(): Backend {
     // Photos are processed in the page, by code fetched when the first one is sent or shown.
     photos: photosOnFirstUse(async () => (await import('./memory-photos')).createPhotoPorts(store)),
     customerLinks: store,
+    // A customer's message about an urgent request buzzes this device, as a new request does.
+    customerRequests: customerRequestsOver({ links: store, logger: console, alert: { customerWrote: (quote) => showAlertOnThisDevice(messageAlertOf(quote)) } }),
   };
 }

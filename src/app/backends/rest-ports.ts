@@ -1,4 +1,5 @@
 import { RestAlertSettings } from '../../../adapters/rest/rest-alert-settings';
+import { RestCustomerRequests } from '../../../adapters/rest/rest-customer-requests';
 import { RestCustomerData } from '../../../adapters/rest/rest-customer-data';
 import { RestQuoteInbox } from '../../../adapters/rest/rest-quote-inbox';
 import { RestQuoteRepository } from '../../../adapters/rest/rest-quote-repository';
@@ -17,5 +18,6 @@ export function createPorts(): Backend {
     staffAuth: new RestStaffAuth(),
     alerts: new RestAlertSettings(),
     photos: photosOnFirstUse(async () => (await import('./rest-photos')).createPhotoPorts()),
+    customerRequests: new RestCustomerRequests(),
   };
 }

@@ -4,5 +4,6 @@ import type { BackendModule } from './backend';
 /** Our own server: requests are stored through its REST API, and it tells the business. */
 export const backend: BackendModule = {
   quoteFormAction: apiPaths.quoteRequests,
+  postsCustomerForms: true,
   load: async () => (await import('./rest-ports')).createPorts(),
 };

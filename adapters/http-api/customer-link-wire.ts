@@ -1,0 +1,41 @@
+import * as v from 'valibot';
+import type { CustomerView } from '../../domain/customer-link';
+import { fromNamedFields, namedFieldsEntries, toNamedFields } from '../../domain/quote';
+import { QuoteStatusSchema } from '../../domain/quote-status';
+
+// The customer's page over HTTP: what /api/r/<token> answers, and what a page our server renders
+// tells the browser. Only what domain/customer-link.ts lets a customer see; times as ISO 8601.
+
+/** Where the JSON side of the customer's link is served: /api/r/<token>, …/messages, …/close. */
+export const customerLinkApiPath = '/api/r';
+
+/** The paths a customer's plain HTML forms post to, under their page's path. */
+export const customerFormPaths = { messages: '/messages', close: '/close' } as const;
+
+const isoTime = v.pipe(v.string(), v.isoTimestamp());
+
+export const WireCustomerViewSchema = v.object({
+  quote: v.object({ ...namedFieldsEntries, created_at: isoTime }),
+  status: QuoteStatusSchema,
+  call_by: v.nullable(isoTime),
+  messages: v.array(v.object({ text: v.string(), at: isoTime })),
+});
+export type WireCustomerView = v.InferOutput<typeof WireCustomerViewSchema>;
+
+export function toWireCustomerView({ quote: { createdAt, ...fields }, status, callBy, messages }: CustomerView): WireCustomerView {
+  return {
+    quote: { ...toNamedFields(fields), created_at: createdAt.toISOString() },
+    status,
+    call_by: callBy?.toISOString() ?? null,
+    messages: messages.map(({ text, at }) => ({ text, at: at.toISOString() })),
+  };
+}
+
+export function fromWireCustomerView({ quote: { created_at, ...fields }, status, call_by, messages }: WireCustomerView): CustomerView {
+  return {
+    quote: { ...fromNamedFields(fields), createdAt: new Date(created_at) },
+    status,
+    callBy: call_by === null ? null : new Date(call_by),
+    messages: messages.map(({ text, at }) => ({ text, at: new Date(at) })),
+  };
+}

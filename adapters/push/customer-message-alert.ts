@@ -1,0 +1,48 @@
+import { messageAlertOf } from '../../domain/alert-message';
+import { onCallAt } from '../../domain/on-call';
+import type { CustomerMessageAlert, Logger, OnCallRotaStore, PushTarget } from '../../domain/ports';
+import type { WebPushSender } from './web-push-sender';
+
+export interface PushMessageAlertOptions {
+  sender: Pick<WebPushSender, 'send'>;
+  rota: Pick<OnCallRotaStore, 'readRota'>;
+  /** Every staff member's email. */
+  staffEmails: () => Promise<string[]>;
+  /** A staff member's devices. */
+  targets: (staff: string) => Promise<PushTarget[]>;
+  /** The push service says a subscription is gone (404, 410): the device is forgotten. */
+  forgetDevice: (deviceId: string) => Promise<void>;
+  logger: Logger;
+  now: () => Date;
+}
+
+/**
+ * "Message from Tom · URGENT": a push, straight to the devices of whoever is on call now (everyone, if
+ * the rota names nobody), when a customer writes about an urgent request still open. Sent at once and
+ * not through the alert outbox: the outbox's ledger records one step of each kind per request, and a
+ * customer may write many times. A push that fails is logged, not retried: the message is on the card
+ * either way, and the request's own alerts still escalate until someone takes it. Rejects only when
+ * there were devices and none took it.
+ */
+export function pushMessageAlert({ sender, rota, staffEmails, targets, forgetDevice, logger, now }: PushMessageAlertOptions): CustomerMessageAlert {
+  return {
+    customerWrote: async (quote) => {
+      const onCall = onCallAt(await rota.readRota(), await staffEmails(), now());
+      const devices = (await Promise.all(onCall.staff.map((staff) => targets(staff)))).flat();
+      const alert = messageAlertOf(quote);
+      const outcomes = await Promise.all(
+        devices.map(async (device) => {
+          try {
+            const outcome = await sender.send(device, alert, { urgent: true });
+            if (outcome === 'gone') await forgetDevice(device.id);
+            return outcome === 'delivered';
+          } catch (error) {
+            logger.error(`The alert of a customer's message to ${device.staff}'s ${device.label} failed`, error);
+            return false;
+          }
+        }),
+      );
+      if (devices.length > 0 && !outcomes.some(Boolean)) throw new Error('No device on call took the alert of a customer’s message');
+    },
+  };
+}

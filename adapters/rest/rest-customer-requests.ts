@@ -1,0 +1,58 @@
+import { isHTTPError, type KyInstance } from 'ky';
+import * as v from 'valibot';
+import type { CustomerMessageResult, CustomerViewResult } from '../../domain/customer-request';
+import { customerFormPaths, customerLinkApiPath, fromWireCustomerView, WireCustomerViewSchema } from '../http-api/customer-link-wire';
+import { WireErrorSchema } from '../http-api/wire';
+import { createApi, readRetry, type RestClientOptions } from './rest-client';
+
+/** `/api/r/{token}`; the token is encoded, so no token can reach another path. */
+const linkPath = (token: string) => `${customerLinkApiPath}/${encodeURIComponent(token)}`;
+
+const notFound = { ok: false, error: { kind: 'not-found' } } as const;
+const unavailable = { ok: false, error: { kind: 'storage-failure' } } as const;
+
+/**
+ * A customer's page of their request on our own server (adapters/server/customer-link-api.ts), for
+ * the page's script: the server's clock and rules decide, and a failure to reach it is told as the
+ * store's failure, so the page says to try again or call.
+ */
+export class RestCustomerRequests {
+  readonly #api: KyInstance;
+
+  constructor(options: RestClientOptions = {}) {
+    ({ api: this.#api } = createApi(options));
+  }
+
+  /** `GET /api/r/{token}`. */
+  view(token: string): Promise<CustomerViewResult> {
+    return this.#ask(() => this.#api.get(linkPath(token), { retry: readRetry }).json());
+  }
+
+  /** `POST /api/r/{token}/messages` with `{"message": …}`; never sent twice, so a message is never added twice. */
+  async sendMessage(token: string, text: string): Promise<CustomerMessageResult> {
+    try {
+      return await this.#ask(() => this.#api.post(`${linkPath(token)}${customerFormPaths.messages}`, { json: { message: text }, retry: 0 }).json());
+    } catch (error) {
+      if (!isHTTPError(error) || error.response.status !== 400) return unavailable;
+      const wire = v.safeParse(WireErrorSchema, await error.response.json().catch(() => undefined));
+      return { ok: false, error: { kind: 'invalid-message', message: wire.success ? wire.output.message : 'Your message could not be sent' } };
+    }
+  }
+
+  /** `POST /api/r/{token}/close`: closing twice closes no more, so a lost answer may be asked again. */
+  close(token: string): Promise<CustomerViewResult> {
+    return this.#ask(() => this.#api.post(`${linkPath(token)}${customerFormPaths.close}`, { retry: { ...readRetry, methods: ['post'] } }).json());
+  }
+
+  /** The view the server answered; "not found" for its 404; a failure for anything else. Rethrows a 400 for sendMessage. */
+  async #ask(request: () => Promise<unknown>): Promise<CustomerViewResult> {
+    try {
+      const view = v.safeParse(WireCustomerViewSchema, await request());
+      return view.success ? { ok: true, view: fromWireCustomerView(view.output) } : unavailable;
+    } catch (error) {
+      if (isHTTPError(error) && error.response.status === 404) return notFound;
+      if (isHTTPError(error) && error.response.status === 400) throw error;
+      return unavailable;
+    }
+  }
+}

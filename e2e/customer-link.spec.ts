@@ -1,0 +1,37 @@
+import { demoCustomerToken } from '../fixtures/demo-fixture';
+import { expect, inboxCard, openDemoStaffList, test } from './fixtures';
+
+// The demo's customer page: the page's own store serves the link, so everything happens in this tab.
+
+test('the demo customer follows their request, sends a message, and the demo inbox shows it on their card', async ({ page, consoleErrors, scanAccessibility }) => {
+  await page.goto(`/r/${demoCustomerToken}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your request');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expect(page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
+  await expect(page.getByRole('region', { name: 'Where it stands' })).toBeVisible();
+  expect(await scanAccessibility()).toEqual([]);
+
+  await page.getByLabel('Add a message').fill('The leak is worse now');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('article', { name: 'Your request' }).getByRole('status')).toContainText('We have your message');
+  await expect(page.getByRole('region', { name: 'Your messages' })).toContainText('The leak is worse now');
+
+  const name = (await page.getByRole('region', { name: 'What you asked for' }).locator('dt:text-is("Name") + dd').textContent()) ?? '';
+  await openDemoStaffList(page);
+  await expect(inboxCard(page, name)).toContainText('The leak is worse now');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('"No longer needed" in the demo asks, then closes the request', async ({ page }) => {
+  await page.goto(`/r/${demoCustomerToken}`);
+  await page.getByRole('button', { name: 'No longer needed' }).click();
+  await expect(page.getByRole('heading', { name: 'Close your request?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, close my request' }).click();
+  await expect(page.getByRole('article', { name: 'Your request' }).getByRole('status')).toContainText('Your request is closed');
+  await expect(page.getByRole('button', { name: 'No longer needed' })).toHaveCount(0);
+});
+
+test('a guessed link in the demo is the 404 page', async ({ page }) => {
+  await page.goto(`/r/${'A'.repeat(43)}`);
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+});

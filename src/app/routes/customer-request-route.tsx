@@ -1,0 +1,44 @@
+import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { fromWireCustomerView } from '../../../adapters/http-api/customer-link-wire';
+import type { CustomerView } from '../../../domain/customer-link';
+import { NotFoundPage } from './not-found-page';
+import { rootRoute } from './root-route';
+
+/**
+ * What the customer's page address may say besides the token: what was just done (after a plain HTML
+ * post), or that they asked to close it and are asked to confirm. Anything else is ignored.
+ */
+const CustomerPageSearchSchema = v.object({
+  done: v.fallback(v.optional(v.picklist(['message', 'closed'])), undefined),
+  close: v.fallback(v.optional(v.literal('confirm')), undefined),
+});
+
+/** What the page opens with: the request as the customer sees it, and a message sent back with what was wrong. */
+export interface CustomerPageData {
+  view: CustomerView;
+  message?: { draft: string; error: string };
+}
+
+/**
+ * A customer's private link to their request. A link that leads nowhere (malformed, guessed, expired,
+ * or its request deleted) is the site's plain 404, whichever it is. What the server found is used as
+ * it is; otherwise, in the browser, it is asked for.
+ */
+export const customerRequestRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/r/$token',
+  validateSearch: CustomerPageSearchSchema,
+  loader: async ({ context, params }): Promise<CustomerPageData> => {
+    const initial = context.customerPage.takeInitial();
+    if (initial) return { view: fromWireCustomerView(initial.view), ...(initial.message && { message: initial.message }) };
+    const result = await context.customerPage.view(params.token);
+    if (result.ok) return { view: result.view };
+    // The router's own signal for "no such page", which it renders as the site's 404.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
+    if (result.error.kind === 'not-found') throw notFound();
+    throw new Error('We could not open your request just now. Please try again in a minute, or call us.');
+  },
+  notFoundComponent: NotFoundPage,
+  component: lazyRouteComponent(() => import('./customer-request-page'), 'CustomerRequestRoutePage'),
+});

@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import { expect, test } from 'vitest';
+import { customerAuthor } from '../../../domain/customer-link';
+import { CustomerLinksDouble } from '../../../fixtures/customer-links.test-support';
+import { sampleInboxQuote } from '../../../fixtures/sample-request.test-support';
+import { customerRequestsOver } from '../../app/backends/customer-requests';
+import { recordingLogger, renderApp, testBackend } from '../../test-app.test-support';
+
+const now = () => new Date('2026-11-20T09:00:00Z');
+
+function customerPage(overrides: Parameters<typeof sampleInboxQuote>[0] = {}) {
+  const links = new CustomerLinksDouble();
+  const token = links.add(sampleInboxQuote({ name: 'Tom Okafor', urgent: true, createdAt: new Date('2026-11-20T08:50:00Z'), ...overrides }));
+  const alerted: string[] = [];
+  const alert = {
+    customerWrote: (_quote: unknown, text: string) => {
+      alerted.push(text);
+      return Promise.resolve();
+    },
+  };
+  const backend = testBackend({ customerRequests: customerRequestsOver({ links, logger: recordingLogger(), alert }) });
+  return { links, token, alerted, ...renderApp({ path: `/r/${token}`, backend, now }) };
+}
+
+test('shows where the request stands, when we aim to call, and what they asked for', async () => {
+  customerPage();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Your request' })).toBeTruthy();
+  const steps = screen.getAllByRole('listitem').filter((item) => item.closest('ol'));
+  expect(steps.map((step) => step.textContent)).toEqual(['1Received', '2We have called you', '3Quote sent', '4Done']);
+  expect(steps[0]?.getAttribute('aria-current')).toBe('step');
+  expect(screen.getByText('We aim to call you by 09:20')).toBeTruthy();
+  expect(within(screen.getByRole('region', { name: 'What you asked for' })).getByText('Tom Okafor')).toBeTruthy();
+});
+
+test('a message is sent in place, shown with their messages, and staff see it as a note from the customer', async () => {
+  const { user, links, token, alerted } = customerPage();
+  const box = await screen.findByLabelText('Add a message');
+  await user.type(box, 'The leak is worse now');
+  await user.click(screen.getByRole('button', { name: 'Send message' }));
+  expect(await screen.findByText('Thank you. We have your message, and it is with your request now.')).toBeTruthy();
+  expect(within(screen.getByRole('region', { name: 'Your messages' })).getByText('The leak is worse now')).toBeTruthy();
+  expect((box as HTMLTextAreaElement).value).toBe('');
+  expect(links.quoteOf(token)?.notes[0]).toMatchObject({ text: 'The leak is worse now', by: customerAuthor });
+  expect(alerted).toEqual(['The leak is worse now']);
+});
+
+test('an empty message is refused beside the box', async () => {
+  const { user } = customerPage();
+  await user.click(await screen.findByRole('button', { name: 'Send message' }));
+  expect(await screen.findByText('Write your message before sending it')).toBeTruthy();
+  expect(screen.getByLabelText('Add a message').getAttribute('aria-invalid')).toBe('true');
+});
+
+test('"No longer needed" asks first, then closes the request as lost', async () => {
+  const { user, links, token } = customerPage();
+  await user.click(await screen.findByRole('button', { name: 'No longer needed' }));
+  expect(await screen.findByRole('heading', { name: 'Close your request?' })).toBeTruthy();
+  expect(links.quoteOf(token)?.status).toBe('new');
+  await user.click(screen.getByRole('button', { name: 'Yes, close my request' }));
+  expect(await screen.findByText(/Your request is closed/)).toBeTruthy();
+  expect(links.quoteOf(token)?.status).toBe('lost');
+  expect(screen.queryByRole('button', { name: 'No longer needed' })).toBeNull();
+  expect(screen.getByText('Closed')).toBeTruthy();
+});
+
+test('"Keep my request open" goes back without closing anything', async () => {
+  const { user, links, token } = customerPage();
+  await user.click(await screen.findByRole('button', { name: 'No longer needed' }));
+  await user.click(await screen.findByRole('link', { name: 'Keep my request open' }));
+  expect(await screen.findByRole('button', { name: 'No longer needed' })).toBeTruthy();
+  expect(links.quoteOf(token)?.status).toBe('new');
+});
+
+test('a link that leads nowhere is the site’s 404', async () => {
+  renderApp({ path: `/r/${'x'.repeat(43)}`, backend: testBackend({ customerRequests: customerRequestsOver({ links: new CustomerLinksDouble(), logger: recordingLogger(), alert: { customerWrote: () => Promise.resolve() } }) }) });
+  expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeTruthy();
+});

@@ -1,0 +1,263 @@
+import { type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { business } from '../../../domain/business';
+import {
+  closedStatuses,
+  customerLinkPath,
+  customerMessageField,
+  customerStatusLabels,
+  customerSteps,
+  type CustomerView,
+  describeCallBy,
+  noLongerNeededReason,
+} from '../../../domain/customer-link';
+import type { CustomerMessageResult, CustomerViewResult } from '../../../domain/customer-request';
+import { greetingName } from '../../../domain/first-name';
+import { londonParts } from '../../../domain/london-time';
+import { describeField, displayValue, quoteFieldList } from '../../../domain/quote';
+import { FormField } from '../shared/form-field';
+
+// The customer's own page of their request, read on a phone as often as not: where it stands, when we
+// will call, what they asked for and what they wrote since, a box for one more message, and "No longer
+// needed". Every form works as a plain HTML post (our server answers it); with scripts, in place.
+
+/** What the page does, and whether its forms post to our server when scripts are off. */
+interface CustomerPageActions {
+  postsForms: boolean;
+  sendMessage: (token: string, text: string) => Promise<CustomerMessageResult>;
+  close: (token: string) => Promise<CustomerViewResult>;
+}
+
+interface CustomerRequestPageProps {
+  token: string;
+  /** What the address says was just done, or that the customer asked to close the request. */
+  search: { done?: 'message' | 'closed' | undefined; close?: 'confirm' | undefined };
+  data: { view: CustomerView; message?: { draft: string; error: string } };
+  actions: CustomerPageActions;
+  now: () => Date;
+}
+
+const notices = {
+  message: 'Thank you. We have your message, and it is with your request now.',
+  closed: 'Your request is closed, and we will not call you about it. Thank you for letting us know.',
+} as const;
+
+const tryAgain = `We could not send that just now. Please try again in a minute, or call us on ${business.phone.display}.`;
+const gone = `This link no longer works. If you still need us, call us on ${business.phone.display}.`;
+
+/** 25/11/2026 at 14:05, in UK time. */
+function when(date: Date): string {
+  const { day, month, year, hour, minute } = londonParts(date);
+  return `${day}/${month}/${year} at ${hour}:${minute}`;
+}
+
+const phoneLink = <a href={`tel:${business.phone.tel}`}>{business.phone.display}</a>;
+
+function Progress({ view, now }: { view: CustomerView; now: () => Date }) {
+  const closedByCustomerOrUs = view.status === 'lost';
+  const current = customerSteps.indexOf(view.status);
+  return (
+    <section className="card customer-card" aria-labelledby="customer-progress-title">
+      <h2 id="customer-progress-title">Where it stands</h2>
+      {closedByCustomerOrUs ? (
+        <p className="customer-closed">
+          <strong>{customerStatusLabels.lost}</strong>. We are no longer working on this request.
+        </p>
+      ) : (
+        <ol className="customer-steps">
+          {customerSteps.map((step, index) => (
+            <li key={step} className={index < current ? 'step-done' : index === current ? 'step-current' : 'step-next'} {...(index === current && { 'aria-current': 'step' as const })}>
+              <span className="step-mark" aria-hidden="true">
+                {index < current ? '✓' : index + 1}
+              </span>
+              <span>{customerStatusLabels[step]}</span>
+              {index < current && <span className="visually-hidden"> (done)</span>}
+            </li>
+          ))}
+        </ol>
+      )}
+      {view.callBy && <p className="customer-promise">{describeCallBy(view.callBy, now())}</p>}
+      <p className="customer-emergency">
+        If it gets worse or you need us now, call {phoneLink}. We answer {business.emergencyHours}.
+      </p>
+    </section>
+  );
+}
+
+function AskedFor({ view }: { view: CustomerView }) {
+  const shown = quoteFieldList.filter((field) => displayValue(field, view.quote) !== '');
+  return (
+    <section className="card customer-card" aria-labelledby="customer-asked-title">
+      <h2 id="customer-asked-title">What you asked for</h2>
+      <dl className="customer-details">
+        <div>
+          <dt>Sent</dt>
+          <dd>{when(view.quote.createdAt)}</dd>
+        </div>
+        {shown.map((field) => (
+          <div key={field}>
+            <dt>{describeField(field).label}</dt>
+            <dd className={field === 'description' ? 'customer-text' : undefined}>{displayValue(field, view.quote)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** The customer's page of their request. */
+export function CustomerRequestPage({ token, search, data, actions, now }: CustomerRequestPageProps) {
+  const path = customerLinkPath(token);
+  const [view, setView] = useState(data.view);
+  const [draft, setDraft] = useState(data.message?.draft ?? '');
+  const [error, setError] = useState(data.message?.error);
+  const [notice, setNotice] = useState<keyof typeof notices | undefined>(search.done);
+  const [confirming, setConfirming] = useState(search.close === 'confirm');
+  const [busy, setBusy] = useState(false);
+  const messageBox = useRef<HTMLTextAreaElement>(null);
+  const confirmHeading = useRef<HTMLHeadingElement>(null);
+  const closed = closedStatuses.includes(view.status);
+  const name = greetingName(view.quote.name);
+
+  // A message sent back with what was wrong: the box it belongs in is where the customer goes next.
+  useEffect(() => {
+    if (data.message) messageBox.current?.focus();
+  }, [data.message]);
+
+  const answered = (result: CustomerViewResult | CustomerMessageResult, done: keyof typeof notices) => {
+    if (result.ok) {
+      setView(result.view);
+      setNotice(done);
+      return true;
+    }
+    setError(result.error.kind === 'invalid-message' ? result.error.message : result.error.kind === 'not-found' ? gone : tryAgain);
+    return false;
+  };
+
+  const send = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const result = await actions.sendMessage(token, draft);
+    setBusy(false);
+    if (answered(result, 'message')) {
+      setDraft('');
+      setError(undefined);
+    } else {
+      messageBox.current?.focus();
+    }
+  };
+
+  const askToClose = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setConfirming(true);
+    setNotice(undefined);
+    // The question replaces the button: take the reader to it.
+    requestAnimationFrame(() => confirmHeading.current?.focus());
+  };
+
+  const close = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const result = await actions.close(token);
+    setBusy(false);
+    setConfirming(false);
+    if (!answered(result, 'closed')) setNotice(undefined);
+  };
+
+  const post = (to: string) => (actions.postsForms ? { method: 'post', action: `${path}${to}` } : { method: 'post' });
+
+  return (
+    <article className="container customer-page" aria-labelledby="customer-title">
+      <title>{`Your request | ${business.name}`}</title>
+      <meta name="robots" content="noindex" />
+      <meta name="referrer" content="no-referrer" />
+      <h1 id="customer-title">Your request</h1>
+      <p className="customer-lead">
+        {name === null ? 'Hello.' : `Hello ${name}.`} Thank you for asking {business.name} for help. This page is just for you: keep the link to
+        see where things stand.
+      </p>
+      <div role="status" className="customer-notice-area">
+        {notice && <p className="customer-notice">{notices[notice]}</p>}
+      </div>
+
+      <Progress view={view} now={now} />
+
+      <section className="card customer-card" aria-labelledby="customer-messages-title">
+        <h2 id="customer-messages-title">Your messages</h2>
+        {view.messages.length === 0 ? (
+          <p className="customer-quiet">Anything to add? Write it here and we will see it with your request.</p>
+        ) : (
+          <ul className="customer-messages">
+            {view.messages.map((message) => (
+              <li key={`${message.at.toISOString()}-${message.text}`}>
+                <p className="customer-text">{message.text}</p>
+                <p className="customer-quiet">Sent {when(message.at)}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form className="customer-form" {...post('/messages')} onSubmit={(event) => void send(event)} noValidate>
+          <FormField id="customer-message" label={customerMessageField.label} error={error} hint="For example: the leak is worse now, or a better time to call.">
+            {(control) => (
+              <textarea
+                {...control}
+                ref={messageBox}
+                name={customerMessageField.name}
+                rows={4}
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+              />
+            )}
+          </FormField>
+          <button type="submit" className="button button-primary" aria-disabled={busy}>
+            Send message
+          </button>
+        </form>
+      </section>
+
+      <AskedFor view={view} />
+
+      {!closed && (
+        <section className="card customer-card customer-close" aria-labelledby="customer-close-title">
+          {confirming ? (
+            <>
+              <h2 id="customer-close-title" ref={confirmHeading} tabIndex={-1}>
+                Close your request?
+              </h2>
+              <p>We will stop working on it and will not call you about it. If you need us again later, just call {phoneLink}.</p>
+              <div className="customer-actions">
+                <form {...post('/close')} onSubmit={(event) => void close(event)}>
+                  <button type="submit" className="button button-emergency" aria-disabled={busy}>
+                    Yes, close my request
+                  </button>
+                </form>
+                <a
+                  className="button button-outline"
+                  href={path}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    setConfirming(false);
+                  }}
+                >
+                  Keep my request open
+                </a>
+              </div>
+            </>
+          ) : (
+            <>
+              <h2 id="customer-close-title">Sorted it already?</h2>
+              <p>If you do not need us any more, tell us here and we will not call.</p>
+              <form method="get" action={path} onSubmit={askToClose}>
+                <input type="hidden" name="close" value="confirm" />
+                <button type="submit" className="button button-outline">
+                  {noLongerNeededReason}
+                </button>
+              </form>
+            </>
+          )}
+        </section>
+      )}
+    </article>
+  );
+}
