@@ -90,7 +90,7 @@ const emailArb = fc.oneof(
 const phoneArb = fc.oneof(
   ukPhoneArb,
   fc.constantFrom('01111 111111', '0123 456 7890', '+44 20 7946 0999', '+1 415 555 0134', '0044 (0)7700 900123', '+44 (0)20 7946 0123', '07700 987654', '0800 123 456', '09876 543 210', '0456 123 4567', '555-1234', '+33 1 23 45 67 89', '+7 999 999 9999', '8901234', '12'),
-  fc.string({ unit: fc.constantFrom(...'0123456789 +-().'), minLength: 1, maxLength: 18 }),
+  fc.string({ unit: fc.constantFrom(...Array.from('0123456789 +-().')), minLength: 1, maxLength: 18 }),
 );
 const caseArb: fc.Arbitrary<Case> = fc.record({
   quote: fc.oneof(

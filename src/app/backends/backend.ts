@@ -1,4 +1,4 @@
-import type { AlertSettings, CustomerDataStore, Logger, Notifier, PhotoLinks, QuoteInbox, QuoteRepository, QuoteWithPhotosSender } from '../../../domain/ports';
+import type { AlertSettings, CustomerDataStore, CustomerLinkStore, Logger, Notifier, PhotoLinks, QuoteInbox, QuoteRepository, QuoteWithPhotosSender } from '../../../domain/ports';
 import type { StaffAuth } from '../../../domain/staff';
 
 /** The ports one backend provides. */
@@ -15,6 +15,8 @@ export interface Backend {
   alerts: AlertSettings;
   /** Sending a request with the visitor's photos, and where staff see the photos from. */
   photos: BackendPhotos;
+  /** The customer's own request, by the token of their link (/r/<token>), where the browser reads it itself. */
+  customerLinks?: CustomerLinkStore;
 }
 
 export interface BackendPhotos {

@@ -1,6 +1,7 @@
 import { SupabaseAlertSettings } from '../../../adapters/supabase/supabase-alert-settings';
 import { createSupabaseClient, parseSupabaseConfig } from '../../../adapters/supabase/supabase-client';
 import { SupabaseCustomerData } from '../../../adapters/supabase/supabase-customer-data';
+import { SupabaseCustomerLink } from '../../../adapters/supabase/supabase-customer-link';
 import { SupabaseNotifier } from '../../../adapters/supabase/supabase-notifier';
 import { SupabasePhotoLinks, SupabasePhotoSender } from '../../../adapters/supabase/supabase-photos';
 import { SupabaseQuoteInbox } from '../../../adapters/supabase/supabase-quote-inbox';
@@ -21,5 +22,7 @@ export function createPorts(): Backend {
     alerts: new SupabaseAlertSettings({ client }),
     // No server of ours: the browser strips each photo's metadata before it is uploaded (018-photos-in-supabase.md).
     photos: { sender: new SupabasePhotoSender({ client, processor: new CanvasPhotoProcessor() }), links: new SupabasePhotoLinks({ client }) },
+    // Through the customer-request function: the database is never opened to the public key.
+    customerLinks: new SupabaseCustomerLink({ client }),
   };
 }
