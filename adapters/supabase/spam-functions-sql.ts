@@ -24,8 +24,15 @@ const letterOrDigit = unicodeClassSql(/[\p{L}\p{N}]/u);
 const wordCharacter = unicodeClassSql(/[\p{L}\p{M}\p{N}]/u);
 const format = unicodeClassSql(/\p{Cf}/u);
 
-/** domain/spam-text.ts's link patterns, in PostgreSQL's syntax with JavaScript's classes. */
+/**
+ * Where the pattern below holds the letters and digits, written once into the function and put in its
+ * five places when it runs (PostgreSQL keeps the compiled pattern), to keep the migration short.
+ */
+const lettersOrDigits = '{letters-or-digits}';
+
+/** domain/spam-text.ts's link patterns, in PostgreSQL's syntax with JavaScript's classes ({@link lettersOrDigits} to be filled in). */
 function linkPatternSql(): string {
+  const letterOrDigit = lettersOrDigits;
   const label = `[${letterOrDigit}](?:[${letterOrDigit}-]*[${letterOrDigit}])?`;
   const endings = bareDomainEndings.split('|');
   if (!endings.every((ending) => /^[a-z]+$/.test(ending))) throw new Error('a bare domain ending is not plain letters');
@@ -78,7 +85,7 @@ create or replace function public.spam_link_count(content text)
 as $$
   select pg_catalog.regexp_count(
     pg_catalog.regexp_replace(spam_link_count.content, ${literal(emailAddressPattern)}, ' ', 'g'),
-    ${literal(linkPatternSql())},
+    pg_catalog.replace(${literal(linkPatternSql())}, ${literal(lettersOrDigits)}, ${literal(letterOrDigit)}),
     1,
     'i')
 $$;
