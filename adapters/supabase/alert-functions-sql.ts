@@ -7,6 +7,7 @@ import { alertSteps } from '../../domain/alert-plan';
 import { rotaMaxShifts, weekdays } from '../../domain/on-call';
 import { waitingStatus } from '../../domain/quote-status';
 import { staffEmailMaxLength } from '../../domain/staff';
+import { inSpamFolderSql } from './spam-functions-sql';
 import { literal, literalList, whole } from './sql-text';
 
 const waiting = literal(waitingStatus);
@@ -184,7 +185,7 @@ begin
 end;
 $$;
 
--- The requests still waiting for someone (in the Waiting view, untaken) that arrived at or after
+-- The requests still waiting for someone (in the Waiting view, untaken; never one in the Spam folder) that arrived at or after
 -- \`since\` (only \`only_quote\`, when given), each with the alert steps it has had: what planning the
 -- next alert needs. For the send-quote-alert function, with the service role.
 create or replace function public.alert_candidates(since timestamptz, only_quote uuid default null)
@@ -203,7 +204,7 @@ as $$
            order by q.created_at, q.id),
          '[]'::jsonb)
     from public.quote_requests q
-   where q.status = ${waiting} and q.taken_by is null and q.created_at >= alert_candidates.since
+   where q.status = ${waiting} and q.taken_by is null and q.created_at >= alert_candidates.since and not ${inSpamFolderSql('q')}
      and (alert_candidates.only_quote is null or q.id = alert_candidates.only_quote)
 $$;
 
@@ -230,7 +231,7 @@ begin
          array(select pg_catalog.jsonb_array_elements_text(record_alert.recipients)),
          record_alert.everyone
     from public.quote_requests q
-   where q.id = record_alert.quote_id and q.status = ${waiting} and q.taken_by is null
+   where q.id = record_alert.quote_id and q.status = ${waiting} and q.taken_by is null and not ${inSpamFolderSql('q')}
   on conflict do nothing
   returning * into recorded;
   if recorded.quote_id is null then

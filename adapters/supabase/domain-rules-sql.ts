@@ -1,6 +1,7 @@
 // The domain's rules in a Supabase project's SQL, written from domain/ rather than typed in: the
 // response promise and its due time, the fields' limits, the service types, the statuses and their
-// moves, the districts the business covers, the text a search looks through, and the photos' limits and policies. `npm run supabase:rules` writes this as a migration
+// moves, the districts the business covers, the text a search looks through, the photos' limits and policies,
+// the spam rules and the customer's link. `npm run supabase:rules` writes this as a migration
 // (domain-rules-migration.ts); domain-rules-sql.test.ts fails while the newest one is out of date.
 import { responseClockMinutes, responsePromise, serviceArea } from '../../domain/business';
 import { deliveryErrorMaxLength, noteMaxLength } from '../../domain/inbox-quote';
@@ -11,9 +12,12 @@ import { nextStatuses, quoteStatuses, waitingStatus } from '../../domain/quote-s
 import { defaultRetentionMonths } from '../../domain/retention';
 import { staffEmailMaxLength } from '../../domain/staff';
 import { serviceTypes } from '../../domain/service-type';
+import { defaultSpamRetentionDays } from '../../domain/spam';
 import { alertFunctionsSql } from './alert-functions-sql';
+import { customerLinkFunctionsSql } from './customer-link-functions-sql';
 import { inboxFunctionsSql } from './inbox-functions-sql';
 import { photoFunctionsSql } from './photo-functions-sql';
+import { spamFunctionsSql } from './spam-functions-sql';
 import { identifier, literal, literalList, whole } from './sql-text';
 
 /** The fields with a length limit, as columns: each has a CHECK named quote_requests_<column>_length. */
@@ -157,8 +161,9 @@ const requestChecks = [
   ...newRowChecks,
   `quote_requests_service_type check (service_type in ${literalList(serviceTypes)})`,
   `quote_requests_status check (status in ${literalList(quoteStatuses)})`,
-  // Only the first call back leaves the waiting status, and it records the response time; nothing returns.
-  `quote_requests_responded check ((status = ${literal(waitingStatus)}) = (responded_at is null))`,
+  // Only the first call back leaves the waiting status, and it records the response time; nothing
+  // returns. A customer closing their request from the link leaves it too, with no call back.
+  `quote_requests_responded check (status <> ${literal(waitingStatus)} or responded_at is null)`,
   `quote_requests_business_email_error_length check (char_length(business_email_error) between 1 and ${whole(deliveryErrorMaxLength)})`,
 ];
 
@@ -194,8 +199,9 @@ alter table public.quote_status_changes
 create index quote_requests_waiting on public.quote_requests (due_at, id) where status = ${literal(waitingStatus)};
 `;
 
-// How long requests are kept (domain/retention.ts): the purge's default, and the daily job where
-// pg_cron is (cron.schedule replaces a job of the same name). See 20261121070300_purge_expired_quote_requests.sql.
+// How long requests are kept (domain/retention.ts) and requests in the Spam folder (domain/spam.ts):
+// the purges' defaults, and the daily job that runs both where pg_cron is (cron.schedule replaces a job
+// of the same name). See 20261121070300_purge_expired_quote_requests.sql.
 const retention = `
 create or replace function public.purge_expired_quote_requests(retention_months integer default ${whole(defaultRetentionMonths)})
 returns integer
@@ -216,13 +222,31 @@ begin
 end;
 $$;
 
+-- The Spam folder's requests, once sent more than retention_days ago (SPAM_RETENTION_DAYS elsewhere;
+-- here, the number in the job below).
+create or replace function public.purge_spam_quote_requests(retention_days integer default ${whole(defaultSpamRetentionDays)})
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if retention_days < 1 then
+    raise exception 'retention_days must be at least 1, not %', retention_days;
+  end if;
+  return public.delete_spam_sent_before(now() - make_interval(days => retention_days));
+end;
+$$;
+
+revoke execute on function public.purge_spam_quote_requests(integer) from public, anon, authenticated, service_role;
+
 do $$
 begin
   if exists (select 1 from pg_extension where extname = 'pg_cron') then
     perform cron.schedule(
       'purge-expired-quote-requests',
       '17 3 * * *',
-      'select public.purge_expired_quote_requests(${whole(defaultRetentionMonths)})'
+      'select public.purge_expired_quote_requests(${whole(defaultRetentionMonths)}); select public.purge_spam_quote_requests(${whole(defaultSpamRetentionDays)})'
     );
   end if;
 end;
@@ -236,5 +260,5 @@ const header = `-- The domain's rules, written by \`npm run supabase:rules\` fro
 
 /** The migration that brings a Supabase project's SQL to today's domain rules. */
 export function domainRulesSql(): string {
-  return `${header}${requestRules}${photoFunctionsSql()}${inboxFunctionsSql()}${alertFunctionsSql()}${retention}`;
+  return `${header}${requestRules}${photoFunctionsSql()}${inboxFunctionsSql()}${alertFunctionsSql()}${spamFunctionsSql()}${customerLinkFunctionsSql()}${retention}`;
 }

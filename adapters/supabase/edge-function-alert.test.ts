@@ -214,3 +214,23 @@ test('GET /key gives the VAPID public key; /test alerts the staff member\'s own 
   expect((await call('/test', {})).status).toBe(401);
   expect((await call('/test', {}, { authorization: 'Bearer forged' })).status).toBe(401);
 });
+
+test('a request in the Spam folder alerts nobody, now or at escalation; once staff say it is not spam, it alerts as a new one', async () => {
+  const { rows } = await started().database.owner.query<{ id: string }>(
+    `insert into public.quote_requests (name, phone, postcode, service_type, urgent, honeypot_filled)
+     values ('Spam Bot', '020 7946 0999', 'SE1 7PB', 'emergency', true, true) returning id`,
+  );
+  const id = rows[0]?.id ?? '';
+  const before = pushesTo(started().samsPhone).length;
+  expect(await (await call('', { id })).json()).toEqual({ alerted: 0, delivered: 0, failed: 0 });
+  expect((await call('/escalate', {}, { authorization: `Bearer ${serviceKey}` })).status).toBe(200);
+  expect(await alertRecords(id)).toEqual([]);
+  expect(pushesTo(started().samsPhone).length).toBe(before);
+
+  await started().database.owner.query(
+    `update public.quote_requests set spam_cleared_by = $2, spam_cleared_at = now(), created_at = now() where id = $1`,
+    [id, sam.email],
+  );
+  expect(await (await call('', { id })).json()).toEqual({ alerted: 1, delivered: 1, failed: 0 });
+  expect(await alertRecords(id)).toEqual([{ step: 'new', recipients: [sam.email], everyone: false }]);
+});

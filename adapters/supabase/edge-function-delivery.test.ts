@@ -216,3 +216,24 @@ test('when the mail server is down the failure is recorded on the request, and a
   expect(await (await post({ resend: id }, staffToken)).json()).toEqual({ outcome: 'queued' });
   expect(await delivery(id)).toEqual({ sent: true, error: null });
 }, firstStartMs);
+
+test('a request in the Spam folder is emailed to nobody, its sender answered as anyone; after "Not spam" it is emailed', async () => {
+  const { rows } = await started().database.owner.query<{ id: string }>(
+    `insert into public.quote_requests (name, phone, service_type, email, honeypot_filled)
+     values ('Eve Spam', '020 7946 0999', 'heating', 'eve@mailinator.com', true) returning id`,
+  );
+  const id = rows[0]?.id ?? '';
+  const body = { id, name: 'Eve Spam', phone: '020 7946 0999', service_type: 'heating', urgent: false };
+  const response = await post(body);
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual({ sent: true });
+  // Staff resending it hear there is no such email until they say it is not spam.
+  expect(await (await post({ resend: id }, staffToken)).json()).toEqual({ outcome: 'not-found' });
+  expect(await delivery(id)).toEqual({ sent: false, error: null });
+
+  await started().database.owner.query(`update public.quote_requests set spam_cleared_by = 'office@se1plumbing.example', spam_cleared_at = now() where id = $1`, [id]);
+  expect(await (await post(body)).json()).toEqual({ sent: true });
+  await waitForEmailAbout('Eve Spam');
+  expect(emailsAbout('Eve Spam')).toHaveLength(1);
+  expect(await delivery(id)).toEqual({ sent: true, error: null });
+});

@@ -6,9 +6,10 @@
 // parameters: a function given a new one drops its earlier signatures first, and is granted again.
 // adapters/supabase/inbox-sql.test.ts and the inbox contract suite check them against
 // domain/inbox-query.ts on a real PostgreSQL.
-import { allView, inboxPageMax, type ServiceAreaFilter, serviceAreaFilters } from '../../domain/inbox-query';
+import { allView, inboxPageMax, type ServiceAreaFilter, serviceAreaFilters, spamView } from '../../domain/inbox-query';
 import { namedFieldList } from '../../domain/quote';
 import { waitingStatus } from '../../domain/quote-status';
+import { inSpamFolderSql } from './spam-functions-sql';
 import { identifier, literal, literalList, whole } from './sql-text';
 
 /** The most rows inbox_page returns: the largest page and one more, which tells that another follows. */
@@ -34,8 +35,8 @@ const quoteJsonColumns = ['id', 'created_at', ...namedFieldList.map(identifier),
 export function inboxFunctionsSql(): string {
   return `
 -- One request as the inbox shows it: its columns, its history oldest first, its notes newest first,
--- who took it on (null before anyone did), its photos in the visitor's order and its alert steps in the
--- order they went.
+-- who took it on (null before anyone did), its photos in the visitor's order, its alert steps in the
+-- order they went, and its spam mark (null unless it was judged spam).
 -- Timestamps come out as ISO 8601 with an offset, which the adapter parses (supabase-inbox-answers.ts).
 create or replace function public.inbox_quote_json(request public.quote_requests)
   returns jsonb
@@ -75,14 +76,18 @@ ${quoteJsonColumns.map((column) => `    ${literal(column)}, request.${column},`)
                 order by a.at, a.step)
          from public.alert_records a
         where a.quote_id = request.id),
-      '[]'::jsonb)
+      '[]'::jsonb),
+    'spam', case when request.spam_score is null then null
+                 else jsonb_build_object('score', request.spam_score, 'reasons', request.spam_reasons, 'sent_at', request.spam_sent_at,
+                                         'cleared', case when request.spam_cleared_at is null then null
+                                                         else jsonb_build_object('by', request.spam_cleared_by, 'at', request.spam_cleared_at) end) end
   )
 $$;
 ${signatures.earlier.map((signature) => `
 drop function if exists public.${signature};`).join('')}
 
--- The requests a query matches, as domain/inbox-query.ts matchesQuery says: the view's status (${literal(allView)}
--- for any), one service type, urgent or not, a postcode inside or outside the service area
+-- The requests a query matches, as domain/inbox-query.ts matchesQuery says: those in the Spam folder
+-- for the view ${literal(spamView)} and only for it, the view's status (${literal(allView)} and ${literal(spamView)} for any), one service type, urgent or not, a postcode inside or outside the service area
 -- (public.quote_in_service_area: a request without one is neither), received from (inclusive) until
 -- (exclusive), and every word found in search_text. The words come lower-cased by JavaScript (domain searchWords) and are
 -- compared case-sensitively with strpos, so no character of theirs is a wildcard.
@@ -103,7 +108,8 @@ create or replace function public.inbox_matching(
 as $$
   select q.*
     from public.quote_requests q
-   where (inbox_matching.view = ${literal(allView)} or q.status = inbox_matching.view)
+   where ${inSpamFolderSql('q')} = (inbox_matching.view = ${literal(spamView)})
+     and (inbox_matching.view in (${literal(allView)}, ${literal(spamView)}) or q.status = inbox_matching.view)
      and (inbox_matching.service_type is null or q.service_type = inbox_matching.service_type)
      and (inbox_matching.urgent is null or q.urgent = inbox_matching.urgent)
      and (inbox_matching.area is null or public.quote_in_service_area(q.postcode) = case inbox_matching.area
@@ -252,7 +258,7 @@ end;
 $$;
 
 -- What the response clock's summary needs (domain/ports.ts ClockRecord): the requests received at or
--- after \`since\`, and every request still waiting however old. One JSON array rather than rows, so
+-- after \`since\`, and every request still waiting however old; never one in the Spam folder. One JSON array rather than rows, so
 -- PostgREST's max_rows (config.toml) never cuts it short.
 create or replace function public.clock_records(since timestamptz)
   returns jsonb
@@ -264,10 +270,11 @@ as $$
     jsonb_agg(jsonb_build_object('created_at', r.created_at, 'urgent', r.urgent, 'responded_at', r.responded_at)),
     '[]'::jsonb)
     from (
-      select q.created_at, q.urgent, q.responded_at from public.quote_requests q where q.created_at >= clock_records.since
+      select q.created_at, q.urgent, q.responded_at from public.quote_requests q
+       where q.created_at >= clock_records.since and not ${inSpamFolderSql('q')}
       union all
       select q.created_at, q.urgent, q.responded_at from public.quote_requests q
-       where q.status = ${literal(waitingStatus)} and q.created_at < clock_records.since
+       where q.status = ${literal(waitingStatus)} and q.created_at < clock_records.since and not ${inSpamFolderSql('q')}
     ) r
 $$;
 

@@ -19,8 +19,14 @@ export const photoUploadMinutes = 30;
 /** A UUID as the browser's crypto.randomUUID writes it. */
 const uuidPattern = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
-/** The request's columns a visitor sends: its id and the form's fields (see 20261121070200_quote_requests_access.sql). */
-const requestColumns = ['id', ...namedFieldList.map(identifier)];
+/**
+ * The request's columns a visitor sends: its id, the form's fields (see 20261121070200_quote_requests_access.sql),
+ * and how it arrived: the hidden field's state and the hash of the customer's token (20261204070000_spam_folder_and_customer_link.sql).
+ */
+const requestColumns = ['id', ...namedFieldList.map(identifier), 'honeypot_filled', 'customer_token_hash'];
+
+/** Each column as read from the request's JSON: a request that says nothing of the hidden field did not fill it. */
+const requestValue = (column: string) => (column === 'honeypot_filled' ? 'coalesce(r.honeypot_filled, false)' : `r.${column}`);
 
 /** The size limit, checks, functions and policies of the photos, replacing those of the rules migration before. */
 export function photoFunctionsSql(): string {
@@ -140,7 +146,7 @@ begin
       using errcode = '22023';
   end if;
   insert into public.quote_requests (${requestColumns.join(', ')})
-  select ${requestColumns.map((column) => `r.${column}`).join(', ')}
+  select ${requestColumns.map(requestValue).join(', ')}
     from pg_catalog.jsonb_populate_record(null::public.quote_requests, send_quote_request.request) r;
   insert into public.quote_photos (id, quote_id, position, width, height, thumbnail_width, thumbnail_height)
   select p.id, (send_quote_request.request ->> 'id')::uuid, (e.n - 1)::smallint, p.width, p.height, p.thumbnail_width, p.thumbnail_height

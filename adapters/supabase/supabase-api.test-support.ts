@@ -2,7 +2,7 @@
  * Test-only: msw handlers that answer as a Supabase project does: PostgREST (/rest/v1) running each
  * call's SQL for real on the project's scratch database (postgrest-on-scratch-database.test-support.ts),
  * Auth (/auth/v1) over the state kept in the test, and the send-quote-notification and
- * send-quote-alert functions (/functions/v1), their real handlers with a recording mail server and a
+ * send-quote-alert and customer-request functions (/functions/v1), their real handlers with a recording mail server and a
  * recording push sender (a device whose endpoint ends in /gone answers as a push service does for a
  * subscription that is no more), and Storage (/storage/v1, storage-on-scratch-database.test-support.ts). Errors have the bodies the real
  * services send. Only tests import it.
@@ -17,6 +17,8 @@ import { handleQuoteNotification } from './supabase/functions/send-quote-notific
 import { postgrestQuoteStore } from './supabase/functions/send-quote-notification/quote-store';
 import { postgrestAlertStore } from './supabase/functions/send-quote-alert/alert-store';
 import { type AlertSetup, handleAlert } from './supabase/functions/send-quote-alert/handler';
+import { handleCustomerRequest, RateLimiter } from './supabase/functions/customer-request/handler';
+import { postgrestLinkStore } from './supabase/functions/customer-request/link-store';
 
 const postgrestError = (status: number, code: string, message: string) => HttpResponse.json({ code, details: null, hint: null, message }, { status });
 
@@ -122,6 +124,16 @@ export function supabaseHandlers(state: FakeSupabaseState): HttpHandler[] {
       }
       return handleAlert(request, alerts);
     }),
+
+    http.all(at('/functions/v1/customer-request/*'), ({ request }) =>
+      handleCustomerRequest(request, {
+        links: postgrestLinkStore({ url: state.url, anonKey, serviceKey }, internalFetch),
+        alert: { customerWrote: () => Promise.resolve() },
+        logger: { error: () => undefined },
+        now: () => new Date(),
+        limiter: new RateLimiter({ limit: 1000 }),
+      }),
+    ),
 
     http.post(at('/auth/v1/token'), async ({ request }) => {
       if (request.headers.get('apikey') !== anonKey) return authError(401, 'no_authorization', 'Invalid API key');

@@ -8,8 +8,11 @@ type QuoteRequestRow = {
   created_at: string;
 } & NamedFields;
 
-/** What the browser inserts: every column but created_at, which the database stamps itself. */
-type NewQuoteRequestRow = Omit<QuoteRequestRow, 'created_at'>;
+/**
+ * What the browser inserts: the id, the form's fields, the hidden field's state and the hash of the
+ * customer's token; the database stamps created_at and judges the rest.
+ */
+type NewQuoteRequestRow = Omit<QuoteRequestRow, 'created_at'> & { honeypot_filled: boolean; customer_token_hash: string };
 
 /** What public.inbox_page takes: the query, the time the waiting order is judged at, and the cursor's keys. */
 // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- as below: supabase-js needs a type alias
@@ -74,6 +77,7 @@ export type Database = {
       add_quote_note: { Args: { quote_id: string; note_text: string }; Returns: unknown };
       clock_records: { Args: { since: string }; Returns: unknown };
       take_quote: { Args: { quote_id: string }; Returns: unknown };
+      clear_spam: { Args: { quote_id: string }; Returns: unknown };
       staff_emails: { Args: Record<string, never>; Returns: unknown };
       save_on_call_rota: { Args: { shifts: { staff: string; day: string; start: string; end: string }[] }; Returns: unknown };
       customer_data: { Args: { subject_email: string | null; subject_phone: string | null }; Returns: unknown };

@@ -2,9 +2,10 @@ import * as v from 'valibot';
 import { type AlertRecord, alertSteps, type Taking } from '../../domain/alert-plan';
 import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
 import type { PhotoRef } from '../../domain/photos';
-import type { ClockRecord, ResendOutcome, StatusChangeOutcome, TakeOutcome } from '../../domain/ports';
+import type { ClearSpamOutcome, ClockRecord, ResendOutcome, StatusChangeOutcome, TakeOutcome } from '../../domain/ports';
 import { QuoteStatusSchema } from '../../domain/quote-status';
 import { fromNamedFields, namedFieldsEntries } from '../../domain/quote';
+import { type SpamMark, spamSignals } from '../../domain/spam';
 import { TimestampSchema } from './supabase-quote-row';
 
 // The answers of the inbox's functions (inbox-functions-sql.ts, in the newest rules migration),
@@ -34,6 +35,17 @@ const PhotoRefSchema = v.pipe(
   v.transform((row): PhotoRef => ({ id: row.id, width: row.width, height: row.height, thumbnailWidth: row.thumbnail_width, thumbnailHeight: row.thumbnail_height })),
 );
 
+/** A request's spam mark, as inbox_quote_json writes it (spam-functions-sql.ts judges and clears it). */
+const SpamMarkSchema = v.pipe(
+  v.object({
+    score: v.pipe(v.number(), v.integer()),
+    reasons: v.array(v.object({ signal: v.picklist(spamSignals), weight: v.pipe(v.number(), v.integer()) })),
+    sent_at: TimestampSchema,
+    cleared: v.nullable(TakingSchema),
+  }),
+  v.transform(({ score, reasons, sent_at, cleared }): SpamMark => ({ score, reasons: reasons.map(({ signal, weight }) => ({ signal, weight })), sentAt: sent_at, cleared })),
+);
+
 /** One request as public.inbox_quote_json writes it. */
 const InboxQuoteSchema = v.pipe(
   v.object({
@@ -49,6 +61,7 @@ const InboxQuoteSchema = v.pipe(
     taken: v.nullable(TakingSchema),
     alerts: v.array(AlertRecordSchema),
     photos: v.array(PhotoRefSchema),
+    spam: v.nullable(SpamMarkSchema),
   }),
   v.transform(
     (row): InboxQuote => ({
@@ -63,6 +76,7 @@ const InboxQuoteSchema = v.pipe(
       taken: row.taken,
       alerts: row.alerts,
       photos: row.photos,
+      spam: row.spam,
     }),
   ),
 );
@@ -99,6 +113,16 @@ export const TakeAnswerSchema = v.variant('outcome', [
   v.object({ outcome: v.literal('not-waiting'), current: QuoteStatusSchema }),
   v.object({ outcome: v.literal('not-found') }),
 ]) satisfies v.GenericSchema<unknown, TakeOutcome>;
+
+/** public.clear_spam. */
+export const ClearSpamAnswerSchema = v.variant('outcome', [
+  v.object({ outcome: v.literal('cleared'), quote: InboxQuoteSchema }),
+  v.object({ outcome: v.literal('not-spam') }),
+  v.object({ outcome: v.literal('not-found') }),
+]) satisfies v.GenericSchema<unknown, ClearSpamOutcome>;
+
+/** The customer-request function's calls (customer-link-functions-sql.ts): the request as staff see it, or null for none. */
+export const CustomerRequestAnswerSchema = v.nullable(InboxQuoteSchema);
 
 /** public.add_quote_note: the note as stored, or null for no such request. */
 export const AddedNoteAnswerSchema = v.nullable(NoteSchema);

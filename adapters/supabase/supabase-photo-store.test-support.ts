@@ -12,6 +12,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { allView, defaultInboxQuery } from '../../domain/inbox-query';
 import type { PhotoStore, QuoteRetention } from '../../domain/ports';
 import { defaultRetentionMonths } from '../../domain/retention';
+import { defaultSpamRetentionDays } from '../../domain/spam';
 import { readAll } from '../contracts/store-under-test.test-support';
 import { firstStartMs, type RunningFunction, startFunction } from './edge-function.test-support';
 import { anonKey, serviceKey } from './fake-supabase-project.test-support';
@@ -49,7 +50,8 @@ export function signedLinkPhotoReader(client: SupabaseDatabaseClient): PhotoStor
  * with the default retention, which deletes what is older than `now() - <months>`. The database's
  * clock cannot be set, so for a cutoff of the test's choosing every request's created_at is moved by
  * (now() - <months>) - cutoff before the call and moved back after, in one transaction nobody else
- * sees: the purge deletes exactly what was stored before the cutoff, by its own SQL.
+ * sees: the purge deletes exactly what was stored before the cutoff, by its own SQL. The Spam folder's
+ * purge is run alike.
  */
 export function scheduledRetentionPurge(database: SupabaseScratchDatabase): QuoteRetention {
   return {
@@ -64,6 +66,25 @@ export function scheduledRetentionPurge(database: SupabaseScratchDatabase): Quot
         await owner.query(`update public.quote_requests set created_at = created_at + ${shift}`, values);
         const { rows } = await owner.query<{ deleted: number }>('select public.purge_expired_quote_requests($1) as deleted', [defaultRetentionMonths]);
         await owner.query(`update public.quote_requests set created_at = created_at - ${shift}`, values);
+        await owner.query('commit');
+        return rows[0]?.deleted ?? 0;
+      } catch (error) {
+        await owner.query('rollback');
+        throw error;
+      }
+    },
+
+    /** The Spam folder's purge as the same job runs it, moving spam_sent_at alike. */
+    async deleteSpamBefore(cutoff) {
+      const { owner } = database;
+      const shift = `((pg_catalog.now() - pg_catalog.make_interval(days => $1)) - $2::timestamptz)`;
+      const values = [defaultSpamRetentionDays, cutoff.toISOString()];
+      await owner.query('begin');
+      try {
+        await owner.query(`set local time zone 'UTC'`);
+        await owner.query(`update public.quote_requests set spam_sent_at = spam_sent_at + ${shift}`, values);
+        const { rows } = await owner.query<{ deleted: number }>('select public.purge_spam_quote_requests($1) as deleted', [defaultSpamRetentionDays]);
+        await owner.query(`update public.quote_requests set spam_sent_at = spam_sent_at - ${shift}`, values);
         await owner.query('commit');
         return rows[0]?.deleted ?? 0;
       } catch (error) {

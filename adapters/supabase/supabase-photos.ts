@@ -1,6 +1,8 @@
 import { photoLimits, type PhotoRef, type ProcessedPhoto } from '../../domain/photos';
-import { type ChosenPhoto, type PhotoLinks, type PhotoProcessor, PhotoRejected, type QuoteWithPhotosSender } from '../../domain/ports';
-import { type NewQuote, type QuoteRequest, toNamedFields } from '../../domain/quote';
+import { type ChosenPhoto, type NewlyStored, type PhotoLinks, type PhotoProcessor, PhotoRejected, type QuoteWithPhotosSender } from '../../domain/ports';
+import { type NewQuote, toNamedFields } from '../../domain/quote';
+import type { Arrival } from '../../domain/spam';
+import { customerTokenHash, newCustomerToken } from './customer-token';
 import { photoBucket } from './photo-functions-sql';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { describeDatabaseFailure } from './supabase-failure';
@@ -42,7 +44,7 @@ export class SupabasePhotoSender implements QuoteWithPhotosSender {
     this.#now = now;
   }
 
-  async send(quote: NewQuote, chosen: readonly ChosenPhoto[], onProgress: (fraction: number) => void): Promise<QuoteRequest> {
+  async send(quote: NewQuote, chosen: readonly ChosenPhoto[], onProgress: (fraction: number) => void, arrival?: Arrival): Promise<NewlyStored> {
     if (chosen.length > photoLimits.maxCount) throw new PhotoRejected({ kind: 'too-many', count: chosen.length });
     const processed: ProcessedPhoto[] = [];
     for (const photo of chosen) {
@@ -50,14 +52,16 @@ export class SupabasePhotoSender implements QuoteWithPhotosSender {
       if (!outcome.ok) throw new PhotoRejected(outcome.error);
       processed.push(outcome.photo);
     }
-    return storeQuoteWithPhotos(this.#client, quote, processed, onProgress, this.#now);
+    return storeQuoteWithPhotos(this.#client, quote, processed, onProgress, this.#now, arrival);
   }
 }
 
 /**
  * Uploads processed photos into the new request's folder, then stores the request and their rows in
  * one transaction (public.send_quote_request), telling progress per file done. Nothing staff see is
- * stored unless all of it is; files of a request that failed are the purge's.
+ * stored unless all of it is; files of a request that failed are the purge's. As
+ * SupabaseQuoteRepository.insert, the customer's token is made here, only its hash is sent, and the
+ * database judges the request with the hidden field's state from `arrival`.
  */
 export async function storeQuoteWithPhotos(
   client: SupabaseDatabaseClient,
@@ -65,11 +69,14 @@ export async function storeQuoteWithPhotos(
   photos: readonly ProcessedPhoto[],
   onProgress: (fraction: number) => void,
   now: () => Date,
-): Promise<QuoteRequest> {
+  arrival?: Arrival,
+): Promise<NewlyStored> {
   if (photos.length > photoLimits.maxCount) throw new PhotoRejected({ kind: 'too-many', count: photos.length });
   const processed = photos.map((photo) => ({ id: crypto.randomUUID(), photo }));
   const id = crypto.randomUUID();
   const createdAt = now();
+  const customerToken = newCustomerToken();
+  const tokenHash = await customerTokenHash(customerToken);
   // Each file a step, and the request's own call the last.
   const steps = processed.length * 2 + 1;
   let done = 0;
@@ -85,7 +92,7 @@ export async function storeQuoteWithPhotos(
   }
 
   const answer = await client.rpc('send_quote_request', {
-    request: { id, ...toNamedFields(quote) },
+    request: { id, ...toNamedFields(quote), honeypot_filled: arrival?.honeypotFilled ?? false, customer_token_hash: tokenHash },
     photos: processed.map(({ id: photoId, photo }) => ({
       id: photoId,
       width: photo.width,
@@ -96,7 +103,7 @@ export async function storeQuoteWithPhotos(
   });
   if (answer.error) throw describeDatabaseFailure('Storing the quote request', answer);
   onProgress(1);
-  return { ...quote, id, createdAt };
+  return { ...quote, id, createdAt, customerToken };
 }
 
 /** Short-lived signed links to the private bucket's files, which Storage gives only to staff (its policies). */

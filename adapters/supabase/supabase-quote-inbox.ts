@@ -3,11 +3,13 @@ import * as v from 'valibot';
 import { cursorAfter, type InboxCursor, type InboxPage, type InboxQuery, orderOf, searchWords } from '../../domain/inbox-query';
 import type { QuoteNote } from '../../domain/inbox-quote';
 import type {
+  ClearSpamOutcome,
   ClockRecord,
   NoStamp,
   NoteToAdd,
   ResendOutcome,
   SelfStampingQuoteInbox,
+  SpamClearing,
   StatusChangeOutcome,
   StatusMove,
   TakeOutcome,
@@ -16,6 +18,7 @@ import type {
 import { NotSignedIn } from '../../domain/staff';
 import {
   AddedNoteAnswerSchema,
+  ClearSpamAnswerSchema,
   ClockRecordsAnswerSchema,
   InboxPageAnswerSchema,
   ResendAnswerSchema,
@@ -24,6 +27,7 @@ import {
 } from './supabase-inbox-answers';
 import type { InboxPageArgs, SupabaseDatabaseClient } from './supabase-database';
 import { describeFunctionFailure, type DatabaseAnswer } from './supabase-failure';
+import { SupabaseNotifier } from './supabase-notifier';
 import { summaryOf } from './supabase-quote-row';
 import { requireSession, staffCallFailure } from './supabase-staff-call';
 
@@ -99,6 +103,23 @@ export class SupabaseQuoteInbox implements SelfStampingQuoteInbox {
     if (answer.error && codeOf(answer) === '23503') return undefined;
     if (answer.error) throw staffCallFailure(action, answer);
     return parsed(action, AddedNoteAnswerSchema, answer.data) ?? undefined;
+  }
+
+  /**
+   * "Not spam", through public.clear_spam, which moves the request to Waiting as the caller, now, and
+   * dates it now. There is no outbox in this mode, so this page then asks the email and alert functions
+   * about it as the visitor's page does for a new request. Their failure does not undo the move: the
+   * inbox flags an email that never went (staff resend it), and the escalation job sends the alert.
+   */
+  async clearSpam({ id }: SpamClearing<NoStamp>): Promise<ClearSpamOutcome> {
+    const action = 'Moving the quote request out of spam';
+    await requireSession(this.#client, action);
+    if (!uuid.test(id)) return { outcome: 'not-found' };
+    const answer = await this.#client.rpc('clear_spam', { quote_id: id });
+    if (answer.error) throw staffCallFailure(action, answer);
+    const outcome = parsed(action, ClearSpamAnswerSchema, answer.data);
+    if (outcome.outcome === 'cleared') await new SupabaseNotifier({ client: this.#client }).quoteSubmitted(outcome.quote).catch(() => undefined);
+    return outcome;
   }
 
   async clockRecords(since: Date): Promise<readonly ClockRecord[]> {

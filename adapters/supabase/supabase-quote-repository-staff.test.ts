@@ -22,11 +22,13 @@ async function projectWithRequests() {
   const clock = { time: Date.parse('2024-05-01T10:00:00Z') };
   const project = await supabaseProject({ now: () => new Date(clock.time) });
   const visitor = new SupabaseQuoteRepository({ client: project.connect(), now: () => new Date(clock.time) });
-  const ten = await visitor.insert({ ...quote, name: 'At ten' });
+  // The requests as stored: the customer's token is the visitor's alone.
+  const send = async (sent: typeof quote) => requestOf(await visitor.insert(sent));
+  const ten = await send({ ...quote, name: 'At ten' });
   clock.time = Date.parse('2024-05-01T12:00:00Z');
-  const twelve = await visitor.insert({ ...quote, name: 'At twelve', email: null, description: null, urgent: true });
+  const twelve = await send({ ...quote, name: 'At twelve', email: null, description: null, urgent: true });
   clock.time = Date.parse('2024-05-01T11:00:00Z');
-  const eleven = await visitor.insert({ ...quote, name: 'At eleven' });
+  const eleven = await send({ ...quote, name: 'At eleven' });
   project.state.seen.length = 0;
   return { project, ten, eleven, twelve };
 }

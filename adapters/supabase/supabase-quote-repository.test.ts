@@ -1,10 +1,12 @@
 import { delay, http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
+import { customerTokenPattern } from '../../domain/customer-link';
 import { toNamedFields } from '../../domain/quote';
 import { submitQuote } from '../../domain/submit-quote';
 import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
 import { messageOf, mockSupabase, staffAccount } from './mock-supabase.test-support';
 import { anonKey } from './fake-supabase-project.test-support';
+import { customerTokenHash } from './customer-token';
 import { SupabaseNotifier } from './supabase-notifier';
 import { SupabaseQuoteInbox } from './supabase-quote-inbox';
 import { SupabaseQuoteRepository } from './supabase-quote-repository';
@@ -57,7 +59,15 @@ test('a valid request is inserted as PostgREST expects, then the function is inv
   const notify = project.state.seen.find(({ path }) => path === '/functions/v1/send-quote-notification');
   // The row's id is the one the visitor's quote carries; created_at is left to the database.
   const fields = toNamedFields(quote);
-  expect(JSON.parse(insert?.body ?? '')).toStrictEqual({ id: result.quote.id, ...fields });
+  // With the hidden field's state and the hash of the customer's token, never the token itself.
+  expect(JSON.parse(insert?.body ?? '')).toStrictEqual({
+    id: result.quote.id,
+    ...fields,
+    honeypot_filled: false,
+    customer_token_hash: await customerTokenHash(result.quote.customerToken),
+  });
+  expect(result.quote.customerToken).toMatch(customerTokenPattern);
+  expect(insert?.body).not.toContain(result.quote.customerToken);
   expect(Object.fromEntries(insert?.headers ?? [])).toMatchObject({
     apikey: anonKey,
     authorization: `Bearer ${anonKey}`,
@@ -67,7 +77,7 @@ test('a valid request is inserted as PostgREST expects, then the function is inv
   });
   // Stored as sent, dated by the database (the fake's clock), waiting, its email recorded as sent.
   const [row] = await project.storedRows();
-  expect(row).toMatchObject({ ...fields, id: result.quote.id, created_at: '2024-05-01T09:30:00+00:00', status: 'new', responded_at: null, business_email_error: null });
+  expect(row).toMatchObject({ ...fields, id: result.quote.id, created_at: '2024-05-01T09:30:00+00:00', status: 'new', responded_at: null, business_email_error: null, spam_score: null });
   expect(row?.business_email_sent_at).toEqual(expect.any(String));
   expect(project.state.emails.map(({ subject }) => subject)).toEqual(['Bathroom Installation request from Priya Raman']);
 

@@ -1,6 +1,8 @@
 import type { ProcessedPhoto } from '../../domain/photos';
-import type { QuoteRepository } from '../../domain/ports';
-import { type NewQuote, type QuoteRequest, toNamedFields } from '../../domain/quote';
+import type { NewlyStored, QuoteRepository } from '../../domain/ports';
+import { type NewQuote, toNamedFields } from '../../domain/quote';
+import type { Arrival } from '../../domain/spam';
+import { customerTokenHash, newCustomerToken } from './customer-token';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { describeDatabaseFailure } from './supabase-failure';
 import { removePhotoFolder, storeQuoteWithPhotos } from './supabase-photos';
@@ -37,20 +39,26 @@ export class SupabaseQuoteRepository implements QuoteRepository {
    * client's, while the stored created_at is the database's own `now()`, which staff then see.
    * A failure of any kind (unreachable, 5xx, a refused token, a check constraint the domain's rules
    * should already have kept out) rejects with an Error that says which: a storage failure.
+   *
+   * The customer's token is made here and only its hash is sent. The database judges every request
+   * for spam as it stores it (spam-functions-sql.ts), from the row and the hidden field's state in
+   * `arrival`; the browser never hears the verdict, so `heldAsSpam` is left out. There is no form token
+   * in this mode: `arrival.formToken` is not sent.
    */
-  async insert(quote: NewQuote, photos: readonly ProcessedPhoto[] = []): Promise<QuoteRequest> {
+  async insert(quote: NewQuote, photos: readonly ProcessedPhoto[] = [], arrival?: Arrival): Promise<NewlyStored> {
     // With photos: their files first, then the request and their rows in one call (supabase-photos.ts).
-    if (photos.length > 0) return storeQuoteWithPhotos(this.#client, quote, photos, () => undefined, this.#now);
+    if (photos.length > 0) return storeQuoteWithPhotos(this.#client, quote, photos, () => undefined, this.#now, arrival);
     const id = crypto.randomUUID();
     const createdAt = this.#now();
+    const customerToken = newCustomerToken();
     // supabase-js 2.119 sends no Prefer header on an insert without .select(), which PostgREST also
     // reads as minimal; saying it keeps the promise should either default change.
     const answer = await this.#client
       .from(table)
-      .insert({ id, ...toNamedFields(quote) })
+      .insert({ id, ...toNamedFields(quote), honeypot_filled: arrival?.honeypotFilled ?? false, customer_token_hash: await customerTokenHash(customerToken) })
       .setHeader('Prefer', 'return=minimal');
     if (answer.error) throw describeDatabaseFailure('Storing the quote request', answer);
-    return { ...quote, id, createdAt };
+    return { ...quote, id, createdAt, customerToken };
   }
 
   /**

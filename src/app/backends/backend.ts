@@ -1,7 +1,6 @@
 import type {
   AlertSettings,
   CustomerDataStore,
-  CustomerLinkStore,
   Logger,
   Notifier,
   PhotoLinks,
@@ -26,8 +25,6 @@ export interface Backend {
   alerts: AlertSettings;
   /** Sending a request with the visitor's photos, and where staff see the photos from. */
   photos: BackendPhotos;
-  /** A customer's own request by their link's token, where the page itself serves it (the demo); elsewhere a server does. */
-  customerLinks?: CustomerLinkStore;
   /** A customer's page of their request, through their private link; without it, every link is "not found". */
   customerRequests?: CustomerRequests;
 }

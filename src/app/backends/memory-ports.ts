@@ -37,7 +37,6 @@ export function createPorts(): Backend {
     alerts: new InMemoryAlertSettings({ staff: [demoStaff.you, demoStaff.colleague], showAlert: (alert) => showAlertOnThisDevice(alert, { register: true }) }),
     // Photos are processed in the page, by code fetched when the first one is sent or shown.
     photos: photosOnFirstUse(async () => (await import('./memory-photos')).createPhotoPorts(store)),
-    customerLinks: store,
     // A customer's message about an urgent request buzzes this device, as a new request does.
     customerRequests: customerRequestsOver({ links: store, logger: console, alert: { customerWrote: (quote) => showAlertOnThisDevice(messageAlertOf(quote)) } }),
   };

@@ -1,13 +1,19 @@
 import { SupabaseAlertSettings } from '../../../adapters/supabase/supabase-alert-settings';
 import { createSupabaseClient, parseSupabaseConfig } from '../../../adapters/supabase/supabase-client';
 import { SupabaseCustomerData } from '../../../adapters/supabase/supabase-customer-data';
+import { SupabaseCustomerLink } from '../../../adapters/supabase/supabase-customer-link';
 import { SupabaseNotifier } from '../../../adapters/supabase/supabase-notifier';
 import { SupabasePhotoLinks, SupabasePhotoSender } from '../../../adapters/supabase/supabase-photos';
 import { SupabaseQuoteInbox } from '../../../adapters/supabase/supabase-quote-inbox';
 import { SupabaseQuoteRepository } from '../../../adapters/supabase/supabase-quote-repository';
 import { SupabaseStaffAuth } from '../../../adapters/supabase/supabase-staff-auth';
 import { CanvasPhotoProcessor } from '../photos/canvas-photo-processor';
+import type { CustomerMessageAlert } from '../../../domain/ports';
 import type { Backend } from './backend';
+import { customerRequestsOver } from './customer-requests';
+
+/** The customer-request function runs the message's use case itself, alert included: the page has nothing more to tell. */
+const toldByTheFunction: CustomerMessageAlert = { customerWrote: () => Promise.resolve() };
 
 export function createPorts(): Backend {
   const client = createSupabaseClient(parseSupabaseConfig(import.meta.env));
@@ -21,5 +27,8 @@ export function createPorts(): Backend {
     alerts: new SupabaseAlertSettings({ client }),
     // No server of ours: the browser strips each photo's metadata before it is uploaded (018-photos-in-supabase.md).
     photos: { sender: new SupabasePhotoSender({ client, processor: new CanvasPhotoProcessor() }), links: new SupabasePhotoLinks({ client }) },
+    // Through the customer-request function: the database is never opened to the public key. That
+    // function also tells whoever is on call of a message about an urgent request.
+    customerRequests: customerRequestsOver({ links: new SupabaseCustomerLink({ client }), logger: console, alert: toldByTheFunction }),
   };
 }

@@ -81,7 +81,8 @@ function parseJson(text: string): { ok: true; body: unknown } | { ok: false } {
  * Emails the business about a quote request the browser has just stored, or, for staff, again
  * (`{ "resend": "<id>" }` with their token). A stored request is emailed as the database has it and
  * the outcome is recorded on it (business_email_sent_at, business_email_error), so the inbox can
- * flag an email that never went. Logs say what failed, never who asked.
+ * flag an email that never went. A request in the Spam folder is emailed to nobody: its sender is
+ * answered as any visitor is. Logs say what failed, never who asked.
  */
 export async function handleQuoteNotification(request: Request, deps: HandlerDeps): Promise<Response> {
   const receivedAt = deps.now();
@@ -124,7 +125,8 @@ async function notify(body: unknown, receivedAt: Date, { mail, newId, store, now
     // only the visitor who stored a request knows its id, and it is emailed as stored, once.
     const stored = await store.find(id);
     if (stored === undefined) return json({ error: 'not-found', message: 'There is no quote request with that id' }, 404);
-    if (stored.businessEmailSentAt !== null) return json({ sent: true }, 200);
+    // Spam tells nobody, and its sender hears what any visitor does. "Not spam" asks again.
+    if (stored.businessEmailSentAt !== null || stored.inSpamFolder) return json({ sent: true }, 200);
     quote = stored.quote;
     photoCount = stored.photoCount;
   }
@@ -142,7 +144,8 @@ async function resend(request: Request, id: unknown, { mail, store, now }: Handl
   if (!staff) return json({ error: 'not-staff', message: 'Only staff may resend an email' }, 403);
 
   const stored = await store.find(id);
-  if (stored === undefined) return json({ outcome: 'not-found' }, 200);
+  // A request in the Spam folder has no email to send until staff say it is not spam.
+  if (stored === undefined || stored.inSpamFolder) return json({ outcome: 'not-found' }, 200);
   if (stored.businessEmailSentAt !== null) return json({ outcome: 'already-sent' }, 200);
   if (!mail.ok) return notConfigured(mail.problem);
   return (await send(stored.quote, stored.photoCount, mail, store, now))

@@ -9,6 +9,8 @@ interface StoredQuote {
   businessEmailSentAt: Date | null;
   /** How many photos came with it: the email says so and links to the request. */
   photoCount: number;
+  /** Whether it is in the Spam folder (judged spam, and nobody has said otherwise): then no email goes. */
+  inSpamFolder: boolean;
 }
 
 /** How one attempt to email the business went. */
@@ -35,10 +37,12 @@ const StoredRowsSchema = v.array(
     created_at: TimeSchema,
     ...namedFieldsEntries,
     business_email_sent_at: v.nullable(TimeSchema),
+    spam_score: v.nullable(v.number()),
+    spam_cleared_at: v.nullable(v.string()),
   }),
 );
 
-const columns = ['id', 'created_at', ...namedFieldList, 'business_email_sent_at'].join(',');
+const columns = ['id', 'created_at', ...namedFieldList, 'business_email_sent_at', 'spam_score', 'spam_cleared_at'].join(',');
 
 /** The store through the project's REST API (PostgREST): the service key to read and record, the caller's token to ask is_staff. */
 export function postgrestQuoteStore({ url, anonKey, serviceKey }: StoreConfig, fetchImpl: typeof fetch = fetch): QuoteStore {
@@ -57,7 +61,8 @@ export function postgrestQuoteStore({ url, anonKey, serviceKey }: StoreConfig, f
       const photos = await fetchImpl(`${url}/rest/v1/quote_photos?select=id&quote_id=eq.${encodeURIComponent(id)}`, { headers: asService });
       if (!photos.ok) throw await failed('Reading the request\'s photos', photos);
       const photoCount = v.parse(v.array(v.object({ id: v.string() })), await photos.json()).length;
-      return { quote, businessEmailSentAt: row.business_email_sent_at, photoCount };
+      const inSpamFolder = row.spam_score !== null && row.spam_cleared_at === null;
+      return { quote, businessEmailSentAt: row.business_email_sent_at, photoCount, inSpamFolder };
     },
 
     async recordDelivery(id, delivery) {

@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { customerLinkDaysAfterClose, noLongerNeededReason } from '../../domain/customer-link';
+import { customerTokenHash, newCustomerToken } from './customer-token';
+import { firstStartMs, type RunningFunction, runDeno, startFunction } from './edge-function.test-support';
+import type { ClaimsOf } from './postgrest-on-scratch-database.test-support';
+import { startPostgrestServer } from './postgrest-http-server.test-support';
+import { type SupabaseScratchDatabase, supabaseScratchDatabase } from './supabase-scratch-database.test-support';
+
+/**
+ * The customer-request function under Deno, as Supabase runs it, with the project's database (a
+ * PostgREST on loopback running our migrations on PostgreSQL): the customer's page, their message and
+ * "No longer needed", found by the token's hash with the service role, and a plain 404 for any token
+ * that opens nothing.
+ */
+const anonKey = 'customer-test-anon-key';
+const serviceKey = 'customer-test-service-key';
+const rateLimit = 40;
+
+interface Running {
+  edge: RunningFunction;
+  database: SupabaseScratchDatabase;
+  stop: () => Promise<void>;
+}
+
+let running: Running | undefined;
+
+beforeAll(async () => {
+  const database = await supabaseScratchDatabase();
+  const claimsOf: ClaimsOf = (request) => {
+    if (![anonKey, serviceKey].includes(request.headers.get('apikey') ?? '')) return Response.json({ message: 'Invalid API key' }, { status: 401 });
+    return request.headers.get('authorization') === `Bearer ${serviceKey}` ? { role: 'service_role' } : { role: 'anon' };
+  };
+  const postgrest = await startPostgrestServer(database, claimsOf);
+  const edge = await startFunction(
+    { SUPABASE_URL: postgrest.url, SUPABASE_ANON_KEY: anonKey, SUPABASE_SERVICE_ROLE_KEY: serviceKey, CUSTOMER_LINK_RATE_LIMIT: String(rateLimit) },
+    'customer-request',
+  );
+  running = {
+    edge,
+    database,
+    stop: async () => {
+      await edge.stop();
+      await postgrest.stop();
+      await database.drop();
+    },
+  };
+}, firstStartMs + 10_000);
+
+afterAll(async () => {
+  await running?.stop();
+});
+
+function started(): Running {
+  if (running === undefined) throw new Error('beforeAll did not start the function');
+  return running;
+}
+
+/** A call from one client address (each test its own, so the rate limit is the rate-limit test's alone). */
+const call = (route: string, body: unknown, client = '203.0.113.7') =>
+  fetch(`${started().edge.url}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `${client}, 10.0.0.1` },
+    body: JSON.stringify(body),
+  });
+
+/** A request a visitor stored with a token, as the browser does: only its hash reaches the database. */
+async function stored({ urgent = false } = {}): Promise<{ id: string; token: string }> {
+  const token = newCustomerToken();
+  const { rows } = await started().database.owner.query<{ id: string }>(
+    `insert into public.quote_requests (name, email, phone, postcode, service_type, description, urgent, customer_token_hash)
+     values ('Ana Lima', 'ana@example.com', '020 7946 0321', 'SE1 7PB', 'general', 'Leak under the sink.', $1, $2) returning id`,
+    [urgent, await customerTokenHash(token)],
+  );
+  return { id: rows[0]?.id ?? '', token };
+}
+
+test('deno check passes on the customer-request function, with the domain code it imports', async () => {
+  const child = runDeno(['check', 'index.ts'], {}, 'customer-request');
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  expect(code, output).toBe(0);
+}, firstStartMs);
+
+test('the customer\'s page holds what they sent, where it stands and when we aim to call: nothing of staff\'s', async () => {
+  const { id, token } = await stored();
+  await started().database.owner.query(`insert into public.quote_notes (quote_id, text, written_by) values ($1, 'Customer sounds worried', 'office@se1plumbing.example')`, [id]);
+  const response = await call('/view', { token });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('x-robots-tag')).toBe('noindex');
+  expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  const page = (await response.json()) as Record<string, unknown>;
+  expect(page).toEqual({
+    quote: {
+      name: 'Ana Lima',
+      email: 'ana@example.com',
+      phone: '020 7946 0321',
+      postcode: 'SE1 7PB',
+      service_type: 'general',
+      description: 'Leak under the sink.',
+      urgent: false,
+      created_at: expect.any(String) as unknown,
+    },
+    status: 'new',
+    call_by: expect.any(String) as unknown,
+    messages: [],
+    closed_at: null,
+  });
+  expect(JSON.stringify(page)).not.toContain('worried');
+  expect(JSON.stringify(page)).not.toContain(id);
+});
+
+test('a message is a note from the customer on the card, and shows on their page; one the rules refuse is 400', async () => {
+  const { id, token } = await stored({ urgent: true });
+  const sent = await call('/message', { token, message: '  The leak is worse now  ' });
+  expect(sent.status).toBe(200);
+  expect(((await sent.json()) as { messages: unknown[] }).messages).toEqual([{ text: 'The leak is worse now', at: expect.any(String) as unknown }]);
+  const { rows } = await started().database.owner.query('select text, written_by from public.quote_notes where quote_id = $1', [id]);
+  expect(rows).toEqual([{ text: 'The leak is worse now', written_by: 'customer' }]);
+
+  const empty = await call('/message', { token, message: '   ' });
+  expect(empty.status).toBe(400);
+  expect(await empty.json()).toEqual({ error: 'invalid-message', message: 'Write your message before sending it' });
+});
+
+test('"No longer needed" closes the request as lost, by the customer, with that note; the link lasts 30 days more', async () => {
+  const { id, token } = await stored();
+  const closed = await call('/close', { token });
+  expect(closed.status).toBe(200);
+  expect(await closed.json()).toMatchObject({ status: 'lost', call_by: null, closed_at: expect.any(String) as unknown });
+  const { rows } = await started().database.owner.query<{ status: string; responded_at: Date | null }>('select status, responded_at from public.quote_requests where id = $1', [id]);
+  expect(rows).toEqual([{ status: 'lost', responded_at: null }]);
+  expect((await started().database.owner.query('select from_status, to_status, changed_by from public.quote_status_changes where quote_id = $1', [id])).rows).toEqual([
+    { from_status: 'new', to_status: 'lost', changed_by: 'customer' },
+  ]);
+  expect((await started().database.owner.query('select text, written_by from public.quote_notes where quote_id = $1', [id])).rows).toEqual([
+    { text: noLongerNeededReason, written_by: 'customer' },
+  ]);
+  // Closed again: as it is, nothing more recorded.
+  expect((await call('/close', { token })).status).toBe(200);
+  expect((await started().database.owner.query('select count(*)::int as count from public.quote_status_changes where quote_id = $1', [id])).rows).toEqual([{ count: 1 }]);
+
+  await started().database.owner.query(
+    `update public.quote_status_changes set changed_at = now() - make_interval(days => $2) where quote_id = $1`,
+    [id, customerLinkDaysAfterClose + 1],
+  );
+  expect((await call('/view', { token })).status).toBe(404);
+});
+
+test('a guessed, malformed or deleted token gets the same plain 404, and no token is ever logged', async () => {
+  const { id, token } = await stored();
+  await started().database.owner.query('delete from public.quote_requests where id = $1', [id]);
+  const answers = [];
+  for (const body of [{ token }, { token: newCustomerToken() }, { token: 'short' }, { token: `${token}x` }, {}, 'not json']) {
+    const response = await call('/view', body);
+    answers.push({ status: response.status, body: await response.text() });
+  }
+  const [first] = answers;
+  expect(first?.status).toBe(404);
+  expect(answers.every((answer) => answer.status === first?.status && answer.body === first.body)).toBe(true);
+  expect((await call('/elsewhere', { token })).status).toBe(404);
+  const output = await started().edge.logged(/Listening/);
+  expect(output).not.toContain(token);
+});
+
+test('the database is never opened to the anonymous key: its calls are the service role\'s alone', async () => {
+  const { token } = await stored();
+  const hash = await customerTokenHash(token);
+  await expect(
+    started().database.request({ role: 'anon' }, (db) => db.query('select public.customer_request($1)', [hash])),
+  ).rejects.toMatchObject({ code: '42501' });
+  await expect(
+    started().database.request({ role: 'anon' }, (db) => db.query('select customer_token_hash from public.quote_requests')),
+  ).rejects.toMatchObject({ code: '42501' });
+  for (const call of [`add_customer_message('${hash}', 'hello')`, `close_for_customer('${hash}')`]) {
+    await expect(started().database.request({ role: 'authenticated', sub: randomUUID() }, (db) => db.query(`select public.${call}`))).rejects.toMatchObject({
+      code: '42501',
+    });
+  }
+});
+
+test('one client address calling too often is told to wait, others are not', async () => {
+  const client = '198.51.100.23';
+  const statuses = [];
+  for (let count = 0; count <= rateLimit; count++) statuses.push((await call('/view', { token: newCustomerToken() }, client)).status);
+  expect(statuses.slice(0, rateLimit).every((status) => status === 404)).toBe(true);
+  expect(statuses.at(-1)).toBe(429);
+  expect((await call('/view', { token: newCustomerToken() }, '198.51.100.24')).status).toBe(404);
+});
