@@ -108,3 +108,20 @@ export function describeCallBy(callBy: Date, now: Date): string {
   const [year, month, day] = londonDay(callBy).split('-');
   return `We aim to call you by ${time} on ${day ?? ''}/${month ?? ''}/${year ?? ''}`;
 }
+
+const customerTokenBytes = 32;
+
+/**
+ * A new token: 32 random bytes (256 bits) in base64url, from the platform's Web Crypto, which the
+ * browser, Node and Deno share, so every store that makes links makes them alike.
+ */
+export function newCustomerToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(customerTokenBytes));
+  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+/** The hex SHA-256 of a token: all a store keeps of it, so a copy of the store opens no link. */
+export async function customerTokenHash(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

@@ -12,7 +12,7 @@ export interface CustomerRequestDeps {
   logger: Logger;
 }
 
-type StoreFailure = { kind: 'storage-failure' };
+interface StoreFailure { kind: 'storage-failure' }
 
 export type CustomerViewResult = { ok: true; view: CustomerView } | { ok: false; error: { kind: 'not-found' } | StoreFailure };
 

@@ -28,7 +28,7 @@ import type { NewQuote, QuoteRequest } from '../../domain/quote';
 import { type QuoteStatus, waitingStatus } from '../../domain/quote-status';
 import { type Arrival, inSpamFolder, judgeSpam, type SpamMark, spamTextKey } from '../../domain/spam';
 import { inboxPage } from './inbox-page';
-import { customerTokenHash, newCustomerToken } from './web-customer-token';
+import { customerTokenHash, newCustomerToken } from '../../domain/customer-link';
 
 /** A photo a seeded request comes with: what the card shows, and the JPEG images when there are any to read. */
 type SeedPhoto = PhotoRef & { body?: Uint8Array; thumbnail?: Uint8Array };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { customerLinkDaysAfterClose, noLongerNeededReason } from '../../domain/customer-link';
-import { customerTokenHash, newCustomerToken } from './customer-token';
+import { customerTokenHash, newCustomerToken } from '../../domain/customer-link';
 import { firstStartMs, type RunningFunction, runDeno, startFunction } from './edge-function.test-support';
 import type { ClaimsOf } from './postgrest-on-scratch-database.test-support';
 import { startPostgrestServer } from './postgrest-http-server.test-support';

@@ -6,7 +6,7 @@ import { submitQuote } from '../../domain/submit-quote';
 import { sampleDraft } from '../../fixtures/sample-request.test-support';
 import { recordingLogger } from '../memory/recording-logger.test-support';
 import { mockSupabase, staffAccount } from './mock-supabase.test-support';
-import { newCustomerToken } from './customer-token';
+import { newCustomerToken } from '../../domain/customer-link';
 import { SupabaseCustomerLink } from './supabase-customer-link';
 import { SupabaseNotifier } from './supabase-notifier';
 import { SupabaseQuoteInbox } from './supabase-quote-inbox';

@@ -2,7 +2,7 @@ import { photoLimits, type PhotoRef, type ProcessedPhoto } from '../../domain/ph
 import { type ChosenPhoto, type NewlyStored, type PhotoLinks, type PhotoProcessor, PhotoRejected, type QuoteWithPhotosSender } from '../../domain/ports';
 import { type NewQuote, toNamedFields } from '../../domain/quote';
 import type { Arrival } from '../../domain/spam';
-import { customerTokenHash, newCustomerToken } from './customer-token';
+import { customerTokenHash, newCustomerToken } from '../../domain/customer-link';
 import { photoBucket } from './photo-functions-sql';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { describeDatabaseFailure } from './supabase-failure';

@@ -6,7 +6,7 @@ import { submitQuote } from '../../domain/submit-quote';
 import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
 import { messageOf, mockSupabase, staffAccount } from './mock-supabase.test-support';
 import { anonKey } from './fake-supabase-project.test-support';
-import { customerTokenHash } from './customer-token';
+import { customerTokenHash } from '../../domain/customer-link';
 import { SupabaseNotifier } from './supabase-notifier';
 import { SupabaseQuoteInbox } from './supabase-quote-inbox';
 import { SupabaseQuoteRepository } from './supabase-quote-repository';

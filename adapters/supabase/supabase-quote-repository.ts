@@ -2,7 +2,7 @@ import type { ProcessedPhoto } from '../../domain/photos';
 import type { NewlyStored, QuoteRepository } from '../../domain/ports';
 import { type NewQuote, toNamedFields } from '../../domain/quote';
 import type { Arrival } from '../../domain/spam';
-import { customerTokenHash, newCustomerToken } from './customer-token';
+import { customerTokenHash, newCustomerToken } from '../../domain/customer-link';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { describeDatabaseFailure } from './supabase-failure';
 import { removePhotoFolder, storeQuoteWithPhotos } from './supabase-photos';

@@ -1,4 +1,6 @@
+import { fromWireCustomerView } from '../../adapters/http-api/customer-link-wire';
 import type { CustomerPageState } from '../../adapters/http-api/page-state';
+import type { CustomerView } from '../../domain/customer-link';
 import type { CustomerMessageResult, CustomerViewResult } from '../../domain/customer-request';
 import type { Backend, BackendModule } from './backends/backend';
 import { withPorts } from './site-context';
@@ -6,7 +8,7 @@ import { withPorts } from './site-context';
 /** What the customer's page (/r/<token>) reaches through the application's context. */
 export interface CustomerPageContext {
   /** What the server that rendered this page found for its link; given once, to the page's first load. */
-  takeInitial: () => CustomerPageState | undefined;
+  takeInitial: () => { view: CustomerView; message?: { draft: string; error: string } } | undefined;
   /** Whether the page's forms post to our server when scripts are off. */
   postsForms: boolean;
   view: (token: string) => Promise<CustomerViewResult>;
@@ -28,7 +30,7 @@ export function createCustomerPageContext(
     takeInitial: () => {
       const taken = first;
       first = undefined;
-      return taken;
+      return taken && { view: fromWireCustomerView(taken.view), ...(taken.message && { message: taken.message }) };
     },
     postsForms: backend.postsCustomerForms ?? false,
     view: (token) => withPorts(ports, (loaded) => loaded.customerRequests?.view(token, now()) ?? Promise.resolve(notFound)),

@@ -1,6 +1,9 @@
 import { CustomerRequestPage } from '../../components/customer/customer-request-page';
 import { useAppContext } from '../app-context-provider';
-import { customerRequestRoute } from './customer-request-route';
+import { getRouteApi } from '@tanstack/react-router';
+
+/** The route's own API by its id, so this lazily loaded page never imports the route that loads it. */
+const customerRequestRoute = getRouteApi('/r/$token');
 
 /** The customer's page, with what the route loaded and the address's word on what was just done. */
 export function CustomerRequestRoutePage() {

@@ -1,6 +1,5 @@
 import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { fromWireCustomerView } from '../../../adapters/http-api/customer-link-wire';
 import type { CustomerView } from '../../../domain/customer-link';
 import { NotFoundPage } from './not-found-page';
 import { rootRoute } from './root-route';
@@ -31,7 +30,7 @@ export const customerRequestRoute = createRoute({
   validateSearch: CustomerPageSearchSchema,
   loader: async ({ context, params }): Promise<CustomerPageData> => {
     const initial = context.customerPage.takeInitial();
-    if (initial) return { view: fromWireCustomerView(initial.view), ...(initial.message && { message: initial.message }) };
+    if (initial) return initial;
     const result = await context.customerPage.view(params.token);
     if (result.ok) return { view: result.view };
     // The router's own signal for "no such page", which it renders as the site's 404.
