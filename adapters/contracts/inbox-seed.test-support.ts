@@ -3,7 +3,7 @@ import type { InboxQuote } from '../../domain/inbox-quote';
 import type { NewQuote } from '../../domain/quote';
 import type { QuoteStatus } from '../../domain/quote-status';
 import { serviceTypes } from '../../domain/service-type';
-import type { StoreUnderTest } from './store-under-test.test-support';
+import { requestOf, type StoreUnderTest } from './store-under-test.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 
 const minute = 60_000;
@@ -110,8 +110,7 @@ export async function seed(
       from = to;
     }
     const taken = spec.status === 'new' ? null : { by: 'seed@example.co.uk', at: new Date(asOf) };
-    const { customerToken: _token, heldAsSpam: _spam, ...request } = stored;
-    model.push({ ...request, status: spec.status, respondedAt: null, history: [], notes: [], taken, alerts: [], photos: [], spam: null });
+    model.push({ ...requestOf(stored), status: spec.status, respondedAt: null, history: [], notes: [], taken, alerts: [], photos: [], spam: null });
   }
   clock.time = asOf;
   return model;

@@ -6,7 +6,7 @@ import type { ClockRecord, QuoteInbox } from '../../domain/ports';
 import { nextStatuses, quoteStatuses, type QuoteStatus } from '../../domain/quote-status';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { newQuoteOf } from './inbox-seed.test-support';
-import { type MakeStore, readAll, withStore } from './store-under-test.test-support';
+import { type MakeStore, readAll, requestOf, withStore } from './store-under-test.test-support';
 
 const minute = 60_000;
 const day = 24 * 60 * minute;
@@ -52,7 +52,7 @@ export function quoteInboxChangesContract(make: MakeStore, stampedBy: string | u
   test('new to contacted records the response time and one history entry; the answer is what the inbox then shows', async () => {
     const clock = manualClock();
     await withStore(make, clock.now, async ({ repository, inbox }) => {
-      const stored = await repository.insert(aRequest);
+      const stored = requestOf(await repository.insert(aRequest));
       clock.time += 12 * minute;
       const at = clock.now();
 
@@ -72,7 +72,7 @@ export function quoteInboxChangesContract(make: MakeStore, stampedBy: string | u
   test('later moves keep the first response time and add to the history, oldest first', async () => {
     const clock = manualClock();
     await withStore(make, clock.now, async ({ repository, inbox }) => {
-      const stored = await repository.insert(aRequest);
+      const stored = requestOf(await repository.insert(aRequest));
       const moves: [QuoteStatus, QuoteStatus, string][] = [
         ['new', 'contacted', sam],
         ['contacted', 'quoted', alex],
@@ -106,7 +106,7 @@ export function quoteInboxChangesContract(make: MakeStore, stampedBy: string | u
   test('a change from a status the request has left is a conflict with where it is now, and changes nothing', async () => {
     const clock = manualClock();
     await withStore(make, clock.now, async ({ repository, inbox }) => {
-      const stored = await repository.insert(aRequest);
+      const stored = requestOf(await repository.insert(aRequest));
       const at = clock.now();
       await inbox.changeStatus({ id: stored.id, from: 'new', to: 'contacted', by: sam, at, respondedAt: at });
       const before = await shown(inbox, stored.id, clock.now());
@@ -128,7 +128,7 @@ export function quoteInboxChangesContract(make: MakeStore, stampedBy: string | u
   test('changing a request that is not there is not-found, whatever its id looks like', async () => {
     const clock = manualClock();
     await withStore(make, clock.now, async ({ repository, inbox }) => {
-      const gone = await repository.insert(aRequest);
+      const gone = requestOf(await repository.insert(aRequest));
       await repository.delete(gone.id);
       for (const id of [...unknownIds, gone.id]) {
         expect(await inbox.changeStatus({ id, from: 'new', to: 'contacted', by: sam, at: clock.now(), respondedAt: clock.now() })).toEqual({
@@ -145,7 +145,7 @@ export function quoteInboxChangesContract(make: MakeStore, stampedBy: string | u
     await withStore(make, clock.now, async ({ repository, inbox }) => {
       await fc.assert(
         fc.asyncProperty(fc.array(attemptArb, { maxLength: 6 }), async (attempts) => {
-          const stored = await repository.insert(aRequest);
+          const stored = requestOf(await repository.insert(aRequest));
           let current: QuoteStatus = 'new';
           const made: [QuoteStatus, QuoteStatus][] = [];
           for (const { stale, staleFrom, pick } of attempts) {
@@ -177,7 +177,7 @@ export function quoteInboxChangesContract(make: MakeStore, stampedBy: string | u
   test('a note comes back as stored, and the inbox shows notes newest first', async () => {
     const clock = manualClock();
     await withStore(make, clock.now, async ({ repository, inbox }) => {
-      const stored = await repository.insert(aRequest);
+      const stored = requestOf(await repository.insert(aRequest));
       const added = [];
       for (const [text, by] of [
         ['Rang, no answer.', sam],
@@ -206,7 +206,7 @@ export function quoteInboxChangesContract(make: MakeStore, stampedBy: string | u
   test('a note keeps its text exactly: lines, quotes, emoji, markup', async () => {
     const clock = manualClock();
     await withStore(make, clock.now, async ({ repository, inbox }) => {
-      const stored = await repository.insert(aRequest);
+      const stored = requestOf(await repository.insert(aRequest));
       const text = 'Rang twice.\nShe said: "back door, it\'s the blue one" 🚪\r\n\tCode 4#2 <b>not bold</b>; -- \'); drop table x; ß Zoë 100%_';
       const note = await inbox.addNote({ quoteId: stored.id, text, by: sam, at: clock.now() });
       expect(note?.text).toBe(text);
@@ -217,7 +217,7 @@ export function quoteInboxChangesContract(make: MakeStore, stampedBy: string | u
   test('a note on a request that is not there is undefined, and stored nowhere', async () => {
     const clock = manualClock();
     await withStore(make, clock.now, async ({ repository, inbox }) => {
-      const other = await repository.insert(aRequest);
+      const other = requestOf(await repository.insert(aRequest));
       for (const quoteId of unknownIds) expect(await inbox.addNote({ quoteId, text: 'Lost note', by: sam, at: clock.now() })).toBeUndefined();
       expect((await shown(inbox, other.id, clock.now()))?.notes).toEqual([]);
     });
@@ -231,7 +231,7 @@ export function quoteInboxChangesContract(make: MakeStore, stampedBy: string | u
       const expected: ClockRecord[] = [];
       const add = async (createdAt: number, urgent: boolean, answerAfterMinutes: number | null, kept: boolean) => {
         clock.time = createdAt;
-        const stored = await repository.insert({ ...aRequest, urgent });
+        const stored = requestOf(await repository.insert({ ...aRequest, urgent }));
         let respondedAt: Date | null = null;
         if (answerAfterMinutes !== null) {
           clock.time = createdAt + answerAfterMinutes * minute;

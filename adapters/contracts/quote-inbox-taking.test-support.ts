@@ -5,7 +5,7 @@ import type { QuoteInbox } from '../../domain/ports';
 import type { Taking } from '../../domain/alert-plan';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { newQuoteOf } from './inbox-seed.test-support';
-import { type MakeStore, readAll, withStore } from './store-under-test.test-support';
+import { type MakeStore, readAll, requestOf, withStore } from './store-under-test.test-support';
 
 const minute = 60_000;
 const day = 24 * 60 * minute;
@@ -38,7 +38,7 @@ export function quoteInboxTakingContract(make: MakeStore, stampedBy: string | un
   test('a new request is taken by nobody and has sent no alerts', async () => {
     const clock = manualClock();
     await withStore(make, clock.now, async ({ repository, inbox }) => {
-      const stored = await repository.insert(anUrgentRequest);
+      const stored = requestOf(await repository.insert(anUrgentRequest));
       expect(await shown(inbox, stored.id, clock.now())).toMatchObject({ taken: null, alerts: [] });
     });
   });
@@ -46,7 +46,7 @@ export function quoteInboxTakingContract(make: MakeStore, stampedBy: string | un
   test('taking a waiting request records who and when, keeps it waiting, and the inbox shows it', async () => {
     const clock = manualClock();
     await withStore(make, clock.now, async ({ repository, inbox }) => {
-      const stored = await repository.insert(anUrgentRequest);
+      const stored = requestOf(await repository.insert(anUrgentRequest));
       clock.time += 3 * minute;
       const at = clock.now();
 
@@ -64,7 +64,7 @@ export function quoteInboxTakingContract(make: MakeStore, stampedBy: string | un
   test('only the first taker counts: a later one hears who took it, and nothing changes', async () => {
     const clock = manualClock();
     await withStore(make, clock.now, async ({ repository, inbox }) => {
-      const stored = await repository.insert(anUrgentRequest);
+      const stored = requestOf(await repository.insert(anUrgentRequest));
       const first = await inbox.take({ id: stored.id, by: sam, at: clock.now() });
       if (first.outcome !== 'taken' || first.quote.taken === null) throw new Error(`expected it taken, got ${first.outcome}`);
       clock.time += minute;
@@ -79,7 +79,7 @@ export function quoteInboxTakingContract(make: MakeStore, stampedBy: string | un
   test('marking a request contacted takes it for whoever marked it, and a later take hears so', async () => {
     const clock = manualClock();
     await withStore(make, clock.now, async ({ repository, inbox }) => {
-      const stored = await repository.insert(anUrgentRequest);
+      const stored = requestOf(await repository.insert(anUrgentRequest));
       clock.time += 4 * minute;
       const at = clock.now();
 
@@ -96,7 +96,7 @@ export function quoteInboxTakingContract(make: MakeStore, stampedBy: string | un
   test('moving a request someone took keeps the first taker', async () => {
     const clock = manualClock();
     await withStore(make, clock.now, async ({ repository, inbox }) => {
-      const stored = await repository.insert(anUrgentRequest);
+      const stored = requestOf(await repository.insert(anUrgentRequest));
       const took = await inbox.take({ id: stored.id, by: sam, at: clock.now() });
       if (took.outcome !== 'taken') throw new Error(`expected it taken, got ${took.outcome}`);
       clock.time += 5 * minute;
@@ -112,7 +112,7 @@ export function quoteInboxTakingContract(make: MakeStore, stampedBy: string | un
   test('taking a request that is not there is not-found, whatever its id looks like', async () => {
     const clock = manualClock();
     await withStore(make, clock.now, async ({ repository, inbox }) => {
-      const gone = await repository.insert(anUrgentRequest);
+      const gone = requestOf(await repository.insert(anUrgentRequest));
       await repository.delete(gone.id);
       for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', gone.id]) {
         expect(await inbox.take({ id, by: sam, at: clock.now() })).toEqual({ outcome: 'not-found' });

@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { customerTokenPattern } from '../../domain/customer-link';
 import { defaultInboxQuery } from '../../domain/inbox-query';
+import type { NewlyStored } from '../../domain/ports';
 import { type NewQuote, type QuoteRequest, quoteFieldList } from '../../domain/quote';
 import { newQuoteArb } from '../../fixtures/quote-arbitraries.test-support';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
-import { inEmptiedStore, listAll, type MakeStore, readAll, withStore } from './store-under-test.test-support';
+import { inEmptiedStore, listAll, type MakeStore, readAll, requestOf, withStore } from './store-under-test.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 
 const quote = sampleQuote();
@@ -17,11 +19,14 @@ const fieldsOf = (quote: NewQuote) => JSON.stringify(quoteFieldList.map((field) 
  */
 export function quoteRepositoryContract(name: string, make: MakeStore): void {
   describe(name, () => {
-    test('insert returns the quote with an id and the time it was stored', async () => {
+    test('insert returns the quote with an id, the time it was stored, and a token for its customer', async () => {
       const clock = manualClock();
       await withStore(make, clock.now, async ({ repository }) => {
-        const { id, createdAt, ...fields } = await repository.insert(quote);
+        const { id, createdAt, customerToken, heldAsSpam, ...fields } = await repository.insert(quote);
         expect(fields).toEqual(quote);
+        expect(customerToken).toMatch(customerTokenPattern);
+        // Without how it arrived, a request is not judged.
+        expect(heldAsSpam ?? false).toBe(false);
         expect(typeof id).toBe('string');
         expect(id).not.toBe('');
         expect(createdAt).toBeInstanceOf(Date);
@@ -29,12 +34,13 @@ export function quoteRepositoryContract(name: string, make: MakeStore): void {
       });
     });
 
-    test('every insert gets an id of its own', async () => {
+    test('every insert gets an id and a customer token of its own', async () => {
       const clock = manualClock();
       await withStore(make, clock.now, async ({ repository }) => {
-        const stored: QuoteRequest[] = [];
+        const stored: NewlyStored[] = [];
         for (let i = 0; i < 5; i++) stored.push(await repository.insert(quote));
         expect(new Set(stored.map(({ id }) => id)).size).toBe(5);
+        expect(new Set(stored.map(({ customerToken }) => customerToken)).size).toBe(5);
       });
     });
 
@@ -48,7 +54,7 @@ export function quoteRepositoryContract(name: string, make: MakeStore): void {
     test('a new request waits in the inbox: status new, no response, no history, no notes', async () => {
       const clock = manualClock();
       await withStore(make, clock.now, async ({ repository, inbox }) => {
-        const stored = await repository.insert(quote);
+        const stored = requestOf(await repository.insert(quote));
         const waiting = await inbox.findPage({ query: defaultInboxQuery, after: null, limit: 50, now: clock.now() });
         expect(waiting.total).toBe(1);
         expect(waiting.quotes).toMatchObject([{ ...stored, status: 'new', respondedAt: null, history: [], notes: [] }]);
@@ -72,11 +78,11 @@ export function quoteRepositoryContract(name: string, make: MakeStore): void {
     test('lists every quote, newest first by createdAt rather than by insertion', async () => {
       const clock = manualClock('2024-05-01T10:00:00Z');
       await withStore(make, clock.now, async ({ repository, inbox }) => {
-        const ten = await repository.insert({ ...quote, name: 'At ten' });
+        const ten = requestOf(await repository.insert({ ...quote, name: 'At ten' }));
         clock.time = Date.parse('2024-05-01T12:00:00Z');
-        const twelve = await repository.insert({ ...quote, name: 'At twelve' });
+        const twelve = requestOf(await repository.insert({ ...quote, name: 'At twelve' }));
         clock.time = Date.parse('2024-05-01T11:00:00Z');
-        const eleven = await repository.insert({ ...quote, name: 'At eleven' });
+        const eleven = requestOf(await repository.insert({ ...quote, name: 'At eleven' }));
 
         expect(await listAll(inbox, clock.now())).toEqual([twelve, eleven, ten]);
       });
@@ -118,11 +124,11 @@ export function quoteRepositoryContract(name: string, make: MakeStore): void {
     test('delete removes that request and answers true; the others stay as they were', async () => {
       const clock = manualClock();
       await withStore(make, clock.now, async ({ repository, inbox }) => {
-        const first = await repository.insert({ ...quote, name: 'First' });
+        const first = requestOf(await repository.insert({ ...quote, name: 'First' }));
         clock.time += 60_000;
-        const second = await repository.insert({ ...quote, name: 'Second' });
+        const second = requestOf(await repository.insert({ ...quote, name: 'Second' }));
         clock.time += 60_000;
-        const third = await repository.insert({ ...quote, name: 'Third' });
+        const third = requestOf(await repository.insert({ ...quote, name: 'Third' }));
 
         expect(await repository.delete(second.id)).toBe(true);
         expect(await listAll(inbox, clock.now())).toEqual([third, first]);
@@ -132,7 +138,7 @@ export function quoteRepositoryContract(name: string, make: MakeStore): void {
     test('delete of an id that is not there answers false and changes nothing', async () => {
       const clock = manualClock();
       await withStore(make, clock.now, async ({ repository, inbox }) => {
-        const stored = await repository.insert(quote);
+        const stored = requestOf(await repository.insert(quote));
         expect(await repository.delete('no-such-id')).toBe(false);
         expect(await repository.delete('00000000-0000-4000-8000-000000000000')).toBe(false);
         expect(await listAll(inbox, clock.now())).toEqual([stored]);
@@ -142,13 +148,13 @@ export function quoteRepositoryContract(name: string, make: MakeStore): void {
     test('a deleted request stays gone: deleting it again answers false, and new ones are still stored', async () => {
       const clock = manualClock();
       await withStore(make, clock.now, async ({ repository, inbox }) => {
-        const gone = await repository.insert(quote);
+        const gone = requestOf(await repository.insert(quote));
         expect(await repository.delete(gone.id)).toBe(true);
         expect(await repository.delete(gone.id)).toBe(false);
         expect(await listAll(inbox, clock.now())).toEqual([]);
 
         clock.time += 60_000;
-        const next = await repository.insert({ ...quote, name: 'After the delete' });
+        const next = requestOf(await repository.insert({ ...quote, name: 'After the delete' }));
         expect(next.id).not.toBe(gone.id);
         expect(await listAll(inbox, clock.now())).toEqual([next]);
       });

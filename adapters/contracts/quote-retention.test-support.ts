@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { NewQuote } from '../../domain/quote';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
-import { inEmptiedStore, listAll, type MakeRetainingStore, withStore } from './store-under-test.test-support';
+import { inEmptiedStore, listAll, type MakeRetainingStore, requestOf, withStore } from './store-under-test.test-support';
 
 const quote: NewQuote = sampleQuote();
 
@@ -20,9 +20,9 @@ export function quoteRetentionContract(name: string, make: MakeRetainingStore): 
         clock.time = Date.parse('2024-05-01T10:59:59.999Z');
         await repository.insert({ ...quote, name: 'A millisecond before eleven' });
         clock.time = Date.parse('2024-05-01T11:00:00.000Z');
-        const eleven = await repository.insert({ ...quote, name: 'At eleven' });
+        const eleven = requestOf(await repository.insert({ ...quote, name: 'At eleven' }));
         clock.time = Date.parse('2024-05-01T12:00:00.000Z');
-        const twelve = await repository.insert({ ...quote, name: 'At twelve' });
+        const twelve = requestOf(await repository.insert({ ...quote, name: 'At twelve' }));
 
         expect(await retention.deleteCreatedBefore(new Date('2024-05-01T11:00:00.000Z'))).toBe(2);
         expect(await listAll(inbox, clock.now())).toEqual([twelve, eleven]);
@@ -33,7 +33,7 @@ export function quoteRetentionContract(name: string, make: MakeRetainingStore): 
       const clock = manualClock('2024-05-01T10:00:00Z');
       await withStore(make, clock.now, async ({ repository, retention, inbox }) => {
         expect(await retention.deleteCreatedBefore(new Date('2024-05-01T10:00:00Z'))).toBe(0);
-        const stored = await repository.insert(quote);
+        const stored = requestOf(await repository.insert(quote));
         expect(await retention.deleteCreatedBefore(new Date('2024-05-01T10:00:00Z'))).toBe(0);
         expect(await listAll(inbox, clock.now())).toEqual([stored]);
       });

@@ -50,6 +50,25 @@ export interface QuoteRequestsTable extends FieldColumns {
   taken_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** When it was taken on; null exactly while taken_by is. */
   taken_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** The spam score of a request judged spam (domain/spam.ts); null for one that was not. */
+  spam_score: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Its reasons, as a JSON array of the domain's SpamReason; null exactly while spam_score is. */
+  spam_reasons: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the visitor sent it (created_at becomes the moment it was cleared); null exactly while spam_score is. */
+  spam_sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** The staff member who said "Not spam"; null while it is in the Spam folder, or was never in it. */
+  spam_cleared_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When they said it; null exactly while spam_cleared_by is. */
+  spam_cleared_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /**
+   * Whether it is in the Spam folder: judged spam and not cleared, checked by the database against the
+   * mark. Kept as a column of its own so the views' partial indexes can leave the folder out.
+   */
+  in_spam: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** The domain's spamTextKey of its description, for counting the same text lately; null when too short to compare. */
+  spam_text_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The SHA-256, in hexadecimal, of the customer's link token; null for requests stored before links existed. */
+  customer_token_hash: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** A row of `quote_status_changes`: one move of a request from one status to another. */

@@ -1,6 +1,6 @@
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { serviceArea } from '../../domain/business';
-import { type InboxCursor, type InboxOrder, type InboxQuery, type ServiceAreaFilter, searchWords, statusOfView } from '../../domain/inbox-query';
+import { type InboxCursor, type InboxOrder, type InboxQuery, type ServiceAreaFilter, searchWords, spamView, statusOfView } from '../../domain/inbox-query';
 import { quoteFields } from '../../domain/quote';
 import type { SqlDialectName } from './database';
 
@@ -24,11 +24,13 @@ function orderedId(dialect: SqlDialectName): RawBuilder<string> {
 export type SearchPath = 'by-index' | 'by-time';
 
 /**
- * Every filter of `query` as one condition on `quote_requests`; `1 = 1` when there is none. On SQLite
+ * Every filter of `query` as one condition on `quote_requests`, the Spam folder's included. On SQLite
  * the search path is part of the condition; PostgreSQL's planner picks its own (see SqlQuoteInbox).
  */
 export function matchingInboxQuery(query: InboxQuery, dialect: SqlDialectName, path: SearchPath): Expression<SqlBool> {
-  const terms: RawBuilder<SqlBool>[] = [];
+  // Only the Spam folder lists the requests in it; every other view leaves them out. Written as the
+  // partial indexes' predicates are, so both databases see that they apply.
+  const terms: RawBuilder<SqlBool>[] = [inSpamFolder(query.view === spamView)];
   // A literal, not a parameter, so SQLite sees that the waiting view's partial index applies.
   const status = statusOfView(query.view);
   if (status !== null) terms.push(sql`${column('status')} = ${sql.lit(status)}`);
@@ -37,10 +39,29 @@ export function matchingInboxQuery(query: InboxQuery, dialect: SqlDialectName, p
   if (query.area !== null) terms.push(inServiceArea(query.area, dialect));
   if (query.from !== null) terms.push(sql`${column('created_at')} >= ${timestamp(query.from, dialect)}`);
   if (query.to !== null) terms.push(sql`${column('created_at')} < ${timestamp(query.to, dialect)}`);
-  const words = searchWords(query.search);
-  for (const word of words) terms.push(containsWord(word, dialect));
-  if (dialect === 'sqlite' && path === 'by-index') terms.push(...trigramCandidates(words));
+  terms.push(...searchTerms(query.search, dialect, path));
+  return sql<SqlBool>`${sql.join(terms, sql` and `)}`;
+}
+
+/** Whether a request is in the Spam folder (`inFolder`), or out of it: the domain's inSpamFolder. */
+export function inSpamFolder(inFolder: boolean): RawBuilder<SqlBool> {
+  return inFolder ? sql`${column('in_spam')}` : sql`not ${column('in_spam')}`;
+}
+
+/**
+ * The requests holding every word of `search`, in or out of the Spam folder; `1 = 1` when it has no
+ * words. A search's part of {@link matchingInboxQuery}, also for finding a customer's data.
+ */
+export function matchingSearch(search: string, dialect: SqlDialectName, path: SearchPath): Expression<SqlBool> {
+  const terms = searchTerms(search, dialect, path);
   return terms.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.join(terms, sql` and `)}`;
+}
+
+function searchTerms(search: string, dialect: SqlDialectName, path: SearchPath): RawBuilder<SqlBool>[] {
+  const words = searchWords(search);
+  const terms = words.map((word) => containsWord(word, dialect));
+  if (dialect === 'sqlite' && path === 'by-index') terms.push(...trigramCandidates(words));
+  return terms;
 }
 
 /**

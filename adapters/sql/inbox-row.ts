@@ -1,14 +1,27 @@
 import type { Selectable } from 'kysely';
+import * as v from 'valibot';
 import type { AlertRecord } from '../../domain/alert-plan';
 import type { BusinessEmail, InboxQuote, QuoteNote } from '../../domain/inbox-quote';
 import { type QuoteStatus, type StatusChange, quoteStatuses } from '../../domain/quote-status';
 import type { PhotoRef } from '../../domain/photos';
+import { type SpamMark, spamSignals } from '../../domain/spam';
 import type { NotificationsTable, QuotePhotosTable, QuoteNotesTable, QuoteRequestsTable, QuoteStatusChangesTable } from './database';
 import { rowToTaking } from './alert-row';
 import { quoteColumns, rowToQuote } from './quote-row';
 
 /** The columns of `quote_requests` an {@link InboxQuote} is made of, besides its history, notes and alerts. */
-export const inboxQuoteColumns = [...quoteColumns, 'status', 'responded_at', 'taken_by', 'taken_at'] as const;
+export const inboxQuoteColumns = [
+  ...quoteColumns,
+  'status',
+  'responded_at',
+  'taken_by',
+  'taken_at',
+  'spam_score',
+  'spam_reasons',
+  'spam_sent_at',
+  'spam_cleared_by',
+  'spam_cleared_at',
+] as const;
 
 type InboxQuoteRow = Pick<Selectable<QuoteRequestsTable>, (typeof inboxQuoteColumns)[number]>;
 
@@ -51,9 +64,27 @@ export interface InboxExtras {
 export function rowToInboxQuote(row: InboxQuoteRow, { history, notes, businessEmail, alerts, photos }: InboxExtras): InboxQuote {
   const respondedAt = row.responded_at === null ? null : toDate(row.id, row.responded_at);
   const taken = rowToTaking(row.id, row.taken_by, row.taken_at);
-  const quote: InboxQuote = { ...rowToQuote(row), status: parseStatus(row.id, row.status), respondedAt, history, notes, taken, alerts, photos };
+  const spam = rowToSpamMark(row);
+  const quote: InboxQuote = { ...rowToQuote(row), status: parseStatus(row.id, row.status), respondedAt, history, notes, taken, alerts, photos, spam };
   // Absent, not undefined: a request stored without an email to send (before the outbox, or notify off).
   return businessEmail === undefined ? quote : { ...quote, businessEmail };
+}
+
+const SpamReasonsSchema = v.array(v.object({ signal: v.picklist(spamSignals), weight: v.number() }));
+
+/** The spam mark a request was stored with, or null when it was not judged spam. */
+function rowToSpamMark(row: InboxQuoteRow): SpamMark | null {
+  if (row.spam_score === null || row.spam_reasons === null || row.spam_sent_at === null) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(row.spam_reasons);
+  } catch {
+    json = undefined;
+  }
+  const reasons = v.safeParse(SpamReasonsSchema, json);
+  if (!reasons.success) throw new Error(`Stored quote request ${row.id} has malformed spam reasons`);
+  const cleared = row.spam_cleared_by === null || row.spam_cleared_at === null ? null : { by: row.spam_cleared_by, at: toDate(row.id, row.spam_cleared_at) };
+  return { score: row.spam_score, reasons: reasons.output, sentAt: toDate(row.id, row.spam_sent_at), cleared };
 }
 
 export function rowToStatusChange(row: StatusChangeRow): StatusChange {

@@ -56,6 +56,7 @@ for (const dialect of sqlDialects) {
         { name: '007-add-write-probes' },
         { name: '008-add-photos' },
         { name: '009-add-customer-confirmations' },
+        { name: '010-add-spam-and-customer-links' },
       ]);
       expect(await db.selectFrom('quote_requests').select('id').execute()).toEqual([{ id: validRow.id }]);
     } finally {

@@ -10,6 +10,7 @@ import { addAlerts } from './migrations/006-add-alerts';
 import { addWriteProbes } from './migrations/007-add-write-probes';
 import { addPhotos } from './migrations/008-add-photos';
 import { addCustomerConfirmations } from './migrations/009-add-customer-confirmations';
+import { addSpamAndCustomerLinks } from './migrations/010-add-spam-and-customer-links';
 
 // Listed, not read from a folder, so the migrations travel inside a bundle. Applied in name order.
 const migrations: Readonly<Record<string, Migration>> = {
@@ -22,6 +23,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '007-add-write-probes': addWriteProbes,
   '008-add-photos': addPhotos,
   '009-add-customer-confirmations': addCustomerConfirmations,
+  '010-add-spam-and-customer-links': addSpamAndCustomerLinks,
 };
 
 /** The migrations this version knows, by name: a database that has applied any other is from a newer version. */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
+import { requestOf } from '../contracts/store-under-test.test-support';
 import { type AlertStep, alertSteps } from '../../domain/alert-plan';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { sqlDialects } from './scratch-database.test-support';
@@ -12,14 +13,14 @@ const urgent = sampleQuote({ name: 'Tom Okoro', serviceType: 'emergency', urgent
 for (const dialect of sqlDialects) {
   test(`${dialect}: awaitingSomeone gives the requests since the time that are new and not taken, oldest first, with their steps`, async () => {
     await withAlertStores(dialect, async ({ db, clock, quotes, inbox, ledger }) => {
-      const before = await quotes.insert({ ...urgent, name: 'Before' });
+      const before = requestOf(await quotes.insert({ ...urgent, name: 'Before' }));
       clock.time += minute;
       const since = clock.now();
-      const first = await quotes.insert({ ...urgent, name: 'First' });
+      const first = requestOf(await quotes.insert({ ...urgent, name: 'First' }));
       clock.time += minute;
-      const second = await quotes.insert(sampleQuote({ name: 'Second' }));
-      const contacted = await quotes.insert({ ...urgent, name: 'Contacted' });
-      const taken = await quotes.insert({ ...urgent, name: 'Taken' });
+      const second = requestOf(await quotes.insert(sampleQuote({ name: 'Second' })));
+      const contacted = requestOf(await quotes.insert({ ...urgent, name: 'Contacted' }));
+      const taken = requestOf(await quotes.insert({ ...urgent, name: 'Taken' }));
       await inbox.changeStatus({ id: contacted.id, from: 'new', to: 'contacted', by: sam, at: clock.now(), respondedAt: clock.now() });
       await markTaken(db, taken.id, jo, clock.now());
 
@@ -48,7 +49,7 @@ for (const dialect of sqlDialects) {
       const samTablet = await devices.saveDevice(sam, subscription('sam-tablet'), clock.now());
       const joPhone = await devices.saveDevice(jo, subscription('jo-phone'), clock.now());
       await devices.saveDevice(priya, subscription('priya-phone'), clock.now());
-      const request = await quotes.insert(urgent);
+      const request = requestOf(await quotes.insert(urgent));
 
       expect(await ledger.recordAlert(request.id, alertRecord('new', clock.now(), [sam, sam]), { webhook: true })).toBe(true);
       const afterNew = await deliveriesOf(db, request.id);
@@ -89,9 +90,9 @@ for (const dialect of sqlDialects) {
   test(`${dialect}: recordAlert writes nothing for a request that is taken, has left new, or is gone`, async () => {
     await withAlertStores(dialect, async ({ db, clock, quotes, inbox, ledger, devices }) => {
       await devices.saveDevice(sam, subscription('sam-phone'), clock.now());
-      const taken = await quotes.insert(urgent);
-      const contacted = await quotes.insert(urgent);
-      const deleted = await quotes.insert(urgent);
+      const taken = requestOf(await quotes.insert(urgent));
+      const contacted = requestOf(await quotes.insert(urgent));
+      const deleted = requestOf(await quotes.insert(urgent));
       await markTaken(db, taken.id, jo, clock.now());
       await inbox.changeStatus({ id: contacted.id, from: 'new', to: 'contacted', by: jo, at: clock.now(), respondedAt: clock.now() });
       await quotes.delete(deleted.id);
@@ -107,8 +108,8 @@ for (const dialect of sqlDialects) {
   test(`${dialect}: deleting a request removes its steps and deliveries, claimed or not`, async () => {
     await withAlertStores(dialect, async ({ db, clock, quotes, ledger, outbox, devices }) => {
       await devices.saveDevice(sam, subscription('sam-phone'), clock.now());
-      const deleted = await quotes.insert(urgent);
-      const kept = await quotes.insert(urgent);
+      const deleted = requestOf(await quotes.insert(urgent));
+      const kept = requestOf(await quotes.insert(urgent));
       for (const { id } of [deleted, kept]) await ledger.recordAlert(id, alertRecord('new', clock.now(), [sam]), { webhook: true });
       await outbox.claimDue(1);
 
@@ -123,8 +124,8 @@ for (const dialect of sqlDialects) {
     await withAlertStores(dialect, async ({ db, clock, quotes, ledger, devices }) => {
       const phone = await devices.saveDevice(sam, subscription('sam-phone'), clock.now());
       await devices.saveDevice(jo, subscription('jo-phone'), clock.now());
-      const request = await quotes.insert(urgent);
-      const other = await quotes.insert(urgent);
+      const request = requestOf(await quotes.insert(urgent));
+      const other = requestOf(await quotes.insert(urgent));
       await ledger.recordAlert(request.id, alertRecord('new', clock.now(), [sam, jo]), { webhook: true });
       const rows = await db.selectFrom('alert_deliveries').select(['id', 'channel', 'device_id']).execute();
       const toSam = rows.find(({ device_id }) => device_id === phone.id);
@@ -161,7 +162,7 @@ for (const dialect of sqlDialects) {
       await fc.assert(
         fc.asyncProperty(fc.array(attempt, { maxLength: 8 }), async (attempts) => {
           await db.deleteFrom('quote_requests').execute();
-          const request = await quotes.insert(urgent);
+          const request = requestOf(await quotes.insert(urgent));
           const first = new Map<AlertStep, (typeof attempts)[number]>();
           for (const one of attempts) {
             const recorded = await ledger.recordAlert(request.id, alertRecord(one.step, clock.now(), one.recipients), { webhook: one.webhook });
@@ -192,7 +193,7 @@ test('postgres: two servers recording the same step at once: one records it, and
     try {
       const ledgers = servers.map((server) => storesOver(server, clock).ledger);
       for (let round = 0; round < 10; round++) {
-        const request = await quotes.insert(urgent);
+        const request = requestOf(await quotes.insert(urgent));
         const outcomes = await Promise.all(
           ledgers.flatMap((ledger) =>
             [0, 1].map(() => ledger.recordAlert(request.id, alertRecord('new', clock.now(), [sam, jo]), { webhook: true })),
@@ -214,7 +215,7 @@ test('postgres: a request taken while a step is being recorded either gets the w
     try {
       const ledger = storesOver(server, clock).ledger;
       for (let round = 0; round < 10; round++) {
-        const request = await quotes.insert(urgent);
+        const request = requestOf(await quotes.insert(urgent));
         const [recorded] = await Promise.all([
           ledger.recordAlert(request.id, alertRecord('new', clock.now(), [sam]), { webhook: true }),
           markTaken(db, request.id, jo, clock.now()),

@@ -4,6 +4,7 @@ import type { AlertCandidate, AlertLedger } from '../../domain/ports';
 import { waitingStatus } from '../../domain/quote-status';
 import { alertRecordColumns, alertRecordsByQuote, rowToTaking } from './alert-row';
 import { type AlertChannel, type Database, sqlDialectOf } from './database';
+import { inSpamFolder } from './inbox-page-query';
 import { parseStatus } from './inbox-row';
 import { compareText, compareTimes } from './outbox-lease';
 import { quoteColumns, rowToQuote } from './quote-row';
@@ -30,14 +31,18 @@ export class SqlAlertLedger implements AlertLedger {
     this.#postgres = sqlDialectOf(db) === 'postgres';
   }
 
-  /** The requests that arrived at or after `since`, still 'new' and not taken, oldest first, each with its steps so far. */
+  /**
+   * The requests that arrived at or after `since`, still 'new', not taken and not in the Spam folder,
+   * oldest first, each with its steps so far. One moved out of the folder arrived when it was.
+   */
   async awaitingSomeone(since: Date): Promise<AlertCandidate[]> {
     // The status as a literal, so PostgreSQL matches the partial index quote_requests_awaiting.
     const awaiting = this.#db
       .selectFrom('quote_requests')
       .where('created_at', '>=', since.toISOString())
       .where('status', '=', sql.lit(waitingStatus))
-      .where('taken_at', 'is', null);
+      .where('taken_at', 'is', null)
+      .where(inSpamFolder(false));
     const [requests, records] = await Promise.all([
       awaiting.select([...quoteColumns, 'status', 'taken_by', 'taken_at']).execute(),
       this.#db
@@ -60,8 +65,8 @@ export class SqlAlertLedger implements AlertLedger {
   /**
    * Records the step and, in the same transaction, queues a push for each device of each recipient and
    * one webhook delivery when `webhook`, all due at `record.at`. False, with nothing written, when the
-   * step was recorded already, or when the request is gone, has been taken or has left 'new' meanwhile:
-   * a request that has been taken never alerts again.
+   * step was recorded already, or when the request is gone, has been taken, has left 'new' meanwhile or
+   * is in the Spam folder: a request that has been taken never alerts again.
    */
   async recordAlert(quoteId: string, record: AlertRecord, { webhook }: { webhook: boolean }): Promise<boolean> {
     return this.#db.transaction().execute(async (tx) => {
@@ -69,11 +74,13 @@ export class SqlAlertLedger implements AlertLedger {
       // so the request cannot be taken between this look and the step's rows.
       const request = await tx
         .selectFrom('quote_requests')
-        .select(['status', 'taken_at'])
+        .select(['status', 'taken_at', 'in_spam'])
         .where('id', '=', quoteId)
         .$if(this.#postgres, (select) => select.forShare())
         .executeTakeFirst();
       if (request?.status !== waitingStatus || request.taken_at !== null) return false;
+      // Spam alerts nobody, until staff say it is not.
+      if (request.in_spam === true || request.in_spam === 1) return false;
 
       const at = record.at.toISOString();
       // Of two servers recording the same step, PostgreSQL makes the second wait on the key until the

@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { requestOf } from '../contracts/store-under-test.test-support';
 import type { ClaimedAlert } from '../../domain/ports';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { sqlDialects } from './scratch-database.test-support';
@@ -20,10 +21,10 @@ for (const dialect of sqlDialects) {
   test(`${dialect}: claimDue hands over the due alerts oldest first, each with its request and device, and leases them`, async () => {
     await withAlertStores(dialect, async ({ clock, quotes, ledger, outbox, devices }) => {
       const phone = await devices.saveDevice(sam, subscription('sam-phone'), clock.now());
-      const first = await quotes.insert({ ...urgent, name: 'First' });
+      const first = requestOf(await quotes.insert({ ...urgent, name: 'First' }));
       await ledger.recordAlert(first.id, alertRecord('new', clock.now(), [sam]), { webhook: true });
       clock.time += minute;
-      const second = await quotes.insert({ ...urgent, name: 'Second' });
+      const second = requestOf(await quotes.insert({ ...urgent, name: 'Second' }));
       await ledger.recordAlert(second.id, alertRecord('new', clock.now(), [sam]), { webhook: false });
 
       const claimed = await outbox.claimDue(10);
@@ -52,7 +53,7 @@ for (const dialect of sqlDialects) {
     await withAlertStores(dialect, async ({ db, clock, quotes, ledger, outbox, devices }) => {
       await devices.saveDevice(sam, subscription('sam-phone'), clock.now());
       expect(await outbox.backlog()).toEqual({ pending: 0, oldestPendingSince: null });
-      const request = await quotes.insert(urgent);
+      const request = requestOf(await quotes.insert(urgent));
       await ledger.recordAlert(request.id, alertRecord('new', clock.now(), [sam]), { webhook: true });
       expect(await outbox.backlog()).toEqual({ pending: 2, oldestPendingSince: clock.now() });
 
@@ -88,9 +89,9 @@ for (const dialect of sqlDialects) {
   test(`${dialect}: a push about a request taken or moved on before it went is not delivered; the webhook's still is`, async () => {
     await withAlertStores(dialect, async ({ db, clock, quotes, inbox, ledger, outbox, devices }) => {
       await devices.saveDevice(sam, subscription('sam-phone'), clock.now());
-      const taken = await quotes.insert({ ...urgent, name: 'Taken' });
-      const contacted = await quotes.insert({ ...urgent, name: 'Contacted' });
-      const waiting = await quotes.insert({ ...urgent, name: 'Waiting' });
+      const taken = requestOf(await quotes.insert({ ...urgent, name: 'Taken' }));
+      const contacted = requestOf(await quotes.insert({ ...urgent, name: 'Contacted' }));
+      const waiting = requestOf(await quotes.insert({ ...urgent, name: 'Waiting' }));
       for (const { id } of [taken, contacted, waiting]) await ledger.recordAlert(id, alertRecord('new', clock.now(), [sam]), { webhook: true });
       await markTaken(db, taken.id, jo, clock.now());
       await inbox.changeStatus({ id: contacted.id, from: 'new', to: 'contacted', by: jo, at: clock.now(), respondedAt: clock.now() });
@@ -117,7 +118,7 @@ for (const dialect of sqlDialects) {
   test(`${dialect}: a push claimed, then its request taken, is dropped when its lease runs out rather than sent again`, async () => {
     await withAlertStores(dialect, async ({ db, clock, quotes, ledger, outbox, devices }) => {
       await devices.saveDevice(sam, subscription('sam-phone'), clock.now());
-      const request = await quotes.insert(urgent);
+      const request = requestOf(await quotes.insert(urgent));
       await ledger.recordAlert(request.id, alertRecord('new', clock.now(), [sam]), { webhook: false });
       expect(await outbox.claimDue(10)).toHaveLength(1);
       await markTaken(db, request.id, jo, clock.now());
@@ -130,7 +131,7 @@ for (const dialect of sqlDialects) {
   test(`${dialect}: renew holds a claimed alert past its lease while its sender still works on it`, async () => {
     await withAlertStores(dialect, async ({ clock, quotes, ledger, outbox, devices }) => {
       await devices.saveDevice(sam, subscription('sam-phone'), clock.now());
-      const request = await quotes.insert(urgent);
+      const request = requestOf(await quotes.insert(urgent));
       await ledger.recordAlert(request.id, alertRecord('new', clock.now(), [sam]), { webhook: true });
       const claimed = await outbox.claimDue(10);
       expect(claimed).toHaveLength(2);
@@ -148,7 +149,7 @@ for (const dialect of sqlDialects) {
       const gone = await devices.saveDevice(sam, subscription('sam-phone'), clock.now());
       await devices.saveDevice(sam, subscription('sam-tablet'), clock.now());
       await devices.saveDevice(jo, subscription('jo-phone'), clock.now());
-      const request = await quotes.insert(urgent);
+      const request = requestOf(await quotes.insert(urgent));
       await ledger.recordAlert(request.id, alertRecord('new', clock.now(), [sam, jo]), { webhook: true });
       expect((await outbox.backlog()).pending).toBe(4);
 
@@ -173,7 +174,7 @@ test('postgres: two servers claiming at once never claim the same alert, and bet
     for (const name of ['a', 'b', 'c']) await devices.saveDevice(sam, subscription(`sam-${name}`), clock.now());
     await devices.saveDevice(jo, subscription('jo-phone'), clock.now());
     for (let index = 0; index < 20; index++) {
-      const request = await quotes.insert(urgent);
+      const request = requestOf(await quotes.insert(urgent));
       await ledger.recordAlert(request.id, alertRecord('new', clock.now(), [sam, jo]), { webhook: true });
     }
     const servers = [scratch.open(), scratch.open(), scratch.open()];

@@ -9,11 +9,10 @@ import {
   type SentEmail,
   subjectSearchWords,
 } from '../../domain/customer-data';
-import { allView, defaultInboxQuery } from '../../domain/inbox-query';
 import type { CustomerDataStore } from '../../domain/ports';
 import { forgetConfirmations } from './customer-confirmations';
 import { type Database, type SqlDialectName, sqlDialectOf } from './database';
-import { matchingInboxQuery } from './inbox-page-query';
+import { matchingSearch } from './inbox-page-query';
 import { PhotoFiles } from './photo-files';
 import { inboxQuoteColumns } from './inbox-row';
 import { withExtras } from './sql-quote-inbox';
@@ -110,7 +109,7 @@ export class SqlCustomerData implements CustomerDataStore {
     return erased;
   }
 
-  /** The requests holding any of the subject's search words: a superset of theirs. */
+  /** The requests holding any of the subject's search words, those in the Spam folder too: a superset of theirs. */
   #candidates(db: Kysely<Database>, subject: CustomerSubject) {
     const words = subjectSearchWords(subject);
     return db
@@ -118,7 +117,7 @@ export class SqlCustomerData implements CustomerDataStore {
       .where((eb) =>
         words.length === 0
           ? sql<boolean>`1 = 0`
-          : eb.or(words.map((word) => matchingInboxQuery({ ...defaultInboxQuery, view: allView, search: word }, this.#dialect, 'by-index'))),
+          : eb.or(words.map((word) => matchingSearch(word, this.#dialect, 'by-index'))),
       );
   }
 }

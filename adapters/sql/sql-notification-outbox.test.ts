@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { expect, test } from 'vitest';
+import { requestOf } from '../contracts/store-under-test.test-support';
 import type { ClaimedNotification } from '../../domain/ports';
 import type { NewQuote } from '../../domain/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
@@ -43,9 +44,9 @@ const summary = ({ kind, attempts, quote }: ClaimedNotification) => ({ name: quo
 for (const dialect of sqlDialects) {
   test(`${dialect}: claimDue hands over the due notifications oldest first, each with its request, and leases them`, async () => {
     await withOutbox(dialect, async ({ clock, quotes, outbox }) => {
-      const first = await quotes.insert(withEmail);
+      const first = requestOf(await quotes.insert(withEmail));
       clock.time += minute;
-      const second = await quotes.insert(withoutEmail);
+      const second = requestOf(await quotes.insert(withoutEmail));
       clock.time += minute;
 
       const claimed = await outbox.claimDue(10);
@@ -115,7 +116,7 @@ for (const dialect of sqlDialects) {
   test(`${dialect}: a notification marked sent is never claimed again, nor rescheduled, and leaves the backlog`, async () => {
     await withOutbox(dialect, async ({ db, clock, quotes, outbox }) => {
       expect(await outbox.backlog()).toEqual({ pending: 0, oldestPendingSince: null });
-      const first = await quotes.insert(withEmail);
+      const first = requestOf(await quotes.insert(withEmail));
       clock.time += minute;
       await quotes.insert(withoutEmail);
       expect(await outbox.backlog()).toEqual({ pending: 3, oldestPendingSince: first.createdAt });
@@ -167,10 +168,10 @@ for (const dialect of sqlDialects) {
 
   test(`${dialect}: deleting or purging a request removes its notifications, even claimed ones`, async () => {
     await withOutbox(dialect, async ({ clock, quotes, outbox }) => {
-      const old = await quotes.insert(withEmail);
+      const old = requestOf(await quotes.insert(withEmail));
       clock.time += minute;
       // Another address: a second confirmation to the first would be held back for a day.
-      const deleted = await quotes.insert({ ...withEmail, email: 'kofi.mensah@example.org' });
+      const deleted = requestOf(await quotes.insert({ ...withEmail, email: 'kofi.mensah@example.org' }));
       clock.time += minute;
       await quotes.insert(withoutEmail);
 

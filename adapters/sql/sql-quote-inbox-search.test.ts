@@ -6,7 +6,7 @@ import type { InboxQuote } from '../../domain/inbox-quote';
 import { toNamedFields } from '../../domain/quote';
 import { newQuoteArb } from '../../fixtures/quote-arbitraries.test-support';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
-import { readAll } from '../contracts/store-under-test.test-support';
+import { readAll, requestOf } from '../contracts/store-under-test.test-support';
 import { sqlDialects } from './scratch-database.test-support';
 import { sampleRequest } from '../../fixtures/sample-request.test-support';
 import { withSqlStore } from './sql-store.test-support';
@@ -33,9 +33,9 @@ for (const dialect of sqlDialects) {
             await repository.deleteCreatedBefore(new Date('2100-01-01T00:00:00Z'));
             const kept: InboxQuote[] = [];
             for (const { quote, keep } of requests) {
-              const stored = await repository.insert(quote);
+              const stored = requestOf(await repository.insert(quote));
               clock.time += 60_000;
-              if (keep) kept.push({ ...stored, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [], photos: [] });
+              if (keep) kept.push({ ...stored, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [], photos: [], spam: null });
               else await repository.delete(stored.id);
             }
             const texts = requests.map(({ quote }) => searchTextOf(quote));
@@ -81,6 +81,7 @@ for (const dialect of sqlDialects) {
         taken: null,
         alerts: [],
         photos: [],
+        spam: null,
       }));
       for (let start = 0; start < model.length; start += 500) {
         const rows = model.slice(start, start + 500).map((quote) => ({

@@ -3,11 +3,23 @@ import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
 import type { PhotoRef } from '../../domain/photos';
 import { type InboxPage, type InboxQuery, type InboxCursor, cursorAfter, orderOf, searchWords } from '../../domain/inbox-query';
 import { takesRequest } from '../../domain/alert-plan';
-import type { ClockRecord, NoteToAdd, QuoteInbox, ResendOutcome, StatusChangeOutcome, StatusMove, TakeOutcome, TakeRequest } from '../../domain/ports';
+import type {
+  ClearSpamOutcome,
+  ClockRecord,
+  NoteToAdd,
+  QuoteInbox,
+  ResendOutcome,
+  SpamClearing,
+  StatusChangeOutcome,
+  StatusMove,
+  TakeOutcome,
+  TakeRequest,
+} from '../../domain/ports';
 import { type StatusChange, waitingStatus } from '../../domain/quote-status';
+import { dueAt } from '../../domain/response-clock';
 import { alertRecordColumns, alertRecordsByQuote, rowToTaking } from './alert-row';
 import { type Database, type SqlDialectName, sqlDialectOf } from './database';
-import { type SearchPath, afterInboxCursor, inboxOrderBy, matchingInboxQuery } from './inbox-page-query';
+import { type SearchPath, afterInboxCursor, inSpamFolder, inboxOrderBy, matchingInboxQuery } from './inbox-page-query';
 import {
   businessEmailColumns,
   inboxQuoteColumns,
@@ -21,6 +33,7 @@ import {
   rowToStatusChange,
   statusChangeColumns,
 } from './inbox-row';
+import { queueNotifications } from './new-request-notifications';
 
 /**
  * Up to this many matches a search's page is read through the trigram index and sorted; past it, along
@@ -32,6 +45,11 @@ const fewMatches = 2000;
 /** Options for {@link SqlQuoteInbox}; tests pass their own ids. No clock: every method is told its time. */
 export interface SqlQuoteInboxOptions {
   newId?: () => string;
+  /**
+   * Queue the notification emails of a request moved out of the Spam folder, as `SqlQuoteRepository`
+   * with `notify` does for a new one: give both the same.
+   */
+  notify?: boolean;
 }
 
 /**
@@ -43,11 +61,13 @@ export class SqlQuoteInbox implements QuoteInbox {
   readonly #db: Kysely<Database>;
   readonly #dialect: SqlDialectName;
   readonly #newId: () => string;
+  readonly #notify: boolean;
 
-  constructor(db: Kysely<Database>, { newId = () => crypto.randomUUID() }: SqlQuoteInboxOptions = {}) {
+  constructor(db: Kysely<Database>, { newId = () => crypto.randomUUID(), notify = false }: SqlQuoteInboxOptions = {}) {
     this.#db = db;
     this.#dialect = sqlDialectOf(db);
     this.#newId = newId;
+    this.#notify = notify;
   }
 
   async findPage({ query, after, limit, now }: { query: InboxQuery; after: InboxCursor | null; limit: number; now: Date }): Promise<InboxPage> {
@@ -170,12 +190,50 @@ export class SqlQuoteInbox implements QuoteInbox {
     });
   }
 
+  /**
+   * "Not spam": only while the request is in the Spam folder. It then arrives now: its created_at and
+   * due time become `at` (its sent_at keeps when it was sent), and its emails are queued as a new
+   * request's, all in one transaction. The alert planner finds it by its new created_at.
+   */
+  async clearSpam({ id, by, at }: SpamClearing): Promise<ClearSpamOutcome> {
+    return this.#db.transaction().execute(async (tx) => {
+      // Of two staff clearing it at once, PostgreSQL makes the second wait on the row and then finds it
+      // cleared; SQLite runs one writer at a time.
+      const row = await tx
+        .selectFrom('quote_requests')
+        .select(['in_spam', 'urgent', 'email'])
+        .where('id', '=', id)
+        .$if(this.#dialect === 'postgres', (select) => select.forUpdate())
+        .executeTakeFirst();
+      if (row === undefined) return { outcome: 'not-found' };
+      if (row.in_spam !== true && row.in_spam !== 1) return { outcome: 'not-spam' };
+      const urgent = row.urgent === true || row.urgent === 1;
+      await tx
+        .updateTable('quote_requests')
+        .set({
+          in_spam: false,
+          spam_cleared_by: by,
+          spam_cleared_at: at.toISOString(),
+          created_at: at.toISOString(),
+          due_at: dueAt({ createdAt: at, urgent }).toISOString(),
+        })
+        .where('id', '=', id)
+        .execute();
+      if (this.#notify) await queueNotifications(tx, { id, email: row.email }, at);
+      return { outcome: 'cleared', quote: await requireInboxQuote(tx, id) };
+    });
+  }
+
   async clockRecords(since: Date): Promise<readonly ClockRecord[]> {
+    const outOfSpam = inSpamFolder(false);
     const rows = await this.#db
       .selectFrom('quote_requests')
       .select(['created_at', 'urgent', 'responded_at'])
-      // Two index ranges: the recent requests by time, and the waiting ones by the partial index.
-      .where((eb) => eb.or([eb('created_at', '>=', since.toISOString()), eb('status', '=', sql.lit(waitingStatus))]))
+      // Two index ranges: the recent requests by time, and the waiting ones by the partial index. Each
+      // arm leaves out the Spam folder itself, so the waiting one matches that index's predicate.
+      .where((eb) =>
+        eb.or([eb.and([eb('created_at', '>=', since.toISOString()), outOfSpam]), eb.and([eb('status', '=', sql.lit(waitingStatus)), outOfSpam])]),
+      )
       .execute();
     return rows.map((row) => ({
       createdAt: new Date(row.created_at),
@@ -226,7 +284,7 @@ export class SqlQuoteInbox implements QuoteInbox {
 type InboxQuoteRow = Parameters<typeof rowToInboxQuote>[0];
 
 /** One request as the inbox shows it, read inside the transaction that just changed it. */
-async function requireInboxQuote(tx: Kysely<Database>, id: string): Promise<InboxQuote> {
+export async function requireInboxQuote(tx: Kysely<Database>, id: string): Promise<InboxQuote> {
   const row = await tx.selectFrom('quote_requests').select(inboxQuoteColumns).where('id', '=', id).executeTakeFirstOrThrow();
   const [quote] = await withExtras(tx, [row]);
   if (quote === undefined) throw new Error(`Quote request ${id} vanished inside its own transaction`);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { expect, test } from 'vitest';
 import type { NewQuote } from '../../domain/quote';
-import { listAll } from '../contracts/store-under-test.test-support';
+import { listAll, requestOf } from '../contracts/store-under-test.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import type { Database, SqlDialectName } from './database';
 import { migrateToLatest } from './migrate';
@@ -51,7 +51,7 @@ for (const dialect of sqlDialects) {
       const at = new Date('2024-05-01T09:00:00Z');
       let id = 0;
       const repository = new SqlQuoteRepository(db, { now: () => at, newId: () => `q${++id}`, notify: true });
-      const stored = await repository.insert(withEmail);
+      const stored = requestOf(await repository.insert(withEmail));
       expect(stored).toMatchObject({ id: 'q1' });
       await repository.insert(quote);
 
@@ -95,11 +95,11 @@ for (const dialect of sqlDialects) {
     await withDatabase(dialect, async (db) => {
       let time = Date.parse('2024-05-01T09:00:00Z');
       const repository = new SqlQuoteRepository(db, { now: () => new Date(time), notify: true });
-      const old = await repository.insert(withEmail);
+      const old = requestOf(await repository.insert(withEmail));
       time += 60_000;
-      const deleted = await repository.insert({ ...withEmail, email: 'deleted@example.org' });
+      const deleted = requestOf(await repository.insert({ ...withEmail, email: 'deleted@example.org' }));
       time += 60_000;
-      const kept = await repository.insert({ ...withEmail, email: 'kept@example.org' });
+      const kept = requestOf(await repository.insert({ ...withEmail, email: 'kept@example.org' }));
 
       expect(await repository.delete(deleted.id)).toBe(true);
       expect(await repository.deleteCreatedBefore(new Date(old.createdAt.getTime() + 1))).toBe(1);

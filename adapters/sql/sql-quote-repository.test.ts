@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { expect, test } from 'vitest';
 import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
 import { quoteRetentionContract } from '../contracts/quote-retention.test-support';
-import { listAll } from '../contracts/store-under-test.test-support';
+import { listAll, requestOf } from '../contracts/store-under-test.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { migrateToLatest } from './migrate';
 import { scratchDatabase, sqlDialects } from './scratch-database.test-support';
@@ -34,7 +34,7 @@ for (const dialect of sqlDialects) {
     try {
       const first = scratch.open();
       await migrateToLatest(first);
-      const stored = await new SqlQuoteRepository(first).insert(quote);
+      const stored = requestOf(await new SqlQuoteRepository(first).insert(quote));
       await first.destroy();
 
       const reopened = scratch.open();
@@ -55,7 +55,7 @@ for (const dialect of sqlDialects) {
       const db = scratch.open();
       await migrateToLatest(db);
       const repository = new SqlQuoteRepository(db);
-      const stored = await repository.insert(quote);
+      const stored = requestOf(await repository.insert(quote));
       await db.destroy();
       await expect(repository.delete(stored.id)).rejects.toThrow();
       await expect(repository.deleteCreatedBefore(new Date('2100-01-01T00:00:00Z'))).rejects.toThrow();

@@ -1,12 +1,15 @@
-import { type Insertable, type Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import { searchTextOf } from '../../domain/inbox-query';
 import type { ProcessedPhoto } from '../../domain/photos';
-import type { QuoteRepository, QuoteRetention } from '../../domain/ports';
-import { type NewQuote, type QuoteRequest, toNamedFields } from '../../domain/quote';
+import type { FormTokens, NewlyStored, QuoteRepository, QuoteRetention } from '../../domain/ports';
+import { type NewQuote, toNamedFields } from '../../domain/quote';
 import { waitingStatus } from '../../domain/quote-status';
 import { dueAt } from '../../domain/response-clock';
-import { deleteExpiredConfirmations, takeConfirmation } from './customer-confirmations';
-import { type Database, type NotificationKind, type QuoteRequestsTable, type SqlDialectName, sqlDialectOf } from './database';
+import { type Arrival, judgeSpam, type SpamVerdict, spamTextKey } from '../../domain/spam';
+import { newCustomerToken } from './customer-token';
+import { type Database, type QuoteRequestsTable, type SqlDialectName, sqlDialectOf } from './database';
+import { deleteExpiredConfirmations } from './customer-confirmations';
+import { queueNotifications } from './new-request-notifications';
 import { PhotoFiles, type PhotoToStore } from './photo-files';
 import { quoteColumns, rowToQuote } from './quote-row';
 
@@ -25,7 +28,15 @@ export interface SqlQuoteRepositoryOptions {
    * repository refuses photos; PostgreSQL keeps them in the database and needs none.
    */
   photoDir?: string;
+  /**
+   * The quote form's tokens, to read how long a visitor took to send a request they sent with one
+   * (`insert` with an arrival). Without, no request's time is known: each is judged as sent without one.
+   */
+  formTokens?: FormTokens;
 }
+
+/** How far back requests with the same text are counted (the domain's sameTextRecently): a day. */
+const sameTextWindowMs = 24 * 60 * 60 * 1000;
 
 /**
  * Keeps quote requests in SQLite or PostgreSQL (migrated with `migrateToLatest`). The application, not
@@ -38,11 +49,13 @@ export class SqlQuoteRepository implements QuoteRepository, QuoteRetention {
   readonly #notify: boolean;
   readonly #dialect: SqlDialectName;
   readonly #files: PhotoFiles | undefined;
+  readonly #formTokens: FormTokens | undefined;
 
   constructor(
     db: Kysely<Database>,
-    { now = () => new Date(), newId = () => crypto.randomUUID(), notify = false, photoDir }: SqlQuoteRepositoryOptions = {},
+    { now = () => new Date(), newId = () => crypto.randomUUID(), notify = false, photoDir, formTokens }: SqlQuoteRepositoryOptions = {},
   ) {
+    this.#formTokens = formTokens;
     this.#db = db;
     this.#now = now;
     this.#newId = newId;
@@ -54,18 +67,23 @@ export class SqlQuoteRepository implements QuoteRepository, QuoteRetention {
   /**
    * Stores the request with its photos, and its emails when notifying: all of it or, whatever fails,
    * none of it. On SQLite the photos' files are written (and synced) before the rows, moved into place
-   * after them, and removed if anything fails.
+   * after them, and removed if anything fails. With `arrival` it is judged by the spam rules, and one
+   * judged spam is kept in the Spam folder with its mark, and no email is queued for it.
    */
-  async insert(quote: NewQuote, photos: readonly ProcessedPhoto[] = []): Promise<QuoteRequest> {
-    if (photos.length === 0) return this.#insert(quote, []);
+  async insert(quote: NewQuote, photos: readonly ProcessedPhoto[] = [], arrival?: Arrival): Promise<NewlyStored> {
+    const createdAt = this.#now();
+    // Read before the transaction: checking a token's signature needs no database.
+    const secondsToSubmit = arrival === undefined ? null : await this.#secondsToSubmit(arrival, createdAt);
+    const judging = arrival && { honeypotFilled: arrival.honeypotFilled, secondsToSubmit };
+    if (photos.length === 0) return this.#insert(quote, createdAt, judging, []);
     const files = this.#files;
     if (this.#dialect === 'sqlite' && files === undefined) throw new Error('This store keeps no photos: it was given no photo directory');
     const toStore = photos.map((photo) => ({ id: crypto.randomUUID(), photo }));
-    if (files === undefined) return this.#insert(quote, toStore);
+    if (files === undefined) return this.#insert(quote, createdAt, judging, toStore);
     const id = this.#newId();
     try {
       await files.writePartial(id, toStore);
-      const stored = await this.#insert(quote, toStore, id);
+      const stored = await this.#insert(quote, createdAt, judging, toStore, id);
       try {
         await files.publish(id, toStore);
       } catch (error) {
@@ -80,8 +98,21 @@ export class SqlQuoteRepository implements QuoteRepository, QuoteRetention {
     }
   }
 
-  async #insert(quote: NewQuote, photos: readonly PhotoToStore[], id: string = this.#newId()): Promise<QuoteRequest> {
-    const createdAt = this.#now();
+  /** Seconds from the form's token to `now`; null without a token, or without the tokens to read it by. */
+  async #secondsToSubmit({ formToken }: Arrival, now: Date): Promise<number | null> {
+    if (formToken === null || this.#formTokens === undefined) return null;
+    return this.#formTokens.secondsSince(formToken, now);
+  }
+
+  async #insert(
+    quote: NewQuote,
+    createdAt: Date,
+    judging: { honeypotFilled: boolean; secondsToSubmit: number | null } | undefined,
+    photos: readonly PhotoToStore[],
+    id: string = this.#newId(),
+  ): Promise<NewlyStored> {
+    const { token: customerToken, hash: customerTokenHash } = newCustomerToken();
+    const textKey = spamTextKey(quote);
     const values: Insertable<QuoteRequestsTable> = {
       id,
       created_at: createdAt.toISOString(),
@@ -91,17 +122,31 @@ export class SqlQuoteRepository implements QuoteRepository, QuoteRetention {
       responded_at: null,
       due_at: dueAt({ createdAt, urgent: quote.urgent }).toISOString(),
       search_text: searchTextOf(quote),
+      spam_text_key: textKey,
+      customer_token_hash: customerTokenHash,
     };
+    const stored = (row: Parameters<typeof rowToQuote>[0], verdict: SpamVerdict | undefined): NewlyStored => ({
+      ...rowToQuote(row),
+      customerToken,
+      ...(verdict !== undefined && { heldAsSpam: verdict.spam }),
+    });
     // One statement: it stores the whole row or nothing. A CHECK violation (the domain validates first,
     // so a bug) rejects like any storage failure.
-    const insertQuote = (db: Kysely<Database>) =>
-      db.insertInto('quote_requests').values(values).returning(quoteColumns).executeTakeFirstOrThrow();
-    if (!this.#notify && photos.length === 0) return rowToQuote(await insertQuote(this.#db));
+    const insertQuote = (db: Kysely<Database>, verdict: SpamVerdict | undefined) =>
+      db
+        .insertInto('quote_requests')
+        .values(verdict?.spam === true ? { ...values, ...spamMarkValues(verdict, createdAt) } : values)
+        .returning(quoteColumns)
+        .executeTakeFirstOrThrow();
+    if (!this.#notify && photos.length === 0 && judging === undefined) return stored(await insertQuote(this.#db, undefined), undefined);
 
     // The request, its photos' rows and its emails commit together or not at all: no stored request goes
-    // unannounced, and no email tells of a request that was not stored.
+    // unannounced, and no email tells of a request that was not stored. The count of the same text is
+    // read in the same transaction, so a burst is counted as it is stored.
     return this.#db.transaction().execute(async (tx) => {
-      const row = await insertQuote(tx);
+      const verdict =
+        judging && judgeSpam(quote, { ...judging, sameTextRecently: textKey === null ? 0 : await countSameText(tx, textKey, createdAt) });
+      const row = await insertQuote(tx, verdict);
       if (photos.length > 0) {
         const postgres = this.#dialect === 'postgres';
         await tx
@@ -122,24 +167,10 @@ export class SqlQuoteRepository implements QuoteRepository, QuoteRetention {
           )
           .execute();
       }
-      if (!this.#notify) return rowToQuote(row);
-      // The customer's confirmation only when they gave an address, and none went there in the last day
-      // (domain/customer-confirmation.ts): the request is stored and the business told either way.
-      const confirm = quote.email !== null && (await takeConfirmation(tx, quote.email, createdAt));
-      const kinds: NotificationKind[] = confirm ? ['business', 'customer'] : ['business'];
-      await tx
-        .insertInto('notifications')
-        .values(
-          kinds.map((kind) => ({
-            id: crypto.randomUUID(),
-            quote_id: row.id,
-            kind,
-            created_at: values.created_at,
-            next_attempt_at: values.created_at, // due at once
-          })),
-        )
-        .execute();
-      return rowToQuote(row);
+      // Spam tells nobody: no email to the business, none to the address it gave, and no day's
+      // confirmation taken from a real customer of that address.
+      if (this.#notify && verdict?.spam !== true) await queueNotifications(tx, { id: row.id, email: quote.email }, createdAt);
+      return stored(row, verdict);
     });
   }
 
@@ -165,8 +196,37 @@ export class SqlQuoteRepository implements QuoteRepository, QuoteRetention {
     return deleted.length;
   }
 
+  async deleteSpamBefore(cutoff: Date): Promise<number> {
+    // Only what is still in the Spam folder: a request cleared of it is kept as any other. One
+    // statement, its history, notes and photos' rows going with each (ON DELETE CASCADE).
+    const deleted = await this.#db
+      .deleteFrom('quote_requests')
+      .where(sql<boolean>`in_spam`)
+      .where('spam_sent_at', '<', cutoff.toISOString())
+      .returning('id')
+      .execute();
+    for (const { id } of deleted) await this.#files?.remove(id).catch(() => undefined);
+    return deleted.length;
+  }
+
   /** Removes photo files no request has (left by a crash); answers how many. Nothing to do on PostgreSQL. */
   async #sweepPhotoFiles(): Promise<number> {
     return (await this.#files?.sweep(this.#db)) ?? 0;
   }
+}
+
+/** The columns of a request judged spam: its mark, and the flag that keeps it in the Spam folder. */
+function spamMarkValues(verdict: SpamVerdict, sentAt: Date): Partial<Insertable<QuoteRequestsTable>> {
+  return { spam_score: verdict.score, spam_reasons: JSON.stringify(verdict.reasons), spam_sent_at: sentAt.toISOString(), in_spam: true };
+}
+
+/** How many requests stored in the day before `at` have the description key `key`. */
+async function countSameText(tx: Kysely<Database>, key: string, at: Date): Promise<number> {
+  const { total } = await tx
+    .selectFrom('quote_requests')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .where('spam_text_key', '=', key)
+    .where('created_at', '>', new Date(at.getTime() - sameTextWindowMs).toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(total);
 }

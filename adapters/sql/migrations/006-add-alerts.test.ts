@@ -3,6 +3,9 @@ import { Migrator } from 'kysely/migration';
 import { expect, test } from 'vitest';
 import { alertSteps } from '../../../domain/alert-plan';
 import { weekdays } from '../../../domain/on-call';
+import { searchTextOf } from '../../../domain/inbox-query';
+import { type NewQuote, type QuoteRequest, toNamedFields } from '../../../domain/quote';
+import { dueAt } from '../../../domain/response-clock';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 import { manualClock } from '../../../fixtures/manual-clock.test-support';
 import { alertChannels, type Database, sqlDialectOf } from '../database';
@@ -48,19 +51,37 @@ async function migrateTo005(db: Kysely<Database>): Promise<void> {
 
 const sam = 'sam.jones@example.co.uk';
 
+/** A request stored as the release with 005 stored one, with its email to the business. */
+async function insertAt005(db: Kysely<Database>, quote: NewQuote, createdAt: Date): Promise<QuoteRequest> {
+  const id = crypto.randomUUID();
+  const at = createdAt.toISOString();
+  await db
+    .insertInto('quote_requests')
+    .values({
+      id,
+      created_at: at,
+      ...toNamedFields(quote),
+      status: 'new',
+      responded_at: null,
+      due_at: dueAt({ createdAt, urgent: quote.urgent }).toISOString(),
+      search_text: searchTextOf(quote),
+    })
+    .execute();
+  await db.insertInto('notifications').values({ id: crypto.randomUUID(), quote_id: id, kind: 'business', created_at: at, next_attempt_at: at }).execute();
+  return { id, createdAt, ...quote };
+}
+
 for (const dialect of sqlDialects) {
   test(`${dialect}: 006 keeps every request, account, session and email, with nobody recorded as taking a request`, async () => {
     const scratch = await scratchDatabase(dialect);
     const db = scratch.open();
     try {
       await migrateTo005(db);
-      // Written through today's stores, which write nothing 006 adds. Without an email: today's store
-      // records a customer's confirmation in a table 009 adds, which this database has not yet got.
+      // Written as the release before wrote them: the columns 005 has, and an email to the business.
       const clock = manualClock();
-      const quotes = new SqlQuoteRepository(db, { now: clock.now, notify: true });
-      const waiting = await quotes.insert(sampleQuote({ name: 'Waiting', email: null, urgent: true }));
+      const waiting = await insertAt005(db, sampleQuote({ name: 'Waiting', email: null, urgent: true }), clock.now());
       clock.time += 60_000;
-      const contacted = await quotes.insert(sampleQuote({ name: 'Contacted', email: null }));
+      const contacted = await insertAt005(db, sampleQuote({ name: 'Contacted', email: null }), clock.now());
       await db.updateTable('quote_requests').set({ status: 'contacted', responded_at: clock.now().toISOString() }).where('id', '=', contacted.id).execute();
       await db
         .insertInto('quote_status_changes')
