@@ -182,7 +182,7 @@ export async function startTestServer(
   const quotes = new SqlQuoteRepository(db, { ...clock, formTokens, notify: options.mail !== undefined, ...(photoDir !== undefined && { photoDir }) });
   const photos = testPhotos(db, photoDir);
   const uploadRoot = mkdtempSync(join(tmpdir(), 'quote-upload-root-'));
-  const inbox = new SqlQuoteInbox(db);
+  const inbox = new SqlQuoteInbox(db, { notify: options.mail !== undefined });
   const errors: TestServer['errors'] = [];
   const logger = {
     error: (message: string, cause: unknown) => {

@@ -102,7 +102,7 @@ if (config.FORM_TOKEN_BACKDATE_SECONDS > 0) {
   console.warn('FORM_TOKEN_BACKDATE_SECONDS is set: requests sent the moment the page arrives are not caught as spam. It is for tests alone.');
 }
 const quotes = new SqlQuoteRepository(db, { notify: true, formTokens, ...(photoDir !== undefined && { photoDir }) });
-const inbox = new SqlQuoteInbox(db);
+const inbox = new SqlQuoteInbox(db, { notify: true });
 const outbox = new SqlNotificationOutbox(db, { leaseSeconds: config.OUTBOX_LEASE_SECONDS });
 const mail = parseMailConfig(process.env);
 const mailer = mail && new SmtpMailer({ url: mail.url, from: mail.from });
