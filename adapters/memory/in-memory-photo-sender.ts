@@ -1,10 +1,12 @@
 import { photoLimits, type ProcessedPhoto } from '../../domain/photos';
-import { type ChosenPhoto, type PhotoProcessor, PhotoRejected, type QuoteRepository, type QuoteWithPhotosSender } from '../../domain/ports';
-import type { NewQuote, QuoteRequest } from '../../domain/quote';
+import { type ChosenPhoto, type NewlyStored, type PhotoProcessor, PhotoRejected, type QuoteRepository, type QuoteWithPhotosSender } from '../../domain/ports';
+import type { NewQuote } from '../../domain/quote';
+import type { Arrival } from '../../domain/spam';
 
 /**
  * Sends a request with its photos to a store in the page (the demo): each photo processed in turn,
- * as a server would, and the request stored with them only once every one is fit to keep.
+ * as a server would, and the request stored with them only once every one is fit to keep, judged
+ * by how it arrived as the store judges any other.
  */
 export class InMemoryPhotoSender implements QuoteWithPhotosSender {
   readonly #quotes: Pick<QuoteRepository, 'insert'>;
@@ -15,7 +17,7 @@ export class InMemoryPhotoSender implements QuoteWithPhotosSender {
     this.#processor = processor;
   }
 
-  async send(quote: NewQuote, photos: readonly ChosenPhoto[], onProgress: (fraction: number) => void): Promise<QuoteRequest> {
+  async send(quote: NewQuote, photos: readonly ChosenPhoto[], onProgress: (fraction: number) => void, arrival?: Arrival): Promise<NewlyStored> {
     if (photos.length > photoLimits.maxCount) throw new PhotoRejected({ kind: 'too-many', count: photos.length });
     const processed: ProcessedPhoto[] = [];
     onProgress(0);
@@ -26,6 +28,6 @@ export class InMemoryPhotoSender implements QuoteWithPhotosSender {
       // Processing is the work here; storing in memory takes no time worth showing.
       onProgress(processed.length / photos.length);
     }
-    return this.#quotes.insert(quote, processed);
+    return this.#quotes.insert(quote, processed, arrival);
   }
 }

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { defaultInboxQuery } from '../../domain/inbox-query';
 import type { InboxQuote } from '../../domain/inbox-quote';
-import type { NoStamp, NoteToAdd, TakeRequest, SelfStampingQuoteInbox, StatusMove } from '../../domain/ports';
+import type { NoStamp, NoteToAdd, SpamClearing, TakeRequest, SelfStampingQuoteInbox, StatusMove } from '../../domain/ports';
 import type { QuoteRequest } from '../../domain/quote';
 import { customerDataContract } from '../contracts/customer-data.test-support';
 import { photoStoreContract } from '../contracts/photo-store.test-support';
@@ -40,6 +40,10 @@ class SelfStampingStore extends InMemoryQuoteRepository implements SelfStampingQ
   override resendBusinessEmail(id: string) {
     return super.resendBusinessEmail(id, new Date());
   }
+
+  override clearSpam({ id }: SpamClearing<NoStamp>) {
+    return super.clearSpam({ id, by: SelfStampingStore.staff, at: new Date() });
+  }
 }
 
 quoteInboxContract(
@@ -63,10 +67,11 @@ async function everything(store: InMemoryQuoteRepository): Promise<readonly Inbo
 
 test('a bare seed waits as new, listed with the inserted ones', async () => {
   const store = new InMemoryQuoteRepository({ seed: [seeded], now: () => now });
-  const inserted = await store.insert(quote);
+  const { id, createdAt } = await store.insert(quote);
+  const inserted = { ...quote, id, createdAt };
   expect(await everything(store)).toEqual([
-    { ...inserted, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [], photos: [] },
-    { ...seeded, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [], photos: [] },
+    { ...inserted, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [], photos: [], spam: null },
+    { ...seeded, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [], photos: [], spam: null },
   ]);
 });
 
@@ -84,6 +89,7 @@ test('a seed may come worked on: status, response, history, notes and email as g
     notes: [{ id: 'n1', text: 'Quoted £240.', by: 'demo@se1plumbing.example', at: new Date('2024-05-01T08:41:00Z') }],
     businessEmail: { sentAt: new Date('2024-05-01T08:00:05Z'), lastError: null },
     photos: [],
+    spam: null,
   };
   const store = new InMemoryQuoteRepository({ seed: [worked] });
   expect(await everything(store)).toEqual([worked]);

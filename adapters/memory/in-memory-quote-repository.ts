@@ -2,9 +2,14 @@ import { businessEmailsOf, type CustomerData, type CustomerSubject, type ErasedC
 import { compareInInbox, type InboxCursor, type InboxPage, type InboxQuery } from '../../domain/inbox-query';
 import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
 import { takesRequest } from '../../domain/alert-plan';
+import { customerAuthor, noLongerNeededReason } from '../../domain/customer-link';
 import type {
+  ClearSpamOutcome,
   ClockRecord,
   CustomerDataStore,
+  CustomerLinkStore,
+  FormTokens,
+  NewlyStored,
   NoteToAdd,
   PhotoContent,
   PhotoStore,
@@ -12,6 +17,7 @@ import type {
   QuoteRepository,
   QuoteRetention,
   ResendOutcome,
+  SpamClearing,
   StatusChangeOutcome,
   StatusMove,
   TakeOutcome,
@@ -19,15 +25,24 @@ import type {
 } from '../../domain/ports';
 import type { PhotoRef, ProcessedPhoto } from '../../domain/photos';
 import type { NewQuote, QuoteRequest } from '../../domain/quote';
-import { waitingStatus } from '../../domain/quote-status';
+import { type QuoteStatus, waitingStatus } from '../../domain/quote-status';
+import { type Arrival, inSpamFolder, judgeSpam, type SpamMark, spamTextKey } from '../../domain/spam';
 import { inboxPage } from './inbox-page';
+import { customerTokenHash, newCustomerToken } from './web-customer-token';
 
 /** A photo a seeded request comes with: what the card shows, and the JPEG images when there are any to read. */
 type SeedPhoto = PhotoRef & { body?: Uint8Array; thumbnail?: Uint8Array };
 
 /** A request to start with: a bare one waits as new; the demo's may come already worked on, and with photos. */
 export type InboxSeed = QuoteRequest &
-  Partial<Pick<InboxQuote, 'status' | 'respondedAt' | 'history' | 'notes' | 'businessEmail' | 'taken' | 'alerts'>> & { photos?: readonly SeedPhoto[] };
+  Partial<Pick<InboxQuote, 'status' | 'respondedAt' | 'history' | 'notes' | 'businessEmail' | 'taken' | 'alerts' | 'spam'>> & {
+    photos?: readonly SeedPhoto[];
+    /** The token of the customer's link to it, for a demo whose link opens a request already there. */
+    customerToken?: string;
+  };
+
+/** How long a request's description counts toward a burst of the same text (`sameTextRecently`). */
+const sameTextWindowMs = 24 * 60 * 60 * 1000;
 
 /** A photo as this store keeps it: what the card shows, and the bytes. */
 interface KeptPhoto {
@@ -44,6 +59,13 @@ export interface InMemoryQuoteRepositoryOptions {
   now?: () => Date;
   /** Ids for requests and notes alike. */
   newId?: () => string;
+  /** Reads the form's token of a request that arrives with one; left out, no token is read ("no timestamp"). */
+  formTokens?: FormTokens;
+  /**
+   * Told of a request moved out of the Spam folder, which from then is a new request: the demo's way
+   * of sending its notifications, as a server's store queues them.
+   */
+  onClearedSpam?: (quote: QuoteRequest) => Promise<void>;
 }
 
 /**
@@ -51,39 +73,65 @@ export interface InMemoryQuoteRepositoryOptions {
  * tests' fake, and the reference the other stores' inbox queries are tested against. Callers always
  * get copies, so nothing they change alters what is stored.
  */
-export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention, QuoteInbox, CustomerDataStore, PhotoStore {
+export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention, QuoteInbox, CustomerDataStore, PhotoStore, CustomerLinkStore {
   readonly #quotes: InboxQuote[];
   /** Each request's photos, by its id; they go when it goes. */
   readonly #photos = new Map<string, readonly KeptPhoto[]>();
+  /** What the spam rules compare of each request: its description's key, and when it was stored. */
+  readonly #texts = new Map<string, { key: string | null; storedAt: Date }>();
+  /** The request of each customer token, by the token's hash: the token itself is not kept. */
+  readonly #links = new Map<string, string>();
+  /** The seeds' tokens, hashed once the digests are done: every look-up by token waits for them. */
+  readonly #seedLinks: Promise<void>;
   readonly #now: () => Date;
   readonly #newId: () => string;
+  readonly #formTokens: FormTokens | undefined;
+  readonly #onClearedSpam: InMemoryQuoteRepositoryOptions['onClearedSpam'];
 
-  constructor({ seed = [], now = () => new Date(), newId = () => crypto.randomUUID() }: InMemoryQuoteRepositoryOptions = {}) {
+  constructor({ seed = [], now = () => new Date(), newId = () => crypto.randomUUID(), formTokens, onClearedSpam }: InMemoryQuoteRepositoryOptions = {}) {
     this.#now = now;
     this.#newId = newId;
-    this.#quotes = seed.map(({ photos = [], ...quote }) => {
+    this.#formTokens = formTokens;
+    this.#onClearedSpam = onClearedSpam;
+    const links: Promise<unknown>[] = [];
+    this.#quotes = seed.map(({ photos = [], customerToken, ...quote }) => {
+      if (customerToken !== undefined) links.push(customerTokenHash(customerToken).then((hash) => this.#links.set(hash, quote.id)));
       const kept = photos.map(({ body, thumbnail, ...ref }) => ({ ref: { ...ref }, contentType: 'image/jpeg', body, thumbnail }));
       this.#photos.set(quote.id, kept);
-      return copyOf({ status: waitingStatus, respondedAt: null, history: [], notes: [], taken: null, alerts: [], ...quote, photos: kept.map(({ ref }) => ref) });
+      this.#texts.set(quote.id, { key: spamTextKey(quote), storedAt: quote.spam?.sentAt ?? quote.createdAt });
+      const base: Omit<InboxQuote, keyof QuoteRequest | 'photos'> = { status: waitingStatus, respondedAt: null, history: [], notes: [], taken: null, alerts: [], spam: null };
+      return copyOf({ ...base, ...quote, photos: kept.map(({ ref }) => ref) });
     });
+    this.#seedLinks = Promise.all(links).then(() => undefined);
   }
 
-  insert(quote: NewQuote, photos: readonly ProcessedPhoto[] = []): Promise<QuoteRequest> {
+  /**
+   * Stores a request, judged by the spam rules when it comes with `arrival`: the token's age by this
+   * store's FormTokens, and the same description among the requests of the last 24 hours.
+   */
+  async insert(quote: NewQuote, photos: readonly ProcessedPhoto[] = [], arrival?: Arrival): Promise<NewlyStored> {
+    const createdAt = this.#now();
+    const customerToken = newCustomerToken();
+    const hash = await customerTokenHash(customerToken);
+    const secondsToSubmit = arrival?.formToken != null && this.#formTokens ? await this.#formTokens.secondsSince(arrival.formToken, createdAt) : null;
+    // Nothing is awaited from here on, so requests arriving together each count the ones before them.
+    const key = spamTextKey(quote);
+    const sameTextRecently = key === null ? 0 : this.#countSameText(key, createdAt);
+    const verdict = arrival && judgeSpam(quote, { honeypotFilled: arrival.honeypotFilled, secondsToSubmit, sameTextRecently });
+    const spam: SpamMark | null = verdict?.spam ? { score: verdict.score, reasons: verdict.reasons, sentAt: createdAt, cleared: null } : null;
     const id = this.#newId();
-    const stored: InboxQuote = {
-      ...quote,
-      id,
-      createdAt: this.#now(),
-      status: waitingStatus,
-      respondedAt: null,
-      history: [],
-      notes: [],
-      taken: null,
-      alerts: [],
-      photos: this.#keep(id, photos),
-    };
-    this.#quotes.push(stored);
-    return Promise.resolve({ ...quote, id: stored.id, createdAt: new Date(stored.createdAt) });
+    this.#quotes.push({ ...quote, id, createdAt, status: waitingStatus, respondedAt: null, history: [], notes: [], taken: null, alerts: [], photos: this.#keep(id, photos), spam });
+    this.#texts.set(id, { key, storedAt: createdAt });
+    this.#links.set(hash, id);
+    return { ...quote, id, createdAt: new Date(createdAt), customerToken, heldAsSpam: spam !== null };
+  }
+
+  /** How many requests stored in the 24 hours before `at` have the description key `key`. */
+  #countSameText(key: string, at: Date): number {
+    const since = at.getTime() - sameTextWindowMs;
+    let count = 0;
+    for (const text of this.#texts.values()) if (text.key === key && text.storedAt.getTime() > since) count += 1;
+    return count;
   }
 
   /** The stored photo's bytes (a copy), or undefined when the request has no such photo. */
@@ -94,10 +142,9 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
   }
 
   delete(id: string): Promise<boolean> {
-    const index = this.#quotes.findIndex((quote) => quote.id === id);
-    if (index !== -1) this.#quotes.splice(index, 1);
-    this.#photos.delete(id);
-    return Promise.resolve(index !== -1);
+    const found = this.#find(id) !== undefined;
+    this.#keepOnly(this.#quotes.filter((quote) => quote.id !== id));
+    return Promise.resolve(found);
   }
 
   deleteCreatedBefore(cutoff: Date): Promise<number> {
@@ -107,11 +154,20 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
     return Promise.resolve(before - kept.length);
   }
 
-  /** The requests still kept, that alone; their photos stay with them, the others' go. */
+  deleteSpamBefore(cutoff: Date): Promise<number> {
+    const before = this.#quotes.length;
+    const kept = this.#quotes.filter((quote) => !inSpamFolder(quote) || (quote.spam?.sentAt.getTime() ?? 0) >= cutoff.getTime());
+    this.#keepOnly(kept);
+    return Promise.resolve(before - kept.length);
+  }
+
+  /** The requests still kept, that alone; their photos, texts and links stay with them, the others' go. */
   #keepOnly(kept: readonly InboxQuote[]): void {
     this.#quotes.splice(0, this.#quotes.length, ...kept);
     const ids = new Set(kept.map(({ id }) => id));
     for (const id of this.#photos.keys()) if (!ids.has(id)) this.#photos.delete(id);
+    for (const id of this.#texts.keys()) if (!ids.has(id)) this.#texts.delete(id);
+    for (const [hash, id] of this.#links) if (!ids.has(id)) this.#links.delete(hash);
   }
 
   /** Keeps copies of the photos for the request, each with an id of its own; answers what the card shows. */
@@ -137,11 +193,23 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
     const quote = this.#find(id);
     if (quote === undefined) return Promise.resolve({ outcome: 'not-found' });
     if (quote.status !== from) return Promise.resolve({ outcome: 'conflict', current: quote.status });
-    quote.status = to;
-    if (respondedAt !== null) quote.respondedAt = new Date(respondedAt);
-    quote.history = [...quote.history, { from, to, by, at: new Date(at) }];
-    if (quote.taken === null && takesRequest(to)) quote.taken = { by, at: new Date(at) };
+    move(quote, to, by, at, respondedAt);
     return Promise.resolve({ outcome: 'changed', quote: copyOf(quote) });
+  }
+
+  /** "Not spam": the request counts as arriving at `at`, and the demo's notifications go out for it. */
+  async clearSpam({ id, by, at }: SpamClearing): Promise<ClearSpamOutcome> {
+    const quote = this.#find(id);
+    if (quote === undefined) return { outcome: 'not-found' };
+    if (quote.spam === null || !inSpamFolder(quote)) return { outcome: 'not-spam' };
+    quote.spam = { ...quote.spam, cleared: { by, at: new Date(at) } };
+    quote.createdAt = new Date(at);
+    const cleared = copyOf(quote);
+    if (this.#onClearedSpam) {
+      const { id: clearedId, createdAt, phone, email, urgent, name, postcode, serviceType, description } = cleared;
+      await this.#onClearedSpam({ id: clearedId, createdAt, phone, email, urgent, name, postcode, serviceType, description });
+    }
+    return { outcome: 'cleared', quote: cleared };
   }
 
   take({ id, by, at }: TakeRequest): Promise<TakeOutcome> {
@@ -166,6 +234,7 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
 
   clockRecords(since: Date): Promise<readonly ClockRecord[]> {
     const records = this.#quotes
+      .filter((quote) => !inSpamFolder(quote))
       .filter(({ createdAt, respondedAt }) => createdAt.getTime() >= since.getTime() || respondedAt === null)
       .map(({ createdAt, urgent, respondedAt }) => ({ createdAt: new Date(createdAt), urgent, respondedAt: respondedAt && new Date(respondedAt) }));
     return Promise.resolve(records);
@@ -205,9 +274,47 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
     });
   }
 
+  async findByToken(token: string): Promise<InboxQuote | undefined> {
+    const quote = await this.#byToken(token);
+    return quote && copyOf(quote);
+  }
+
+  async addCustomerMessage(token: string, text: string, at: Date): Promise<InboxQuote | undefined> {
+    const quote = await this.#byToken(token);
+    if (quote === undefined) return undefined;
+    await this.addNote({ quoteId: quote.id, text, by: customerAuthor, at });
+    return copyOf(quote);
+  }
+
+  /** Closes it as lost, by the customer, as staff would from where it stands; one already lost stays as it is. */
+  async closeForCustomer(token: string, at: Date): Promise<InboxQuote | undefined> {
+    const quote = await this.#byToken(token);
+    if (quote === undefined) return undefined;
+    if (quote.status !== 'lost') {
+      move(quote, 'lost', customerAuthor, at, quote.status === waitingStatus ? at : null);
+      await this.addNote({ quoteId: quote.id, text: noLongerNeededReason, by: customerAuthor, at });
+    }
+    return copyOf(quote);
+  }
+
+  async #byToken(token: string): Promise<InboxQuote | undefined> {
+    await this.#seedLinks;
+    const id = this.#links.get(await customerTokenHash(token));
+    return id === undefined ? undefined : this.#find(id);
+  }
+
   #find(id: string): InboxQuote | undefined {
     return this.#quotes.find((quote) => quote.id === id);
   }
+}
+
+/** Moves a stored request to `to`, recording who and when; the first move from waiting is its answer. */
+function move(quote: InboxQuote, to: QuoteStatus, by: string, at: Date, respondedAt: Date | null): void {
+  const from = quote.status;
+  quote.status = to;
+  if (respondedAt !== null) quote.respondedAt = new Date(respondedAt);
+  quote.history = [...quote.history, { from, to, by, at: new Date(at) }];
+  if (quote.taken === null && takesRequest(to)) quote.taken = { by, at: new Date(at) };
 }
 
 // Every Date and list is copied: a caller's change to what it was given never reaches the store.
@@ -222,6 +329,12 @@ function copyOf(quote: InboxQuote): InboxQuote {
     taken: quote.taken && { ...quote.taken, at: new Date(quote.taken.at) },
     alerts: quote.alerts.map((record) => ({ ...record, at: new Date(record.at), recipients: [...record.recipients] })),
     photos: quote.photos.map((photo) => ({ ...photo })),
+    spam: quote.spam && {
+      score: quote.spam.score,
+      reasons: quote.spam.reasons.map((reason) => ({ ...reason })),
+      sentAt: new Date(quote.spam.sentAt),
+      cleared: quote.spam.cleared && { ...quote.spam.cleared, at: new Date(quote.spam.cleared.at) },
+    },
     ...(businessEmail && { businessEmail: { ...businessEmail, sentAt: businessEmail.sentAt && new Date(businessEmail.sentAt) } }),
   };
 }

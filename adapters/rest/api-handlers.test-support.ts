@@ -4,6 +4,8 @@
  */
 import { http, type HttpHandler, HttpResponse } from 'msw';
 import type { QuoteInbox, QuoteRepository } from '../../domain/ports';
+import { honeypotFieldName } from '../../domain/quote';
+import { type Arrival, formTokenFieldName } from '../../domain/spam';
 import { validateQuote } from '../../domain/validate-quote';
 import { apiPaths, toWireError, toWireQuote, type WireError, wireBodyToDraftInput } from '../http-api/wire';
 import { createInboxHandlers } from './inbox-handlers.test-support';
@@ -29,6 +31,14 @@ export const handlerStaffEmail = 'staff@example.co.uk';
 const storageUnavailable = () => HttpResponse.json(toWireError({ kind: 'storage-failure' }), { status: 503 });
 const failure = (status: number, error: WireError['error'], message: string) =>
   HttpResponse.json({ error, message } satisfies WireError, { status });
+/** How a JSON body says it arrived: the hidden field only bots fill, and the form's token. */
+function arrivalOf(body: unknown): Arrival {
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const honeypot = fields[honeypotFieldName];
+  const token = fields[formTokenFieldName];
+  return { honeypotFilled: typeof honeypot === 'string' && honeypot.trim() !== '', formToken: typeof token === 'string' && token !== '' ? token : null };
+}
+
 const isJson = (contentType: string | null) => contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 
 export function createApiHandlers({
@@ -60,7 +70,9 @@ export function createApiHandlers({
       const validation = validateQuote(wireBodyToDraftInput(body));
       if (!validation.ok) return HttpResponse.json(toWireError(validation.error), { status: 400 });
       try {
-        return HttpResponse.json(toWireQuote(await quotes.insert(validation.quote)), { status: 201 });
+        // Spam or not, the same answer: the stored request and its customer's token.
+        const stored = await quotes.insert(validation.quote, [], arrivalOf(body));
+        return HttpResponse.json({ ...toWireQuote(stored), customer_token: stored.customerToken }, { status: 201 });
       } catch {
         return storageUnavailable();
       }

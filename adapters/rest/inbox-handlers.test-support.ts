@@ -8,6 +8,7 @@ import { http, type HttpHandler, HttpResponse } from 'msw';
 import * as v from 'valibot';
 import { addQuoteNote } from '../../domain/add-quote-note';
 import { changeQuoteStatus } from '../../domain/change-quote-status';
+import { clearSpam } from '../../domain/clear-spam';
 import { findQuotes } from '../../domain/find-quotes';
 import { encodeCursor } from '../../domain/inbox-query';
 import { inboxSummary } from '../../domain/inbox-summary';
@@ -125,6 +126,15 @@ export function createInboxHandlers({ url, inbox, staffEmail, now }: InboxHandle
         const result = await addQuoteNote(deps, { quoteId: idOf(params), text: noteTextOf(body), by, at: now() });
         if (result.ok) return HttpResponse.json(toWireNote(result.note), { status: 201 });
         if (result.error.kind === 'invalid-note') return invalid([{ field: 'text', message: result.error.message }]);
+        return result.error.kind === 'not-found' ? notFound() : staffFailure(result.error);
+      }),
+    ),
+    http.post(
+      `${url}/:id/not-spam`,
+      asStaff(async ({ params }, by) => {
+        const result = await clearSpam(deps, { id: idOf(params), by, at: now() });
+        if (result.ok) return HttpResponse.json(toWireInboxQuote(result.quote));
+        if (result.error.kind === 'not-spam') return failure(409, { error: 'conflict', message: 'The request is not in the Spam folder' });
         return result.error.kind === 'not-found' ? notFound() : staffFailure(result.error);
       }),
     ),

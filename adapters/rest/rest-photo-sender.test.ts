@@ -28,14 +28,17 @@ function api(respond: (request: Request) => Response | Promise<Response>) {
   return { sender: new RestPhotoSender({ baseUrl }), seen };
 }
 
-test('sends the fields as a plain form post does and the photos under "photos", asking for JSON; 201 is the stored request', async () => {
+const customerToken = 'Tq3mX0bC1dE2fG3hI4jK5lM6nO7pQ8rS9tU0vW1xY2z';
+
+test('sends the fields and how it arrived as a plain form post does, and the photos under "photos", asking for JSON; 201 is the stored request and its link', async () => {
   const stored = { ...quote, id: 'q-1', createdAt: new Date('2026-11-24T01:00:00Z') };
-  const { sender, seen } = api(() => HttpResponse.json(toWireQuote(stored), { status: 201 }));
+  const { sender, seen } = api(() => HttpResponse.json({ ...toWireQuote(stored), customer_token: customerToken }, { status: 201 }));
   const progress: number[] = [];
 
-  const result = await sender.send(quote, [photo('boiler.jpg'), photo('leak.jpg')], (fraction) => progress.push(fraction));
+  const arrival = { honeypotFilled: true, formToken: 'issued.1764000000.signature' };
+  const result = await sender.send(quote, [photo('boiler.jpg'), photo('leak.jpg')], (fraction) => progress.push(fraction), arrival);
 
-  expect(result).toEqual(stored);
+  expect(result).toEqual({ ...stored, customerToken });
   const [request] = seen;
   expect(request?.headers.get('accept')).toBe('application/json');
   expect(request?.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
@@ -52,6 +55,8 @@ test('sends the fields as a plain form post does and the photos under "photos", 
     ['service_type', quote.serviceType],
     ['description', quote.description],
     ['urgent', 'on'],
+    ['website', 'filled'],
+    ['form_token', 'issued.1764000000.signature'],
     ['photos', 'boiler.jpg'],
     ['photos', 'leak.jpg'],
   ].filter(([, value]) => value !== null));

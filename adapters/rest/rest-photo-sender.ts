@@ -1,10 +1,12 @@
 import * as v from 'valibot';
 import { type PhotoError, photoErrorMessage, photoFieldName, photoLimits } from '../../domain/photos';
-import { type ChosenPhoto, PhotoRejected, type QuoteWithPhotosSender } from '../../domain/ports';
-import { type NewQuote, type QuoteRequest, toNamedFields } from '../../domain/quote';
+import { type ChosenPhoto, type NewlyStored, PhotoRejected, type QuoteWithPhotosSender } from '../../domain/ports';
+import { type NewQuote, toNamedFields } from '../../domain/quote';
 import { QuoteRejected } from '../../domain/quote-rejected';
 import { RateLimited } from '../../domain/rate-limited';
-import { apiPaths, checkedValue, fromWireError, fromWireQuote, WireErrorSchema, WireQuoteSchema } from '../http-api/wire';
+import type { Arrival } from '../../domain/spam';
+import { apiPaths, checkedValue, fromWireError, WireErrorSchema } from '../http-api/wire';
+import { arrivalFields, fromWireStoredQuote, WireStoredQuoteSchema } from './arrival-wire';
 
 /** What the sender needs of XMLHttpRequest: the one browser API that reports an upload's progress. */
 type Request = Pick<XMLHttpRequest, 'open' | 'setRequestHeader' | 'send' | 'status' | 'responseText' | 'getResponseHeader' | 'upload' | 'timeout'> &
@@ -25,10 +27,10 @@ interface Answer {
   retryAfter: string | null;
 }
 
-/** The request's fields as a plain form post sends them, and the photos under `photos`. */
-async function formDataOf(quote: NewQuote, photos: readonly ChosenPhoto[]): Promise<FormData> {
+/** The request's fields and how it arrived, as a plain form post sends them, and the photos under `photos`. */
+async function formDataOf(quote: NewQuote, photos: readonly ChosenPhoto[], arrival: Arrival | undefined): Promise<FormData> {
   const form = new FormData();
-  for (const [name, value] of Object.entries(toNamedFields(quote))) {
+  for (const [name, value] of Object.entries({ ...toNamedFields(quote), ...arrivalFields(arrival) })) {
     if (value === true) form.append(name, checkedValue);
     else if (typeof value === 'string') form.append(name, value);
   }
@@ -69,13 +71,13 @@ export class RestPhotoSender implements QuoteWithPhotosSender {
     this.#createRequest = createRequest;
   }
 
-  async send(quote: NewQuote, photos: readonly ChosenPhoto[], onProgress: (fraction: number) => void): Promise<QuoteRequest> {
-    const answer = await this.#post(await formDataOf(quote, photos), onProgress);
+  async send(quote: NewQuote, photos: readonly ChosenPhoto[], onProgress: (fraction: number) => void, arrival?: Arrival): Promise<NewlyStored> {
+    const answer = await this.#post(await formDataOf(quote, photos, arrival), onProgress);
     if (answer.status === 201) {
-      const stored = v.safeParse(WireQuoteSchema, answer.body);
+      const stored = v.safeParse(WireStoredQuoteSchema, answer.body);
       if (!stored.success) throw new Error("Storing the quote request with photos failed: the server's answer is not what the API promises");
       onProgress(1);
-      return fromWireQuote(stored.output);
+      return fromWireStoredQuote(stored.output);
     }
     throw this.#refusal(answer, photos);
   }

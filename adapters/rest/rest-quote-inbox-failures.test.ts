@@ -27,6 +27,7 @@ const wireQuote = toWireInboxQuote({
   history: [],
   notes: [],
   photos: [],
+  spam: null,
 });
 const firstPage = { query: defaultInboxQuery, after: null, now: new Date() };
 const move = { id: 'q-1', from: 'new', to: 'contacted', by: 'staff@example.co.uk', at: new Date() } as const;

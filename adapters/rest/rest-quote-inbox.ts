@@ -3,11 +3,13 @@ import * as v from 'valibot';
 import { type InboxCursor, type InboxPage, type InboxQuery, parseCursor } from '../../domain/inbox-query';
 import type { QuoteNote } from '../../domain/inbox-quote';
 import type {
+  ClearSpamOutcome,
   ClockRecord,
   NoStamp,
   NoteToAdd,
   ResendOutcome,
   SelfStampingQuoteInbox,
+  SpamClearing,
   StatusChangeOutcome,
   StatusMove,
   TakeOutcome,
@@ -96,6 +98,17 @@ export class RestQuoteInbox implements SelfStampingQuoteInbox {
     } catch (error) {
       if (answered(error, 404)) return undefined;
       throw this.#failure('Adding the note', error);
+    }
+  }
+
+  /** `POST /api/quote-requests/{id}/not-spam`: 200 moved to Waiting, 409 not in the Spam folder, 404 none. */
+  async clearSpam({ id }: SpamClearing<NoStamp>): Promise<ClearSpamOutcome> {
+    try {
+      return { outcome: 'cleared', quote: fromWireInboxQuote(await this.#api.post(quotePath(id, 'not-spam'), { retry: 0 }).json(WireInboxQuoteSchema)) };
+    } catch (error) {
+      if (answered(error, 404)) return { outcome: 'not-found' };
+      if (answered(error, 409)) return { outcome: 'not-spam' };
+      throw this.#failure('Moving the quote request out of spam', error);
     }
   }
 

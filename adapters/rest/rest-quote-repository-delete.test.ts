@@ -5,7 +5,7 @@ import { NotSignedIn } from '../../domain/staff';
 import { messageOf, mockApi } from './mock-api.test-support';
 import { recordingLogger } from '../memory/recording-logger.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
-import { listAll } from '../contracts/store-under-test.test-support';
+import { listAll, requestOf } from '../contracts/store-under-test.test-support';
 
 const quote = sampleQuote();
 
@@ -21,7 +21,7 @@ test('deleteQuote removes the request on the server', async () => {
   const { logger, errors } = recordingLogger();
 
   expect(await deleteQuote({ quotes: repository, logger }, gone.id)).toEqual({ ok: true });
-  expect(await listAll(quotes, new Date())).toEqual([kept]);
+  expect(await listAll(quotes, new Date())).toEqual([requestOf(kept)]);
   expect(errors).toEqual([]);
 });
 
@@ -47,7 +47,7 @@ test('a 401 is NotSignedIn, which deleteQuote reports as not-signed-in without l
     error: { kind: 'not-signed-in' },
   });
   expect(errors).toEqual([]);
-  expect(await listAll(quotes, new Date())).toEqual([stored]);
+  expect(await listAll(quotes, new Date())).toEqual([requestOf(stored)]);
 });
 
 test('the id is sent percent-encoded as the last segment of the path', async () => {

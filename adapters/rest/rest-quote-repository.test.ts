@@ -9,7 +9,7 @@ import { RestQuoteRepository } from './rest-quote-repository';
 import { ServerNotifier } from './server-notifier';
 import { recordingLogger } from '../memory/recording-logger.test-support';
 import { sampleDraft, sampleQuote } from '../../fixtures/sample-request.test-support';
-import { listAll } from '../contracts/store-under-test.test-support';
+import { listAll, requestOf } from '../contracts/store-under-test.test-support';
 
 const draft = sampleDraft();
 const quote = sampleQuote();
@@ -33,7 +33,7 @@ test('a valid request is stored on the server once; telling the business is left
   expect(result).toMatchObject({ ok: true, quote: { ...quote, createdAt: new Date('2024-05-01T09:30:00Z') } });
   expect(errors).toEqual([]);
   if (!result.ok) return;
-  expect(await listAll(quotes, new Date())).toEqual([result.quote]);
+  expect(await listAll(quotes, new Date())).toEqual([requestOf(result.quote)]);
 });
 
 test('the body sent is exactly the wire fields, as JSON, with service_type', async () => {

@@ -1,8 +1,11 @@
 import { isHTTPError, type KyInstance } from 'ky';
-import type { QuoteRepository } from '../../domain/ports';
-import { type NewQuote, type QuoteRequest, toNamedFields } from '../../domain/quote';
+import type { NewlyStored, QuoteRepository } from '../../domain/ports';
+import { type NewQuote, toNamedFields } from '../../domain/quote';
+import type { ProcessedPhoto } from '../../domain/photos';
+import type { Arrival } from '../../domain/spam';
 import { NotSignedIn } from '../../domain/staff';
-import { apiPaths, fromWireQuote, WireQuoteSchema } from '../http-api/wire';
+import { apiPaths } from '../http-api/wire';
+import { arrivalFields, fromWireStoredQuote, WireStoredQuoteSchema } from './arrival-wire';
 import { type RestClientOptions, readRetry, createApi } from './rest-client';
 import { describeFailure, rateLimitOf, rejectionOf } from './rest-failure';
 
@@ -27,12 +30,16 @@ export class RestQuoteRepository implements QuoteRepository {
     ({ api: this.#api, timeoutMs: this.#timeoutMs } = createApi(options));
   }
 
-  async insert(quote: NewQuote): Promise<QuoteRequest> {
+  /**
+   * `POST /api/quote-requests` with the fields and how the request arrived, for the server to judge;
+   * the 201 is the same whether it judged spam or not. Photos go by RestPhotoSender, never here.
+   */
+  async insert(quote: NewQuote, _photos?: readonly ProcessedPhoto[], arrival?: Arrival): Promise<NewlyStored> {
     try {
       const stored = await this.#api
-        .post(apiPaths.quoteRequests, { json: toNamedFields(quote), retry: 0 }) // never again: see readRetry
-        .json(WireQuoteSchema);
-      return fromWireQuote(stored);
+        .post(apiPaths.quoteRequests, { json: { ...toNamedFields(quote), ...arrivalFields(arrival) }, retry: 0 }) // never again: see readRetry
+        .json(WireStoredQuoteSchema);
+      return fromWireStoredQuote(stored);
     } catch (error) {
       throw rejectionOf(error) ?? rateLimitOf(error) ?? describeFailure('Storing the quote request', error, this.#timeoutMs);
     }

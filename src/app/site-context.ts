@@ -17,6 +17,8 @@ export interface SiteContext {
   quoteFormAction: string | undefined;
   /** Starts loading the backend's client ahead of need, as when a visitor starts on the form. */
   preloadBackend: () => void;
+  /** The form's token the page issued itself as it started, where no server put one in the page (the demo). */
+  pageFormToken: string | undefined;
 }
 
 /** A backend's ports, loaded once, when first needed; a failed load (say, offline) is tried again next time. */
@@ -45,12 +47,12 @@ export function createSiteContext(backend: BackendModule, ports: () => Promise<B
   return {
     toasts,
     quoteForm: createQuoteFormStore({
-      submitQuote: (draft) => withPorts(ports, (loaded) => submitQuote(loaded, draft)),
+      submitQuote: (draft, arrival) => withPorts(ports, (loaded) => submitQuote(loaded, draft, arrival)),
       // Fetched when a visitor first sends photos, as the code that sends them is.
-      submitWithPhotos: (draft, photos, onProgress) =>
+      submitWithPhotos: (draft, photos, onProgress, arrival) =>
         withPorts(ports, async (loaded) => {
           const { sendQuoteWithPhotos } = await import('../../domain/send-quote-with-photos');
-          return sendQuoteWithPhotos({ ...loaded, photos: loaded.photos.sender }, draft, photos, onProgress);
+          return sendQuoteWithPhotos({ ...loaded, photos: loaded.photos.sender }, draft, photos, onProgress, arrival);
         }),
       toasts,
       restored: initial.form,
@@ -58,5 +60,6 @@ export function createSiteContext(backend: BackendModule, ports: () => Promise<B
     demoStaff: backend.demoStaff,
     quoteFormAction: backend.quoteFormAction,
     preloadBackend: () => void ports().catch(() => undefined),
+    pageFormToken: backend.issueFormToken?.(new Date()),
   };
 }

@@ -1,4 +1,14 @@
-import type { AlertSettings, CustomerDataStore, Logger, Notifier, PhotoLinks, QuoteInbox, QuoteRepository, QuoteWithPhotosSender } from '../../../domain/ports';
+import type {
+  AlertSettings,
+  CustomerDataStore,
+  CustomerLinkStore,
+  Logger,
+  Notifier,
+  PhotoLinks,
+  QuoteInbox,
+  QuoteRepository,
+  QuoteWithPhotosSender,
+} from '../../../domain/ports';
 import type { StaffAuth } from '../../../domain/staff';
 
 /** The ports one backend provides. */
@@ -15,6 +25,8 @@ export interface Backend {
   alerts: AlertSettings;
   /** Sending a request with the visitor's photos, and where staff see the photos from. */
   photos: BackendPhotos;
+  /** A customer's own request by their link's token, where the page itself serves it (the demo); elsewhere a server does. */
+  customerLinks?: CustomerLinkStore;
 }
 
 export interface BackendPhotos {
@@ -32,6 +44,11 @@ export interface BackendModule {
   quoteFormAction?: string;
   /** Credentials a demo shows on its sign-in screen; none in a real deployment. */
   demoStaff?: { email: string; password: string };
+  /**
+   * The form's token for a page issued at `now`, for a backend with no server to put one in the page
+   * (the demo): the page holds its own, taken as it starts.
+   */
+  issueFormToken?: (now: Date) => string;
   load: () => Promise<Backend>;
 }
 

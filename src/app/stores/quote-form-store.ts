@@ -1,11 +1,13 @@
 import { createStore } from 'zustand/vanilla';
 import { copy } from '../../../domain/copy';
-import { describeField, emptyDraft, type QuoteDraft, type QuoteField, remarkedFields } from '../../../domain/quote';
+import { customerLinkPath } from '../../../domain/customer-link';
+import { describeField, emptyDraft, honeypotFieldName, type QuoteDraft, type QuoteField, remarkedFields } from '../../../domain/quote';
 import type { QuoteError } from '../../../domain/quote-errors';
 import { missingFieldMessages } from '../../../domain/quote-schema';
 import { photoErrorMessage } from '../../../domain/photos';
 import type { SubmitQuoteResult } from '../../../domain/submit-quote';
 import type { SendQuoteWithPhotosResult } from '../../../domain/send-quote-with-photos';
+import { type Arrival, formTokenFieldName } from '../../../domain/spam';
 import { type ToastContent, type ToastStore, toastSlot } from './toast-store';
 
 export type FieldErrors = Partial<Record<QuoteField, string>>;
@@ -26,14 +28,19 @@ interface QuoteFormState {
   setPhotos: (photos: readonly File[], error?: string) => void;
   /** Sets a field as the visitor typed or ticked it, and clears what was said to be wrong with it. */
   setField: <Field extends QuoteField>(field: Field, value: QuoteDraft[Field]) => void;
-  /** Sends the draft; resolves true when it was accepted. */
-  submit: () => Promise<boolean>;
+  /** Sends the draft, with how it arrived (see {@link arrivalOf}); resolves true when it was accepted. */
+  submit: (arrival?: Arrival) => Promise<boolean>;
 }
 
 export interface QuoteFormDeps {
-  submitQuote: (draft: QuoteDraft) => Promise<SubmitQuoteResult>;
+  submitQuote: (draft: QuoteDraft, arrival: Arrival | undefined) => Promise<SubmitQuoteResult>;
   /** Sends the draft with the chosen photos in one step, reporting how much has gone. */
-  submitWithPhotos: (draft: QuoteDraft, photos: readonly File[], onProgress: (fraction: number) => void) => Promise<SendQuoteWithPhotosResult>;
+  submitWithPhotos: (
+    draft: QuoteDraft,
+    photos: readonly File[],
+    onProgress: (fraction: number) => void,
+    arrival: Arrival | undefined,
+  ) => Promise<SendQuoteWithPhotosResult>;
   toasts: ToastStore;
   /** A plain HTML post the server rendered the page for failed: what was typed, and why. */
   restored?: RestoredForm | undefined;
@@ -46,11 +53,29 @@ interface RestoredForm {
   photos?: { error: string | null } | undefined;
 }
 
-/** The spec's thanks, and one honest sentence for each value that earned a word (a postcode outside our area). */
-function thanks(remarks: readonly QuoteField[]): ToastContent {
+/** The words of the link to the customer's own page of their request, under the thanks. */
+const followRequestLabel = 'Follow your request';
+
+/**
+ * The spec's thanks, and one honest sentence for each value that earned a word (a postcode outside
+ * our area); with the customer's token, the link to their own page of it, spam or not alike.
+ */
+function thanks(remarks: readonly QuoteField[], customerToken: string | undefined): ToastContent {
   const sentences = remarks.flatMap((field) => describeField(field).remark?.visitor ?? []);
   const { title, description } = copy.toasts.submitted;
-  return { title, description: [description, ...sentences].join(' ') };
+  const toast = { title, description: [description, ...sentences].join(' ') };
+  return customerToken === undefined ? toast : { ...toast, link: { href: customerLinkPath(customerToken), label: followRequestLabel } };
+}
+
+/**
+ * How a request arrives from the form as the page holds it: whether the field only bots see holds
+ * anything, and the token the page came with. `valueOf` reads a field of the form as it is in the
+ * page; `pageToken` is the page's own token where no server put one in (the demo).
+ */
+export function arrivalOf(valueOf: (name: string) => string | undefined, pageToken: string | undefined): Arrival {
+  const inPage = valueOf(formTokenFieldName) ?? '';
+  const token = inPage !== '' ? inPage : (pageToken ?? '');
+  return { honeypotFilled: (valueOf(honeypotFieldName) ?? '').trim() !== '', formToken: token !== '' ? token : null };
 }
 
 /** The toasts of the quote form carry this source, so each new one replaces the last. */
@@ -67,8 +92,14 @@ function toastFor(error: QuoteError): ToastContent | undefined {
  * The toast a server-rendered page opens with, after a plain HTML post: what went wrong with it, or
  * that it was received.
  */
-export function openingToast(outcome: { restored?: RestoredForm | undefined; submitted?: boolean | undefined; remarks?: readonly QuoteField[] | undefined }) {
-  const toast = outcome.restored ? toastFor(outcome.restored.error) : outcome.submitted ? thanks(outcome.remarks ?? []) : undefined;
+export function openingToast(outcome: {
+  restored?: RestoredForm | undefined;
+  submitted?: boolean | undefined;
+  remarks?: readonly QuoteField[] | undefined;
+  /** With `submitted`: the token of the customer's link, for the thanks to link to. */
+  customerToken?: string | undefined;
+}) {
+  const toast = outcome.restored ? toastFor(outcome.restored.error) : outcome.submitted ? thanks(outcome.remarks ?? [], outcome.customerToken) : undefined;
   return toast && { ...toast, source: quoteFormToasts };
 }
 
@@ -99,7 +130,7 @@ export function createQuoteFormStore({ submitQuote, submitWithPhotos, toasts, re
     setPhotos: (photos, error) => set({ photos, photoError: error }),
     setField: (field, value) =>
       set(({ draft, errors }) => ({ draft: { ...draft, [field]: value }, errors: { ...errors, [field]: undefined } })),
-    submit: async () => {
+    submit: async (arrival) => {
       if (get().submitting) return false;
       set({ submitting: true });
       toast.clear();
@@ -108,8 +139,8 @@ export function createQuoteFormStore({ submitQuote, submitWithPhotos, toasts, re
       try {
         result =
           photos.length === 0
-            ? await submitQuote(draft)
-            : await submitWithPhotos(draft, photos, (fraction) => set({ progress: fraction }));
+            ? await submitQuote(draft, arrival)
+            : await submitWithPhotos(draft, photos, (fraction) => set({ progress: fraction }), arrival);
       } catch (unexpected) {
         // A fault in our own code: the visitor still hears that it failed, and can try again.
         set({ submitting: false, progress: null });
@@ -118,7 +149,7 @@ export function createQuoteFormStore({ submitQuote, submitWithPhotos, toasts, re
       }
       if (result.ok) {
         set({ draft: { ...emptyDraft }, errors: {}, submitting: false, photos: [], photoError: undefined, progress: null, cameBack: false });
-        toast.show(thanks(remarkedFields(result.quote)));
+        toast.show(thanks(remarkedFields(result.quote), result.quote.customerToken));
         return true;
       }
       if (result.error.kind === 'photo-refused') {

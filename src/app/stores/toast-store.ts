@@ -7,10 +7,13 @@ export interface ToastContent {
   variant?: 'default' | 'destructive';
   /** The part of the page that raised it, which may replace it. */
   source?: string;
+  /** A page to go on to: a toast with one stays until it is dismissed, so there is time to follow it. */
+  link?: { href: string; label: string };
 }
 
-export interface Toast extends Required<ToastContent> {
+export interface Toast extends Required<Omit<ToastContent, 'link'>> {
   id: number;
+  link?: ToastContent['link'];
 }
 
 interface ToastState {

@@ -39,3 +39,17 @@ test('a toast goes by itself after eight seconds, and destructive ones are alert
   });
   expect(screen.queryByText('Oh no')).toBeNull();
 });
+
+test('a toast with a link stays until it is dismissed, so there is time to follow it', async () => {
+  const { router } = renderApp();
+  await screen.findByRole('banner');
+  vi.useFakeTimers();
+
+  act(() => {
+    router.options.context.toasts.getState().show({ title: 'Sent', description: 'Thanks', link: { href: '/r/abc', label: 'Follow your request' } });
+  });
+  act(() => {
+    vi.advanceTimersByTime(60_000);
+  });
+  expect(within(screen.getByRole('status')).getByRole('link', { name: 'Follow your request' }).getAttribute('href')).toBe('/r/abc');
+});

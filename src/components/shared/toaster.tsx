@@ -5,7 +5,7 @@ import type { Toast } from '../../app/stores/toast-store';
 import { CloseIcon } from './icons';
 import { useHydrated } from './use-hydrated';
 
-/** Long enough to read both lines twice; while the pointer or focus is on the toasts they stay. */
+/** Long enough to read both lines twice; while the pointer or focus is on the toasts they stay, and one with a link stays. */
 const visibleMs = 8000;
 
 const regions = [
@@ -16,17 +16,23 @@ const regions = [
 function ToastItem({ toast, paused, dismiss }: { toast: Toast; paused: boolean; dismiss: (id: number) => void }) {
   // Without scripts a close button could do nothing, so it appears only once they run.
   const hydrated = useHydrated();
+  const lasting = toast.link !== undefined;
   useEffect(() => {
-    if (paused) return;
+    if (paused || lasting) return;
     const timer = window.setTimeout(() => dismiss(toast.id), visibleMs);
     return () => window.clearTimeout(timer);
-  }, [paused, dismiss, toast.id]);
+  }, [paused, lasting, dismiss, toast.id]);
 
   return (
     <div className={`toast toast-${toast.variant}`}>
       <div>
         <p className="toast-title">{toast.title}</p>
         <p className="toast-description">{toast.description}</p>
+        {toast.link && (
+          <p className="toast-link">
+            <a href={toast.link.href}>{toast.link.label}</a>
+          </p>
+        )}
       </div>
       {hydrated && (
         <button type="button" className="toast-close" onClick={() => dismiss(toast.id)} aria-label="Dismiss notification">

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
 import { photoLimits } from '../../../domain/photos';
-import type { ChosenPhoto, QuoteWithPhotosSender } from '../../../domain/ports';
-import type { NewQuote, QuoteRequest } from '../../../domain/quote';
+import type { ChosenPhoto, NewlyStored, QuoteWithPhotosSender } from '../../../domain/ports';
+import type { NewQuote } from '../../../domain/quote';
 import { ObjectUrlPhotoLinks } from '../../../adapters/memory/object-url-photo-links';
 import { renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
 
@@ -89,7 +89,7 @@ test('with photos chosen the request is sent with them, the progress shown while
   const sent: { quote: NewQuote; photos: readonly ChosenPhoto[] }[] = [];
   // A sender that reports half way and waits, then stores as the demo's does.
   const sender: QuoteWithPhotosSender = {
-    send: async (quote, chosen, onProgress): Promise<QuoteRequest> => {
+    send: async (quote, chosen, onProgress): Promise<NewlyStored> => {
       sent.push({ quote, photos: chosen });
       onProgress(0.4);
       await new Promise<void>((resolve) => {

@@ -2,12 +2,13 @@ import { useSiteContext } from '../../app/app-context-provider';
 import { type SubmitEvent, useRef, type ReactElement } from 'react';
 import { useStore } from 'zustand';
 import { describeField, flagFields, honeypotFieldName, type QuoteField, quoteFieldList, quoteFields, textFields } from '../../../domain/quote';
+import { formTokenFieldName } from '../../../domain/spam';
 import { submitLabel } from '../../../domain/submit-label';
 import { FormField } from '../shared/form-field';
 import { PhotoField, photoControlId } from './photo-field';
 import { quoteSectionId } from './quote-section-id';
 import { useHydrated } from '../shared/use-hydrated';
-import type { FieldErrors, QuoteFormStore } from '../../app/stores/quote-form-store';
+import { arrivalOf, type FieldErrors, type QuoteFormStore } from '../../app/stores/quote-form-store';
 
 /** The id of a field's control: quote-service-type for serviceType. */
 const controlId = (field: QuoteField) => `quote-${field.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
@@ -91,6 +92,7 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
   const form = useSiteContext((context) => context.quoteForm);
   const action = useSiteContext((context) => context.quoteFormAction);
   const preloadBackend = useSiteContext((context) => context.preloadBackend);
+  const pageFormToken = useSiteContext((context) => context.pageFormToken);
   const urgent = useStore(form, (state) => state.draft.urgent);
   const errors = useStore(form, (state) => state.errors);
   const submitting = useStore(form, (state) => state.submitting);
@@ -101,7 +103,12 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (await submit()) return;
+    const fields = event.currentTarget.elements;
+    const valueOf = (name: string) => {
+      const field = fields.namedItem(name);
+      return field instanceof HTMLInputElement ? field.value : undefined;
+    };
+    if (await submit(arrivalOf(valueOf, pageFormToken))) return;
     const { errors: latest, photoError } = form.getState();
     const firstInvalid = quoteFieldList.find((field) => latest[field] !== undefined);
     const control = firstInvalid ? formElement.current?.elements.namedItem(quoteFields[firstInvalid].name) : photoError && document.getElementById(photoControlId);
@@ -139,6 +146,9 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
         ),
       )}
       <PhotoField form={form} />
+      {/* The page's token: empty as built, written in by the server for each visitor. No value here,
+          so the page's own survives the page coming to life. */}
+      <input type="hidden" name={formTokenFieldName} />
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="quote-website">Leave this field empty</label>
         <input id="quote-website" name={honeypotFieldName} type="text" tabIndex={-1} autoComplete="off" />

@@ -1,0 +1,37 @@
+import * as v from 'valibot';
+import { customerTokenPattern } from '../../domain/customer-link';
+import type { NewlyStored } from '../../domain/ports';
+import { honeypotFieldName } from '../../domain/quote';
+import { type Arrival, formTokenFieldName } from '../../domain/spam';
+import { fromWireQuote, WireQuoteSchema } from '../http-api/wire';
+
+/**
+ * What the browser's clients send beside the fields of a request, as the form's plain post does: the
+ * hidden field only bots fill (`website`) and the token the page was issued with (`form_token`). The
+ * server judges both; the browser never does, as its word on either is not evidence.
+ */
+
+/**
+ * What the honeypot says when it was filled: the form read that it held something, and the server
+ * needs to hear only that much, not what a bot typed.
+ */
+const filledHoneypot = 'filled';
+
+/** The arrival as named form fields; none at all for a request sent without one. */
+export function arrivalFields(arrival: Arrival | undefined): Record<string, string> {
+  if (arrival === undefined) return {};
+  return {
+    [honeypotFieldName]: arrival.honeypotFilled ? filledHoneypot : '',
+    ...(arrival.formToken === null ? {} : { [formTokenFieldName]: arrival.formToken }),
+  };
+}
+
+/** The server's 201: the stored request, and the token of the customer's private link, given this once. */
+export const WireStoredQuoteSchema = v.object({
+  ...WireQuoteSchema.entries,
+  customer_token: v.pipe(v.string(), v.regex(customerTokenPattern)),
+});
+
+export function fromWireStoredQuote({ customer_token, ...quote }: v.InferOutput<typeof WireStoredQuoteSchema>): NewlyStored {
+  return { ...fromWireQuote(quote), customerToken: customer_token };
+}
