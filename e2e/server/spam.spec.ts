@@ -35,6 +35,8 @@ test.describe('without JavaScript', () => {
 
     await expect(page).toHaveURL(/\/\?quote=submitted&link=[A-Za-z0-9_-]{43}#quote-section$/);
     await expect(page.getByRole('status')).toContainText('Quote Request Submitted!');
+    // The thanks page holds the form again, with a token of its own for the next request.
+    await expect(page.locator('input[name="form_token"]')).toHaveValue(/^\d{13}\.[A-Za-z0-9_-]{43}$/);
 
     expect(await view(request, name, 'all')).toBeUndefined();
     const held = await view(request, name, 'spam');
@@ -44,5 +46,18 @@ test.describe('without JavaScript', () => {
     expect(rescued.status()).toBe(200);
     expect(await view(request, name, 'spam')).toBeUndefined();
     expect(await view(request, name, 'all')).toMatchObject({ status: 'new', spam: { cleared: { by: e2eStaff.email } } });
+  });
+
+  test('the form sent back with its errors has a fresh token too', async ({ page }) => {
+    await page.goto('/');
+    const form = quoteForm(page);
+    const first = await page.locator('input[name="form_token"]').inputValue();
+    await form.evaluate((element) => element.setAttribute('novalidate', ''));
+    await form.getByLabel('Full name').fill('Ada Lovelace');
+    await form.getByRole('button', { name: 'Get Free Quote' }).click();
+    await expect(page.getByRole('alert')).toContainText('Please fill in all required fields');
+    const again = await page.locator('input[name="form_token"]').inputValue();
+    expect(again).toMatch(/^\d{13}\.[A-Za-z0-9_-]{43}$/);
+    expect(again).not.toBe(first);
   });
 });
