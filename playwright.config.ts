@@ -65,6 +65,8 @@ export default defineConfig({
         MAX_CONNECTIONS_PER_CLIENT: '0',
         // The alert tests run their own push service, on loopback.
         PUSH_ALLOW_LOOPBACK: 'true',
+        // The browser fills the form in milliseconds, which the spam rules would take for a script.
+        FORM_TOKEN_BACKDATE_SECONDS: '10',
       },
       url: `http://127.0.0.1:${serverPort}/readyz`,
       reuseExistingServer: false,

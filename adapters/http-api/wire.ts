@@ -43,7 +43,7 @@ export const WireStoredQuoteSchema = v.object({
   ...WireQuoteSchema.entries,
   customer_token: v.pipe(v.string(), v.regex(customerTokenPattern)),
 });
-export type WireStoredQuote = v.InferOutput<typeof WireStoredQuoteSchema>;
+type WireStoredQuote = v.InferOutput<typeof WireStoredQuoteSchema>;
 
 export const errorCodes = [
   'missing-fields',

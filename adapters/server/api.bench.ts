@@ -1,5 +1,6 @@
-// Load benchmark of the built server (`npm run bench:api`): the JSON API's insert and the server-rendered
-// home page (plain, and compressed as browsers ask for it), each for 10 s with 50 connections, on loopback, over a fresh SQLite database.
+// Load benchmark of the built server (`npm run bench:api`): the JSON API's insert and the home page
+// (plain, and compressed as browsers ask for it), each for 10 s with 50 connections, on loopback, over a
+// fresh SQLite database.
 // Node runs this file directly by stripping its types, so it imports only npm packages and node: builtins.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

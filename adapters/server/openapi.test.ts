@@ -81,6 +81,12 @@ test('every status the inbox answers is in the contract', async () => {
       body: JSON.stringify(toNamedFields(sampleQuote())),
     });
     const { id } = (await stored.json()) as { id: string };
+    const held = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...toNamedFields(sampleQuote({ name: 'Honey Bot' })), website: 'https://spam.example' }),
+    });
+    const { id: spamId } = (await held.json()) as { id: string };
     await fetch(url, { headers: staff });
     await fetch(`${url}?limit=0`, { headers: staff });
     await fetch(url);
@@ -101,13 +107,16 @@ test('every status the inbox answers is in the contract', async () => {
     await post('/no-such-id/notes', { text: 'Lost' });
     await post(`/${id}/resend-email`);
     await post('/no-such-id/resend-email');
+    await post(`/${spamId}/not-spam`);
+    await post(`/${spamId}/not-spam`);
+    await post('/no-such-id/not-spam');
     await server.db.destroy();
     await fetch(url, { headers: staff });
     await fetch(`${url}/summary`, { headers: staff });
 
-    // All but the request stored to work on.
-    const answered = server.logs.slice(1);
-    expect(answered.map(({ method, path, status }) => `${method} ${path.replace(id, '{id}').slice(apiPaths.quoteRequests.length)} ${status}`)).toEqual([
+    // All but the requests stored to work on.
+    const answered = server.logs.slice(2);
+    expect(answered.map(({ method, path, status }) => `${method} ${path.replace(id, '{id}').replace(spamId, '{spamId}').slice(apiPaths.quoteRequests.length)} ${status}`)).toEqual([
       'GET  200',
       'GET  400',
       'GET  401',
@@ -128,6 +137,9 @@ test('every status the inbox answers is in the contract', async () => {
       'POST /no-such-id/notes 404',
       'POST /{id}/resend-email 202',
       'POST /no-such-id/resend-email 404',
+      'POST /{spamId}/not-spam 200',
+      'POST /{spamId}/not-spam 409',
+      'POST /no-such-id/not-spam 404',
       'GET  503',
       'GET /summary 503',
     ]);

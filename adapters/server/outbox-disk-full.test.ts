@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { toNamedFields } from '../../domain/quote';
+import { formTokenFieldName } from '../../domain/spam';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { startTestSmtpServer } from '../email/test-smtp-server.test-support';
 import { fillDisk, freeDisk } from '../sql/full-disk.test-support';
@@ -10,11 +11,12 @@ const inbox = 'office@example.co.uk';
 const refused = [{ table: 'quote_requests' as const }, { table: 'notifications' as const, updatesOf: ['sent_at'] }, { table: 'write_probes' as const }];
 const leaseSeconds = 1;
 
-const post = (server: TestServer, name: string) =>
+/** A visitor's request, from a page opened a while before (its form token): several alike are no burst of spam. */
+const post = async (server: TestServer, name: string) =>
   fetch(`${server.url}/api/quote-requests`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(toNamedFields(sampleQuote({ name, email: null, serviceType: 'general' }))),
+    body: JSON.stringify({ ...toNamedFields(sampleQuote({ name, email: null, serviceType: 'general' })), [formTokenFieldName]: await server.formToken() }),
   });
 const readyz = async (server: TestServer, headers: Record<string, string> = {}) => {
   const response = await fetch(`${server.url}/readyz`, { headers });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
-import { WireQuoteSchema } from '../http-api/wire';
+import { WireQuoteSchema, WireStoredQuoteSchema } from '../http-api/wire';
 import { inboxPage, startTestServer, testStaff, type TestServer } from './test-server.test-support';
 
 const valid = { name: 'Ada Lovelace', phone: '020 7946 0777', service_type: 'general' };
@@ -98,11 +98,11 @@ test('a post from another site is refused with 403 and changes nothing', async (
   });
 });
 
-test('a bot that fills the honeypot is answered as if stored, and nothing is kept', async () => {
+test('a bot that fills the honeypot is answered as a person is, and its request is kept in the Spam folder alone', async () => {
   await withServer({}, async (server) => {
     const json = await postJson(server, { ...valid, website: 'http://spam.example' });
     expect(json.status).toBe(201);
-    expect(v.parse(WireQuoteSchema, await json.json())).toMatchObject({ name: 'Ada Lovelace' });
+    expect(v.parse(WireStoredQuoteSchema, await json.json())).toMatchObject({ name: 'Ada Lovelace' });
 
     const form = await fetch(`${server.url}/api/quote-requests`, {
       method: 'POST',
@@ -110,9 +110,10 @@ test('a bot that fills the honeypot is answered as if stored, and nothing is kep
       redirect: 'manual',
     });
     expect(form.status).toBe(303);
-    expect(form.headers.get('location')).toBe('/?quote=submitted');
+    expect(form.headers.get('location')).toMatch(/^\/\?quote=submitted&link=[A-Za-z0-9_-]{43}$/);
 
     expect(await stored(server)).toEqual([]);
+    expect((await inboxPage(server, { view: 'spam' })).quotes).toHaveLength(2);
     expect((await postJson(server, { ...valid, website: '' })).status).toBe(201);
     expect(await stored(server)).toHaveLength(1);
   });

@@ -94,7 +94,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
         });
 
         expect(response.status).toBe(303);
-        expect(response.headers.get('location')).toBe('/?quote=submitted');
+        expect(response.headers.get('location')).toMatch(/^\/\?quote=submitted&link=[A-Za-z0-9_-]{43}$/);
         expect(await list(server)).toMatchObject([{ name: 'Ada', email: null, urgent: true }]);
         await fetch(`${server.url}/?quote=submitted`);
         expect(server.rendered.at(-1)).toEqual({ url: '/', state: { submitted: true } });
@@ -124,7 +124,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
           redirect: 'manual',
         });
         expect(response.status).toBe(303);
-        expect(response.headers.get('location')).toBe('/?quote=submitted&remark=postcode');
+        expect(response.headers.get('location')).toMatch(/^\/\?quote=submitted&remark=postcode&link=[A-Za-z0-9_-]{43}$/);
         await fetch(`${server.url}/?quote=submitted&remark=postcode&remark=name&remark=%3Cscript%3E`);
         expect(server.rendered.at(-1)).toEqual({ url: '/', state: { submitted: true, remarks: ['postcode'] } });
 

@@ -33,8 +33,8 @@ const statusOf: Record<QuoteError['kind'], ContentfulStatusCode> = {
 
 /**
  * A client's two allowances. Only requests that were stored (in the Spam folder too) use the first:
- * a typo, bad JSON or a wrong content type costs a visitor nothing of it. Requests refused for what they sent use the second, much larger one, so a script
- * posting garbage all day is stopped as well.
+ * a typo, bad JSON or a wrong content type costs a visitor nothing of it. Requests refused for what
+ * they sent use the second, much larger one, so a script posting garbage all day is stopped as well.
  */
 export interface SubmissionLimits {
   /** Taken before a request is judged, so a burst cannot race past it; given back unless it is stored. */

@@ -14,6 +14,7 @@ function site(trustProxy: boolean) {
   app.get('/', (c) => c.html('<!doctype html><title>Home</title>'));
   app.get('/asset.js', () => new Response('export {}', { headers: { 'content-type': 'text/javascript', 'x-powered-by': 'Hono' } }));
   app.get('/moved', () => Response.redirect('http://localhost/', 301));
+  app.get('/private', () => new Response('a page whose address holds a token', { headers: { 'referrer-policy': 'no-referrer' } }));
   app.get('/crash', () => {
     throw new Error('boom');
   });
@@ -68,4 +69,11 @@ test('without a trusted proxy, X-Forwarded-Proto cannot ask for HSTS', async () 
 test('the policy allows nothing inline, nothing evaluated and nothing from elsewhere', async () => {
   const policy = (await site(false).request('/')).headers.get('content-security-policy') ?? '';
   expect(policy).not.toMatch(/unsafe-|\*|https?:/);
+});
+
+test('a route that sends no referrer keeps its own policy; every other header is still set', async () => {
+  const response = await site(false).request('/private');
+  expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  expect(response.headers.get('content-security-policy')).toBe(csp);
+  expect(response.headers.get('x-frame-options')).toBe('DENY');
 });

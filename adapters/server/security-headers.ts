@@ -88,11 +88,12 @@ export function securityHeaders(trust: ProxyTrust & { styleHashes?: readonly str
  */
 export const securityHeadersBeforeRouting: readonly (readonly [string, string])[] = headersFor([]).overHttp;
 
+/** Headers a route may set stricter for its own answers: a page whose address holds a token sends no referrer at all. */
+const ownedByRoute = new Set(['referrer-policy']);
+
 function setAll(target: Headers, headers: [string, string][]) {
   for (const [name, value] of headers) {
-    // A route that sends no referrer at all (a customer's private link) keeps its stricter policy.
-    if (name === 'Referrer-Policy' && target.get(name) === 'no-referrer') continue;
-    target.set(name, value);
+    if (!(ownedByRoute.has(name.toLowerCase()) && target.has(name))) target.set(name, value);
   }
   // Names the framework to anyone probing for a known flaw in it.
   target.delete('X-Powered-By');

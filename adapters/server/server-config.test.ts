@@ -4,6 +4,8 @@ import { connectionLimitsOf, readServerConfig } from './server-config';
 const defaults = {
   TRUST_PROXY: false,
   RETENTION_MONTHS: 24,
+  SPAM_RETENTION_DAYS: 30,
+  FORM_TOKEN_BACKDATE_SECONDS: 0,
   QUOTE_REQUESTS_PER_HOUR: 10,
   QUOTE_REFUSALS_PER_HOUR: 100,
   CUSTOMER_LINK_VIEWS_PER_HOUR: 60,
@@ -30,6 +32,11 @@ test('daily backups go to BACKUP_DIR, keeping BACKUP_KEEP of them, sealed with B
 
 test('escalation waits ESCALATE_AFTER_MINUTES', () => {
   expect(readServerConfig({ ESCALATE_AFTER_MINUTES: '5' })).toMatchObject({ ESCALATE_AFTER_MINUTES: 5 });
+});
+
+test('the Spam folder keeps requests SPAM_RETENTION_DAYS days, at least one', () => {
+  expect(readServerConfig({ SPAM_RETENTION_DAYS: '7' })).toMatchObject({ SPAM_RETENTION_DAYS: 7 });
+  expect(() => readServerConfig({ SPAM_RETENTION_DAYS: '0' })).toThrow('SPAM_RETENTION_DAYS must be at least 1');
 });
 
 test('limits, retention and the proxy are read as given', () => {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defaultAlertPolicy } from '../../domain/alert-plan';
 import { defaultRetentionMonths } from '../../domain/retention';
+import { defaultSpamRetentionDays } from '../../domain/spam';
 import type { ConnectionLimits } from './start-server';
 
 const port = v.pipe(
@@ -42,6 +43,14 @@ const ServerConfigSchema = v.object({
   ),
   TRUST_PROXY: yesOrNo('TRUST_PROXY'),
   RETENTION_MONTHS: positiveWhole('RETENTION_MONTHS', defaultRetentionMonths),
+  /** Days a request stays in the Spam folder, unless staff say "Not spam", before it is deleted. */
+  SPAM_RETENTION_DAYS: positiveWhole('SPAM_RETENTION_DAYS', defaultSpamRetentionDays),
+  /**
+   * Issues every form token as if its page had been opened this many seconds before: for end-to-end
+   * tests, whose browser fills the form faster than any person. Never in production, where it would
+   * let a script that posts at once pass for a person.
+   */
+  FORM_TOKEN_BACKDATE_SECONDS: wholeOrZero('FORM_TOKEN_BACKDATE_SECONDS', 0),
   /** Quote requests one client may have stored in an hour: see the README on shared addresses. */
   QUOTE_REQUESTS_PER_HOUR: positiveWhole('QUOTE_REQUESTS_PER_HOUR', 10),
   /** Quote requests one client may have refused for their input (typos, bad JSON) in an hour before it is stopped. */

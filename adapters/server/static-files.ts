@@ -72,7 +72,7 @@ function formPageOf(html: Buffer): FormPage | undefined {
 const gzipHeader = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 
 /** The page with `token` written in, as one gzip stream: the two compressed halves, the token stored between. */
-function gzipWithToken(page: FormPage, token: Buffer): Buffer {
+function gzipWithToken(page: FormPage, token: Buffer): Uint8Array<ArrayBuffer> {
   // A stored, non-final block (RFC 1951, 3.2.4): its header byte, then the length and its complement.
   const stored = Buffer.alloc(5);
   stored.writeUInt16LE(token.length, 1);
@@ -80,7 +80,18 @@ function gzipWithToken(page: FormPage, token: Buffer): Buffer {
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc32(page.after, crc32(token, page.crcBefore)), 0);
   trailer.writeUInt32LE((page.before.length + token.length + page.after.length) % 2 ** 32, 4);
-  return Buffer.concat([gzipHeader, page.deflatedBefore, stored, token, page.deflatedAfter, trailer]);
+  return joined([gzipHeader, page.deflatedBefore, stored, token, page.deflatedAfter, trailer]);
+}
+
+/** The parts as one body, copied once into memory of its own. */
+function joined(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const body = new Uint8Array(parts.reduce((length, part) => length + part.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    body.set(part, at);
+    at += part.byteLength;
+  }
+  return body;
 }
 
 /** Files under assets/ carry their content's hash in their name: they never change. */
@@ -212,10 +223,10 @@ export class StaticFiles {
     const headers = new Headers({ 'content-type': file.contentType, 'cache-control': revalidate, vary: 'accept-encoding' });
     if (request.method === 'HEAD') return new Response(null, { status, headers });
     const token = Buffer.from(await issuer.tokens.issue(issuer.now()));
-    const body = gzip ? gzipWithToken(page, token) : Buffer.concat([page.before, token, page.after]);
+    const body = gzip ? gzipWithToken(page, token) : joined([page.before, token, page.after]);
     if (gzip) headers.set('content-encoding', 'gzip');
     headers.set('content-length', String(body.byteLength));
-    return new Response(new Uint8Array(body), { status, headers });
+    return new Response(body, { status, headers });
   }
 
   #answerAsIs(file: StaticFile, request: Request, status: 200 | 404): Response {

@@ -44,6 +44,8 @@ import { SqlSecretStore } from '../sql/sql-secret-store';
 import { createAlertEngine } from './alert-engine';
 import { SqlPhotoStore } from '../sql/sql-photo-store';
 import { SharpPhotoProcessor } from '../photos/sharp-photo-processor';
+import { formTokenFieldName } from '../../domain/spam';
+import { sharedFormTokens } from './form-tokens';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -122,6 +124,11 @@ export interface TestServer extends RunningServer {
   photos: TestPhotos;
   /** The folder uploads are streamed into while a request is read: empty whenever none is being read. */
   uploadRoot: string;
+  /**
+   * A form token the server signed, as the page holding the form is sent with, for a page opened
+   * `secondsAgo` seconds before the server's now (10 by default: a person's pace).
+   */
+  formToken: (secondsAgo?: number) => Promise<string>;
   stop: () => Promise<void>;
 }
 
@@ -170,10 +177,12 @@ export async function startTestServer(
   const clock = options.now ? { now: options.now } : {};
   // SQLite keeps photos as files in a folder of the test's own; PostgreSQL in the database.
   const photoDir = kind === 'sqlite' ? mkdtempSync(join(tmpdir(), 'quote-photos-')) : undefined;
-  const quotes = new SqlQuoteRepository(db, { ...clock, notify: options.mail !== undefined, ...(photoDir !== undefined && { photoDir }) });
+  const now = options.now ?? (() => new Date());
+  const formTokens = await sharedFormTokens(new SqlSecretStore(db));
+  const quotes = new SqlQuoteRepository(db, { ...clock, formTokens, notify: options.mail !== undefined, ...(photoDir !== undefined && { photoDir }) });
   const photos = testPhotos(db, photoDir);
   const uploadRoot = mkdtempSync(join(tmpdir(), 'quote-upload-root-'));
-  const inbox = new SqlQuoteInbox(db);
+  const inbox = new SqlQuoteInbox(db, { notify: options.mail !== undefined });
   const errors: TestServer['errors'] = [];
   const logger = {
     error: (message: string, cause: unknown) => {
@@ -211,7 +220,7 @@ export async function startTestServer(
   const rendered: TestServer['rendered'] = [];
   const staffStore = new SqlStaffStore(db);
   await saveStaffAccount(staffStore, testStaff.email, testStaff.password);
-  const alerts = options.alerts && (await testAlertEngine(db, staffStore, { ...lease, ...options.alerts }, options.now ?? (() => new Date())));
+  const alerts = options.alerts && (await testAlertEngine(db, staffStore, { ...lease, ...options.alerts }, now));
   const app = createServerApp({
     quotes,
     photos: { store: photos, processor: new SharpPhotoProcessor(), uploadRoot },
@@ -219,6 +228,8 @@ export async function startTestServer(
     customerData: new SqlCustomerData(db),
     ...clock,
     wakeDelivery: () => dispatcher?.wake(),
+    wakeAlerts: () => alerts?.wake(),
+    formTokens,
     notifier: {
       quoteSubmitted: () => {
         dispatcher?.wake();
@@ -270,6 +281,7 @@ export async function startTestServer(
     errors,
     photos,
     uploadRoot,
+    formToken: (secondsAgo = 10) => formTokens.issue(new Date(now().getTime() - secondsAgo * 1000)),
     stop: async () => {
       rmSync(uploadRoot, { recursive: true, force: true });
       if (photoDir !== undefined) rmSync(photoDir, { recursive: true, force: true });
@@ -375,12 +387,15 @@ export async function withClockedServer(
   }
 }
 
-/** Stores a quote request through the public API, as a visitor's browser does; `fields` override a valid one. */
+/**
+ * Stores a quote request through the public API, as a visitor's browser does, with the token of a
+ * page opened ten seconds before; `fields` override a valid one.
+ */
 export async function storeQuote(server: TestServer, fields: Record<string, unknown> = {}) {
   const response = await fetch(`${server.url}/api/quote-requests`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...toNamedFields(sampleQuote()), ...fields }),
+    body: JSON.stringify({ ...toNamedFields(sampleQuote()), [formTokenFieldName]: await server.formToken(), ...fields }),
   });
   return v.parse(WireQuoteSchema, await response.json());
 }

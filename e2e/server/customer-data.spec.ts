@@ -3,6 +3,7 @@ import { londonDay } from '../../domain/london-time';
 import { toNamedFields } from '../../domain/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { expect, signInAsStaff, test } from '../fixtures';
+import { pageFormToken } from './form-token';
 
 // Tests share the server's database: this one works only on a customer of its own.
 const marker = Math.random().toString(36).slice(2, 8);
@@ -16,7 +17,7 @@ test('on a phone, staff find a customer by email, download what is held as JSON 
     sampleQuote({ name: `Subject ${marker}`, email, phone, description: `Leaking tap ${marker}` }),
     sampleQuote({ name: `Subject ${marker}`, email: null, phone: international, description: `Radiator ${marker}` }),
   ]) {
-    expect((await request.post('/api/quote-requests', { data: toNamedFields(quote) })).status()).toBe(201);
+    expect((await request.post('/api/quote-requests', { data: { ...toNamedFields(quote), ...(await pageFormToken(request)) } })).status()).toBe(201);
   }
   await signInAsStaff(page);
   await page.getByRole('heading', { name: 'Customer data' }).click();

@@ -4,6 +4,7 @@ import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { staffName } from '../../domain/on-call';
 import { e2eStaff, expect, signInAsStaff, test } from '../fixtures';
 import { clickNotification, openInboxWithWorker, pushToInboxWorker, shownNotifications } from '../inbox-worker';
+import { pageFormToken } from './form-token';
 
 // The staff inbox as an app on a phone, against our server: its manifest and service worker, alerts
 // pushed to it through the DevTools protocol as a push service would, "I'm on it", and opening offline.
@@ -51,7 +52,7 @@ test('only /quotes links the inbox manifest and registers the worker; the home p
 async function sendUrgentRequest(page: Page) {
   const name = `Tom Pusher${Math.random().toString(36).slice(2, 6)}`;
   const created = await page.request.post('/api/quote-requests', {
-    data: toNamedFields(sampleQuote({ name, serviceType: 'emergency', urgent: true, postcode: 'SE1 7PB' })),
+    data: { ...toNamedFields(sampleQuote({ name, serviceType: 'emergency', urgent: true, postcode: 'SE1 7PB' })), ...(await pageFormToken(page.request)) },
   });
   expect(created.status()).toBe(201);
   const { id, created_at: createdAt } = (await created.json()) as { id: string; created_at: string };

@@ -4,6 +4,7 @@ import { londonDay } from '../../domain/london-time';
 import { toNamedFields } from '../../domain/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { addNote, chooseView, e2eStaff, expect, inboxCard, signInAsStaff, test } from '../fixtures';
+import { pageFormToken } from './form-token';
 
 // Tests share the server's database: each works only on requests carrying its own marker.
 const marker = () => Math.random().toString(36).slice(2, 8);
@@ -18,7 +19,7 @@ test('staff work requests on the real server: the status, notes and history outl
     sampleQuote({ name: standard, serviceType: 'heating', description: `Annual service ${id}` }),
     sampleQuote({ name: urgent, phone, serviceType: 'emergency', urgent: true, description: `Water everywhere ${id}` }),
   ]) {
-    expect((await request.post('/api/quote-requests', { data: toNamedFields(quote) })).status()).toBe(201);
+    expect((await request.post('/api/quote-requests', { data: { ...toNamedFields(quote), ...(await pageFormToken(request)) } })).status()).toBe(201);
   }
   await signInAsStaff(page);
   await page.goto(`/quotes?q=${id}`);
@@ -65,7 +66,7 @@ test('staff work requests on the real server: the status, notes and history outl
 
 test('a change made by someone else first is not overwritten', async ({ page, browser, request }) => {
   const name = `Dripping Tap ${marker()}`;
-  expect((await request.post('/api/quote-requests', { data: toNamedFields(sampleQuote({ name })) })).status()).toBe(201);
+  expect((await request.post('/api/quote-requests', { data: { ...toNamedFields(sampleQuote({ name })), ...(await pageFormToken(request)) } })).status()).toBe(201);
   await signInAsStaff(page);
   await page.goto(`/quotes?q=${encodeURIComponent(name)}`);
   await expect(inboxCard(page, name)).toBeVisible();
@@ -88,7 +89,8 @@ test('found by phone digits, filtered to today and exported as CSV', async ({ pa
   const names = [`Radiator ${id}`, `=SUM(A1:A9) ${id}`];
   for (const name of names) {
     const phone = `020 ${digits.slice(0, 4)} 0${digits.slice(4)}`;
-    expect((await request.post('/api/quote-requests', { data: toNamedFields(sampleQuote({ name, phone, serviceType: 'heating', description: `Job ${id}` })) })).status()).toBe(201);
+    const sent = { ...toNamedFields(sampleQuote({ name, phone, serviceType: 'heating', description: `Job ${id}` })), ...(await pageFormToken(request)) };
+    expect((await request.post('/api/quote-requests', { data: sent })).status()).toBe(201);
   }
   await signInAsStaff(page);
   await page.goto('/quotes?view=all');

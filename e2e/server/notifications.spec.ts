@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { startTestSmtpServer } from '../../adapters/email/test-smtp-server.test-support';
 import { toNamedFields } from '../../domain/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
+import { pageFormToken } from './form-token';
 import { quotesPath, startServer, stop } from './spawned-server';
 
 test('emails queued while the mail server is down survive the server being killed, and all arrive once', async () => {
@@ -28,7 +29,7 @@ test('emails queued while the mail server is down survive the server being kille
       const response = await fetch(`${first.url}${quotesPath}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(toNamedFields(sampleQuote({ name: `Backlog ${index}`, email: null, serviceType: 'general' }))),
+        body: JSON.stringify({ ...toNamedFields(sampleQuote({ name: `Backlog ${index}`, email: null, serviceType: 'general' })), ...(await pageFormToken(first.url)) }),
       });
       expect(response.status).toBe(201);
     }
@@ -68,7 +69,7 @@ test('emails a killed server was sending go out within about ten seconds of the 
       const response = await fetch(`${first.url}${quotesPath}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(toNamedFields(sampleQuote({ name, email: null, serviceType: 'general' }))),
+        body: JSON.stringify({ ...toNamedFields(sampleQuote({ name, email: null, serviceType: 'general' })), ...(await pageFormToken(first.url)) }),
       });
       expect(response.status).toBe(201);
     }

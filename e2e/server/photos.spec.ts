@@ -23,7 +23,7 @@ test.describe('without JavaScript', () => {
     await form.getByLabel('Service type').selectOption('general');
     await form.getByLabel('Photos (optional)').setInputFiles([await phonePhoto('leak.jpg', 200), await phonePhoto('sink.jpg', 20)]);
     await form.getByRole('button', { name: 'Get Free Quote' }).click();
-    await expect(page).toHaveURL('/?quote=submitted#quote-section');
+    await expect(page).toHaveURL(/\/\?quote=submitted&link=[A-Za-z0-9_-]{43}#quote-section$/);
     await expect(page.getByRole('status')).toContainText('Quote Request Submitted!');
 
     // Staff, with JavaScript, in a browser of their own.

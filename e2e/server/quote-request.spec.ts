@@ -62,7 +62,7 @@ test.describe('without JavaScript', () => {
     await form.getByLabel('Describe the job').fill('Shower tray cracked');
     await form.getByRole('button', { name: 'Get Free Quote' }).click();
 
-    await expect(page).toHaveURL('/?quote=submitted#quote-section');
+    await expect(page).toHaveURL(/\/\?quote=submitted&link=[A-Za-z0-9_-]{43}#quote-section$/);
     await expect(page.getByRole('heading', { name: 'Request a Quote' })).toBeInViewport();
     await expect(page.getByRole('status')).toContainText('Quote Request Submitted!');
     await expect(form.getByLabel('Full name')).toHaveValue('');
@@ -124,7 +124,7 @@ test.describe('without JavaScript', () => {
     await form.getByLabel('Service type').selectOption('general');
     await form.getByRole('button', { name: 'Get Free Quote' }).click();
 
-    await expect(page).toHaveURL('/?quote=submitted&remark=postcode#quote-section');
+    await expect(page).toHaveURL(/\/\?quote=submitted&remark=postcode&link=[A-Za-z0-9_-]{43}#quote-section$/);
     await expect(page.getByRole('status')).toContainText('Quote Request Submitted!');
     await expect(page.getByRole('status')).toContainText("so we'll call to see if we can help.");
     const stored = (await listAsStaff(request)) as { name: string; postcode: string | null }[];

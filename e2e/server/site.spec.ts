@@ -3,19 +3,35 @@ import { expect, listAsStaff, quoteForm, test } from '../fixtures';
 // The site as our server sends it: prerendered pages, their caching and compression, what crawlers
 // read, and the home page taken over by its scripts without a visible change.
 
-test('the home page arrives whole as HTML, compressed, and revalidates with its ETag', async ({ request }) => {
+test('the home page arrives whole as HTML, compressed, with a form token of its own each time', async ({ request }) => {
   const response = await request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
   expect(response.status()).toBe(200);
-  expect(response.headers()['content-encoding']).toBe('br');
+  // Gzip, not Brotli: the page is spliced around each visitor's token without compressing it again.
+  expect(response.headers()['content-encoding']).toBe('gzip');
   expect(response.headers()['cache-control']).toBe('no-cache');
-  const text = (await response.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+  const html = await response.text();
+  const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
   for (const words of ['Professional Plumbing &amp; Heating Services in SE1', 'Our Professional Services', 'Power Flushing', 'Request a Quote', '020 7946 0123']) {
     expect(text).toContain(words);
   }
 
+  // No ETag to revalidate with: the next visit gets the page again, with a new token.
+  expect(response.headers().etag).toBeUndefined();
+  const token = (page: string) => /<input[^>]*name="form_token"[^>]*value="(\d+\.[A-Za-z0-9_-]{43})"/.exec(page)?.[1];
+  const again = await request.get('/', { headers: { 'accept-encoding': 'br, gzip', 'if-none-match': '*' } });
+  expect(again.status()).toBe(200);
+  expect(token(html)).toBeDefined();
+  expect(token(await again.text())).not.toBe(token(html));
+});
+
+test('a page without the form arrives compressed, and revalidates with its ETag', async ({ request }) => {
+  const response = await request.get('/privacy', { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-encoding']).toBe('br');
+  expect(response.headers()['cache-control']).toBe('no-cache');
   const etag = response.headers().etag ?? '';
   expect(etag).not.toBe('');
-  const again = await request.get('/', { headers: { 'accept-encoding': 'br, gzip', 'if-none-match': etag } });
+  const again = await request.get('/privacy', { headers: { 'accept-encoding': 'br, gzip', 'if-none-match': etag } });
   expect(again.status()).toBe(304);
 });
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { toNamedFields } from '../../domain/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { e2eStaff, expect, signInAsStaff, test } from '../fixtures';
+import { pageFormToken } from './form-token';
 
 const marker = () => Math.random().toString(36).slice(2, 8);
 
@@ -13,7 +14,7 @@ test('script and HTML typed into the form reach staff as text, never as markup',
   const name = `<img src=x onerror="window.injected='${id}'"> Mallory ${id}`;
   const description = `<script>window.injected='${id}'</script><b>bold</b> "quotes" & ampersands`;
   const sent = await request.post('/api/quote-requests', {
-    data: toNamedFields(sampleQuote({ name, serviceType: 'other', description })),
+    data: { ...toNamedFields(sampleQuote({ name, serviceType: 'other', description })), ...(await pageFormToken(request)) },
   });
   expect(sent.status()).toBe(201);
   page.on('dialog', (dialog) => {
@@ -47,7 +48,7 @@ test('signing out ends the session: the list is gone, and the old cookie opens n
 
 test('staff delete a request after confirming, and it is gone for good', async ({ page, request }) => {
   const name = `Delete Me ${marker()}`;
-  expect((await request.post('/api/quote-requests', { data: toNamedFields(sampleQuote({ name })) })).status()).toBe(201);
+  expect((await request.post('/api/quote-requests', { data: { ...toNamedFields(sampleQuote({ name })), ...(await pageFormToken(request)) } })).status()).toBe(201);
   await signInAsStaff(page);
 
   page.once('dialog', (dialog) => {

@@ -31,6 +31,7 @@ import { type Backend, type BackendPhotos, loadedBackend } from '../app/backends
 import { createPageRenderer } from '../render/page-renderer';
 import type { BuiltTemplates } from '../render/page-templates';
 import { StaticFiles } from '../../adapters/server/static-files';
+import { sharedFormTokens } from '../../adapters/server/form-tokens';
 import { createAlertEngine } from '../../adapters/server/alert-engine';
 import { alertDelivery, testAlertSender } from '../../adapters/push/alert-delivery';
 import { readTakeToken } from '../../adapters/push/take-token';
@@ -64,7 +65,9 @@ await provisionStaffAccounts(staffStore, config, writeLine);
 // Customers' private links (/r/<token>): each token derived from its request's id under a secret of
 // ours, so the confirmation email, built later from the stored request, can carry it while the
 // database keeps only its hash (docs/decisions/020).
-const customerTokens = await sharedCustomerTokens(new SqlSecretStore(db));
+// Values every server on the database shares: the keys the customers' links, the form's tokens and the alerts are made with.
+const secrets = new SqlSecretStore(db);
+const customerTokens = await sharedCustomerTokens(secrets);
 const customerLinkUrl = (quote: { id: string }) => new URL(customerLinkPath(customerTokens.tokenFor(quote.id)), config.SITE_URL ?? business.siteUrl).href;
 
 // Several servers on one PostgreSQL share their counts there; a single SQLite server keeps them in memory.
@@ -102,8 +105,19 @@ const photosWhileRendering: BackendPhotos = {
 // them, retrying until delivered. Without SMTP settings they wait, and are sent once email is set up.
 // SQLite keeps the photos sent with requests as files beside the database; PostgreSQL in the database.
 const photoDir = config.DATABASE_URL ? undefined : join(config.DATA_DIR, 'photos');
-const quotes = new SqlQuoteRepository(db, { notify: true, customerToken: (id) => customerTokens.tokenFor(id), ...(photoDir !== undefined && { photoDir }) });
-const inbox = new SqlQuoteInbox(db);
+// Each page holding the quote form is sent with a signed token of when it was issued; the store reads
+// it back, with the honeypot, to judge each request by the spam rules.
+const formTokens = await sharedFormTokens(secrets, { backdateSeconds: config.FORM_TOKEN_BACKDATE_SECONDS });
+if (config.FORM_TOKEN_BACKDATE_SECONDS > 0) {
+  console.warn('FORM_TOKEN_BACKDATE_SECONDS is set: requests sent the moment the page arrives are not caught as spam. It is for tests alone.');
+}
+const quotes = new SqlQuoteRepository(db, {
+  notify: true,
+  formTokens,
+  customerToken: (id) => customerTokens.tokenFor(id),
+  ...(photoDir !== undefined && { photoDir }),
+});
+const inbox = new SqlQuoteInbox(db, { notify: true });
 const outbox = new SqlNotificationOutbox(db, { leaseSeconds: config.OUTBOX_LEASE_SECONDS });
 const mail = parseMailConfig(process.env);
 const mailer = mail && new SmtpMailer({ url: mail.url, from: mail.from });
@@ -117,7 +131,6 @@ if (!dispatcher) {
 
 // Alerts on staff phones: every step is recorded in the database with its deliveries (one per device,
 // and the webhook's), and delivered through the alert outbox, retrying until the push service takes it.
-const secrets = new SqlSecretStore(db);
 const vapid = await requireVapidKeys(process.env, secrets);
 const takeTokenSecret = await requireTakeTokenSecret(secrets);
 const webhookConfig = parseWebhookConfig(process.env);
@@ -174,12 +187,14 @@ const app = createServerApp({
   ...backend,
   photos: { store: new SqlPhotoStore(db, photoDir === undefined ? {} : { photoDir }), processor: new SharpPhotoProcessor() },
   readiness: () => readiness.check(),
-  // Staff asked for an email again: send it now, not at the next poll.
+  // Staff asked for an email again, or rescued a request from spam: send it now, not at the next poll.
   wakeDelivery: () => dispatcher?.wake(),
+  wakeAlerts: () => alerts.wake(),
+  formTokens,
   outbox: { backlog: () => outbox.backlog(), sending: dispatcher !== undefined, unrecorded: () => dispatcher?.unrecorded ?? 0 },
   alerts: alerts.serverDeps,
   pages: createPageRenderer(loadedBackend(backend, { quoteFormAction: apiPaths.quoteRequests, postsCustomerForms: true }), templates),
-  site: await StaticFiles.load(clientDir),
+  site: await StaticFiles.load(clientDir, { formTokens: { tokens: formTokens, now: () => new Date() } }),
   writeLog: (entry) => writeLine(JSON.stringify(entry)),
   sessions: new StaffSessions({ accounts: staffStore, store: staffStore }),
   trustProxy: config.TRUST_PROXY,
@@ -223,11 +238,15 @@ writeLine(
   }),
 );
 
-// Requests older than the retention period are deleted: now, and every six hours after.
+// Requests older than the retention period, and spam left in its folder past its days, are deleted:
+// now, and every six hours after.
 const purgeExpired = async () => {
-  const result = await purgeExpiredQuotes({ retention: quotes, logger: console }, new Date(), config.RETENTION_MONTHS);
+  const result = await purgeExpiredQuotes({ retention: quotes, logger: console }, new Date(), config.RETENTION_MONTHS, config.SPAM_RETENTION_DAYS);
   if (result.ok && result.deleted > 0) {
     writeLine(JSON.stringify({ event: 'purged-expired-quotes', deleted: result.deleted, cutoff: result.cutoff.toISOString() }));
+  }
+  if (result.ok && result.spam.deleted > 0) {
+    writeLine(JSON.stringify({ event: 'purged-old-spam', deleted: result.spam.deleted, cutoff: result.spam.cutoff.toISOString() }));
   }
   await staffStore.deleteExpiredSessions(new Date()).catch((error: unknown) => {
     console.error('Clearing expired staff sessions failed', error);
