@@ -83,6 +83,11 @@ export function toWireStoredQuote(quote: NewlyStored): WireStoredQuote {
   return { ...toWireQuote(quote), customer_token: quote.customerToken };
 }
 
+/** The stored request as its sender reads the 201: whether it went to the Spam folder is not said. */
+export function fromWireStoredQuote({ customer_token, ...quote }: WireStoredQuote): NewlyStored {
+  return { ...fromWireQuote(quote), customerToken: customer_token };
+}
+
 export function fromWireQuote({ id, created_at, ...fields }: WireQuote): QuoteRequest {
   return { id, createdAt: new Date(created_at), ...fromNamedFields(fields) };
 }

@@ -1,9 +1,5 @@
-import * as v from 'valibot';
-import { customerTokenPattern } from '../../domain/customer-link';
-import type { NewlyStored } from '../../domain/ports';
 import { honeypotFieldName } from '../../domain/quote';
 import { type Arrival, formTokenFieldName } from '../../domain/spam';
-import { fromWireQuote, WireQuoteSchema } from '../http-api/wire';
 
 /**
  * What the browser's clients send beside the fields of a request, as the form's plain post does: the
@@ -24,14 +20,4 @@ export function arrivalFields(arrival: Arrival | undefined): Record<string, stri
     [honeypotFieldName]: arrival.honeypotFilled ? filledHoneypot : '',
     ...(arrival.formToken === null ? {} : { [formTokenFieldName]: arrival.formToken }),
   };
-}
-
-/** The server's 201: the stored request, and the token of the customer's private link, given this once. */
-export const WireStoredQuoteSchema = v.object({
-  ...WireQuoteSchema.entries,
-  customer_token: v.pipe(v.string(), v.regex(customerTokenPattern)),
-});
-
-export function fromWireStoredQuote({ customer_token, ...quote }: v.InferOutput<typeof WireStoredQuoteSchema>): NewlyStored {
-  return { ...fromWireQuote(quote), customerToken: customer_token };
 }

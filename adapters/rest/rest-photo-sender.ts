@@ -5,8 +5,8 @@ import { type NewQuote, toNamedFields } from '../../domain/quote';
 import { QuoteRejected } from '../../domain/quote-rejected';
 import { RateLimited } from '../../domain/rate-limited';
 import type { Arrival } from '../../domain/spam';
-import { apiPaths, checkedValue, fromWireError, WireErrorSchema } from '../http-api/wire';
-import { arrivalFields, fromWireStoredQuote, WireStoredQuoteSchema } from './arrival-wire';
+import { apiPaths, checkedValue, fromWireError, fromWireStoredQuote, WireErrorSchema, WireStoredQuoteSchema } from '../http-api/wire';
+import { arrivalFields } from './arrival-wire';
 
 /** What the sender needs of XMLHttpRequest: the one browser API that reports an upload's progress. */
 type Request = Pick<XMLHttpRequest, 'open' | 'setRequestHeader' | 'send' | 'status' | 'responseText' | 'getResponseHeader' | 'upload' | 'timeout'> &

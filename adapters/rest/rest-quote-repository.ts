@@ -4,8 +4,8 @@ import { type NewQuote, toNamedFields } from '../../domain/quote';
 import type { ProcessedPhoto } from '../../domain/photos';
 import type { Arrival } from '../../domain/spam';
 import { NotSignedIn } from '../../domain/staff';
-import { apiPaths } from '../http-api/wire';
-import { arrivalFields, fromWireStoredQuote, WireStoredQuoteSchema } from './arrival-wire';
+import { apiPaths, fromWireStoredQuote, WireStoredQuoteSchema } from '../http-api/wire';
+import { arrivalFields } from './arrival-wire';
 import { type RestClientOptions, readRetry, createApi } from './rest-client';
 import { describeFailure, rateLimitOf, rejectionOf } from './rest-failure';
 
