@@ -15,7 +15,7 @@ import { answerAsPostgrest, type ClaimsOf } from './postgrest-on-scratch-databas
 import { storageHandlers } from './storage-on-scratch-database.test-support';
 import { handleQuoteNotification } from './supabase/functions/send-quote-notification/handler';
 import { postgrestQuoteStore } from './supabase/functions/send-quote-notification/quote-store';
-import { postgrestAlertStore } from './supabase/functions/send-quote-alert/alert-store';
+import { postgrestAlertStore } from './supabase/functions/_shared/alert-store';
 import { type AlertSetup, handleAlert } from './supabase/functions/send-quote-alert/handler';
 import { handleCustomerRequest, RateLimiter } from './supabase/functions/customer-request/handler';
 import { postgrestLinkStore } from './supabase/functions/customer-request/link-store';
