@@ -62,7 +62,7 @@ test('anon can read, write or call nothing of the alerts', () =>
     ).rejects.toMatchObject(permissionDenied('table on_call_shifts'));
     await expect(request(visitor, (db) => takeQuote(db, id))).rejects.toMatchObject(permissionDenied('function take_quote'));
     await expect(request(visitor, (db) => saveRota(db, rota))).rejects.toMatchObject(permissionDenied('function save_on_call_rota'));
-    for (const call of ['staff_emails()', `alert_candidates(now())`, `record_alert('${id}', 'new', '[]', true)`, `redeem_take_token(gen_random_uuid(), '${id}')`]) {
+    for (const call of ['staff_emails()', `alert_candidates(now())`, `record_alert('${id}', 'new', '[]', true)`, `redeem_take_token(gen_random_uuid(), '${id}')`, `staff_push_devices('[]')`]) {
       await expect(request(visitor, (db) => db.query(`select public.${call}`))).rejects.toMatchObject({ code: '42501' });
     }
     // The columns stay unwritable even with the insert a visitor may make.
@@ -271,6 +271,23 @@ test('a take token is issued with each push and works once, only for someone sti
     expect((await redeem(tokens['sam@se1plumbing.example'])).rows[0]?.result).toEqual({ outcome: 'spent' });
     expect((await redeem(randomUUID())).rows[0]?.result).toEqual({ outcome: 'spent' });
     await expect(request(sam, (db) => db.query('select public.redeem_take_token(gen_random_uuid(), $1)', [id]))).rejects.toMatchObject({ code: '42501' });
+  }));
+
+test('the service role reads the devices of the staff it names, and of nobody no longer staff; staff may not', () =>
+  withSupabase(async ({ owner, request, sam, jo }) => {
+    await request(sam, (db) => addDevice(db, subscription('sam')));
+    await request(jo, (db) => addDevice(db, subscription('jo')));
+    const devicesOf = (claims: Claims, emails: string[]) =>
+      request(claims, (db) =>
+        db.query<{ devices: { staff: string; endpoint: string; label: string }[] }>('select public.staff_push_devices($1::jsonb) as devices', [JSON.stringify(emails)]),
+      );
+    const found = (await devicesOf(serviceRole, ['Sam@SE1plumbing.example'])).rows[0]?.devices;
+    expect(found).toEqual([expect.objectContaining({ staff: 'sam@se1plumbing.example', endpoint: subscription('sam').endpoint, label: "sam's phone" }) as unknown]);
+    expect(Object.keys(found?.[0] ?? {}).sort()).toEqual(['auth', 'endpoint', 'id', 'label', 'p256dh', 'staff']);
+    expect((await devicesOf(serviceRole, [])).rows[0]?.devices).toEqual([]);
+    await owner.query(`delete from public.staff where user_id = $1`, [jo.sub]);
+    expect((await devicesOf(serviceRole, ['jo@se1plumbing.example'])).rows[0]?.devices).toEqual([]);
+    await expect(devicesOf(sam, ['sam@se1plumbing.example'])).rejects.toMatchObject(permissionDenied('function staff_push_devices'));
   }));
 
 test('saving a subscription already kept updates it and moves it to the caller; only staff may', () =>

@@ -15,10 +15,12 @@ import { answerAsPostgrest, type ClaimsOf } from './postgrest-on-scratch-databas
 import { storageHandlers } from './storage-on-scratch-database.test-support';
 import { handleQuoteNotification } from './supabase/functions/send-quote-notification/handler';
 import { postgrestQuoteStore } from './supabase/functions/send-quote-notification/quote-store';
-import { postgrestAlertStore } from './supabase/functions/send-quote-alert/alert-store';
+import { postgrestAlertStore } from './supabase/functions/_shared/alert-store';
 import { type AlertSetup, handleAlert } from './supabase/functions/send-quote-alert/handler';
+import type { AlertingDeps } from './supabase/functions/send-quote-alert/alerting';
 import { handleCustomerRequest, RateLimiter } from './supabase/functions/customer-request/handler';
 import { postgrestLinkStore } from './supabase/functions/customer-request/link-store';
+import { pushMessageAlert } from './supabase/functions/customer-request/message-alert';
 
 const postgrestError = (status: number, code: string, message: string) => HttpResponse.json({ code, details: null, hint: null, message }, { status });
 
@@ -66,25 +68,21 @@ export function supabaseHandlers(state: FakeSupabaseState): HttpHandler[] {
     return fetch(input, { ...init, headers });
   };
   const store = postgrestQuoteStore({ url: state.url, anonKey, serviceKey }, internalFetch);
-  const alerts: AlertSetup = {
-    ok: true,
-    publicKey: vapidPublicKey,
-    serviceKey,
-    deps: {
-      store: postgrestAlertStore({ url: state.url, anonKey, serviceKey }, internalFetch),
-      sender: {
-        send: (target, message) => {
-          if (target.endpoint.endsWith('/gone')) return Promise.resolve('gone');
-          state.pushes.push({ endpoint: target.endpoint, message });
-          return Promise.resolve('delivered');
-        },
+  const alertDeps: AlertingDeps = {
+    store: postgrestAlertStore({ url: state.url, anonKey, serviceKey }, internalFetch),
+    sender: {
+      send: (target, message) => {
+        if (target.endpoint.endsWith('/gone')) return Promise.resolve('gone');
+        state.pushes.push({ endpoint: target.endpoint, message });
+        return Promise.resolve('delivered');
       },
-      takeTokenSecret: 'fake-project-take-token-secret-of-32-characters-at-least',
-      policy: defaultAlertPolicy,
-      now: () => new Date(),
-      newId: () => crypto.randomUUID(),
     },
+    takeTokenSecret: 'fake-project-take-token-secret-of-32-characters-at-least',
+    policy: defaultAlertPolicy,
+    now: () => new Date(),
+    newId: () => crypto.randomUUID(),
   };
+  const alerts: AlertSetup = { ok: true, publicKey: vapidPublicKey, serviceKey, deps: alertDeps };
 
   return [
     http.all(at('/*'), async ({ request }) => {
@@ -128,7 +126,7 @@ export function supabaseHandlers(state: FakeSupabaseState): HttpHandler[] {
     http.all(at('/functions/v1/customer-request/*'), ({ request }) =>
       handleCustomerRequest(request, {
         links: postgrestLinkStore({ url: state.url, anonKey, serviceKey }, internalFetch),
-        alert: { customerWrote: () => Promise.resolve() },
+        alert: pushMessageAlert(alertDeps),
         logger: { error: () => undefined },
         now: () => new Date(),
         limiter: new RateLimiter({ limit: 1000 }),

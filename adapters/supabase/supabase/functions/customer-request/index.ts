@@ -3,6 +3,10 @@ import { serveFunction } from '../_shared/serve.ts';
 import { parseStoreConfig } from '../_shared/postgrest.ts';
 import { type CustomerRequestDeps, handleCustomerRequest, RateLimiter } from './handler.ts';
 import { postgrestLinkStore } from './link-store.ts';
+import { alertsNotSetUp, pushMessageAlert } from './message-alert.ts';
+import { postgrestAlertStore } from '../_shared/alert-store.ts';
+import { vapidFrom, vapidSecrets } from '../_shared/vapid.ts';
+import { WebPushSender } from '../../../../push/web-push-sender.ts';
 
 const required = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY'] as const;
 
@@ -17,13 +21,15 @@ function setup(): CustomerRequestDeps | { ok: false; problem: string } {
   if (project === undefined) return { ok: false, problem: `set the secrets ${required.join(', ')}` };
   const limit = v.safeParse(LimitSchema, Deno.env.get('CUSTOMER_LINK_RATE_LIMIT') ?? String(defaultRateLimit));
   if (!limit.success) return { ok: false, problem: limit.issues[0].message };
+  const now = () => new Date();
+  // The same secrets as send-quote-alert's; without them a message alerts nobody and says so in the log.
+  const keys = vapidFrom(Object.fromEntries(vapidSecrets.map((name) => [name, Deno.env.get(name)])));
   return {
     links: postgrestLinkStore(project),
-    // No push from this function: an urgent request's message waits on its card (see README, Supabase mode).
-    alert: { customerWrote: () => Promise.resolve() },
+    alert: keys.ok ? pushMessageAlert({ store: postgrestAlertStore(project), sender: new WebPushSender(keys.vapid), now }) : alertsNotSetUp(keys.problem),
     // The store's errors name the call and the status, never the token nor the customer.
     logger: { error: (message, cause) => console.error(`${message}: ${cause instanceof Error ? cause.message : 'unknown error'}`) },
-    now: () => new Date(),
+    now,
     limiter: new RateLimiter({ limit: limit.output }),
   };
 }

@@ -1,13 +1,8 @@
-import { type AlertMessage, requestAlertOf } from '../../../../../domain/alert-message.ts';
+import { requestAlertOf } from '../../../../../domain/alert-message.ts';
 import { type AlertPolicy, alertWindowMinutes, planAlert } from '../../../../../domain/alert-plan.ts';
-import type { PushTarget } from '../../../../../domain/ports.ts';
-import type { AlertStore } from './alert-store.ts';
+import type { AlertStore } from '../_shared/alert-store.ts';
+import { type PushSender, pushTo } from '../_shared/push.ts';
 import { signTakeToken, takeTokenLifetimeMs } from '../../../../push/take-token.ts';
-
-/** What sends one push message: the function's WebPushSender, or a test's. */
-interface PushSender {
-  send(target: Pick<PushTarget, 'endpoint' | 'p256dh' | 'auth'>, message: AlertMessage, options?: { urgent?: boolean }): Promise<'delivered' | 'gone'>;
-}
 
 export interface AlertingDeps {
   store: AlertStore;
@@ -25,27 +20,6 @@ export interface Sent {
 }
 
 const minuteMs = 60_000;
-
-/**
- * Sends one device one message, then records that it reached its push service, or forgets a device
- * whose service says it is gone. A push that fails is logged and counted, not retried: the next step
- * of the request (the next escalation run) is its next chance.
- */
-export async function pushTo(device: Pick<PushTarget, 'id' | 'endpoint' | 'p256dh' | 'auth'>, message: AlertMessage, { store, sender, now }: Pick<AlertingDeps, 'store' | 'sender' | 'now'>): Promise<boolean> {
-  try {
-    const outcome = await sender.send(device, message);
-    if (outcome === 'gone') {
-      await store.forgetDevice(device.id);
-      return false;
-    }
-    await store.delivered(device.id, now());
-    return true;
-  } catch (error) {
-    // The sender's and the store's messages name the status, never the request or the device's owner.
-    console.error(error instanceof Error ? error.message : 'The push failed');
-    return false;
-  }
-}
 
 /**
  * For each request still waiting for someone (arrived within the alert window; only `quoteId` when

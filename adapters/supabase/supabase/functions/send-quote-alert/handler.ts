@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { type AlertingDeps, pushTo, sendDueAlerts } from './alerting.ts';
+import { type AlertingDeps, sendDueAlerts } from './alerting.ts';
+import { pushTo } from '../_shared/push.ts';
 import { readTakeToken } from '../../../../push/take-token.ts';
 
 /** The function's set-up, or what is missing from it. */

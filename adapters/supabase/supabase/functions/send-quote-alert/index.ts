@@ -2,11 +2,12 @@ import * as v from 'valibot';
 import { serveFunction } from '../_shared/serve.ts';
 import { defaultAlertPolicy } from '../../../../../domain/alert-plan.ts';
 import { parseStoreConfig } from '../_shared/postgrest.ts';
-import { postgrestAlertStore } from './alert-store.ts';
+import { postgrestAlertStore } from '../_shared/alert-store.ts';
+import { vapidFrom, vapidSecrets } from '../_shared/vapid.ts';
 import { type AlertSetup, handleAlert } from './handler.ts';
 import { WebPushSender } from '../../../../push/web-push-sender.ts';
 
-const required = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT', 'TAKE_TOKEN_SECRET', 'SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY'] as const;
+const required = [...vapidSecrets, 'TAKE_TOKEN_SECRET', 'SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY'] as const;
 
 const MinutesSchema = v.pipe(v.string(), v.regex(/^\d+$/, 'ESCALATE_AFTER_MINUTES must be a whole number of minutes'), v.transform(Number), v.minValue(1, 'ESCALATE_AFTER_MINUTES must be at least 1'));
 
@@ -18,9 +19,10 @@ function alertSetup(): AlertSetup {
   const escalate = Deno.env.get('ESCALATE_AFTER_MINUTES');
   const minutes = escalate === undefined ? { success: true as const, output: defaultAlertPolicy.escalateAfterMinutes } : v.safeParse(MinutesSchema, escalate);
   if (!minutes.success) return { ok: false, problem: minutes.issues[0].message };
-  if (!/^(mailto:|https:\/\/)/.test(env.VAPID_SUBJECT ?? '')) return { ok: false, problem: 'VAPID_SUBJECT must be a mailto: or https: address' };
+  const keys = vapidFrom(env);
+  if (!keys.ok) return keys;
   if ((env.TAKE_TOKEN_SECRET ?? '').length < 32) return { ok: false, problem: 'TAKE_TOKEN_SECRET must be at least 32 characters' };
-  const vapid = { publicKey: env.VAPID_PUBLIC_KEY ?? '', privateKey: env.VAPID_PRIVATE_KEY ?? '', subject: env.VAPID_SUBJECT ?? '' };
+  const { vapid } = keys;
   const project = parseStoreConfig(env);
   if (project === undefined) return { ok: false, problem: 'set the secrets SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY' };
   return {

@@ -12,7 +12,10 @@ type RedeemOutcome =
   | { outcome: 'not-waiting'; current: string }
   | { outcome: 'not-found' | 'spent' | 'not-staff' };
 
-/** The project's database, as this function needs it. Every method rejects when it cannot be reached. */
+/**
+ * The project's database, as the alerts need it: send-quote-alert's request alerts and test alerts,
+ * and customer-request's alert of a customer's message. Every method rejects when it cannot be reached.
+ */
 export interface AlertStore {
   /** Whether the holder of `token` is staff, asked with their own token; 'refused' for a token the project refuses. */
   isStaff(token: string): Promise<boolean | 'refused'>;
@@ -25,6 +28,8 @@ export interface AlertStore {
    * each with the id of the take token issued for its push, or undefined.
    */
   recordAlert(quoteId: string, record: AlertRecord): Promise<(PushTarget & { takeId: string })[] | undefined>;
+  /** The devices of the staff members named by email, each with whose it is; none for anyone no longer staff. */
+  devicesOf(staff: readonly string[]): Promise<PushTarget[]>;
   /** The devices of the holder of `token` (a staff member's own, by row-level security). */
   ownDevices(token: string): Promise<Pick<PushTarget, 'id' | 'endpoint' | 'p256dh' | 'auth'>[]>;
   delivered(deviceId: string, at: Date): Promise<void>;
@@ -53,8 +58,9 @@ const CandidatesSchema = v.array(
   }),
 );
 
+const DeviceSchema = v.object({ id: v.string(), staff: v.string(), endpoint: v.string(), p256dh: v.string(), auth: v.string(), label: v.string() });
 const TargetSchema = v.pipe(
-  v.object({ id: v.string(), staff: v.string(), endpoint: v.string(), p256dh: v.string(), auth: v.string(), label: v.string(), take_id: v.string() }),
+  v.object({ ...DeviceSchema.entries, take_id: v.string() }),
   v.transform(({ take_id, ...target }) => ({ ...target, takeId: take_id })),
 );
 const RecordedSchema = v.nullable(v.object({ at: TimeSchema, targets: v.array(TargetSchema) }));
@@ -109,6 +115,11 @@ export function postgrestAlertStore({ url, anonKey, serviceKey }: StoreConfig, f
         await rpc('Recording the alert', 'record_alert', { quote_id: quoteId, step: record.step, recipients: record.recipients, everyone: record.everyone }),
       );
       return recorded?.targets;
+    },
+
+    async devicesOf(staff) {
+      if (staff.length === 0) return [];
+      return v.parse(v.array(DeviceSchema), await rpc('Reading the staff\'s devices', 'staff_push_devices', { emails: staff }));
     },
 
     async ownDevices(token) {
