@@ -66,6 +66,12 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Request a Quote' })).toBeInViewport();
     await expect(page.getByRole('status')).toContainText('Quote Request Submitted!');
     await expect(form.getByLabel('Full name')).toHaveValue('');
+    // The thanks give the customer their private link, scripts or not, and it opens their request.
+    const token = new URL(page.url()).searchParams.get('link') ?? '';
+    const follow = page.getByRole('status').getByRole('link', { name: 'Follow your request' });
+    await expect(follow).toHaveAttribute('href', `/r/${token}`);
+    await follow.click();
+    await expect(page.getByText('Shower tray cracked')).toBeVisible();
 
     const stored = (await listAsStaff(request)) as { name: string; service_type: string }[];
     expect(stored.find((quote) => quote.name === name)).toMatchObject({ service_type: 'bathroom' });

@@ -42,7 +42,7 @@ export async function withPorts<T>(ports: () => Promise<Backend>, use: (backend:
 
 /** The visitor's stores over one backend's ports; `initial` is what a server-rendered page was told. */
 export function createSiteContext(backend: BackendModule, ports: () => Promise<Backend>, initial: PageState = {}): SiteContext {
-  const opening = openingToast({ restored: initial.form, submitted: initial.submitted, remarks: initial.remarks });
+  const opening = openingToast({ restored: initial.form, submitted: initial.submitted, remarks: initial.remarks, customerToken: initial.customerToken });
   const toasts = createToastStore(opening ? [opening] : []);
   return {
     toasts,
