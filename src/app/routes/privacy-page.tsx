@@ -58,6 +58,18 @@ export function PrivacyPage() {
         <li>the date and time we received it.</li>
       </ul>
       <p>
+        To keep out junk sent by programs, each request is also checked when it arrives (for example,
+        whether it came too quickly for a person to have typed it), and we keep the result with it. A
+        request that looks like junk is set aside for our staff to check, never thrown away unread. If
+        you gave an email address, we keep a scrambled form of it for a day, so that we send it at most
+        one confirmation a day.
+      </p>
+      <p>
+        After you send the form, you get a private link to your request, which only you are given. It
+        shows what you asked for, where it stands and the messages you send us through it, and stops
+        working 30 days after your request is closed.
+      </p>
+      <p>
         That is all. We do not ask for your street address on this website. Our server&rsquo;s log records which
         page was asked for and when, but not your details or anything you typed. To stop abuse, the server
         also counts, for a short while, how many requests arrive from each internet address, and then forgets
