@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
-import { customerAuthor, noLongerNeededReason } from '../../domain/customer-link';
+import { customerAuthor, customerTokenHash, noLongerNeededReason } from '../../domain/customer-link';
 import type { InboxQuote } from '../../domain/inbox-quote';
 import type { CustomerLinkStore } from '../../domain/ports';
-import { customerTokenHash } from './customer-token';
 import { type Database, type SqlDialectName, sqlDialectOf } from './database';
 import { inboxQuoteColumns, parseStatus } from './inbox-row';
 import { requireInboxQuote, withExtras } from './sql-quote-inbox';
@@ -28,7 +27,7 @@ export class SqlCustomerLinks implements CustomerLinkStore {
     const row = await this.#db
       .selectFrom('quote_requests')
       .select(inboxQuoteColumns)
-      .where('customer_token_hash', '=', customerTokenHash(token))
+      .where('customer_token_hash', '=', await customerTokenHash(token))
       .executeTakeFirst();
     if (row === undefined) return undefined;
     const [quote] = await withExtras(this.#db, [row]);
@@ -83,7 +82,7 @@ export class SqlCustomerLinks implements CustomerLinkStore {
     return tx
       .selectFrom('quote_requests')
       .select(['id', 'status'])
-      .where('customer_token_hash', '=', customerTokenHash(token))
+      .where('customer_token_hash', '=', await customerTokenHash(token))
       .$if(this.#dialect === 'postgres', (select) => (lock === 'update' ? select.forUpdate() : select.forKeyShare()))
       .executeTakeFirst();
   }

@@ -1,12 +1,12 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { searchTextOf } from '../../domain/inbox-query';
+import { customerTokenHash, newCustomerToken } from '../../domain/customer-link';
 import type { ProcessedPhoto } from '../../domain/photos';
 import type { FormTokens, NewlyStored, QuoteRepository, QuoteRetention } from '../../domain/ports';
 import { type NewQuote, toNamedFields } from '../../domain/quote';
 import { waitingStatus } from '../../domain/quote-status';
 import { dueAt } from '../../domain/response-clock';
 import { type Arrival, judgeSpam, type SpamVerdict, spamTextKey } from '../../domain/spam';
-import { newCustomerToken } from './customer-token';
 import { type Database, type QuoteRequestsTable, type SqlDialectName, sqlDialectOf } from './database';
 import { deleteExpiredConfirmations } from './customer-confirmations';
 import { queueNotifications } from './new-request-notifications';
@@ -118,7 +118,8 @@ export class SqlQuoteRepository implements QuoteRepository, QuoteRetention {
     photos: readonly PhotoToStore[],
     id: string = this.#newId(),
   ): Promise<NewlyStored> {
-    const { token: customerToken, hash: customerTokenHash } = newCustomerToken(this.#customerToken?.(id));
+    // Derived from the id when the server says how (so its emails can carry the link), else random.
+    const customerToken = this.#customerToken?.(id) ?? newCustomerToken();
     const textKey = spamTextKey(quote);
     const values: Insertable<QuoteRequestsTable> = {
       id,
@@ -130,7 +131,7 @@ export class SqlQuoteRepository implements QuoteRepository, QuoteRetention {
       due_at: dueAt({ createdAt, urgent: quote.urgent }).toISOString(),
       search_text: searchTextOf(quote),
       spam_text_key: textKey,
-      customer_token_hash: customerTokenHash,
+      customer_token_hash: await customerTokenHash(customerToken),
     };
     const stored = (row: Parameters<typeof rowToQuote>[0], verdict: SpamVerdict | undefined): NewlyStored => ({
       ...rowToQuote(row),

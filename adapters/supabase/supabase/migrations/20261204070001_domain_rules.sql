@@ -816,6 +816,26 @@ begin
 end;
 $$;
 
+-- The devices of the staff members named (a list of emails), each with whose it is: where a
+-- customer's message about an urgent request is pushed, to whoever is on call (the customer-request
+-- function plans who with the domain's rota, and asks with the service role). An account no longer
+-- staff has none.
+create or replace function public.staff_push_devices(emails jsonb)
+  returns jsonb
+  language sql
+  stable
+  security definer
+  set search_path = ''
+as $$
+  select coalesce(jsonb_agg(jsonb_build_object('id', d.id, 'staff', pg_catalog.lower(u.email), 'endpoint', d.endpoint, 'p256dh', d.p256dh,
+                                               'auth', d.auth, 'label', d.label) order by d.created_at, d.id),
+                  '[]'::jsonb)
+    from public.push_devices d
+    join auth.users u on u.id = d.user_id
+    join public.staff s on s.user_id = d.user_id
+   where pg_catalog.lower(u.email) in (select pg_catalog.lower(e.value) from pg_catalog.jsonb_array_elements_text(staff_push_devices.emails) as e(value))
+$$;
+
 revoke execute on function public.staff_emails() from public, anon, authenticated, service_role;
 grant execute on function public.staff_emails() to authenticated, service_role;
 revoke execute on function public.take_quote_as(uuid, text) from public, anon, authenticated, service_role;
@@ -829,6 +849,8 @@ revoke execute on function public.alert_candidates(timestamptz, uuid) from publi
 grant execute on function public.alert_candidates(timestamptz, uuid) to service_role;
 revoke execute on function public.record_alert(uuid, text, jsonb, boolean) from public, anon, authenticated, service_role;
 grant execute on function public.record_alert(uuid, text, jsonb, boolean) to service_role;
+revoke execute on function public.staff_push_devices(jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.staff_push_devices(jsonb) to service_role;
 
 -- How many links a text holds, as domain/spam-text.ts countLinks: email addresses taken out first,
 -- then web addresses, www., bare domains, markdown, BBCode and HTML links counted.
