@@ -7,7 +7,7 @@ import { parse } from 'valibot';
 import { firstStartMs, type RunningFunction, runDeno, startFunction } from './edge-function.test-support';
 import { type LoopbackPushService, startLoopbackPushService } from '../push/loopback-push-service.test-support';
 import { alertTopic, pushDelivery } from '../push/web-push-sender';
-import type { ClaimsOf } from './postgrest-on-scratch-database.test-support';
+import { projectClaims } from './postgrest-on-scratch-database.test-support';
 import { startPostgrestServer } from './postgrest-http-server.test-support';
 import { type Claims, createUser, type SupabaseScratchDatabase, supabaseScratchDatabase } from './supabase-scratch-database.test-support';
 
@@ -67,13 +67,7 @@ beforeAll(async () => {
   push.expire(josPhone.id);
   await addDevice(database, ids[jo.email] ?? '', josPhone);
 
-  const claimsOf: ClaimsOf = (request) => {
-    if (![anonKey, serviceKey].includes(request.headers.get('apikey') ?? '')) return Response.json({ message: 'Invalid API key' }, { status: 401 });
-    const token = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? anonKey;
-    if (token === serviceKey) return { role: 'service_role' };
-    if (token === anonKey) return { role: 'anon' };
-    return users[token] ?? Response.json({ code: 'PGRST301', message: 'No suitable key or wrong key type' }, { status: 401 });
-  };
+  const claimsOf = projectClaims({ anonKey, serviceKey, users });
   const postgrest = await startPostgrestServer(database, claimsOf);
   const edge = await startFunction(
     {

@@ -9,7 +9,7 @@ import { weekdays } from '../../domain/on-call';
 import { type LoopbackPushService, startLoopbackPushService } from '../push/loopback-push-service.test-support';
 import { alertTopic, pushDelivery } from '../push/web-push-sender';
 import { firstStartMs, type RunningFunction, runDeno, startFunction } from './edge-function.test-support';
-import type { ClaimsOf } from './postgrest-on-scratch-database.test-support';
+import { projectClaims } from './postgrest-on-scratch-database.test-support';
 import { startPostgrestServer } from './postgrest-http-server.test-support';
 import { createUser, type SupabaseScratchDatabase, supabaseScratchDatabase } from './supabase-scratch-database.test-support';
 
@@ -64,10 +64,7 @@ beforeAll(async () => {
     phones[email] = phone;
   }
   await putSamOnCall(database);
-  const claimsOf: ClaimsOf = (request) => {
-    if (![anonKey, serviceKey].includes(request.headers.get('apikey') ?? '')) return Response.json({ message: 'Invalid API key' }, { status: 401 });
-    return request.headers.get('authorization') === `Bearer ${serviceKey}` ? { role: 'service_role' } : { role: 'anon' };
-  };
+  const claimsOf = projectClaims({ anonKey, serviceKey });
   const postgrest = await startPostgrestServer(database, claimsOf);
   const edge = await startFunction(
     {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestSmtpServer, type TestSmtpServer } from '../email/test-smtp-server.test-support';
 import { firstStartMs, from, office, type RunningFunction, startFunction } from './edge-function.test-support';
-import type { ClaimsOf } from './postgrest-on-scratch-database.test-support';
+import { projectClaims } from './postgrest-on-scratch-database.test-support';
 import { startPostgrestServer } from './postgrest-http-server.test-support';
 import { type Claims, type SupabaseScratchDatabase, supabaseScratchDatabase } from './supabase-scratch-database.test-support';
 
@@ -38,13 +38,7 @@ beforeAll(async () => {
     if (staff) await database.owner.query('insert into public.staff (user_id) values ($1)', [id]);
     users[token] = { role: 'authenticated', sub: id, email: `${token}@se1plumbing.example` };
   }
-  const claimsOf: ClaimsOf = (request) => {
-    if (![anonKey, serviceKey].includes(request.headers.get('apikey') ?? '')) return Response.json({ message: 'Invalid API key' }, { status: 401 });
-    const token = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? anonKey;
-    if (token === serviceKey) return { role: 'service_role' };
-    if (token === anonKey) return { role: 'anon' };
-    return users[token] ?? Response.json({ code: 'PGRST301', message: 'No suitable key or wrong key type' }, { status: 401 });
-  };
+  const claimsOf = projectClaims({ anonKey, serviceKey, users });
   const postgrest = await startPostgrestServer(database, claimsOf);
   const smtp = await startTestSmtpServer();
   const edge = await startFunction({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { firstStartMs, type RunningFunction, runDeno, startFunction } from './edge-function.test-support';
 import { photoBucket, photoUploadMinutes } from './photo-functions-sql';
-import type { ClaimsOf } from './postgrest-on-scratch-database.test-support';
+import { projectClaims } from './postgrest-on-scratch-database.test-support';
 import { startPostgrestServer } from './postgrest-http-server.test-support';
 import { fakeStorage, storageHandlers } from './storage-on-scratch-database.test-support';
 import { type SupabaseScratchDatabase, supabaseScratchDatabase } from './supabase-scratch-database.test-support';
@@ -21,10 +21,7 @@ let running: { edge: RunningFunction; database: SupabaseScratchDatabase; stop: (
 
 beforeAll(async () => {
   const database = await supabaseScratchDatabase();
-  const claimsOf: ClaimsOf = (request) => {
-    if (![anonKey, serviceKey].includes(request.headers.get('apikey') ?? '')) return Response.json({ message: 'Invalid API key' }, { status: 401 });
-    return request.headers.get('authorization') === `Bearer ${serviceKey}` ? { role: 'service_role' } : { role: 'anon' };
-  };
+  const claimsOf = projectClaims({ anonKey, serviceKey });
   const project = await startPostgrestServer(database, claimsOf, (origin) => storageHandlers(origin, database, claimsOf, storage));
   const edge = await startFunction({ SUPABASE_URL: project.url, SUPABASE_ANON_KEY: anonKey, SUPABASE_SERVICE_ROLE_KEY: serviceKey }, 'purge-photos');
   running = {
