@@ -1,5 +1,4 @@
-import * as v from 'valibot';
-import { noControlCharactersButLines } from './field-description';
+import { writtenText } from './field-description';
 import type { InboxQuote } from './inbox-quote';
 import { londonClock, londonDay } from './london-time';
 import { type NewQuote, quoteFieldList } from './quote';
@@ -50,13 +49,7 @@ export const noLongerNeededReason = 'No longer needed';
 export const customerMessageMaxLength = 1000;
 
 /** A message as the customer types it: trimmed, not empty, plain text with lines. */
-export const CustomerMessageSchema = v.pipe(
-  v.string('Message must be text'),
-  v.trim(),
-  v.nonEmpty('Write your message before sending it'),
-  v.maxLength(customerMessageMaxLength, `Message must be ${customerMessageMaxLength.toLocaleString('en-GB')} characters or fewer`),
-  v.regex(noControlCharactersButLines, 'Message must be plain text'),
-);
+export const CustomerMessageSchema = writtenText('Message', customerMessageMaxLength, 'Write your message before sending it');
 
 /** The field of the message form, for its label and errors. */
 export const customerMessageField = { name: 'message', label: 'Add a message' } as const;

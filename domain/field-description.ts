@@ -83,6 +83,13 @@ const line = (label: string) => v.pipe(text(label), v.transform(withoutInvisible
 export const requiredLine = (label: string, max: number, missingMessage: string, rule: v.PipeAction<string, string, v.BaseIssue<unknown>>) =>
   v.pipe(line(label), v.transform(collapseSpaces), v.nonEmpty(missingMessage), withinLength(label, max), rule);
 
+/**
+ * Text someone writes to the other side (a staff note, a customer's message): trimmed, not empty, within
+ * its limit, plain text with lines.
+ */
+export const writtenText = (label: string, max: number, emptyMessage: string) =>
+  v.pipe(v.string(`${label} must be text`), v.trim(), v.nonEmpty(emptyMessage), withinLength(label, max), v.regex(noControlCharactersButLines, `${label} must be plain text`));
+
 /** An optional line of text: invisible characters dropped, trimmed, null when blank, otherwise held to `rules`. */
 export const optionalLine = <Output>(label: string, rules: v.GenericSchema<string, Output>) =>
   v.pipe(line(label), v.trim(), v.transform(emptyToNull), v.nullable(rules));

@@ -1,5 +1,4 @@
-import * as v from 'valibot';
-import { noControlCharactersButLines } from './field-description';
+import { writtenText } from './field-description';
 import type { AlertRecord, Taking } from './alert-plan';
 import type { QuoteRequest } from './quote';
 import type { PhotoRef } from './photos';
@@ -18,13 +17,7 @@ export interface QuoteNote {
 export const noteMaxLength = 2000;
 
 /** A note as staff type it: trimmed, not empty, plain text with lines. */
-export const NoteTextSchema = v.pipe(
-  v.string('Note must be text'),
-  v.trim(),
-  v.nonEmpty('Write the note before adding it'),
-  v.maxLength(noteMaxLength, `Note must be ${noteMaxLength.toLocaleString('en-GB')} characters or fewer`),
-  v.regex(noControlCharactersButLines, 'Note must be plain text'),
-);
+export const NoteTextSchema = writtenText('Note', noteMaxLength, 'Write the note before adding it');
 
 /** The most characters kept of why an email failed: enough to tell the cause, never a whole transcript. */
 export const deliveryErrorMaxLength = 500;
