@@ -1,5 +1,5 @@
 import { demoCustomerToken } from '../fixtures/demo-fixture';
-import { expect, inboxCard, openDemoStaffList, test } from './fixtures';
+import { expect, inboxCard, openDemoStaffList, quoteForm, takeAPersonsTime, test } from './fixtures';
 
 // The demo's customer page: the page's own store serves the link, so everything happens in this tab.
 
@@ -20,6 +20,21 @@ test('the demo customer follows their request, sends a message, and the demo inb
   await openDemoStaffList(page);
   await expect(inboxCard(page, name)).toContainText('The leak is worse now');
   expect(consoleErrors).toEqual([]);
+});
+
+test('in the demo, the thanks link to the request just sent, which the page still holds', async ({ page }) => {
+  await page.goto('/');
+  const form = quoteForm(page);
+  await form.getByLabel('Full name').fill('Ada Lovell');
+  await form.getByLabel('Phone number').fill('07700 900557');
+  await form.getByLabel('Service type').selectOption({ label: 'Heating Services' });
+  await form.getByLabel('Describe the job').fill('Radiator cold in the back bedroom');
+  await takeAPersonsTime(page);
+  await form.getByRole('button', { name: 'Get Free Quote' }).click();
+  await page.getByRole('status').getByRole('link', { name: 'Follow your request' }).click();
+  await expect(page).toHaveURL(/\/r\/[A-Za-z0-9_-]{43}$/);
+  await expect(page.getByRole('region', { name: 'What you asked for' })).toContainText('Radiator cold in the back bedroom');
+  await expect(page.getByRole('region', { name: 'Where it stands' })).toBeVisible();
 });
 
 test('"No longer needed" in the demo asks, then closes the request', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { useSiteContext } from '../../app/app-context-provider';
-import { useEffect, useState } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { type MouseEvent, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Toast } from '../../app/stores/toast-store';
 import { CloseIcon } from './icons';
@@ -12,6 +13,25 @@ const regions = [
   { role: 'alert', variant: 'destructive' },
   { role: 'status', variant: 'default' },
 ] as const;
+
+/**
+ * A toast's link. Where the page is the whole app (the demo, /quotes) it is followed by the router,
+ * as the app's own links are, so the page keeps what it holds (the demo's requests live in it); on a
+ * page of islands there is no router, and it is a plain link to a page our server renders.
+ */
+function ToastLink({ href, label }: { href: string; label: string }) {
+  const router = useRouter({ warn: false }) as ReturnType<typeof useRouter> | undefined;
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (router === undefined || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void router.navigate({ href });
+  };
+  return (
+    <a href={href} onClick={follow}>
+      {label}
+    </a>
+  );
+}
 
 function ToastItem({ toast, paused, dismiss }: { toast: Toast; paused: boolean; dismiss: (id: number) => void }) {
   // Without scripts a close button could do nothing, so it appears only once they run.
@@ -30,7 +50,7 @@ function ToastItem({ toast, paused, dismiss }: { toast: Toast; paused: boolean; 
         <p className="toast-description">{toast.description}</p>
         {toast.link && (
           <p className="toast-link">
-            <a href={toast.link.href}>{toast.link.label}</a>
+            <ToastLink href={toast.link.href} label={toast.link.label} />
           </p>
         )}
       </div>
