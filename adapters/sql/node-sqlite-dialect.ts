@@ -1,4 +1,4 @@
-import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { type DatabaseConnection, type Driver, type SqliteDatabase, SqliteDialect, SqliteDriver, type SqliteStatement } from 'kysely';
 
 /**
@@ -38,21 +38,39 @@ class NodeSqliteDriver extends SqliteDriver {
   }
 }
 
+/**
+ * Statements kept prepared, by their SQL: compiling one costs more than running most of ours. Kysely
+ * writes the same SQL for the same query, so the few dozen the application runs are each compiled
+ * once; a list of values of a new length makes new SQL, so the cache starts over when it is full.
+ */
+const maxCachedStatements = 500;
+
 // Kysely only needs better-sqlite3's `close` and `prepare`; node:sqlite has both under other shapes.
 function asKyselyDatabase(database: DatabaseSync): SqliteDatabase {
+  const prepared = new Map<string, SqliteStatement>();
   return {
     close: () => database.close(),
-    prepare: (sql) => asKyselyStatement(database.prepare(sql)),
+    prepare: (sql) => {
+      const cached = prepared.get(sql);
+      if (cached) return cached;
+      if (prepared.size >= maxCachedStatements) prepared.clear();
+      const statement = asKyselyStatement(database, sql);
+      prepared.set(sql, statement);
+      return statement;
+    },
   };
 }
-function asKyselyStatement(statement: StatementSync): SqliteStatement {
+function asKyselyStatement(database: DatabaseSync, sql: string): SqliteStatement {
+  const statement = database.prepare(sql);
   return {
     // Kysely asks `reader` to choose between all() and run(); a statement that yields columns
     // (SELECT, or INSERT ... RETURNING) is a reader.
     reader: statement.columns().length > 0,
     all: (parameters) => statement.all(...parameters.map(toSqlValue)),
     run: (parameters) => statement.run(...parameters.map(toSqlValue)),
-    iterate: (parameters) => statement.iterate(...parameters.map(toSqlValue)),
+    // A kept statement is shared, and one being iterated cannot run again meanwhile: each stream
+    // gets a statement of its own.
+    iterate: (parameters) => database.prepare(sql).iterate(...parameters.map(toSqlValue)),
   };
 }
 

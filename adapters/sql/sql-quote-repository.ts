@@ -12,6 +12,7 @@ import { deleteExpiredConfirmations } from './customer-confirmations';
 import { queueNotifications } from './new-request-notifications';
 import { PhotoFiles, type PhotoToStore } from './photo-files';
 import { quoteColumns, rowToQuote } from './quote-row';
+import { writeTransaction } from './group-commit';
 
 /** Options for {@link SqlQuoteRepository}; tests pass their own clock and ids. */
 export interface SqlQuoteRepositoryOptions {
@@ -146,12 +147,11 @@ export class SqlQuoteRepository implements QuoteRepository, QuoteRetention {
         .values(verdict?.spam === true ? { ...values, ...spamMarkValues(verdict, createdAt) } : values)
         .returning(quoteColumns)
         .executeTakeFirstOrThrow();
-    if (!this.#notify && photos.length === 0 && judging === undefined) return stored(await insertQuote(this.#db, undefined), undefined);
-
     // The request, its photos' rows and its emails commit together or not at all: no stored request goes
     // unannounced, and no email tells of a request that was not stored. The count of the same text is
-    // read in the same transaction, so a burst is counted as it is stored.
-    return this.#db.transaction().execute(async (tx) => {
+    // read in the same transaction, so a burst is counted as it is stored. On SQLite the transaction is
+    // shared with the other requests of the moment (group commit), each answered once it is on disk.
+    return writeTransaction(this.#db, async (tx) => {
       const verdict =
         judging && judgeSpam(quote, { ...judging, sameTextRecently: textKey === null ? 0 : await countSameText(tx, textKey, createdAt) });
       const row = await insertQuote(tx, verdict);
