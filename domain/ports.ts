@@ -339,8 +339,11 @@ export interface AlertCandidate {
  * same transaction, so the step is sent exactly once however many servers plan it.
  */
 export interface AlertLedger {
-  /** Requests that arrived at or after `since` and still wait for someone, with the steps each has had. */
-  awaitingSomeone(since: Date): Promise<AlertCandidate[]>;
+  /**
+   * Requests that arrived at or after `since` and still wait for someone, with the steps each has had;
+   * only those `only` names, when given.
+   */
+  awaitingSomeone(since: Date, only?: readonly string[]): Promise<AlertCandidate[]>;
   /**
    * Records the step and queues a delivery for each device of each recipient, and one for the webhook
    * when `webhook`. False, with nothing queued, when the step was recorded already.

@@ -36,8 +36,8 @@ const describeAlert = ({ step, quote, target }: ClaimedAlert): string =>
 
 /**
  * The alerts of one server: the planner that records each step as it falls due, the dispatcher that
- * delivers what the steps queued, and what the HTTP app needs of them. A stored request should
- * `wake` it.
+ * delivers what the steps queued, and what the HTTP app needs of them. A stored request should be
+ * told to it (`arrived`).
  */
 export function createAlertEngine(options: AlertEngineOptions) {
   const { ledger, outbox, devices, rota, staffEmails, logger, readTakeToken } = options;
@@ -75,8 +75,10 @@ export function createAlertEngine(options: AlertEngineOptions) {
       dispatcher.start();
       planner.start();
     },
-    /** A request was stored: plan its first alert now. */
+    /** Plan every waiting request now. */
     wake: () => planner.wake(),
+    /** A request was stored, or moved out of the Spam folder: plan its first alert now. */
+    arrived: (quoteId: string) => planner.arrived(quoteId),
     stop: async () => {
       await planner.stop();
       await dispatcher.stop();

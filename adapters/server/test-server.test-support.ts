@@ -28,6 +28,8 @@ import { createRateLimit, type RateLimitStore } from './rate-limits';
 import { Pool } from 'pg';
 import { StaffSessions } from './staff-sessions';
 import { StaticFiles } from './static-files';
+import { staticLane } from './static-lane';
+import { headersFor } from './security-headers';
 import { type ConnectionLimits, type RunningServer, startServer } from './start-server';
 import { connectionLimitsOf, readServerConfig } from './server-config';
 import { SqlStaffStore } from '../sql/sql-staff-store';
@@ -112,6 +114,8 @@ export interface TestServer extends RunningServer {
   /** A Cookie header of a signed-in staff member. */
   staffCookie: string;
   logs: RequestLogEntry[];
+  /** The log lines of the requests the static lane answered (they are in `logs` too). */
+  laneLogs: RequestLogEntry[];
   /** What the page renderer was asked to render, in order. */
   rendered: { url: string; state: PageState }[];
   /** The alert engine, when the test asked for alerts: its planner's rounds can be run by hand. */
@@ -170,6 +174,11 @@ export async function startTestServer(
     connections?: ConnectionLimits;
     /** How long a claim on an email or alert holds unless renewed (the server's OUTBOX_LEASE_SECONDS). */
     leaseSeconds?: number;
+    /**
+     * A built site to serve from `dir` (none by default), its pages with the form given tokens; with
+     * `lane`, its files are sent by the static lane, as server-main.ts sends them, before the app.
+     */
+    site?: { dir: string; lane: boolean };
   } = {},
 ): Promise<TestServer> {
   const given = options.alerts?.db;
@@ -179,6 +188,8 @@ export async function startTestServer(
   const photoDir = kind === 'sqlite' ? mkdtempSync(join(tmpdir(), 'quote-photos-')) : undefined;
   const now = options.now ?? (() => new Date());
   const formTokens = await sharedFormTokens(new SqlSecretStore(db));
+  const site = await StaticFiles.load(options.site?.dir ?? join(tmpdir(), 'no-built-site'), { formTokens: { tokens: formTokens, now } });
+  const laneLogs: RequestLogEntry[] = [];
   const quotes = new SqlQuoteRepository(db, { ...clock, formTokens, notify: options.mail !== undefined, ...(photoDir !== undefined && { photoDir }) });
   const photos = testPhotos(db, photoDir);
   const uploadRoot = mkdtempSync(join(tmpdir(), 'quote-upload-root-'));
@@ -231,9 +242,9 @@ export async function startTestServer(
     wakeAlerts: () => alerts?.wake(),
     formTokens,
     notifier: {
-      quoteSubmitted: () => {
+      quoteSubmitted: (quote) => {
         dispatcher?.wake();
-        alerts?.wake();
+        alerts?.arrived(quote.id);
         return Promise.resolve();
       },
     },
@@ -248,7 +259,7 @@ export async function startTestServer(
         return { html: `<!doctype html><title>${url}</title>`, status: url === '/no-such-page' ? 404 : 200 };
       },
     },
-    site: await StaticFiles.load(join(tmpdir(), 'no-built-site')),
+    site,
     writeLog: (entry) => logs.push(entry),
     sessions: new StaffSessions({ accounts: staffStore, store: staffStore, ...(options.realTimeSessions ? {} : clock) }),
     trustProxy: options.trustProxy ?? false,
@@ -262,19 +273,38 @@ export async function startTestServer(
       },
     },
   });
-  const server = await startServer(app, { host: '127.0.0.1', port: 0, limits: options.connections ?? connectionLimitsOf(readServerConfig({})) });
+  const lane = options.site?.lane
+    ? staticLane({
+        site,
+        writeLog: (entry) => {
+          laneLogs.push(entry);
+          logs.push(entry);
+        },
+        trustProxy: options.trustProxy ?? false,
+        ...(options.siteUrl !== undefined && { siteUrl: options.siteUrl }),
+        securityHeaders: headersFor([]),
+      })
+    : undefined;
+  const server = await startServer(app, {
+    host: '127.0.0.1',
+    port: 0,
+    limits: options.connections ?? connectionLimitsOf(readServerConfig({})),
+    ...(lane && { lane }),
+  });
   dispatcher?.start();
   alerts?.start();
   const staffCookie =
     options.siteUrl === undefined ? await signInCookie(server.url, testStaff) : await signInCookieAt(server.url, new URL(options.siteUrl).host);
   // The tests read the log of their own requests only.
   logs.splice(0);
+  laneLogs.splice(0);
   errors.splice(0);
   return {
     ...server,
     staffCookie,
     db,
     logs,
+    laneLogs,
     rendered,
     alerts,
     limitTable: limitStore.store.kind === 'postgres' ? limitStore.store.tableName : undefined,

@@ -8,6 +8,7 @@ import { inSpamFolder } from './inbox-page-query';
 import { parseStatus } from './inbox-row';
 import { compareText, compareTimes } from './outbox-lease';
 import { quoteColumns, rowToQuote } from './quote-row';
+import { writeTransaction } from './group-commit';
 
 /** Options for {@link SqlAlertLedger}; tests pass their own ids. No clock: every method is told its time. */
 export interface SqlAlertLedgerOptions {
@@ -33,16 +34,24 @@ export class SqlAlertLedger implements AlertLedger {
 
   /**
    * The requests that arrived at or after `since`, still 'new', not taken and not in the Spam folder,
-   * oldest first, each with its steps so far. One moved out of the folder arrived when it was.
+   * oldest first, each with its steps so far; of those `only` names, when given. One moved out of the
+   * folder arrived when it was.
    */
-  async awaitingSomeone(since: Date): Promise<AlertCandidate[]> {
-    // The status as a literal, so PostgreSQL matches the partial index quote_requests_awaiting.
+  async awaitingSomeone(since: Date, only?: readonly string[]): Promise<AlertCandidate[]> {
+    if (only?.length === 0) return [];
     const awaiting = this.#db
       .selectFrom('quote_requests')
       .where('created_at', '>=', since.toISOString())
-      .where('status', '=', sql.lit(waitingStatus))
       .where('taken_at', 'is', null)
-      .where(inSpamFolder(false));
+      .where(inSpamFolder(false))
+      .$call((select) =>
+        only === undefined
+          ? // The status as a literal, so PostgreSQL matches the partial index quote_requests_awaiting.
+            select.where('status', '=', sql.lit(waitingStatus))
+          : // A few named requests are found by their ids. The status, compared as an expression, is
+            // no index the planner could take instead and walk through every waiting request with.
+            select.where('id', 'in', only).where(sql<string>`${sql.ref('status')} || ''`, '=', waitingStatus),
+      );
     const [requests, records] = await Promise.all([
       awaiting.select([...quoteColumns, 'status', 'taken_by', 'taken_at']).execute(),
       this.#db
@@ -69,7 +78,7 @@ export class SqlAlertLedger implements AlertLedger {
    * is in the Spam folder: a request that has been taken never alerts again.
    */
   async recordAlert(quoteId: string, record: AlertRecord, { webhook }: { webhook: boolean }): Promise<boolean> {
-    return this.#db.transaction().execute(async (tx) => {
+    return writeTransaction(this.#db, async (tx) => {
       // On PostgreSQL the share lock makes a concurrent take or status change wait until this commits,
       // so the request cannot be taken between this look and the step's rows.
       const request = await tx

@@ -31,6 +31,10 @@ import { type Backend, type BackendPhotos, loadedBackend } from '../app/backends
 import { createPageRenderer } from '../render/page-renderer';
 import type { BuiltTemplates } from '../render/page-templates';
 import { StaticFiles } from '../../adapters/server/static-files';
+import { staticLane } from '../../adapters/server/static-lane';
+import { headersFor } from '../../adapters/server/security-headers';
+import type { RequestLogEntry } from '../../adapters/server/request-log';
+import { LogLines } from '../../adapters/server/log-lines';
 import { sharedFormTokens } from '../../adapters/server/form-tokens';
 import { createAlertEngine } from '../../adapters/server/alert-engine';
 import { alertDelivery, testAlertSender } from '../../adapters/push/alert-delivery';
@@ -168,9 +172,9 @@ const backend: Backend = {
   customerData: new SqlCustomerData(db, { ...(photoDir !== undefined && { photoDir }) }),
   // A stored request wakes the dispatcher, whose outbox already holds its emails, and plans its first alert.
   notifier: {
-    quoteSubmitted: () => {
+    quoteSubmitted: (quote) => {
       dispatcher?.wake();
-      alerts.wake();
+      alerts.arrived(quote.id);
       return Promise.resolve();
     },
   },
@@ -183,6 +187,16 @@ const backend: Backend = {
 const readiness = new SqlReadiness(db);
 // Written by the build beside this file: the built pages that pages are rendered into.
 const templates = JSON.parse(await readFile(fileURLToPath(new URL('./page-templates.json', import.meta.url)), 'utf8')) as BuiltTemplates;
+const site = await StaticFiles.load(clientDir, { formTokens: { tokens: formTokens, now: () => new Date() } });
+// The request log's lines go out a turn of the event loop at a time, each turn's in one write.
+const requestLines = new LogLines((chunk) => process.stdout.write(chunk));
+const writeLog = (entry: RequestLogEntry) => {
+  requestLines.add(JSON.stringify(entry));
+};
+// However the process ends, what waits is written: on Linux stdout is written at once, to a file or a pipe.
+process.on('exit', () => {
+  requestLines.flush();
+});
 const app = createServerApp({
   ...backend,
   photos: { store: new SqlPhotoStore(db, photoDir === undefined ? {} : { photoDir }), processor: new SharpPhotoProcessor() },
@@ -194,8 +208,8 @@ const app = createServerApp({
   outbox: { backlog: () => outbox.backlog(), sending: dispatcher !== undefined, unrecorded: () => dispatcher?.unrecorded ?? 0 },
   alerts: alerts.serverDeps,
   pages: createPageRenderer(loadedBackend(backend, { quoteFormAction: apiPaths.quoteRequests, postsCustomerForms: true }), templates),
-  site: await StaticFiles.load(clientDir, { formTokens: { tokens: formTokens, now: () => new Date() } }),
-  writeLog: (entry) => writeLine(JSON.stringify(entry)),
+  site,
+  writeLog,
   sessions: new StaffSessions({ accounts: staffStore, store: staffStore }),
   trustProxy: config.TRUST_PROXY,
   ...(config.SITE_URL !== undefined && { siteUrl: config.SITE_URL }),
@@ -227,7 +241,15 @@ const app = createServerApp({
   },
 });
 
-const server = await startServer(app, { host: config.HOST, port: config.PORT, limits: connectionLimitsOf(config) });
+// The site's files and prerendered pages are sent before the app's routing, with the same headers and log line.
+const lane = staticLane({
+  site,
+  writeLog,
+  trustProxy: config.TRUST_PROXY,
+  ...(config.SITE_URL !== undefined && { siteUrl: config.SITE_URL }),
+  securityHeaders: headersFor(templates.styleHashes),
+});
+const server = await startServer(app, { host: config.HOST, port: config.PORT, limits: connectionLimitsOf(config), lane });
 dispatcher?.start();
 alerts.start();
 writeLine(
