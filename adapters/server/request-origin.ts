@@ -22,6 +22,12 @@ const hostPattern = /^(?:[a-z0-9._-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 /** The first of a comma-separated list: the proxy nearest the visitor wrote it. */
 const firstOf = (header: string | undefined) => header?.split(',')[0]?.trim() ?? '';
 
+/** The scheme our proxy says the visitor used (X-Forwarded-Proto), if it names one we know. */
+export function forwardedScheme(header: string | undefined): 'https' | 'http' | undefined {
+  const proto = firstOf(header).toLowerCase();
+  return proto === 'https' || proto === 'http' ? proto : undefined;
+}
+
 /**
  * Behind a TLS-ending proxy our socket is plain HTTP from a private address, so the request URL alone
  * would make every visitor's `https://` origin look foreign and never ask for HSTS.
@@ -30,8 +36,7 @@ export function requestOrigin(c: Context, { trustProxy }: ProxyTrust): RequestOr
   const url = new URL(c.req.url);
   if (!trustProxy) return { origin: url.origin, https: url.protocol === 'https:' };
 
-  const proto = firstOf(c.req.header('x-forwarded-proto')).toLowerCase();
-  const scheme = proto === 'https' || proto === 'http' ? proto : url.protocol.slice(0, -1);
+  const scheme = forwardedScheme(c.req.header('x-forwarded-proto')) ?? url.protocol.slice(0, -1);
   const forwardedHost = firstOf(c.req.header('x-forwarded-host'));
   const host = hostPattern.test(forwardedHost) ? forwardedHost : url.host;
   // Through URL, so the host is lower-cased and a default port dropped, as browsers write `Origin`.

@@ -49,7 +49,8 @@ const everywhere: [string, string][] = [
   ['Cross-Origin-Opener-Policy', 'same-origin'],
 ];
 
-function headersFor(styleHashes: readonly string[]) {
+/** Every security header, as name and value pairs: the set sent over plain HTTP, and the one sent over HTTPS. */
+export function headersFor(styleHashes: readonly string[]) {
   const policy = contentSecurityPolicy(styleHashes);
   const overHttp: [string, string][] = [...everywhere, ['Content-Security-Policy', policy]];
   const overHttps: [string, string][] = [

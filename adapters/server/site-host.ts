@@ -4,7 +4,8 @@ import { type ProxyTrust, requestOrigin } from './request-origin';
 /** Load balancers and uptime checks ask for these by the machine's address, not the site's name. */
 const probes = new Set(['/healthz', '/readyz']);
 
-const hostnameOf = (host: string) => host.toLowerCase().replace(/\.$/, '');
+/** A host name as compared: lower-cased, without the trailing dot of a fully qualified name. */
+export const hostnameOf = (host: string) => host.toLowerCase().replace(/\.$/, '');
 
 /**
  * Answers only requests addressed to the site (SITE_URL's host name). A page on another name that

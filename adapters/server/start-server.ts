@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Hono } from 'hono';
 import { securityHeadersBeforeRouting } from './security-headers';
+import type { StaticLane } from './static-lane';
 
 export interface RunningServer {
   url: string;
@@ -23,10 +24,13 @@ export interface ConnectionLimits {
 /** Node looks for requests over their time this often; its default, 30 s, would add up to that much again. */
 const timeoutCheckMs = 500;
 
-/** Listens on `host:port` (port 0 picks a free one). */
+/**
+ * Listens on `host:port` (port 0 picks a free one). With `lane`, each request goes to it first, and to
+ * the app when the lane hands it on.
+ */
 export function startServer(
   app: Hono,
-  { host, port, limits }: { host: string; port: number; limits: ConnectionLimits },
+  { host, port, limits, lane }: { host: string; port: number; limits: ConnectionLimits; lane?: StaticLane },
 ): Promise<RunningServer> {
   const listener = getRequestListener(app.fetch, {
     hostname: host,
@@ -43,7 +47,11 @@ export function startServer(
   const headersTimeout = Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs);
   const server = createServer(
     { headersTimeout, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: Math.min(timeoutCheckMs, headersTimeout) },
-    (incoming, outgoing) => void listener(incoming, outgoing),
+    lane
+      ? (incoming, outgoing) => {
+          lane(incoming, outgoing, () => void listener(incoming, outgoing));
+        }
+      : (incoming, outgoing) => void listener(incoming, outgoing),
   );
   // Node answers what its parser refuses or what ran out of time (400, 408, 413, 431) itself, with
   // nothing but a status line: the same answer, with our headers.

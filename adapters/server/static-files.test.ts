@@ -243,6 +243,8 @@ writeInFormSite('index.html', formHtml(''));
 writeInFormSite('privacy/index.html', privacyHtml);
 let issued = 0;
 const issuedAt: Date[] = [];
+const opened = Date.parse('2026-11-20T09:00:00Z');
+let formSiteClock = opened;
 const formSite = await StaticFiles.load(formSiteDir, {
   formTokens: {
     tokens: {
@@ -252,7 +254,7 @@ const formSite = await StaticFiles.load(formSiteDir, {
         return Promise.resolve(`${now.getTime()}.token-${issued}`);
       },
     },
-    now: () => new Date('2026-11-20T09:00:00Z'),
+    now: () => new Date(formSiteClock),
   },
 });
 
@@ -262,12 +264,22 @@ async function respondWithForm(path: string, headers: Record<string, string> = {
   return response;
 }
 
-test('a page holding the quote form is sent with a token of its own each time, issued by the server’s clock', async () => {
+test('a page holding the quote form is sent with a token issued by the server’s clock, a new one each second', async () => {
   const first = await decodedBody(await respondWithForm('/'));
-  const second = await decodedBody(await respondWithForm('/'));
-  expect(first).toBe(formHtml(`${Date.parse('2026-11-20T09:00:00Z')}.token-${issued - 1}`));
-  expect(second).toBe(formHtml(`${Date.parse('2026-11-20T09:00:00Z')}.token-${issued}`));
-  expect(issuedAt.at(-1)).toEqual(new Date('2026-11-20T09:00:00Z'));
+  expect(first).toBe(formHtml(`${opened}.token-${issued}`));
+  expect(issuedAt.at(-1)).toEqual(new Date(opened));
+  // Within the second, every visitor is sent the same one, signed once.
+  const before = issued;
+  formSiteClock = opened + 999;
+  expect(await decodedBody(await respondWithForm('/', { 'accept-encoding': 'gzip' }))).toBe(first);
+  expect(issued).toBe(before);
+  // A second on, a new one, issued then.
+  formSiteClock = opened + 1000;
+  expect(await decodedBody(await respondWithForm('/'))).toBe(formHtml(`${opened + 1000}.token-${before + 1}`));
+  expect(issuedAt.at(-1)).toEqual(new Date(opened + 1000));
+  // A clock set back (a corrected server clock) never keeps a token from its future.
+  formSiteClock = opened;
+  expect(await decodedBody(await respondWithForm('/'))).toBe(formHtml(`${opened}.token-${before + 2}`));
 });
 
 test('a page with the form is gzipped for a browser that accepts it, Brotli or not, and is whole when unzipped', async () => {
@@ -276,14 +288,14 @@ test('a page with the form is gzipped for a browser that accepts it, Brotli or n
     expect(response.headers.get('content-encoding'), accept).toBe('gzip');
     const body = Buffer.from(await response.arrayBuffer());
     expect(response.headers.get('content-length')).toBe(String(body.length));
-    expect(gunzipSync(body).toString()).toBe(formHtml(`${Date.parse('2026-11-20T09:00:00Z')}.token-${issued}`));
+    expect(gunzipSync(body).toString()).toBe(formHtml(`${opened}.token-${issued}`));
     // Near the size of the page gzipped whole: the seam costs little.
     expect(body.length).toBeLessThan(gzipSync(formHtml('x'.repeat(57)), { level: 9 }).length + 100);
   }
   for (const accept of ['br', 'identity', 'gzip;q=0']) {
     const response = await respondWithForm('/', { 'accept-encoding': accept });
     expect(response.headers.get('content-encoding'), accept).toBeNull();
-    expect(await response.text()).toContain(`value="${Date.parse('2026-11-20T09:00:00Z')}.token-${issued}"`);
+    expect(await response.text()).toContain(`value="${opened}.token-${issued}"`);
   }
 });
 

@@ -27,8 +27,11 @@ const encodings = [
 type EncodingName = (typeof encodings)[number]['name'];
 
 interface Variant {
-  body: Uint8Array<ArrayBuffer>;
+  body: Buffer<ArrayBuffer>;
   etag: string;
+  /** Its answer's headers, made once: what every GET of it is sent with, and, for a 304, without the body's. */
+  headers: readonly string[];
+  notModifiedHeaders: readonly string[];
 }
 
 interface StaticFile {
@@ -52,6 +55,13 @@ interface FormPage {
   deflatedBefore: Buffer;
   deflatedAfter: Buffer;
   crcBefore: number;
+  /** The page with the token of the moment written in, plain and gzipped, kept until a new token is issued. */
+  withToken?: { issuedUntil: number; identity: TokenVariant; gzip: TokenVariant };
+}
+
+interface TokenVariant {
+  body: Buffer<ArrayBuffer>;
+  headers: readonly string[];
 }
 
 function formPageOf(html: Buffer): FormPage | undefined {
@@ -72,7 +82,7 @@ function formPageOf(html: Buffer): FormPage | undefined {
 const gzipHeader = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 
 /** The page with `token` written in, as one gzip stream: the two compressed halves, the token stored between. */
-function gzipWithToken(page: FormPage, token: Buffer): Uint8Array<ArrayBuffer> {
+function gzipWithToken(page: FormPage, token: Buffer): Buffer<ArrayBuffer> {
   // A stored, non-final block (RFC 1951, 3.2.4): its header byte, then the length and its complement.
   const stored = Buffer.alloc(5);
   stored.writeUInt16LE(token.length, 1);
@@ -83,9 +93,12 @@ function gzipWithToken(page: FormPage, token: Buffer): Uint8Array<ArrayBuffer> {
   return joined([gzipHeader, page.deflatedBefore, stored, token, page.deflatedAfter, trailer]);
 }
 
-/** The parts as one body, copied once into memory of its own. */
-function joined(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const body = new Uint8Array(parts.reduce((length, part) => length + part.byteLength, 0));
+/**
+ * The parts as one body, copied once into memory of its own: a Buffer, which Node writes to a socket
+ * as it is, where another kind of Uint8Array is converted on each write.
+ */
+function joined(parts: readonly Uint8Array[]): Buffer<ArrayBuffer> {
+  const body = Buffer.allocUnsafe(parts.reduce((length, part) => length + part.byteLength, 0));
   let at = 0;
   for (const part of parts) {
     body.set(part, at);
@@ -109,9 +122,9 @@ async function filesUnder(dir: string): Promise<string[]> {
 
 const etagOf = (body: Uint8Array<ArrayBuffer>, suffix = '') => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}${suffix}"`;
 
-/** Which encoding to answer with: the best of `available` that the browser accepts. */
-function chooseEncoding(acceptEncoding: string, available: (name: EncodingName) => boolean): EncodingName | undefined {
-  const accepted = new Map(
+/** The encodings a browser accepts, each with its weight, from its Accept-Encoding header. */
+function acceptedEncodings(acceptEncoding: string): ReadonlyMap<string, number> {
+  return new Map(
     acceptEncoding.split(',').map((part) => {
       const [name = '', ...params] = part.toLowerCase().split(';');
       const token = name.trim();
@@ -119,7 +132,22 @@ function chooseEncoding(acceptEncoding: string, available: (name: EncodingName) 
       return [token, q === undefined ? 1 : Number(q)] as const;
     }),
   );
-  return encodings.find(({ name }) => available(name) && (accepted.get(name) ?? accepted.get('*') ?? 0) > 0)?.name;
+}
+
+/** Browsers send a handful of Accept-Encoding headers, each the same on every request: each is read once. */
+const readAcceptEncodings = new Map<string, ReadonlyMap<string, number>>();
+const maxReadAcceptEncodings = 100;
+
+/** Which encoding to answer with: the best of `available` that the browser accepts. */
+function chooseEncoding(acceptEncoding: string, available: (name: EncodingName) => boolean): EncodingName | undefined {
+  let accepted = readAcceptEncodings.get(acceptEncoding);
+  if (accepted === undefined) {
+    if (readAcceptEncodings.size >= maxReadAcceptEncodings) readAcceptEncodings.clear();
+    accepted = acceptedEncodings(acceptEncoding);
+    readAcceptEncodings.set(acceptEncoding, accepted);
+  }
+  const weights = accepted;
+  return encodings.find(({ name }) => available(name) && (weights.get(name) ?? weights.get('*') ?? 0) > 0)?.name;
 }
 
 function matchesEtag(ifNoneMatch: string, etag: string): boolean {
@@ -141,12 +169,62 @@ interface FormTokenIssuer {
 }
 
 /**
+ * How long one token is sent to every visitor of a page holding the form: signing it and writing it
+ * into the page once a second, rather than for each visitor, keeps the busiest page as quick to send as
+ * a file. The spam rules read the time it was issued, so a visitor sent it late in its second looks
+ * that much slower than they were; a person takes far longer than a second over the form, and a bot
+ * is given a second's grace at most.
+ */
+const tokenReuseMs = 1000;
+
+/** What a request for a file says of itself: its method, and the headers the answer depends on. */
+export interface FileRequest {
+  method: string;
+  acceptEncoding: string;
+  ifNoneMatch: string;
+}
+
+/**
+ * An answer from the built site, in the terms any HTTP server writes: the status, the headers as Node's
+ * `writeHead` takes them (name, value, name, value, ...), and the body (none for HEAD or 304).
+ */
+export interface FileAnswer {
+  status: 200 | 304 | 404;
+  headers: readonly string[];
+  body: Buffer<ArrayBuffer> | null;
+}
+
+const fileRequestOf = (request: Request): FileRequest => ({
+  method: request.method,
+  acceptEncoding: request.headers.get('accept-encoding') ?? '',
+  ifNoneMatch: request.headers.get('if-none-match') ?? '',
+});
+
+/** The answer as a fetch Response, for the app's routes. */
+function asResponse({ status, headers, body }: FileAnswer): Response {
+  const pairs: [string, string][] = [];
+  for (let index = 0; index < headers.length; index += 2) pairs.push([headers[index] ?? '', headers[index + 1] ?? '']);
+  return new Response(body, { status, headers: pairs });
+}
+
+/** A variant's headers, made once: its type, caching, ETag and encoding. */
+function variantOf(file: Pick<StaticFile, 'contentType' | 'cacheControl'>, body: Buffer<ArrayBuffer>, etag: string, encoding: EncodingName | undefined, varies: boolean): Variant {
+  const shared = ['content-type', file.contentType, 'cache-control', file.cacheControl, 'etag', etag, ...(varies ? ['vary', 'accept-encoding'] : [])];
+  return {
+    body,
+    etag,
+    headers: [...shared, ...(encoding ? ['content-encoding', encoding] : []), 'content-length', String(body.byteLength)],
+    notModifiedHeaders: shared,
+  };
+}
+
+/**
  * The built site, held in memory and served as a CDN would: compressed copies chosen by
  * Accept-Encoding, an ETag for each, 304 when the browser's copy is current, and long caching for
  * hashed assets. Pages are found by their path only (/privacy is privacy/index.html): a page's file
  * name is not a second address for it, so /index.html or /404.html is as unknown as any other path.
- * With `formTokens`, a page holding the quote form is sent with a token of its own each time (gzip
- * or plain, no ETag), which the spam rules read back when the form is posted.
+ * With `formTokens`, a page holding the quote form is sent with a token written in (gzip or plain,
+ * no ETag), which the spam rules read back when the form is posted; a new one each second.
  */
 export class StaticFiles {
   readonly #files: ReadonlyMap<string, StaticFile>;
@@ -173,19 +251,15 @@ export class StaticFiles {
       if (isSourceMap(name)) continue;
       if (encodings.some(({ suffix }) => name.endsWith(suffix) && available.has(path.slice(0, -suffix.length)))) continue;
       const body = await readFile(path);
+      const kind = { contentType: contentTypes[extname(path)] ?? 'application/octet-stream', cacheControl: name.startsWith('/assets/') ? immutable : revalidate };
+      const varies = encodings.some(({ suffix }) => available.has(path + suffix));
       const compressed: StaticFile['compressed'] = {};
       for (const { name: encoding, suffix } of encodings) {
         if (!available.has(path + suffix)) continue;
-        compressed[encoding] = { body: await readFile(path + suffix), etag: etagOf(body, `-${encoding}`) };
+        compressed[encoding] = variantOf(kind, await readFile(path + suffix), etagOf(body, `-${encoding}`), encoding, varies);
       }
       const form = formTokens && extname(path) === '.html' ? formPageOf(body) : undefined;
-      files.set(name, {
-        contentType: contentTypes[extname(path)] ?? 'application/octet-stream',
-        cacheControl: name.startsWith('/assets/') ? immutable : revalidate,
-        identity: { body, etag: etagOf(body) },
-        compressed,
-        ...(form && { form }),
-      });
+      files.set(name, { ...kind, identity: variantOf(kind, body, etagOf(body), undefined, varies), compressed, ...(form && { form }) });
     }
     return new StaticFiles(files, formTokens);
   }
@@ -203,42 +277,48 @@ export class StaticFiles {
 
   /** The answer for a GET or HEAD of `path`, or undefined when there is no such file or page. */
   async respond(path: string, request: Request): Promise<Response | undefined> {
-    const file = this.#find(path);
-    return file && this.#answer(file, request, 200);
+    const answer = await this.answer(path, fileRequestOf(request));
+    return answer && asResponse(answer);
   }
 
   /** The 404 page with its status (never 304), or undefined when the build has none. */
   async notFound(request: Request): Promise<Response | undefined> {
     const file = this.#files.get(notFoundPage);
-    return file && this.#answer(file, request, 404);
+    return file && asResponse(await this.#answer(file, fileRequestOf(request), 404));
   }
 
-  async #answer(file: StaticFile, request: Request, status: 200 | 404): Promise<Response> {
+  /** As `respond`, in the terms any HTTP server writes: for a server that answers without the app's routes. */
+  async answer(path: string, request: FileRequest): Promise<FileAnswer | undefined> {
+    const file = this.#find(path);
+    return file && this.#answer(file, request, 200);
+  }
+
+  async #answer(file: StaticFile, request: FileRequest, status: 200 | 404): Promise<FileAnswer> {
     if (file.form && this.#formTokens) return this.#answerWithToken(file, file.form, this.#formTokens, request, status);
     return this.#answerAsIs(file, request, status);
   }
 
-  async #answerWithToken(file: StaticFile, page: FormPage, issuer: FormTokenIssuer, request: Request, status: 200 | 404): Promise<Response> {
-    const gzip = chooseEncoding(request.headers.get('accept-encoding') ?? '', (name) => name === 'gzip') === 'gzip';
-    const headers = new Headers({ 'content-type': file.contentType, 'cache-control': revalidate, vary: 'accept-encoding' });
-    if (request.method === 'HEAD') return new Response(null, { status, headers });
-    const token = Buffer.from(await issuer.tokens.issue(issuer.now()));
-    const body = gzip ? gzipWithToken(page, token) : joined([page.before, token, page.after]);
-    if (gzip) headers.set('content-encoding', 'gzip');
-    headers.set('content-length', String(body.byteLength));
-    return new Response(body, { status, headers });
+  async #answerWithToken(file: StaticFile, page: FormPage, issuer: FormTokenIssuer, request: FileRequest, status: 200 | 404): Promise<FileAnswer> {
+    const gzip = chooseEncoding(request.acceptEncoding, (name) => name === 'gzip') === 'gzip';
+    const headers = ['content-type', file.contentType, 'cache-control', revalidate, 'vary', 'accept-encoding'];
+    if (request.method === 'HEAD') return { status, headers, body: null };
+    const now = issuer.now().getTime();
+    if (page.withToken === undefined || now >= page.withToken.issuedUntil || now < page.withToken.issuedUntil - tokenReuseMs) {
+      const token = Buffer.from(await issuer.tokens.issue(new Date(now)));
+      const variant = (body: Buffer<ArrayBuffer>, encoding: string[]) => ({ body, headers: [...headers, ...encoding, 'content-length', String(body.byteLength)] });
+      page.withToken = {
+        issuedUntil: now + tokenReuseMs,
+        identity: variant(joined([page.before, token, page.after]), []),
+        gzip: variant(gzipWithToken(page, token), ['content-encoding', 'gzip']),
+      };
+    }
+    return { status, ...(gzip ? page.withToken.gzip : page.withToken.identity) };
   }
 
-  #answerAsIs(file: StaticFile, request: Request, status: 200 | 404): Response {
-    const encoding = chooseEncoding(request.headers.get('accept-encoding') ?? '', (name) => file.compressed[name] !== undefined);
+  #answerAsIs(file: StaticFile, request: FileRequest, status: 200 | 404): FileAnswer {
+    const encoding = chooseEncoding(request.acceptEncoding, (name) => file.compressed[name] !== undefined);
     const variant = encoding ? (file.compressed[encoding] ?? file.identity) : file.identity;
-    const headers = new Headers({ 'content-type': file.contentType, 'cache-control': file.cacheControl, etag: variant.etag });
-    if (Object.keys(file.compressed).length > 0) headers.set('vary', 'accept-encoding');
-    if (status === 200 && matchesEtag(request.headers.get('if-none-match') ?? '', variant.etag)) {
-      return new Response(null, { status: 304, headers });
-    }
-    if (encoding) headers.set('content-encoding', encoding);
-    headers.set('content-length', String(variant.body.byteLength));
-    return new Response(request.method === 'HEAD' ? null : variant.body, { status, headers });
+    if (status === 200 && matchesEtag(request.ifNoneMatch, variant.etag)) return { status: 304, headers: variant.notModifiedHeaders, body: null };
+    return { status, headers: variant.headers, body: request.method === 'HEAD' ? null : variant.body };
   }
 }
