@@ -7,11 +7,12 @@ import { toNamedFields } from '../../domain/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { exited, listEveryRequest, quotesPath, staffCookie, startServer, stop } from './spawned-server';
 
-const senders = 4;
+/** As many as the load benchmark's connections: enough that the server commits many requests together. */
+const senders = 50;
 /** The server is killed right after this many acknowledgements, while the other senders wait for theirs. */
-const killAfterAcknowledged = 300;
+const killAfterAcknowledged = 1_000;
 /** If the server has not been killed by then (a very slow machine), it is killed anyway. */
-const killAfterMs = 2_000;
+const killAfterMs = 4_000;
 
 test('every request the server acknowledged is still stored after it is killed with SIGKILL', async () => {
   test.setTimeout(60_000);
