@@ -100,6 +100,43 @@ test('the home page stays within its budgets: 90 KB of JavaScript and 12 KB of C
   expect(css).not.toMatch(/@font-face|@import|url\(\s*['"]?https?:/);
 }, 60_000);
 
+/**
+ * Every chunk the staff page loads for a visitor who is not signed in: the application's entry and all it
+ * imports, the staff page's own chunk the router loads for /quotes, and the backend's client, which the
+ * page loads at once to ask the server who is signed in; each with everything it imports. The alerts' code
+ * (for signed-in staff) and the photos' (for a request's photos) load later and are not among them.
+ */
+function quotesPageChunks(manifest: BuildManifest): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The build manifest has no ${key}`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  const loadedLater = (key: string) => Object.values(manifest).some((chunk) => chunk?.dynamicImports?.includes(key) && files.has(chunk.file));
+  visit('index.html');
+  for (const key of ['src/app/routes/quotes-page.tsx', 'src/app/backends/rest-ports.ts']) {
+    // Each is a chunk of its own that one of the chunks already counted loads when asked to.
+    if (!loadedLater(key)) throw new Error(`${key} is not loaded on demand by the application`);
+    visit(key);
+  }
+  return [...files];
+}
+
+test('the staff page stays within its budget: 165 KB of JavaScript, gzipped, for a visitor not signed in', async () => {
+  const outDir = await build('rest');
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as BuildManifest;
+  const chunks = quotesPageChunks(manifest);
+  const javascriptKb = chunks.reduce((total, file) => total + gzippedKb(readFileSync(join(outDir, file))), 0);
+
+  expect(chunks.some((file) => file.includes('quotes-page')), "the staff page's chunk is among the chunks counted").toBe(true);
+  expect(chunks.some((file) => file.includes('rest-ports')), "the backend's client is among the chunks counted").toBe(true);
+  expect(chunks.some((file) => file.includes('browser-push')), 'the alerts load once staff are signed in').toBe(false);
+  expect(javascriptKb).toBeLessThanOrEqual(165);
+}, 60_000);
+
 test("the inbox's service worker is one classic script at the build's root that imports nothing, and only the inbox's code registers it", async () => {
   const outDir = await build('memory');
   const worker = readFileSync(join(outDir, 'quotes-sw.js'), 'utf8');

@@ -24,17 +24,19 @@ function listeningUrl(log: string): string | undefined {
 }
 
 /**
- * Starts dist/server/server-main.js; resolves once /readyz answers 200. `started` gets the process at
- * once, so a benchmark that gives up can kill it even before it is ready.
+ * Starts dist/server/server-main.js, or the copy of the build at `entry`; resolves once /readyz answers
+ * 200. `started` gets the process at once, so a benchmark that gives up can kill it even before it is ready.
  */
 export async function startBenchServer({
   dataDir,
   env: extraEnv,
   started,
+  entry = 'dist/server/server-main.js',
 }: {
   dataDir: string;
   env: NodeJS.ProcessEnv;
   started: ChildProcess[];
+  entry?: string;
 }): Promise<BenchServer> {
   const logFile = join(dataDir, 'server.log');
   const log = openSync(logFile, 'w');
@@ -48,7 +50,7 @@ export async function startBenchServer({
     ...extraEnv,
   };
   delete env.DATABASE_URL; // SQLite, whatever the shell has set
-  const child = spawn(process.execPath, ['dist/server/server-main.js'], { env, stdio: ['ignore', log, 'pipe'] });
+  const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', log, 'pipe'] });
   closeSync(log); // the child has its own copy
   started.push(child);
   let stderr = '';

@@ -1,25 +1,42 @@
-// Lighthouse benchmark of the built site (`npm run bench:web`): three runs on the home page served by the built
-// server, with Lighthouse's default settings (a mid-range phone on a slow 4G connection, simulated), over a fresh
-// SQLite database. Prints the scores, the timings and the bytes sent of each run and their median, the audits the
-// median run fails, and every host the page reached besides the site's own (there must be none).
-// Node runs this file directly by stripping its types, so it imports only npm packages and node: builtins.
+// Lighthouse benchmark of the built site (`npm run bench:web`), against the home page's own floor: the same
+// prerendered home page with every script and preload of code taken out, served by the same server. Five
+// runs each of the home page, that scriptless copy and the staff page (/quotes, signed out), taken in turn,
+// each in a fresh Chrome profile, with Lighthouse's default settings (a mid-range phone on a slow 4G
+// connection, simulated), over a fresh SQLite database. Prints each run, each page's medians, the home page
+// against its copy and against its aims, the audits each median run fails, and every host the pages reached
+// besides the site's own (there must be none).
+// Node runs this file directly by stripping its types, so it imports only npm packages, node: builtins and
+// files that do the same.
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun as untypedComputeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { benchDeadline, type BenchServer, startBenchServer } from './bench-server.test-support.ts';
+import { categories, type Figures, figures, lcpElement, medianFigures, printFailingAudits, printTable, requestedHosts, seconds, write } from './lighthouse-report.test-support.ts';
+import { codeElements, withoutScripts } from './scriptless-page.test-support.ts';
 
 /** Lighthouse's own pick of the median run; its declaration names a global type only Lighthouse's build defines. */
 const computeMedianRun = untypedComputeMedianRun as (results: Result[]) => Result;
 
-const runs = 3;
-const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const runsPerPage = 5;
 /** Everything, all runs included, must be over well within this; past it the server and Chrome are killed. */
-const deadlineMs = 300_000;
+const deadlineMs = 480_000;
+/** Where the scriptless copy of the home page is served from, beside the real one. */
+const scriptlessPath = '/scriptless';
+const pages = [
+  { name: 'home', path: '/' },
+  { name: 'scriptless', path: scriptlessPath },
+  { name: '/quotes', path: '/quotes' },
+] as const;
+type PageName = (typeof pages)[number]['name'];
+/** The home page's aims: its LCP within this factor of its scriptless copy's, no blocking time, 100 in every category. */
+const lcpAim = 1.1;
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromeFlags = [
   '--headless',
@@ -33,10 +50,10 @@ const chromeFlags = [
 ];
 const staff = { email: 'bench@example.co.uk', password: 'a bench staff password' };
 
-const write = (line = '') => process.stdout.write(`${line}\n`);
-/** The database, the server's files and each Chrome profile live here, and go with it. */
+/** The database, the copy of the build, the server's files and each Chrome profile live here, and go with it. */
 const workDir = mkdtempSync(join(tmpdir(), 'web-bench-'));
 const dataDir = join(workDir, 'data');
+const siteDir = join(workDir, 'site');
 mkdirSync(dataDir);
 const started: ChildProcess[] = [];
 let server: BenchServer | undefined;
@@ -50,6 +67,57 @@ function cleanUpNow() {
 
 const deadline = benchDeadline(deadlineMs, cleanUpNow);
 
+/**
+ * A copy of the build with the scriptless home page added, written as the build writes pages (with its
+ * brotli and gzip twins), so the server serves it as it serves the real one: from memory, compressed, and
+ * with a form token of its own spliced in, since it holds the quote form too. Returns the copy's server entry
+ * and what was taken out.
+ */
+function buildScriptlessCopy(): { entry: string; removed: string[] } {
+  cpSync('dist', join(siteDir, 'dist'), { recursive: true });
+  // The built server imports its npm packages; from the copy, Node finds them through this link.
+  symlinkSync(realpathSync('node_modules'), join(siteDir, 'node_modules'), 'dir');
+  const home = readFileSync(join(siteDir, 'dist/client/index.html'), 'utf8');
+  const scriptless = withoutScripts(home);
+  const pageDir = join(siteDir, 'dist/client', scriptlessPath.slice(1));
+  mkdirSync(pageDir);
+  const file = join(pageDir, 'index.html');
+  writeFileSync(file, scriptless);
+  writeFileSync(`${file}.gz`, gzipSync(scriptless, { level: constants.Z_BEST_COMPRESSION }));
+  writeFileSync(`${file}.br`, brotliCompressSync(scriptless, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }));
+  return { entry: join(siteDir, 'dist/server/server-main.js'), removed: codeElements(home) };
+}
+
+/** The hashes a Content-Security-Policy allows for one directive, as `sha256-...`. */
+function allowedHashes(policy: string, directive: string): Set<string> {
+  const found = policy.split(';').map((part) => part.trim().split(/\s+/)).find(([name]) => name === directive);
+  return new Set((found ?? []).slice(1).map((source) => source.replace(/^'|'$/g, '')).filter((source) => source.startsWith('sha256-')));
+}
+
+/**
+ * Each page must answer 200 before anything is measured; the scriptless copy must hold no code, and its
+ * inline stylesheet must still be allowed by the policy the server sends with it, or it would paint unstyled.
+ */
+async function checkPages(url: string) {
+  const answers: string[] = [];
+  for (const { name, path } of pages) {
+    const response = await fetch(`${url}${path}`, { headers: { 'accept-encoding': 'br, gzip' }, signal: AbortSignal.timeout(10_000) });
+    const html = await response.text();
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}, not 200`);
+    answers.push(`${path} ${response.status} (${response.headers.get('content-encoding') ?? 'plain'})`);
+    if (name !== 'scriptless') continue;
+    const code = codeElements(html);
+    if (code.length > 0) throw new Error(`the scriptless copy still holds code: ${code.join(', ')}`);
+    const allowed = allowedHashes(response.headers.get('content-security-policy') ?? '', 'style-src');
+    const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => `sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}`);
+    if (styles.length === 0) throw new Error('the scriptless copy has no inline stylesheet');
+    for (const hash of styles) {
+      if (!allowed.has(hash)) throw new Error(`the scriptless copy's stylesheet (${hash}) is not allowed by the Content-Security-Policy`);
+    }
+  }
+  write(`pages answer: ${answers.join(', ')}; the copy holds no code, and its stylesheet is allowed by the CSP`);
+}
+
 /** Kills Chrome (its whole process group) and waits until it has gone, so its profile can be removed. */
 async function stopChrome(): Promise<void> {
   const launched = chrome;
@@ -62,9 +130,12 @@ async function stopChrome(): Promise<void> {
   await Promise.race([gone, sleep(5_000)]);
 }
 
+/** Lighthouse could not measure the page this time (a trace that lost its start, say): its own error. */
+class LighthouseRunError extends Error {}
+
 /** One Lighthouse run in a Chrome of its own, with a fresh profile: nothing is cached from the run before. */
-async function audit(url: string, run: number): Promise<Result> {
-  const userDataDir = join(workDir, `chrome-${run}`);
+async function audit(url: string, run: string): Promise<Result> {
+  const userDataDir = join(workDir, `chrome-${run.replace(/\W+/g, '-')}`);
   mkdirSync(userDataDir);
   chrome = await launch({ chromePath, chromeFlags, userDataDir, handleSIGINT: false, logLevel: 'error' });
   try {
@@ -74,9 +145,9 @@ async function audit(url: string, run: number): Promise<Result> {
       logLevel: 'error',
       onlyCategories: [...categories],
     });
-    if (!result) throw new Error(`run ${run}: Lighthouse returned no result`);
+    if (!result) throw new Error(`${run}: Lighthouse returned no result`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`run ${run}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRunError(`${run}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     return lhr;
   } finally {
     await stopChrome();
@@ -84,167 +155,83 @@ async function audit(url: string, run: number): Promise<Result> {
   }
 }
 
-interface Figures {
-  scores: number[];
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  scriptBytes: number;
-  totalBytes: number;
-}
-
-const numericValue = (lhr: Result, id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
-
-function tableItems(lhr: Result, id: string) {
-  const details = lhr.audits[id]?.details;
-  return details?.type === 'table' || details?.type === 'opportunity' ? details.items : [];
-}
-
-/** Bytes transferred of one resource type ('script', 'total', ...) from the resource-summary audit. */
-function transferred(lhr: Result, resourceType: string): number {
-  const row = tableItems(lhr, 'resource-summary').find((item) => item.resourceType === resourceType);
-  return typeof row?.transferSize === 'number' ? row.transferSize : 0;
-}
-
-function figures(lhr: Result): Figures {
-  return {
-    scores: categories.map((id) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100)),
-    fcpMs: numericValue(lhr, 'first-contentful-paint'),
-    lcpMs: numericValue(lhr, 'largest-contentful-paint'),
-    tbtMs: numericValue(lhr, 'total-blocking-time'),
-    cls: numericValue(lhr, 'cumulative-layout-shift'),
-    scriptBytes: transferred(lhr, 'script'),
-    totalBytes: transferred(lhr, 'total'),
-  };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
-function medianFigures(all: Figures[]): Figures {
-  const of = (pick: (entry: Figures) => number) => median(all.map(pick));
-  return {
-    scores: categories.map((_, index) => of((entry) => entry.scores[index] ?? Number.NaN)),
-    fcpMs: of((entry) => entry.fcpMs),
-    lcpMs: of((entry) => entry.lcpMs),
-    tbtMs: of((entry) => entry.tbtMs),
-    cls: of((entry) => entry.cls),
-    scriptBytes: of((entry) => entry.scriptBytes),
-    totalBytes: of((entry) => entry.totalBytes),
-  };
-}
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-function printTable(rows: { label: string; figures: Figures }[]) {
-  const header = ['', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'JS', 'page'];
-  const lines = rows.map(({ label, figures: entry }) => [
-    label,
-    ...entry.scores.map(String),
-    seconds(entry.fcpMs),
-    seconds(entry.lcpMs),
-    `${Math.round(entry.tbtMs)} ms`,
-    entry.cls.toFixed(3),
-    kilobytes(entry.scriptBytes),
-    kilobytes(entry.totalBytes),
-  ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)));
-  const format = (cells: string[]) =>
-    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
-  write(format(header));
-  for (const line of lines) write(format(line));
-}
-
-/** Every host the page requested, each with its number of requests. */
-function requestedHosts(lhr: Result): Map<string, number> {
-  const hosts = new Map<string, number>();
-  for (const item of tableItems(lhr, 'network-requests')) {
-    if (typeof item.url !== 'string') continue;
-    let address: URL;
-    try {
-      address = new URL(item.url);
-    } catch {
-      continue;
-    }
-    // data:, blob: and the like never leave the browser.
-    if (!['http:', 'https:', 'ws:', 'wss:'].includes(address.protocol)) continue;
-    hosts.set(address.host, (hosts.get(address.host) ?? 0) + 1);
+/** A run Lighthouse itself fails is taken once more, in a fresh Chrome, and said so; a second failure ends the bench. */
+async function auditOnceMore(url: string, run: string): Promise<{ lhr: Result; retried: boolean }> {
+  try {
+    return { lhr: await audit(url, run), retried: false };
+  } catch (error) {
+    if (!(error instanceof LighthouseRunError)) throw error;
+    write(`  ${error.message.replace(/\s+/g, ' ')}; taken once more`);
+    return { lhr: await audit(url, `${run} again`), retried: true };
   }
-  return hosts;
 }
 
-/** A few of what an audit found (elements, files, console messages), so the place to fix is plain. */
-function examples(lhr: Result, id: string): string[] {
-  const found: string[] = [];
-  for (const item of tableItems(lhr, id).slice(0, 3)) {
-    const { node, sourceLocation, url, description } = item;
-    const parts: string[] = [];
-    if (typeof node === 'object' && 'type' in node && node.type === 'node') {
-      parts.push(node.selector ?? node.snippet ?? node.nodeLabel ?? '(an element)');
-    }
-    if (typeof url === 'string') parts.push(url);
-    else if (typeof sourceLocation === 'object' && 'type' in sourceLocation && sourceLocation.type === 'source-location') {
-      parts.push(`${sourceLocation.url}:${sourceLocation.line + 1}`);
-    }
-    if (typeof description === 'string') parts.push(description.replace(/\s+/g, ' '));
-    const text = parts.join(' ');
-    if (text) found.push(text.length > 200 ? `${text.slice(0, 199)}…` : text);
-  }
-  return found;
-}
+const ratio = (a: number, b: number) => a / b;
+const times = (value: number) => `${value.toFixed(2)}×`;
+const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
 
-/** The audits of one run that do not pass, by category; informative, not applicable and manual ones aside. */
-function printFailingAudits(lhr: Result) {
-  const ignored = new Set(['informative', 'notApplicable', 'manual']);
-  for (const id of categories) {
-    const category = lhr.categories[id];
-    if (!category) continue;
-    const failing = category.auditRefs
-      .filter((ref) => ref.group !== 'hidden')
-      .map((ref) => lhr.audits[ref.id])
-      .filter((entry) => entry !== undefined)
-      .filter((entry) => !ignored.has(entry.scoreDisplayMode))
-      .filter((entry) => entry.scoreDisplayMode === 'error' || (entry.score !== null && entry.score < 1));
-    write(`${category.title} (${Math.round((category.score ?? Number.NaN) * 100)}): ${failing.length === 0 ? 'all audits pass' : `${failing.length} failing`}`);
-    for (const entry of failing) {
-      const score = entry.scoreDisplayMode === 'error' ? `error: ${entry.errorMessage ?? 'unknown'}` : `score ${entry.score?.toFixed(2) ?? '-'}`;
-      const value = entry.displayValue ? `, ${entry.displayValue}` : '';
-      write(`  - ${entry.title} [${entry.id}] (${score}${value})`);
-      for (const where of examples(lhr, entry.id)) write(`      ${where}`);
-    }
-  }
+function printAims(home: Figures, scriptless: Figures) {
+  const lcpRatio = ratio(home.lcpMs, scriptless.lcpMs);
+  write('the home page against its aims (medians):');
+  write(`  LCP at most ${times(lcpAim)} the scriptless page's: ${seconds(home.lcpMs)} / ${seconds(scriptless.lcpMs)} = ${times(lcpRatio)}  ${verdict(lcpRatio <= lcpAim)}`);
+  write(`  TBT 0 ms: ${Math.round(home.tbtMs)} ms  ${verdict(home.tbtMs === 0)}`);
+  write(`  100 in all four categories: ${home.scores.join(' / ')}  ${verdict(home.scores.every((score) => score === 100))}`);
 }
 
 try {
-  server = await startBenchServer({ dataDir, started, env: { STAFF_EMAIL: staff.email, STAFF_PASSWORD: staff.password } });
+  const { entry, removed } = buildScriptlessCopy();
+  server = await startBenchServer({ dataDir, started, entry, env: { STAFF_EMAIL: staff.email, STAFF_PASSWORD: staff.password } });
   const { url } = server;
   const ownHost = new URL(url).host;
-  write(`server: ${url}, SQLite in ${dataDir}; Chrome: ${chromePath}`);
-  write(`Lighthouse ${runs} runs on ${url}/ with its default settings (mobile emulation, simulated throttling)`);
+  write(`server: ${url}, from a copy of the build in ${siteDir}, SQLite in ${dataDir}; Chrome: ${chromePath}`);
+  write(`the scriptless copy of / at ${scriptlessPath}, without ${removed.length === 0 ? 'anything: the home page holds no code' : `${removed.length} elements:`}`);
+  for (const element of removed) write(`  ${element.length > 160 ? `${element.slice(0, 159)}…` : element}`);
+  await checkPages(url);
+  write(`Lighthouse, ${runsPerPage} runs a page taken in turn (${pages.map(({ path }) => path).join(', ')}), with its default settings (mobile emulation, simulated throttling)`);
   write();
 
-  const results: Result[] = [];
-  for (let run = 1; run <= runs; run += 1) {
-    const started = Date.now();
-    results.push(await audit(`${url}/`, run));
-    write(`run ${run} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const results = new Map<PageName, Result[]>(pages.map(({ name }) => [name, []]));
+  let retries = 0;
+  const startedAt = Date.now();
+  for (let round = 1; round <= runsPerPage; round += 1) {
+    const took: string[] = [];
+    for (const { name, path } of pages) {
+      const runStarted = Date.now();
+      const { lhr, retried } = await auditOnceMore(`${url}${path}`, `${name} run ${round}`);
+      if (retried) retries += 1;
+      results.get(name)?.push(lhr);
+      took.push(`${name} ${((Date.now() - runStarted) / 1000).toFixed(1)} s`);
+    }
+    write(`round ${round}: ${took.join(', ')}`);
   }
+  write(`all runs in ${((Date.now() - startedAt) / 1000).toFixed(0)} s${retries > 0 ? `, ${retries} taken again` : ''}`);
   write();
 
-  const all = results.map(figures);
-  printTable([
-    ...all.map((entry, index) => ({ label: `run ${index + 1}`, figures: entry })),
-    { label: 'MEDIAN', figures: medianFigures(all) },
-  ]);
+  const medians = new Map<PageName, Figures>();
+  for (const { name, path } of pages) {
+    const all = (results.get(name) ?? []).map(figures);
+    const middle = medianFigures(all);
+    medians.set(name, middle);
+    write(`${name} (${path}${name === '/quotes' ? ', signed out' : ''})`);
+    printTable([...all.map((entry, index) => ({ label: `run ${index + 1}`, figures: entry })), { label: 'MEDIAN', figures: middle }]);
+    write();
+  }
+
+  write(`medians of ${runsPerPage} runs`);
+  printTable(pages.map(({ name }) => ({ label: name, figures: medians.get(name) ?? medianFigures([]) })));
+  write();
+  const home = medians.get('home');
+  const scriptless = medians.get('scriptless');
+  if (!home || !scriptless) throw new Error('no medians for the home page or its copy');
+  const homeRuns = (results.get('home') ?? []).map(figures);
+  const scriptlessRuns = (results.get('scriptless') ?? []).map(figures);
+  const roundRatios = homeRuns.map((entry, index) => times(ratio(entry.lcpMs, scriptlessRuns[index]?.lcpMs ?? Number.NaN)));
+  write(`home / scriptless: FCP ${times(ratio(home.fcpMs, scriptless.fcpMs))}, LCP ${times(ratio(home.lcpMs, scriptless.lcpMs))} (LCP round by round: ${roundRatios.join(' ')})`);
+  printAims(home, scriptless);
   write();
 
   const hosts = new Map<string, number>();
-  for (const lhr of results) {
+  for (const lhr of [...results.values()].flat()) {
     for (const [host, count] of requestedHosts(lhr)) hosts.set(host, (hosts.get(host) ?? 0) + count);
   }
   const ownRequests = hosts.get(ownHost) ?? 0;
@@ -256,17 +243,21 @@ try {
   } else {
     write('hosts other than the site\'s own (requests over all runs):');
     for (const [host, count] of hosts) write(`  ${host}  ${count}`);
-    console.error('bench: the page requested hosts other than its own; it must load everything from the site');
+    console.error('bench: a page requested hosts other than its own; it must load everything from the site');
     process.exitCode = 1;
   }
   write();
 
-  const medianRun = computeMedianRun(results);
-  const warnings = new Set(results.flatMap((lhr) => lhr.runWarnings));
+  const warnings = new Set([...results.values()].flat().flatMap((lhr) => lhr.runWarnings));
   for (const warning of warnings) write(`Lighthouse warning: ${warning}`);
-  write(`failing audits of the median run (run ${results.indexOf(medianRun) + 1}, the one closest to the median FCP and TTI):`);
-  printFailingAudits(medianRun);
-  write();
+  for (const { name } of pages) {
+    const runs = results.get(name) ?? [];
+    const medianRun = computeMedianRun(runs);
+    write(`${name}: the median run (run ${runs.indexOf(medianRun) + 1}, the one closest to the median FCP and TTI)`);
+    write(`largest contentful paint: ${lcpElement(medianRun)}`);
+    printFailingAudits(medianRun);
+    write();
+  }
 
   write(`server: ${await server.stop()} after SIGTERM`);
 } catch (error) {
