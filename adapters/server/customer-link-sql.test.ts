@@ -21,7 +21,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
     const { db, drop } = await databases[kind]();
     try {
       const tokens = new DerivedCustomerTokens(randomBytes(32).toString('base64url'));
-      const stored = await new SqlQuoteRepository(db, { customerToken: (id) => tokens.tokenFor(id) }).insert(sampleQuote({ urgent: true, name: 'Tom Okafor' }));
+      const stored = await new SqlQuoteRepository(db, { customerToken: (id) => tokens.linkFor(id) }).insert(sampleQuote({ urgent: true, name: 'Tom Okafor' }));
       // The token the sender is given is the one the confirmation email derives again.
       expect(stored.customerToken).toBe(tokens.tokenFor(stored.id));
 

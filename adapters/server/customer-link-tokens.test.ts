@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from 'vitest';
-import { isCustomerTokenShaped } from '../../domain/customer-link';
+import { customerTokenHash, isCustomerTokenShaped } from '../../domain/customer-link';
 import { DerivedCustomerTokens, sharedCustomerTokens } from './customer-link-tokens';
 
 const secret = () => randomBytes(32).toString('base64url');
@@ -16,6 +16,15 @@ test('tokens differ between requests, and between servers with different secrets
   const tokens = new DerivedCustomerTokens(secret());
   expect(tokens.tokenFor('a')).not.toBe(tokens.tokenFor('b'));
   expect(new DerivedCustomerTokens(secret()).tokenFor('a')).not.toBe(tokens.tokenFor('a'));
+});
+
+test('a link’s hash is the domain’s hash of its token, the one every store looks tokens up by', async () => {
+  const tokens = new DerivedCustomerTokens(secret());
+  for (const id of ['7f0c2a57-1d1e-4c8e-9a51-6d7c1b2e3f40', 'a', '42']) {
+    const { token, hash } = tokens.linkFor(id);
+    expect(token).toBe(tokens.tokenFor(id));
+    expect(hash).toBe(await customerTokenHash(token));
+  }
 });
 
 test('a secret too short to be a key is refused', () => {

@@ -35,10 +35,11 @@ export interface SqlQuoteRepositoryOptions {
    */
   formTokens?: FormTokens;
   /**
-   * The token of a request's customer link, from its id: our server derives it under a secret, so the
-   * confirmation email can carry it later (docs/decisions/020). Without, each token is random.
+   * The token of a request's customer link, from its id, with its hash (the domain's customerTokenHash):
+   * our server derives it under a secret, so the confirmation email can carry it later
+   * (docs/decisions/020), and hashes it without leaving the thread. Without, each token is random.
    */
-  customerToken?: (id: string) => string;
+  customerToken?: (id: string) => { token: string; hash: string };
 }
 
 /** How far back requests with the same text are counted (the domain's sameTextRecently): a day. */
@@ -56,7 +57,7 @@ export class SqlQuoteRepository implements QuoteRepository, QuoteRetention {
   readonly #dialect: SqlDialectName;
   readonly #files: PhotoFiles | undefined;
   readonly #formTokens: FormTokens | undefined;
-  readonly #customerToken: ((id: string) => string) | undefined;
+  readonly #customerToken: ((id: string) => { token: string; hash: string }) | undefined;
 
   constructor(
     db: Kysely<Database>,
@@ -120,7 +121,8 @@ export class SqlQuoteRepository implements QuoteRepository, QuoteRetention {
     id: string = this.#newId(),
   ): Promise<NewlyStored> {
     // Derived from the id when the server says how (so its emails can carry the link), else random.
-    const customerToken = this.#customerToken?.(id) ?? newCustomerToken();
+    const derived = this.#customerToken?.(id);
+    const customerToken = derived?.token ?? newCustomerToken();
     const textKey = spamTextKey(quote);
     const values: Insertable<QuoteRequestsTable> = {
       id,
@@ -132,7 +134,7 @@ export class SqlQuoteRepository implements QuoteRepository, QuoteRetention {
       due_at: dueAt({ createdAt, urgent: quote.urgent }).toISOString(),
       search_text: searchTextOf(quote),
       spam_text_key: textKey,
-      customer_token_hash: await customerTokenHash(customerToken),
+      customer_token_hash: derived?.hash ?? (await customerTokenHash(customerToken)),
     };
     const stored = (row: Parameters<typeof rowToQuote>[0], verdict: SpamVerdict | undefined): NewlyStored => ({
       ...rowToQuote(row),

@@ -118,7 +118,7 @@ if (config.FORM_TOKEN_BACKDATE_SECONDS > 0) {
 const quotes = new SqlQuoteRepository(db, {
   notify: true,
   formTokens,
-  customerToken: (id) => customerTokens.tokenFor(id),
+  customerToken: (id) => customerTokens.linkFor(id),
   ...(photoDir !== undefined && { photoDir }),
 });
 const inbox = new SqlQuoteInbox(db, { notify: true });
