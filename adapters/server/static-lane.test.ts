@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, expect, test } from 'vitest';
 import { formTokenFieldName } from '../../domain/spam';
 import { startTestServer, type TestServer } from './test-server.test-support';
@@ -61,7 +61,8 @@ function ask(url: string, target: string, { method = 'GET', headers = {} }: { me
         const raw = Buffer.concat(chunks);
         const encoding = response.headers['content-encoding'];
         const text = encoding === undefined && (response.headers['content-type'] ?? '').startsWith('text/');
-        const body = encoding === 'gzip' && raw.length > 0 ? gunzipSync(raw).toString() : raw.toString(text ? 'utf8' : 'base64');
+        const decoded = raw.length === 0 ? raw : encoding === 'gzip' ? gunzipSync(raw) : encoding === 'br' ? brotliDecompressSync(raw) : undefined;
+        const body = decoded ? decoded.toString() : raw.toString(text ? 'utf8' : 'base64');
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(response.headers)) {
           // The date is the moment's, and the page's token (with its length) the server's own.
