@@ -200,6 +200,7 @@ const app = createServerApp({
   trustProxy: config.TRUST_PROXY,
   ...(config.SITE_URL !== undefined && { siteUrl: config.SITE_URL }),
   styleHashes: templates.styleHashes,
+  scriptHashes: templates.scriptHashes,
   customerLinks: {
     store: new SqlCustomerLinks(db),
     // A customer's message about an urgent request: a push to whoever is on call, at once.
