@@ -48,11 +48,13 @@ test('asked to close, the page asks to confirm with a form of its own', async ()
   expect(html).toContain('>Yes, close my request</button>');
 });
 
-test('a message sent back keeps its text, with the error beside the box', async () => {
+test('a message sent back keeps its text, with the error beside the box, where the page opens', async () => {
   const { html, status } = await render(`/r/${token}`, stateOf({}, { draft: 'Still <leaking>', error: 'Write your message before sending it' }));
   expect(status).toBe(200);
   expect(html).toContain('Still &lt;leaking&gt;</textarea>');
   expect(html).toContain('<p id="customer-message-error" class="field-error">Write your message before sending it</p>');
+  expect(html).toMatch(/<textarea [^>]*autofocus=""[^>]*name="message"/);
+  expect((await render(`/r/${token}`, stateOf())).html).not.toContain('autofocus');
 });
 
 test('after a plain post, the page says what was done; a closed request shows "Closed" and no close button', async () => {
