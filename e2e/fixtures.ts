@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 
 interface Fixtures {
   /** Every message the page logged with console.error. */
@@ -46,6 +46,17 @@ export { expect };
 /** The quote form, found as a visitor finds it: by its title. */
 export function quoteForm(page: Page) {
   return page.getByRole('form', { name: 'Request a Quote' });
+}
+
+/**
+ * Waits until the page's scripts have taken `element` over. On our server a public page loads its
+ * scripts on the visitor's first interaction, so a test of what they do waits for them, as a visitor
+ * who is quicker than their connection would. React marks each element it takes over with its props.
+ */
+export async function takenOverByScripts(element: Locator) {
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$'))), { message: 'the page’s scripts took it over' })
+    .toBe(true);
 }
 
 /** Goes to the staff list through the footer, as staff do, signing in with the demo account. */

@@ -76,6 +76,8 @@ export interface ServerDeps {
   trustProxy: boolean;
   /** The Content-Security-Policy hashes of the stylesheets the build wrote into the pages. */
   styleHashes?: readonly string[];
+  /** The Content-Security-Policy hashes of the scripts the build wrote into the pages: the loaders that fetch their scripts on a first interaction. */
+  scriptHashes?: readonly string[];
   /**
    * Quote requests stored per client, quote requests refused for their input per client (a much
    * larger allowance), and failed sign-ins per client and email, and per client.
@@ -152,7 +154,7 @@ export function createServerApp(deps: ServerDeps) {
   const trust = { trustProxy: deps.trustProxy };
   app.use(requestLog(deps.writeLog));
   // Before every route, so errors, 404s and assets get the headers too.
-  app.use(securityHeaders({ ...trust, styleHashes: deps.styleHashes ?? [] }));
+  app.use(securityHeaders({ ...trust, styleHashes: deps.styleHashes ?? [], scriptHashes: deps.scriptHashes ?? [] }));
   app.onError((error, c) => {
     deps.logger.error(`Unhandled error on ${c.req.method} ${loggedPath(c.req.path)}`, error);
     return c.req.path.startsWith('/api/')

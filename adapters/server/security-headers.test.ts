@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { expect, test } from 'vitest';
-import { securityHeaders } from './security-headers';
+import { headersFor, securityHeaders, securityHeadersBeforeRouting } from './security-headers';
 
 const csp =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; " +
@@ -76,4 +76,35 @@ test('a route that sends no referrer keeps its own policy; every other header is
   expect(response.headers.get('referrer-policy')).toBe('no-referrer');
   expect(response.headers.get('content-security-policy')).toBe(csp);
   expect(response.headers.get('x-frame-options')).toBe('DENY');
+});
+
+const loaderHashes = ['sha256-bG9hZGVyIG9mIHRoZSBob21lIHBhZ2U=', 'sha256-bG9hZGVyIG9mIHRoZSBvdGhlciBwYWdlcw=='];
+const styleHash = 'sha256-c3R5bGVzaGVldA==';
+
+test('the build’s inline loaders and stylesheet are allowed by their hashes alone: nothing else inline, nothing evaluated', async () => {
+  const app = new Hono();
+  app.use(securityHeaders({ trustProxy: false, styleHashes: [styleHash], scriptHashes: loaderHashes }));
+  app.get('/', (c) => c.html('<!doctype html><title>Home</title>'));
+  const policy = (await app.request('/')).headers.get('content-security-policy') ?? '';
+  const directives = new Map(policy.split('; ').map((directive) => [directive.split(' ')[0], directive]));
+  expect(directives.get('script-src')).toBe(`script-src 'self' '${loaderHashes[0] ?? ''}' '${loaderHashes[1] ?? ''}'`);
+  expect(directives.get('style-src')).toBe(`style-src 'self' '${styleHash}'`);
+  expect(directives.get('default-src')).toBe("default-src 'self'");
+  expect(policy).not.toMatch(/unsafe-|strict-dynamic|\*|https?:/);
+});
+
+test('the headers are a function of the two lists alone, the same for each request', () => {
+  const first = headersFor([styleHash], loaderHashes);
+  expect(headersFor([styleHash], loaderHashes)).toEqual(first);
+  const policyOf = (headers: [string, string][]) => new Map(headers).get('Content-Security-Policy') ?? '';
+  expect(policyOf(first.overHttp)).toContain(`script-src 'self' '${loaderHashes.join("' '")}';`);
+  expect(policyOf(first.overHttps)).toBe(`${policyOf(first.overHttp)}; upgrade-insecure-requests`);
+  expect(new Map(first.overHttps).get('Strict-Transport-Security')).toBe('max-age=31536000; includeSubDomains');
+  expect(new Map(first.overHttp).has('Strict-Transport-Security')).toBe(false);
+  // No hashes, no inline script or stylesheet at all.
+  expect(policyOf(headersFor([], []).overHttp)).toBe(csp);
+});
+
+test('an answer made before routing carries no page of the build, so its policy allows nothing inline', () => {
+  expect(new Map(securityHeadersBeforeRouting).get('Content-Security-Policy')).toBe(csp);
 });

@@ -282,7 +282,7 @@ export async function startTestServer(
         },
         trustProxy: options.trustProxy ?? false,
         ...(options.siteUrl !== undefined && { siteUrl: options.siteUrl }),
-        securityHeaders: headersFor([]),
+        securityHeaders: headersFor([], []),
       })
     : undefined;
   const server = await startServer(app, {

@@ -6,7 +6,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { startTestSmtpServer } from '../../adapters/email/test-smtp-server.test-support';
 import { toNamedFields } from '../../domain/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
-import { e2eStaff, expect, inboxCard, test } from '../fixtures';
+import { e2eStaff, expect, inboxCard, takenOverByScripts, test } from '../fixtures';
 import { quotesPath, startServer, stop } from './spawned-server';
 
 // The customer's private link on our server, in a real browser: with scripts, and without.
@@ -59,11 +59,15 @@ test('with JavaScript, the customer follows their request, adds a message in pla
   await expect(page.getByText(/^We aim to call you by \d\d:\d\d$/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'What you asked for' })).toContainText('Pipe burst under the sink');
 
+  // A page loaded (a plain post, say) is a navigation request; the router settling its address as
+  // the scripts take the page over is not.
   const navigations: string[] = [];
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) navigations.push(frame.url());
+  page.on('request', (sent) => {
+    if (sent.isNavigationRequest() && sent.frame() === page.mainFrame()) navigations.push(sent.url());
   });
+  // Typed at once, as the scripts the first move asked for are still on their way: it is sent all the same.
   await page.getByLabel('Add a message').fill('The leak is worse now');
+  await takenOverByScripts(page.getByRole('button', { name: 'Send message' }));
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByRole('article', { name: 'Your request' }).getByRole('status')).toContainText('We have your message');
   await expect(page.getByRole('region', { name: 'Your messages' })).toContainText('The leak is worse now');
@@ -84,6 +88,8 @@ test('with JavaScript, the customer follows their request, adds a message in pla
 test('with JavaScript, "No longer needed" asks first, then staff see the request lost with the reason', async ({ page, request }) => {
   const { id, link } = await sendRequest(request, uniqueName('Priya Raman'));
   await page.goto(link);
+  await page.keyboard.press('Shift');
+  await takenOverByScripts(page.getByRole('button', { name: 'No longer needed' }));
   await page.getByRole('button', { name: 'No longer needed' }).click();
   await expect(page.getByRole('heading', { name: 'Close your request?' })).toBeFocused();
   expect((await asStaff(request, id))?.status).toBe('new');
@@ -94,6 +100,33 @@ test('with JavaScript, "No longer needed" asks first, then staff see the request
   expect(stored?.status).toBe('lost');
   expect(stored?.history.at(-1)).toMatchObject({ to: 'lost', by: 'customer' });
   expect(stored?.notes).toContainEqual(expect.objectContaining({ text: 'No longer needed', by: 'customer' }));
+});
+
+test('the page asks for nothing but itself until the customer acts; what they type while its scripts arrive is sent with them', async ({ page, request }) => {
+  const { id, link } = await sendRequest(request, uniqueName('Tom Early'));
+  const made: string[] = [];
+  page.on('request', (sent) => made.push(new URL(sent.url()).pathname));
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(link);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(2_000);
+  expect(made.filter((path) => path !== '/favicon.svg')).toEqual([link]);
+
+  await page.getByLabel('Add a message').fill('Please use the side door');
+  await expect.poll(() => made.filter((path) => path.endsWith('.js')).length, 'the first move asked for the scripts').toBeGreaterThan(3);
+  release();
+  await takenOverByScripts(page.getByRole('button', { name: 'Send message' }));
+  await expect(page.getByLabel('Add a message')).toHaveValue('Please use the side door');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('region', { name: 'Your messages' })).toContainText('Please use the side door');
+  expect((await asStaff(request, id))?.notes).toContainEqual(expect.objectContaining({ text: 'Please use the side door', by: 'customer' }));
 });
 
 test('a guessed, malformed or mangled link is the same plain 404', async ({ request }) => {
@@ -119,6 +152,7 @@ test('the page at a phone’s width and a desktop’s', async ({ page, request }
   const { link } = await sendRequest(request, uniqueName('Tom Screens'));
   await page.goto(link);
   await page.getByLabel('Add a message').fill('Water is coming through the kitchen ceiling now.');
+  await takenOverByScripts(page.getByRole('button', { name: 'Send message' }));
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByRole('article', { name: 'Your request' }).getByRole('status')).toContainText('We have your message');
   for (const width of [390, 1280]) {
@@ -195,6 +229,7 @@ test('the confirmation email links to the page, and the server’s log never hol
     await page.goto(new URL(follow).pathname);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your request');
     await page.getByLabel('Add a message').fill('The leak is worse now');
+    await takenOverByScripts(page.getByRole('button', { name: 'Send message' }));
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByRole('article', { name: 'Your request' }).getByRole('status')).toContainText('We have your message');
     await page.getByRole('button', { name: 'No longer needed' }).click();

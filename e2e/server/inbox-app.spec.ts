@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { toNamedFields } from '../../domain/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { staffName } from '../../domain/on-call';
-import { e2eStaff, expect, signInAsStaff, test } from '../fixtures';
+import { e2eStaff, expect, signInAsStaff, takenOverByScripts, test } from '../fixtures';
 import { clickNotification, openInboxWithWorker, pushToInboxWorker, shownNotifications } from '../inbox-worker';
 import { pageFormToken } from './form-token';
 
@@ -28,11 +28,16 @@ test('only /quotes links the inbox manifest and registers the worker; the home p
   context.on('request', (request) => {
     if (request.url().includes('quotes-sw')) workerRequests.push(request.url());
   });
+  // Each page's scripts load on the visitor's first interaction: let them, then give any script that
+  // would register a worker time to do it.
   await page.goto('/');
   expect(await manifestLinks(page)).toEqual(['/manifest.webmanifest']);
+  await page.keyboard.press('Shift');
+  await takenOverByScripts(page.getByRole('form', { name: 'Request a Quote' }));
   await page.goto('/privacy');
   expect(await manifestLinks(page)).toEqual(['/manifest.webmanifest']);
-  // Time for any script that would register one.
+  await page.keyboard.press('Shift');
+  await takenOverByScripts(page.getByRole('heading', { level: 1 }));
   await page.waitForTimeout(1_000);
   expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
   expect(workerRequests).toEqual([]);

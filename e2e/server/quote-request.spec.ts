@@ -10,6 +10,8 @@ test('with JavaScript, a request is stored by the server and is still on /quotes
   await page.goto('/');
   const form = quoteForm(page);
   await form.getByLabel('Full name').fill(name);
+  // The visitor's first move brought the scripts, which take the form over.
+  await expect(form).toHaveAttribute('novalidate', '');
   await form.getByLabel('Phone number').fill('07700 900555');
   await form.getByLabel('Email').fill('jo@example.co.uk');
   await form.getByLabel('Service type').selectOption('heating');
@@ -31,11 +33,14 @@ test('with JavaScript, a bad field is named by the same rules before anything is
   await page.goto('/');
   const form = quoteForm(page);
   await form.getByLabel('Full name').fill('Jo Bloggs');
+  await expect(form).toHaveAttribute('novalidate', '');
   await form.getByLabel('Phone number').fill('12');
   await form.getByLabel('Service type').selectOption('general');
   await form.getByRole('button', { name: 'Get Free Quote' }).click();
   await expect(form).toContainText('Enter a UK or international phone number');
   await expect(form.getByLabel('Full name')).toHaveValue('Jo Bloggs');
+  // Named by the scripts, in place: nothing went to the server.
+  await expect(page).toHaveURL('/');
 });
 
 test('the pages come from the server whole, and an unknown one is a 404', async ({ request }) => {

@@ -1,13 +1,7 @@
-export {}; // a module: it awaits at its top level
+import { hydrateIslands } from './hydrate-islands';
 
 // The home page's script. The page arrived whole as HTML, and reads and works without scripts (its
-// links are plain links, its form posts to the server). The code that hydrates its islands is fetched
-// once the page has painted, so on a slow connection it never delays the page itself.
-const painted = new Promise<void>((resolve) => {
-  requestAnimationFrame(() => setTimeout(resolve, 0));
-  // A page opened in a background tab paints nothing until it is shown.
-  setTimeout(resolve, 1000);
-});
-await painted;
-const { hydrateIslands } = await import('./hydrate-islands');
+// links are plain links, its form posts to the server). On our server the page loads this, with
+// every chunk it imports, only once the visitor first acts on it (src/render/interaction-loader.ts),
+// so by the time it runs they are waiting for it: it hydrates the islands at once.
 hydrateIslands();

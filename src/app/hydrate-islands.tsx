@@ -31,6 +31,9 @@ function adoptTypedValues(form: QuoteFormStore): void {
 export function hydrateIslands(): void {
   const context = createSiteContext(backend, portsOnFirstUse(backend), parsePageState(document.getElementById(pageStateElementId)?.textContent));
   adoptTypedValues(context.quoteForm);
+  // The scripts load on the visitor's first move, often into the form, which was not yet listening
+  // for it: start on the code that sends it now, as the form does when a visitor starts on it.
+  if (document.activeElement?.closest('form.quote-form')) context.preloadBackend();
   for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
     const name = element.dataset.island;
     if (!isIslandName(name)) continue;

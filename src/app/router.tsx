@@ -19,4 +19,11 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
+  interface StaticDataRouteOption {
+    /**
+     * The page is no use without its scripts, so they load as it arrives; every other page works
+     * without them and loads them on the visitor's first interaction (see src/render/page-templates.ts).
+     */
+    scriptsAtOnce?: boolean;
+  }
 }

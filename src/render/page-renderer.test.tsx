@@ -6,9 +6,15 @@ import { loadedBackend } from '../app/backends/backend';
 import { testBackend } from '../test-app.test-support';
 import { sampleDraft } from '../../fixtures/sample-request.test-support';
 
-const template = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
+/** A built page, marked with which one it is. */
+const template = (kind: string) => `<!doctype html><html><head><!--${kind}--></head><body><div id="root"></div></body></html>`;
 const pages = () =>
-  createPageRenderer(loadedBackend(testBackend(), { quoteFormAction: '/api/quote-requests' }), { home: template, app: template });
+  createPageRenderer(loadedBackend(testBackend(), { quoteFormAction: '/api/quote-requests' }), {
+    home: template('home'),
+    app: template('app'),
+    appAtOnce: template('app at once'),
+  });
+const templateOf = (html: string) => /<!--([a-z ]+)-->/.exec(html)?.[1];
 
 /** The text of a rendered page, as a person without scripts reads it. */
 const textOf = (html: string) =>
@@ -68,4 +74,17 @@ test('after a plain post is stored, the home page opens with the success toast',
   expect(textOf(html)).toContain("We'll contact you within 30 minutes for urgent requests");
   // Without scripts a close button could do nothing.
   expect(html).not.toContain('Dismiss notification');
+});
+
+test('every page that works without scripts loads them on a first interaction; only the staff page at once', async () => {
+  const renderer = pages();
+  const rendered = async (url: string, state: PageState = {}) => templateOf((await renderer.render(url, state)).html);
+  expect(await rendered('/')).toBe('home');
+  // The home page our server renders after a plain post, with its thanks or its errors.
+  expect(await rendered('/', { submitted: true })).toBe('home');
+  expect(await rendered('/', { form: { draft: sampleDraft({ name: '' }), error: { kind: 'missing-fields', fields: ['name'] } } })).toBe('home');
+  expect(await rendered('/privacy')).toBe('app');
+  expect(await rendered('/no-such-page')).toBe('app');
+  expect(await rendered('/r/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).toBe('app');
+  expect(await rendered('/quotes')).toBe('app at once');
 });

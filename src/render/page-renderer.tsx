@@ -10,12 +10,15 @@ import { createAppRouter } from '../app/router';
 const rootElement = '<div id="root"></div>';
 
 /**
- * The built page for each kind of page: the home page, whose script hydrates only its islands, and
- * every other page, whose script runs the whole application. Each holds an empty `<div id="root">`.
+ * The built page for each kind of page. Each holds an empty `<div id="root">`.
  */
 export interface PageTemplates {
+  /** The home page, whose script hydrates only its islands, loaded on the visitor's first interaction. */
   home: string;
+  /** Every other page, whose script runs the whole application, loaded on the visitor's first interaction. */
   app: string;
+  /** A page whose route needs its scripts as soon as it arrives (the staff inbox): the whole application, at once. */
+  appAtOnce: string;
 }
 
 /**
@@ -33,7 +36,7 @@ function splitHead(app: string): { head: string; body: string } {
  * server renders with it what depends on a request (a form sent back with its errors).
  */
 export function createPageRenderer(backend: BackendModule, templates: PageTemplates): PageRenderer {
-  for (const template of [templates.home, templates.app]) {
+  for (const template of [templates.home, templates.app, templates.appAtOnce]) {
     if (!template.includes(rootElement)) throw new Error(`A page template has no ${rootElement}`);
   }
   return {
@@ -48,7 +51,8 @@ export function createPageRenderer(backend: BackendModule, templates: PageTempla
         ),
       );
       const found = router.state.matches.some((match) => match.routeId !== rootRouteId && match.status !== 'notFound');
-      const template = found && router.state.location.pathname === '/' ? templates.home : templates.app;
+      const atOnce = router.state.matches.some((match) => match.staticData.scriptsAtOnce === true);
+      const template = found && router.state.location.pathname === '/' ? templates.home : atOnce ? templates.appAtOnce : templates.app;
       const stateScript = `<script id="${pageStateElementId}" type="application/json">${serialisePageState(state)}</script>`;
       return {
         status: found ? 200 : 404,

@@ -34,9 +34,16 @@ const readAsset = (file: string) => {
   return css;
 };
 
-test('both pages carry the stylesheet in a style element, not a link', () => {
-  const { app, home } = pageTemplates(indexHtml, manifest, readAsset);
-  for (const page of [app, home]) {
+/** The inline scripts of a page: what runs without a file of its own. */
+const inlineScripts = (page: string) => [...page.matchAll(/<script>(.*?)<\/script>/gs)].map(([, text]) => text ?? '');
+/** The asset paths a page names in its inline scripts, in order. */
+const namedInLoader = (page: string) => inlineScripts(page).flatMap((script) => script.match(/\/assets\/[\w.-]+\.js/g) ?? []);
+/** What a page fetches as it arrives, before anyone does anything. */
+const fetchedOnArrival = (page: string) => [...page.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+\.js)"/g)].map(([, file]) => file);
+
+test('every page carries the stylesheet in a style element, not a link', () => {
+  const { app, appAtOnce, home } = pageTemplates(indexHtml, manifest, readAsset);
+  for (const page of [app, appAtOnce, home]) {
     expect(page).toContain(`<style>${css}</style>`);
     expect(page).not.toContain('rel="stylesheet"');
     expect(page).not.toContain('index-X.css');
@@ -48,27 +55,44 @@ test('the style hashes are those of the written stylesheet, for the Content-Secu
   expect(styleHashes).toEqual([`sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}`]);
 });
 
-test('the application page loads the application’s script and preloads its chunks', () => {
+test('a page that needs its scripts at once loads the application’s script and preloads its chunks as it arrives', () => {
+  const { appAtOnce } = pageTemplates(indexHtml, manifest, readAsset);
+  expect(appAtOnce).toContain('<script type="module" crossorigin src="/assets/index-A.js"></script>');
+  expect(appAtOnce).toContain('<link rel="modulepreload" crossorigin href="/assets/chunk-B.js">');
+  expect(appAtOnce).not.toContain('home-H.js');
+  expect(inlineScripts(appAtOnce)).toEqual([]);
+});
+
+test('the home page fetches no script as it arrives; its loader names the islands’ entry, then everything it imports, once', () => {
+  const { home } = pageTemplates(indexHtml, manifest, readAsset);
+  expect(fetchedOnArrival(home)).toEqual([]);
+  expect(home).not.toContain('modulepreload"');
+  expect(namedInLoader(home)).toEqual(['/assets/home-H.js', '/assets/helper.js', '/assets/chunk-B.js']);
+  expect(home).not.toContain('index-A.js');
+  expect(home.indexOf('<script>')).toBeLessThan(home.indexOf('</head>'));
+});
+
+test('the other pages that work without scripts fetch none as they arrive; their loader names the application’s', () => {
   const { app } = pageTemplates(indexHtml, manifest, readAsset);
-  expect(app).toContain('<script type="module" crossorigin src="/assets/index-A.js"></script>');
-  expect(app).toContain('<link rel="modulepreload" crossorigin href="/assets/chunk-B.js">');
+  expect(fetchedOnArrival(app)).toEqual([]);
+  expect(namedInLoader(app)).toEqual(['/assets/index-A.js', '/assets/chunk-B.js']);
   expect(app).not.toContain('home-H.js');
 });
 
-test('the home page loads the islands’ entry and preloads everything it imports, and not the application', () => {
-  const { home } = pageTemplates(indexHtml, manifest, readAsset);
-  expect(home).toContain('<script type="module" crossorigin src="/assets/home-H.js"></script>');
-  expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/helper.js">');
-  expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/chunk-B.js">');
-  expect(home.match(/chunk-B\.js/g)).toHaveLength(1);
-  expect(home).not.toContain('index-A.js');
-  expect(home.indexOf('home-H.js')).toBeLessThan(home.indexOf('</head>'));
+test('the script hashes are those of the loaders written into the pages, and nothing else inline runs', () => {
+  const { app, appAtOnce, home, scriptHashes } = pageTemplates(indexHtml, manifest, readAsset);
+  const written = [home, app, appAtOnce].flatMap(inlineScripts);
+  expect(written).toHaveLength(2);
+  expect(scriptHashes.toSorted()).toEqual(written.map((script) => `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`).toSorted());
+  // Any other script element in a page loads a file or holds data, which the policy's 'self' or nothing covers.
+  for (const page of [home, app, appAtOnce]) {
+    for (const [tag] of page.matchAll(/<script\b[^>]*>/g)) expect(tag).toMatch(/^<script>$|\bsrc="|type="application\/(?:ld\+)?json"/);
+  }
 });
 
-test('both pages keep the element the application renders into', () => {
-  const { app, home } = pageTemplates(indexHtml, manifest, readAsset);
-  expect(app).toContain('<div id="root"></div>');
-  expect(home).toContain('<div id="root"></div>');
+test('every page keeps the element the application renders into', () => {
+  const { app, appAtOnce, home } = pageTemplates(indexHtml, manifest, readAsset);
+  for (const page of [app, appAtOnce, home]) expect(page).toContain('<div id="root"></div>');
 });
 
 test('a build manifest without the home page’s entry is refused', () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { interactionLoader } from './interaction-loader';
 import type { PageTemplates } from './page-renderer';
 
 /** The part of Vite's build manifest (.vite/manifest.json) that says which files an entry loads. */
@@ -9,7 +10,8 @@ interface ManifestChunk {
 }
 export type BuildManifest = Record<string, ManifestChunk | undefined>;
 
-/** The home page's own entry (see vite.config.ts). */
+/** The whole application's entry, and the home page's own (see vite.config.ts). */
+const appEntry = 'index.html';
 const homeEntry = 'src/app/home-main.ts';
 
 function chunk(manifest: BuildManifest, key: string): ManifestChunk {
@@ -18,8 +20,8 @@ function chunk(manifest: BuildManifest, key: string): ManifestChunk {
   return found;
 }
 
-/** The tags that start an entry: its script, and a preload of every chunk it imports, so none waits for another. */
-function entryTags(manifest: BuildManifest, entry: string): string {
+/** The files an entry runs: its own, then every chunk it imports, however deep, each once. */
+export function entryFiles(manifest: BuildManifest, entry: string): { entry: string; chunks: string[] } {
   const imported = new Set<string>();
   const visit = (key: string) => {
     for (const dependency of chunk(manifest, key).imports ?? []) {
@@ -29,34 +31,45 @@ function entryTags(manifest: BuildManifest, entry: string): string {
     }
   };
   visit(entry);
-  return [
-    `<script type="module" crossorigin src="/${chunk(manifest, entry).file}"></script>`,
-    ...[...imported].map((key) => `<link rel="modulepreload" crossorigin href="/${chunk(manifest, key).file}">`),
-  ].join('\n    ');
+  return { entry: `/${chunk(manifest, entry).file}`, chunks: [...imported].map((key) => `/${chunk(manifest, key).file}`) };
 }
 
-/** The built pages, and the Content-Security-Policy hashes of the stylesheets written into them. */
+const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+
+/** The built pages, and the Content-Security-Policy hashes of the stylesheets and scripts written into them. */
 export interface BuiltTemplates extends PageTemplates {
   styleHashes: string[];
+  scriptHashes: string[];
 }
 
 /**
  * The page templates, from the index.html Vite built for the whole application. The stylesheet is
- * written into each page, so the page paints from its first response with no request in between;
- * the home page loads the islands' entry in place of the application's.
+ * written into each page, so the page paints from its first response with no request in between.
+ * Pages that work without scripts load theirs only when the visitor first acts on them, through a
+ * small script written into the page (the home page its islands' entry, the others the application's);
+ * the pages that need scripts at once keep Vite's tags.
  */
 export function pageTemplates(indexHtml: string, manifest: BuildManifest, readAsset: (file: string) => string): BuiltTemplates {
   const styleHashes: string[] = [];
   const styled = indexHtml.replace(/<link rel="stylesheet"[^>]* href="\/([^"]+)"[^>]*>/g, (_tag, file: string) => {
     const css = readAsset(file);
-    styleHashes.push(`sha256-${createHash('sha256').update(css).digest('base64')}`);
+    styleHashes.push(sha256(css));
     return `<style>${css}</style>`;
   });
-  const withoutScripts = styled.replace(/\s*<script type="module"[^>]*><\/script>/g, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   if (!/<script type="module"[^>]*><\/script>/.test(styled)) throw new Error('The built index.html loads no module script');
+  const withoutScripts = styled.replace(/\s*<script type="module"[^>]*><\/script>/g, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  const scriptHashes: string[] = [];
+  const onInteraction = (entry: string) => {
+    const files = entryFiles(manifest, entry);
+    const script = interactionLoader(files.entry, files.chunks);
+    scriptHashes.push(sha256(script));
+    return withoutScripts.replace('</head>', () => `  <script>${script}</script>\n  </head>`);
+  };
   return {
-    app: styled,
-    home: withoutScripts.replace('</head>', () => `  ${entryTags(manifest, homeEntry)}\n  </head>`),
+    home: onInteraction(homeEntry),
+    app: onInteraction(appEntry),
+    appAtOnce: styled,
     styleHashes,
+    scriptHashes,
   };
 }

@@ -214,6 +214,7 @@ const app = createServerApp({
   trustProxy: config.TRUST_PROXY,
   ...(config.SITE_URL !== undefined && { siteUrl: config.SITE_URL }),
   styleHashes: templates.styleHashes,
+  scriptHashes: templates.scriptHashes,
   customerLinks: {
     store: new SqlCustomerLinks(db),
     // A customer's message about an urgent request: a push to whoever is on call, at once.
@@ -247,7 +248,7 @@ const lane = staticLane({
   writeLog,
   trustProxy: config.TRUST_PROXY,
   ...(config.SITE_URL !== undefined && { siteUrl: config.SITE_URL }),
-  securityHeaders: headersFor(templates.styleHashes),
+  securityHeaders: headersFor(templates.styleHashes, templates.scriptHashes),
 });
 const server = await startServer(app, { host: config.HOST, port: config.PORT, limits: connectionLimitsOf(config), lane });
 dispatcher?.start();

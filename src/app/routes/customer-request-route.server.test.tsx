@@ -20,7 +20,7 @@ function stateOf(overrides: Parameters<typeof sampleInboxQuote>[0] = {}, message
 }
 
 const render = (url: string, state: PageState) =>
-  createPageRenderer(loadedBackend(testBackend(), { postsCustomerForms: true }), { home: template, app: template }).render(url, state);
+  createPageRenderer(loadedBackend(testBackend(), { postsCustomerForms: true }), { home: template, app: template, appAtOnce: template }).render(url, state);
 
 test('the customer’s page renders on our server with plain forms, kept out of search engines and referrers', async () => {
   const { html, status } = await render(`/r/${token}`, stateOf());
@@ -48,11 +48,13 @@ test('asked to close, the page asks to confirm with a form of its own', async ()
   expect(html).toContain('>Yes, close my request</button>');
 });
 
-test('a message sent back keeps its text, with the error beside the box', async () => {
+test('a message sent back keeps its text, with the error beside the box, where the page opens', async () => {
   const { html, status } = await render(`/r/${token}`, stateOf({}, { draft: 'Still <leaking>', error: 'Write your message before sending it' }));
   expect(status).toBe(200);
   expect(html).toContain('Still &lt;leaking&gt;</textarea>');
   expect(html).toContain('<p id="customer-message-error" class="field-error">Write your message before sending it</p>');
+  expect(html).toMatch(/<textarea [^>]*autofocus=""[^>]*name="message"/);
+  expect((await render(`/r/${token}`, stateOf())).html).not.toContain('autofocus');
 });
 
 test('after a plain post, the page says what was done; a closed request shows "Closed" and no close button', async () => {

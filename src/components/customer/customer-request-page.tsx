@@ -1,4 +1,4 @@
-import { type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { type SubmitEvent, useLayoutEffect, useRef, useState } from 'react';
 import { business } from '../../../domain/business';
 import {
   closedStatuses,
@@ -118,10 +118,12 @@ export function CustomerRequestPage({ token, search, data, actions, now }: Custo
   const closed = closedStatuses.includes(view.status);
   const name = greetingName(view.quote.name);
 
-  // A message sent back with what was wrong: the box it belongs in is where the customer goes next.
-  useEffect(() => {
-    if (data.message) messageBox.current?.focus();
-  }, [data.message]);
+  // On our server the page's scripts load on the customer's first interaction, which may well be
+  // starting on their message: what is in the box when they take over is theirs, and what a send carries.
+  useLayoutEffect(() => {
+    const typed = messageBox.current?.value;
+    if (typed) setDraft(typed);
+  }, []);
 
   const answered = (result: CustomerViewResult | CustomerMessageResult, done: keyof typeof notices) => {
     if (result.ok) {
@@ -203,6 +205,9 @@ export function CustomerRequestPage({ token, search, data, actions, now }: Custo
               <textarea
                 {...control}
                 ref={messageBox}
+                // A message sent back with what was wrong: the box it belongs in is where the customer
+                // goes next, with or without scripts.
+                autoFocus={data.message !== undefined}
                 name={customerMessageField.name}
                 rows={4}
                 value={draft}

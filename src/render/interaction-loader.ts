@@ -1,0 +1,41 @@
+/**
+ * What counts as the visitor acting on a page: pressing a pointer anywhere (a mouse button, a pen, a
+ * finger; touchstart for browsers without pointer events), pressing a key, or focus moving into the
+ * page (tabbing in from the address bar, a screen reader moving to a field). Not moving the mouse,
+ * not a wheel, not a timer: see docs/decisions/022-scripts-on-first-interaction.md. Focus on an
+ * element outside the tab order (tabindex -1) is not counted: nobody can tab to one, a click on one
+ * is already counted, and the browser itself gives it focus when the address names it, as the page
+ * after a plain post opens at #quote-section.
+ */
+export const interactionEvents = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+
+/**
+ * A classic script, small enough to write into the page, that loads the page's scripts on the
+ * visitor's first interaction and not before: the entry as a module script, and a preload of every
+ * chunk it imports, so they are all fetched at once rather than one after another. Its listeners are
+ * passive and capturing, on the window, and it removes them once it has run: it never stops or
+ * delays what the visitor does, so a form sent before the scripts arrive goes as a plain post.
+ */
+export function interactionLoader(entry: string, chunks: readonly string[]): string {
+  // Asset paths hold no '<'; escaped all the same, so nothing in them could ever end the element.
+  const list = (values: readonly string[]) => JSON.stringify(values).replaceAll('<', '\\u003c');
+  return [
+    '(() => {',
+    `  const files = ${list([entry, ...chunks])};`,
+    `  const events = ${list(interactionEvents)};`,
+    '  const options = { capture: true, passive: true };',
+    '  const load = (event) => {',
+    "    if (event.type === 'focusin' && event.target.tabIndex < 0) return;",
+    '    for (const type of events) removeEventListener(type, load, options);',
+    '    files.forEach((file, index) => {',
+    "      const tag = document.createElement(index === 0 ? 'script' : 'link');",
+    "      if (index === 0) Object.assign(tag, { type: 'module', src: file });",
+    "      else Object.assign(tag, { rel: 'modulepreload', href: file });",
+    "      tag.crossOrigin = '';",
+    '      document.head.append(tag);',
+    '    });',
+    '  };',
+    '  for (const type of events) addEventListener(type, load, options);',
+    '})();',
+  ].join('\n');
+}
