@@ -1,6 +1,7 @@
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { createServer } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { type AddressInfo, createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
+import { frontDoor } from './front-door';
 import type { Hono } from 'hono';
 import { securityHeadersBeforeRouting } from './security-headers';
 import type { StaticLane } from './static-lane';
@@ -25,8 +26,10 @@ export interface ConnectionLimits {
 const timeoutCheckMs = 500;
 
 /**
- * Listens on `host:port` (port 0 picks a free one). With `lane`, each request goes to it first, and to
- * the app when the lane hands it on.
+ * Listens on `host:port` (port 0 picks a free one). With `lane`, the site's files are answered before
+ * the app: a connection is first read by the front door (front-door.ts), which answers what the lane
+ * takes and gives the connection to Node's HTTP server at the first request it does not; there too
+ * the lane answers before the app.
  */
 export function startServer(
   app: Hono,
@@ -49,7 +52,7 @@ export function startServer(
     { headersTimeout, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: Math.min(timeoutCheckMs, headersTimeout) },
     lane
       ? (incoming, outgoing) => {
-          lane(incoming, outgoing, () => void listener(incoming, outgoing));
+          lane.serve(incoming, outgoing, () => void listener(incoming, outgoing));
         }
       : (incoming, outgoing) => void listener(incoming, outgoing),
   );
@@ -65,25 +68,56 @@ export function startServer(
     }
     socket.end(rawResponse(clientErrorStatus(error)));
   });
+  const door = lane && frontDoor({ lane, http: server });
+  // The server that accepts connections: the door's, which hands Node's server those it does not answer.
+  const listening = door ? createNetServer({ noDelay: true }) : server;
   const { maxConnectionsPerClient } = limits;
-  if (maxConnectionsPerClient !== undefined) capConnectionsPerClient(server, maxConnectionsPerClient);
+  // First: a connection over the cap is answered 429 and ended before anyone reads it.
+  if (maxConnectionsPerClient !== undefined) capConnectionsPerClient(listening, maxConnectionsPerClient);
+  /** Every connection accepted and not yet closed, whoever holds it. */
+  const connections = new Set<Socket>();
+  listening.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
+  if (door) {
+    listening.on('connection', door.take);
+    // Node's server tracks its connections' timeouts from when it starts listening; given its
+    // connections by the door, it is told it has.
+    server.emit('listening');
+  }
 
   return new Promise((resolve) => {
-    server.listen(port, host, () => {
-      const info = server.address() as AddressInfo;
+    listening.listen(port, host, () => {
+      const info = listening.address() as AddressInfo;
       resolve({
         url: `http://${host.includes(':') ? `[${host}]` : host}:${info.port}`,
         close: () =>
           new Promise<void>((closed, failed) => {
             // Keep-alive connections would hold the close open until they time out: drop each one
             // as soon as it has no request in flight.
-            const sweep = setInterval(() => server.closeIdleConnections(), 50);
-            server.close((error) => {
+            const closeIdle = () => {
+              door?.closeIdle();
+              server.closeIdleConnections();
+            };
+            const sweep = setInterval(() => {
+              closeIdle();
+              // The door's server counts a connection given to Node's server as open for good: the
+              // connections themselves say when they are all gone.
+              if (connections.size === 0 && door) {
+                clearInterval(sweep);
+                closed();
+              }
+            }, 50);
+            listening.close((error) => {
+              if (door) return;
               clearInterval(sweep);
               if (error) failed(error);
               else closed();
             });
-            server.closeIdleConnections();
+            // Node's server stops checking its connections' timeouts; it never listened itself.
+            if (door) server.close(() => undefined);
+            closeIdle();
           }),
       });
     });
@@ -95,13 +129,19 @@ export function startServer(
  * short the timeouts. Counted by the socket's address: behind a proxy that is the proxy's, so the
  * caller leaves the cap off there and the proxy caps its clients.
  */
-function capConnectionsPerClient(server: ReturnType<typeof createServer>, cap: number) {
+/** How long a connection refused for being over the cap may stay open for its client to read why. */
+const refusedConnectionMs = 10_000;
+
+function capConnectionsPerClient(server: NetServer, cap: number) {
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
     const address = (socket.remoteAddress ?? '').replace(/^::ffff:/i, '');
     const count = (open.get(address) ?? 0) + 1;
     if (count > cap) {
       socket.end(rawResponse(429));
+      // What it sends is read and dropped, so its close is seen; one that never closes is dropped.
+      socket.resume();
+      socket.setTimeout(refusedConnectionMs, () => socket.destroy());
       return;
     }
     open.set(address, count);

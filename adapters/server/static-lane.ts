@@ -15,8 +15,28 @@ export interface StaticLaneOptions {
   securityHeaders: { overHttp: readonly (readonly [string, string])[]; overHttps: readonly (readonly [string, string])[] };
 }
 
-/** Takes a request, or hands it on to the app with `next`. */
-export type StaticLane = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
+/** A request as the lane reads it: its method, its target as sent, and its headers by lower-case name. */
+export interface PlainRequest {
+  method: string;
+  url: string;
+  header: (name: string) => string | undefined;
+}
+
+/** The lane's answer: the file's, with the security headers after its own, and the line to log once it is sent. */
+export interface LaneAnswer {
+  status: FileAnswer['status'];
+  /** Name, value, name, value, ...: as Node's writeHead takes them (it never changes them). */
+  headers: string[];
+  body: FileAnswer['body'];
+  logSent: () => void;
+}
+
+export interface StaticLane {
+  /** The answer to a request for one of the site's files, or undefined when the request is the app's to answer. */
+  answer: (request: PlainRequest) => Promise<LaneAnswer | undefined> | undefined;
+  /** For Node's HTTP server: answers the request, or hands it on to the app with `next`. */
+  serve: (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
+}
 
 /**
  * A path the lane may look up as it is: no query, no escapes, no dot segments or doubled slashes.
@@ -53,43 +73,67 @@ export function staticLane({ site, writeLog, trustProxy, siteUrl, securityHeader
   };
 
   /** Whether the lane may answer this request: a GET or HEAD of a file the site has, at a plain path, for our host. */
-  const takes = ({ method, url = '', headers }: IncomingMessage): boolean => {
+  const takes = ({ method, url, header }: PlainRequest): boolean => {
     if ((method !== 'GET' && method !== 'HEAD') || !plainPath.test(url) || !site.has(url)) return false;
-    const host = plainHost.exec(headers.host ?? '');
-    if (host === null || (trustProxy && headers['x-forwarded-host'] !== undefined)) return false;
+    const host = plainHost.exec(header('host') ?? '');
+    if (host === null || (trustProxy && header('x-forwarded-host') !== undefined)) return false;
     return siteHost === undefined || hostnameOf(host[1] ?? '') === siteHost;
   };
 
-  return (request, response, next) => {
-    if (!takes(request)) {
+  const answer = (request: PlainRequest): Promise<LaneAnswer | undefined> | undefined => {
+    if (!takes(request)) return undefined;
+    const { method, url, header } = request;
+    const https = trustProxy && forwardedScheme(header('x-forwarded-proto')) === 'https';
+    const started = performance.now();
+    return site.answer(url, { method, acceptEncoding: header('accept-encoding') ?? '', ifNoneMatch: header('if-none-match') ?? '' }).then(
+      (file) =>
+        file && {
+          status: file.status,
+          headers: headersOf(file, https),
+          body: file.body,
+          logSent: () => {
+            writeLog({
+              time: new Date().toISOString(),
+              method,
+              path: loggedPath(url),
+              status: file.status,
+              durationMs: Math.round((performance.now() - started) * 10) / 10,
+            });
+          },
+        },
+    );
+  };
+
+  const serve = (request: IncomingMessage, response: ServerResponse, next: () => void) => {
+    const { headers } = request;
+    const answering = answer({
+      method: request.method ?? '',
+      url: request.url ?? '',
+      header: (name) => {
+        const value = headers[name];
+        return Array.isArray(value) ? value[0] : value;
+      },
+    });
+    if (answering === undefined) {
       next();
       return;
     }
-    const { method = '', url = '', headers } = request;
-    const proto = headers['x-forwarded-proto'];
-    const https = trustProxy && forwardedScheme(Array.isArray(proto) ? proto[0] : proto) === 'https';
-    const started = performance.now();
-    const write = (answer: FileAnswer | undefined) => {
-      if (answer === undefined) {
+    const write = (answered: LaneAnswer | undefined) => {
+      if (answered === undefined) {
         next();
         return;
       }
-      response.writeHead(answer.status, headersOf(answer, https));
-      response.end(answer.body ?? undefined);
-      writeLog({
-        time: new Date().toISOString(),
-        method,
-        path: loggedPath(url),
-        status: answer.status,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
-      });
+      response.writeHead(answered.status, answered.headers);
+      response.end(answered.body ?? undefined);
+      answered.logSent();
     };
-    site
-      .answer(url, { method, acceptEncoding: headers['accept-encoding'] ?? '', ifNoneMatch: headers['if-none-match'] ?? '' })
+    answering
       // A failure before anything is written is the app's to answer, as it answers any failure.
       .then(write, () => {
         next();
       })
       .catch((error: unknown) => response.destroy(error instanceof Error ? error : undefined));
   };
+
+  return { answer, serve };
 }

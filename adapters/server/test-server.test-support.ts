@@ -175,8 +175,9 @@ export async function startTestServer(
     /** How long a claim on an email or alert holds unless renewed (the server's OUTBOX_LEASE_SECONDS). */
     leaseSeconds?: number;
     /**
-     * A built site to serve from `dir` (none by default), its pages with the form given tokens; with
-     * `lane`, its files are sent by the static lane, as server-main.ts sends them, before the app.
+     * A built site to serve from `dir` (none by default), its pages with the form given tokens. Its
+     * files are sent by the front door and the static lane before the app, as server-main.ts sends
+     * them, unless `lane` is false.
      */
     site?: { dir: string; lane: boolean };
   } = {},
@@ -273,7 +274,9 @@ export async function startTestServer(
       },
     },
   });
-  const lane = options.site?.lane
+  // As server-main.ts serves: the front door and the lane before the app, unless the test asks for the app alone.
+  const lane =
+    options.site?.lane !== false
     ? staticLane({
         site,
         writeLog: (entry) => {
