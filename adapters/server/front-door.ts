@@ -103,13 +103,9 @@ export function frontDoor({ lane, http }: { lane: StaticLane; http: HttpServer }
       socket.setTimeout(0);
       socket.pause();
       if (unread !== undefined) socket.unshift(unread);
-      // Node's server would otherwise have its parser read the socket's handle directly, ahead of what
-      // the stream holds: bytes arriving after this moment could then be parsed before the ones put
-      // back. Marked as read already, the socket is read through its stream, in order.
-      const handle: unknown = Reflect.get(socket, '_handle');
-      if (typeof handle === 'object' && handle !== null) Reflect.set(handle, '_consumed', true);
       http.emit('connection', socket);
-      // Node's server reads from here on, starting with what was put back.
+      // Node's server reads from here on, starting with what was put back: the stream gives it those
+      // bytes before this turn of the event loop ends, and so before anything more is read off the network.
       process.nextTick(() => socket.resume());
     };
     // A connection that has said nothing yet goes to Node's server; one idle after an answer is closed, as Node closes it.

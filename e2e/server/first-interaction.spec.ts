@@ -42,14 +42,14 @@ for (const { path, status } of [
   { path: '/privacy', status: 200 },
   { path: '/no-such-page', status: 404 },
 ]) {
-  test(`${path} asks for nothing but itself and its icon until the visitor acts`, async ({ page }) => {
+  test(`${path} asks for nothing but itself until the visitor acts`, async ({ page }) => {
     const made = recordRequests(page);
     const refused = recordPolicyViolations(page);
     const response = await page.goto(path);
     expect(response?.status()).toBe(status);
     await waitWellPastLoad(page);
-    // The page itself, once, and the browser's own request for the site's icon; nothing else.
-    expect(made.filter((made) => made !== '/favicon.svg')).toEqual([path]);
+    // The page itself, once; nothing else: its stylesheet and its icon are written into it.
+    expect(made).toEqual([path]);
     expect(refused).toEqual([]);
 
     // Once the visitor acts, the page's scripts come, with everything they import at once.
@@ -171,7 +171,7 @@ test('a request sent before the scripts arrive goes as the plain form post, answ
   // The thanks page is the home page: it too waits for the visitor before asking for its scripts.
   await waitWellPastLoad(page);
   const thanks = new URL(page.url());
-  expect(documents.at(-1)?.filter((path) => path !== '/favicon.svg')).toEqual([`${thanks.pathname}${thanks.search}`]);
+  expect(documents.at(-1)).toEqual([`${thanks.pathname}${thanks.search}`]);
 });
 
 test('the home page sent back with errors after a plain post waits for the visitor too, then takes over what is there', async ({ page }) => {
@@ -191,7 +191,7 @@ test('the home page sent back with errors after a plain post waits for the visit
   await expect(form).toContainText('Enter a UK or international phone number');
   release();
   await waitWellPastLoad(page);
-  expect(documents.at(-1)?.filter((path) => path !== '/favicon.svg')).toEqual([new URL(answer.url()).pathname]);
+  expect(documents.at(-1)).toEqual([new URL(answer.url()).pathname]);
 
   await page.keyboard.press('Shift');
   await expect(form).toHaveAttribute('novalidate', '');

@@ -8,6 +8,7 @@ const indexHtml = `<!doctype html>
 <html lang="en-GB">
   <head>
     <meta charset="UTF-8" />
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
     <title>SE1 Plumbing &amp; Heating</title>
     <script type="module" crossorigin src="/assets/index-A.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/chunk-B.js">
@@ -29,7 +30,11 @@ const manifest: BuildManifest = {
 // A `$&` in the stylesheet must reach the page as it is, not as a replacement pattern.
 const css = 'body{margin:0;color:#1a1a1a}.price::after{content:"$&"}';
 
+// An icon with the characters a URL or an attribute would take otherwise: quotes, '#', '%', '&', '<'.
+const favicon = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">\n  <rect width="32" height="32" fill="#0b4a7f"/><text>100% &amp; more</text></svg>\n';
+
 const readAsset = (file: string) => {
+  if (file === 'favicon.svg') return favicon;
   if (file !== 'assets/index-X.css') throw new Error(`Unexpected asset ${file}`);
   return css;
 };
@@ -87,6 +92,15 @@ test('the script hashes are those of the loaders written into the pages, and not
   // Any other script element in a page loads a file or holds data, which the policy's 'self' or nothing covers.
   for (const page of [home, app, appAtOnce]) {
     for (const [tag] of page.matchAll(/<script\b[^>]*>/g)) expect(tag).toMatch(/^<script>$|\bsrc="|type="application\/(?:ld\+)?json"/);
+  }
+});
+
+test('every page carries its icon as a data URL, the same SVG, so nothing but the page is fetched for it', () => {
+  for (const page of Object.values(pageTemplates(indexHtml, manifest, readAsset)).filter((value) => typeof value === 'string')) {
+    const href = /<link rel="icon" type="image\/svg\+xml" href="([^"]*)"/.exec(page)?.[1] ?? '';
+    expect(href.startsWith('data:image/svg+xml,')).toBe(true);
+    expect(decodeURIComponent(href.slice('data:image/svg+xml,'.length))).toBe(favicon.trim());
+    expect(page).not.toContain('/favicon.svg');
   }
 });
 
