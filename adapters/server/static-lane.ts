@@ -16,7 +16,7 @@ export interface StaticLaneOptions {
 }
 
 /** A request as the lane reads it: its method, its target as sent, and its headers by lower-case name. */
-export interface PlainRequest {
+interface PlainRequest {
   method: string;
   url: string;
   header: (name: string) => string | undefined;
