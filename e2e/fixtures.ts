@@ -117,3 +117,20 @@ export async function takeAPersonsTime(page: Page) {
     return performance.now() > (navigation?.loadEventEnd ?? 0) + 4_000;
   });
 }
+
+/**
+ * Holds every script the page asks for until the returned function is called: what a visitor does
+ * while the scripts are on their way.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    // The page that asked may be gone by now.
+    await route.continue().catch(() => undefined);
+  });
+  return () => release();
+}

@@ -6,7 +6,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { startTestSmtpServer } from '../../adapters/email/test-smtp-server.test-support';
 import { toNamedFields } from '../../domain/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
-import { e2eStaff, expect, inboxCard, takenOverByScripts, test } from '../fixtures';
+import { e2eStaff, expect, holdScripts, inboxCard, takenOverByScripts, test } from '../fixtures';
 import { quotesPath, startServer, stop } from './spawned-server';
 
 // The customer's private link on our server, in a real browser: with scripts, and without.
@@ -106,14 +106,7 @@ test('the page asks for nothing but itself until the customer acts; what they ty
   const { id, link } = await sendRequest(request, uniqueName('Tom Early'));
   const made: string[] = [];
   page.on('request', (sent) => made.push(new URL(sent.url()).pathname));
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto(link);
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(2_000);

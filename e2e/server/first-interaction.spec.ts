@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Page, Request } from '@playwright/test';
-import { expect, listAsStaff, quoteForm, test } from '../fixtures';
+import { expect, holdScripts, listAsStaff, quoteForm, test } from '../fixtures';
 
 // The public pages our server sends ask for nothing beyond themselves until the visitor acts on
 // them: their scripts load on the first pointer press, key press or focus into the page, through a
@@ -79,14 +79,7 @@ test('the loader runs under the server’s own policy, which names it by its has
 
 test('the first key press loads the scripts; what is typed while they arrive is kept and sent with them', async ({ page, request }) => {
   const made = recordRequests(page);
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto('/');
   await waitWellPastLoad(page);
   expect(scriptRequests(made)).toEqual([]);
@@ -131,20 +124,6 @@ function recordDocuments(page: Page): string[][] {
     documents.at(-1)?.push(`${url.pathname}${url.search}`);
   });
   return documents;
-}
-
-/** Holds every script the page asks for until `release` is called. */
-async function holdScripts(page: Page) {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    // The page that asked may be gone by now.
-    await route.continue().catch(() => undefined);
-  });
-  return () => release();
 }
 
 test('a request sent before the scripts arrive goes as the plain form post, answered by the server’s thanks page', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { expect, listAsStaff, quoteForm, test } from '../fixtures';
+import { expect, holdScripts, listAsStaff, quoteForm, test } from '../fixtures';
 
 // The site as our server sends it: prerendered pages, their caching and compression, what crawlers
 // read, and the home page taken over by its scripts (on the visitor's first interaction) without a
@@ -125,15 +125,8 @@ test('the home page is taken over by its scripts, on the first interaction, with
 });
 
 test('what a visitor types before the scripts arrive is kept and sent', async ({ page, request }) => {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
   // The scripts the visitor's first move asks for arrive only once the form is filled in.
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   const name = `Early Bird ${Math.random().toString(36).slice(2, 8)}`;
   await page.goto('/');
   const form = quoteForm(page);
