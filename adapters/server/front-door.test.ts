@@ -3,7 +3,13 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import { afterAll, afterEach, expect, test } from 'vitest';
+import { frontDoor } from './front-door';
+import { headersFor } from './security-headers';
+import { staticLane } from './static-lane';
+import { StaticFiles } from './static-files';
 import { startTestServer, type TestServer } from './test-server.test-support';
 
 // A built site: a page, a hashed asset with a compressed copy.
@@ -80,7 +86,8 @@ const get = (path: string, extra = '') => `GET ${path} HTTP/1.1\r\nHost: localho
 test('one connection: files answered at the door, kept open; a post given to the app, and the connection with it', async () => {
   const site = await server();
   const { send, answers, socket } = await connection(site.url);
-  send(get('/privacy'));
+  // As a browser asks: it says it keeps the connection alive.
+  send(get('/privacy', 'Connection: keep-alive\r\nUser-Agent: Mozilla/5.0 (Linux; Android 14)\r\nAccept: text/html\r\n'));
   await answers(1);
   send(get('/assets/app-abc123.js', 'Accept-Encoding: gzip\r\n'));
   await answers(2);
@@ -176,4 +183,48 @@ test('the server stops at once with connections open at the door, and with one i
   servers.splice(servers.indexOf(site), 1);
   await Promise.all([atDoor.closed, handedOn.closed]);
   expect(Date.now() - started).toBeLessThan(2_000);
+});
+
+test('a browser’s requests for files are answered at the door; Node’s server sees only what the door hands on', async () => {
+  const logged: string[] = [];
+  const lane = staticLane({
+    site: await StaticFiles.load(siteDir),
+    writeLog: ({ method, path, status }) => logged.push(`${method} ${path} ${status}`),
+    trustProxy: false,
+    securityHeaders: headersFor([], []),
+  });
+  const reached: string[] = [];
+  const http = createHttpServer((request, response) => {
+    reached.push(`${request.method} ${request.url}`);
+    lane.serve(request, response, () => {
+      response.writeHead(404, { 'content-type': 'text/plain', 'content-length': '9' });
+      response.end('not here\n');
+    });
+  });
+  const door = frontDoor({ lane, http });
+  const listening = createNetServer(door.take);
+  await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+  try {
+    const address = listening.address();
+    if (address === null || typeof address === 'string') throw new Error('no address');
+    const { send, answers, socket } = await connection(`http://127.0.0.1:${address.port}`);
+    const browser = 'Connection: keep-alive\r\nUser-Agent: Mozilla/5.0 (Linux; Android 14)\r\nAccept: */*\r\nAccept-Encoding: gzip, deflate, br\r\nAccept-Language: en-GB,en;q=0.9\r\n';
+    send(get('/privacy', browser));
+    await answers(1);
+    send(get('/assets/app-abc123.js', browser));
+    await answers(2);
+    send(get('/no-such-page', browser));
+    await answers(3);
+    send(get('/privacy', browser));
+    const all = await answers(4);
+    expect(all.map(({ status }) => status)).toEqual([200, 200, 404, 200]);
+    expect(all[1]?.headers.get('content-encoding')).toBe('gzip');
+    // The first two at the door; from the third on, the connection is Node's, and its lane answers the fourth.
+    expect(reached).toEqual(['GET /no-such-page', 'GET /privacy']);
+    expect(logged).toEqual(['GET /privacy 200', 'GET /assets/app-abc123.js 200', 'GET /privacy 200']);
+    socket.destroy();
+  } finally {
+    door.closeIdle();
+    await new Promise((resolve) => listening.close(resolve));
+  }
 });

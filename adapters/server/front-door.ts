@@ -26,7 +26,7 @@ const headEnd = Buffer.from('\r\n\r\n');
 const requestLine = /^(GET|HEAD) (\/[!-~]*) HTTP\/1\.1$/;
 /** A header line of tokens and visible text, with no folding; and the names that would need a body read or a connection changed. */
 const headerLine = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*([!-~](?:[ \t]*[!-~])*)?[ \t]*$/;
-const notForTheDoor = new Set(['content-length', 'transfer-encoding', 'upgrade', 'expect', 'connection', 'te', 'trailer']);
+const notForTheDoor = new Set(['content-length', 'transfer-encoding', 'upgrade', 'expect', 'te', 'trailer']);
 
 /**
  * A request's head read strictly: its method, target and headers by lower-case name; undefined for any
@@ -42,8 +42,11 @@ function readHead(head: string): { method: string; url: string; headers: Map<str
     const line = headerLine.exec(lines[index] ?? '');
     if (!line) return undefined;
     const name = (line[1] ?? '').toLowerCase();
+    const value = line[2] ?? '';
     if (headers.has(name) || notForTheDoor.has(name)) return undefined;
-    headers.set(name, line[2] ?? '');
+    // Browsers say "keep-alive", as the door keeps it; a connection to close or upgrade is Node's.
+    if (name === 'connection' && value.toLowerCase() !== 'keep-alive') return undefined;
+    headers.set(name, value);
   }
   return { method: first[1] ?? '', url: first[2] ?? '', headers };
 }
