@@ -228,3 +228,46 @@ test('a browser’s requests for files are answered at the door; Node’s server
     await new Promise((resolve) => listening.close(resolve));
   }
 });
+
+test('a request that arrives while the one before it is still being answered waits its turn, and is answered after it', async () => {
+  const real = staticLane({ site: await StaticFiles.load(siteDir), writeLog: () => undefined, trustProxy: false, securityHeaders: headersFor([], []) });
+  // Each answer takes a while, as one that had to be made afresh might.
+  const lane = {
+    ...real,
+    answer: (request: Parameters<typeof real.answer>[0]) =>
+      real.answer(request)?.then(async (answer) => {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return answer;
+      }),
+  };
+  const reached: string[] = [];
+  const http = createHttpServer((request, response) => {
+    reached.push(`${request.method} ${request.url}`);
+    response.writeHead(404, { 'content-length': '0' });
+    response.end();
+  });
+  const door = frontDoor({ lane, http });
+  const listening = createNetServer(door.take);
+  await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+  try {
+    const address = listening.address();
+    if (address === null || typeof address === 'string') throw new Error('no address');
+    const { send, answers, socket } = await connection(`http://127.0.0.1:${address.port}`);
+    send(get('/privacy'));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    send(get('/assets/app-abc123.js'));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    send(get('/no-such-page'));
+    const all = await answers(3);
+    expect(all.map(({ status, body }) => [status, body.length])).toEqual([
+      [200, privacy.length],
+      [200, script.length],
+      [404, 0],
+    ]);
+    expect(reached).toEqual(['GET /no-such-page']);
+    socket.destroy();
+  } finally {
+    door.closeIdle();
+    await new Promise((resolve) => listening.close(resolve));
+  }
+});

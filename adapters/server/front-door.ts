@@ -124,15 +124,19 @@ export function frontDoor({ lane, http }: { lane: StaticLane; http: HttpServer }
       answered += 1;
       socket.setTimeout(keepAliveMs);
       idle.add(socket);
-      // A client that asks without reading what it is sent is not read again until it has.
-      if (socket.writableNeedDrain) {
-        socket.pause();
-        socket.once('drain', () => socket.resume());
-      }
+      // Read on, for the next request: a client that asks without reading what it is sent, once it has.
+      if (socket.writableNeedDrain) socket.once('drain', () => socket.resume());
+      else socket.resume();
     };
     const onData = (chunk: Buffer) => {
-      // One request at a time: what arrives before its answer is sent was pipelined, and is Node's.
-      if (answering || chunk.length > maxHeadBytes || chunk.indexOf(headEnd) !== chunk.length - headEnd.length) {
+      // One request at a time: what arrives while one is answered waits, in order, until it is sent.
+      if (answering) {
+        socket.pause();
+        socket.unshift(chunk);
+        return;
+      }
+      // A head split over reads, with a body after it, or more than one request in a read, is Node's.
+      if (chunk.length > maxHeadBytes || chunk.indexOf(headEnd) !== chunk.length - headEnd.length) {
         handOff(chunk);
         return;
       }
