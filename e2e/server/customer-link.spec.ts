@@ -118,7 +118,9 @@ test('the page asks for nothing but itself until the customer acts; what they ty
   await takenOverByScripts(page.getByRole('button', { name: 'Send message' }));
   await expect(page.getByLabel('Add a message')).toHaveValue('Please use the side door');
   await page.getByRole('button', { name: 'Send message' }).click();
-  await expect(page.getByRole('region', { name: 'Your messages' })).toContainText('Please use the side door');
+  // Once the server has it: the box the message is typed in is in the same region, with its text.
+  await expect(page.getByRole('article', { name: 'Your request' }).getByRole('status')).toContainText('We have your message');
+  await expect(page.getByRole('region', { name: 'Your messages' }).getByRole('listitem')).toContainText('Please use the side door');
   expect((await asStaff(request, id))?.notes).toContainEqual(expect.objectContaining({ text: 'Please use the side door', by: 'customer' }));
 });
 
