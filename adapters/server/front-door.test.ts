@@ -185,6 +185,22 @@ test('the server stops at once with connections open at the door, and with one i
   expect(Date.now() - started).toBeLessThan(2_000);
 });
 
+/** The door alone on a port of its own, in front of `http`: the server as start-server.ts composes it, without the app. */
+async function doorAlone(lane: Parameters<typeof frontDoor>[0]['lane'], http: Parameters<typeof frontDoor>[0]['http']) {
+  const door = frontDoor({ lane, http });
+  const listening = createNetServer(door.take);
+  await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+  const address = listening.address();
+  if (address === null || typeof address === 'string') throw new Error('no address');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: async () => {
+      door.closeIdle();
+      await new Promise((resolve) => listening.close(resolve));
+    },
+  };
+}
+
 test('a browser’s requests for files are answered at the door; Node’s server sees only what the door hands on', async () => {
   const logged: string[] = [];
   const lane = staticLane({
@@ -201,13 +217,9 @@ test('a browser’s requests for files are answered at the door; Node’s server
       response.end('not here\n');
     });
   });
-  const door = frontDoor({ lane, http });
-  const listening = createNetServer(door.take);
-  await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+  const door = await doorAlone(lane, http);
   try {
-    const address = listening.address();
-    if (address === null || typeof address === 'string') throw new Error('no address');
-    const { send, answers, socket } = await connection(`http://127.0.0.1:${address.port}`);
+    const { send, answers, socket } = await connection(door.url);
     const browser = 'Connection: keep-alive\r\nUser-Agent: Mozilla/5.0 (Linux; Android 14)\r\nAccept: */*\r\nAccept-Encoding: gzip, deflate, br\r\nAccept-Language: en-GB,en;q=0.9\r\n';
     send(get('/privacy', browser));
     await answers(1);
@@ -224,8 +236,7 @@ test('a browser’s requests for files are answered at the door; Node’s server
     expect(logged).toEqual(['GET /privacy 200', 'GET /assets/app-abc123.js 200', 'GET /privacy 200']);
     socket.destroy();
   } finally {
-    door.closeIdle();
-    await new Promise((resolve) => listening.close(resolve));
+    await door.close();
   }
 });
 
@@ -246,13 +257,9 @@ test('a request that arrives while the one before it is still being answered wai
     response.writeHead(404, { 'content-length': '0' });
     response.end();
   });
-  const door = frontDoor({ lane, http });
-  const listening = createNetServer(door.take);
-  await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+  const door = await doorAlone(lane, http);
   try {
-    const address = listening.address();
-    if (address === null || typeof address === 'string') throw new Error('no address');
-    const { send, answers, socket } = await connection(`http://127.0.0.1:${address.port}`);
+    const { send, answers, socket } = await connection(door.url);
     send(get('/privacy'));
     await new Promise((resolve) => setTimeout(resolve, 5));
     send(get('/assets/app-abc123.js'));
@@ -267,7 +274,6 @@ test('a request that arrives while the one before it is still being answered wai
     expect(reached).toEqual(['GET /no-such-page']);
     socket.destroy();
   } finally {
-    door.closeIdle();
-    await new Promise((resolve) => listening.close(resolve));
+    await door.close();
   }
 });
