@@ -93,29 +93,23 @@ export function startServer(
       resolve({
         url: `http://${host.includes(':') ? `[${host}]` : host}:${info.port}`,
         close: () =>
-          new Promise<void>((closed, failed) => {
+          new Promise<void>((closed) => {
             // Keep-alive connections would hold the close open until they time out: drop each one
-            // as soon as it has no request in flight.
+            // as soon as it has no request in flight. The connections themselves say when they are
+            // all gone: the door's server counts one it gave to Node's server as open for good.
             const closeIdle = () => {
               door?.closeIdle();
               server.closeIdleConnections();
             };
             const sweep = setInterval(() => {
               closeIdle();
-              // The door's server counts a connection given to Node's server as open for good: the
-              // connections themselves say when they are all gone.
-              if (connections.size === 0 && door) {
-                clearInterval(sweep);
-                closed();
-              }
-            }, 50);
-            listening.close((error) => {
-              if (door) return;
+              if (connections.size > 0) return;
               clearInterval(sweep);
-              if (error) failed(error);
-              else closed();
-            });
-            // Node's server stops checking its connections' timeouts; it never listened itself.
+              closed();
+            }, 50);
+            listening.close();
+            // Behind the door, Node's server never listened itself: told to close, it stops checking
+            // its connections' timeouts.
             if (door) server.close(() => undefined);
             closeIdle();
           }),
