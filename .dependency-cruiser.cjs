@@ -8,10 +8,24 @@ module.exports = {
   forbidden: [
     {
       name: 'domain-is-pure',
-      comment: 'domain/ holds the rules: it imports valibot and its own files, nothing else (its tests live in fixtures/domain/).',
+      comment: 'domain/ holds the rules: it imports valibot and its own files, nothing else.',
       severity: 'error',
-      from: { path: '^domain/' },
+      from: { path: '^domain/', pathNot: tests },
       to: { pathNot: ['^domain/', '^node_modules/valibot/'] },
+    },
+    {
+      name: 'domain-tests-use-only-the-domain-and-fixtures',
+      comment: 'The domain\'s tests sit beside its code: they use the domain, the fixtures, the memory fakes and the test tools, never another adapter or the application.',
+      severity: 'error',
+      from: { path: ['^domain/.*' + tests] },
+      to: { pathNot: ['^domain/', '^fixtures/', '^adapters/(memory|contracts)/', '^node_modules/(valibot|fast-check|vitest|@vitest)/'] },
+    },
+    {
+      name: 'no-test-code-in-the-product',
+      comment: 'Product code never imports a test, a benchmark or what only they use.',
+      severity: 'error',
+      from: { pathNot: [tests, '^e2e/'] },
+      to: { path: tests },
     },
     {
       name: 'adapters-not-to-src',

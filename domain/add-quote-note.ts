@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { NoteTextSchema, type QuoteNote } from './inbox-quote';
-import type { Logger, QuoteInbox } from './ports';
+import type { Logger } from './ports/logger';
+import type { QuoteInbox } from './ports/quote-inbox';
 import { type StaffFailure, staffFailureOf } from './staff-failure';
 
 export interface AddQuoteNoteDeps {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { OnCallRotaSchema, type OnCallShift } from './on-call';
-import type { AlertSettings, Logger } from './ports';
+import type { AlertSettings } from './ports/alert-settings';
+import type { Logger } from './ports/logger';
 import { type StaffFailure, staffFailureOf } from './staff-failure';
 
 /** One thing wrong with a rota, named as the wire names it: `shifts.2.start`, or `shifts` for the list. */

@@ -1,5 +1,6 @@
 import type { InboxQuote } from './inbox-quote';
-import type { Logger, QuoteInbox } from './ports';
+import type { Logger } from './ports/logger';
+import type { QuoteInbox } from './ports/quote-inbox';
 import { canChangeStatus, type QuoteStatus, waitingStatus } from './quote-status';
 import { type StaffFailure, staffFailureOf } from './staff-failure';
 

@@ -1,4 +1,5 @@
-import type { ClearSpamOutcome, Logger, QuoteInbox } from './ports';
+import type { ClearSpamOutcome, QuoteInbox } from './ports/quote-inbox';
+import type { Logger } from './ports/logger';
 import { type StaffFailure, staffFailureOf } from './staff-failure';
 
 export interface ClearSpamDeps {

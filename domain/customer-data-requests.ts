@@ -1,5 +1,6 @@
 import { type CustomerData, type CustomerSubject, confirmsSubject, type ErasedCustomerData, parseCustomerSubject, type SubjectFieldError } from './customer-data';
-import type { CustomerDataStore, Logger } from './ports';
+import type { CustomerDataStore } from './ports/customer-data-store';
+import type { Logger } from './ports/logger';
 import { type StaffFailure, staffFailureOf } from './staff-failure';
 
 export interface CustomerDataDeps {

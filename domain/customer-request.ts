@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { closedStatuses, CustomerMessageSchema, type CustomerView, customerViewOf, isCustomerTokenShaped } from './customer-link';
 import { inSpamFolder } from './spam';
-import type { CustomerLinkStore, CustomerMessageAlert, Logger } from './ports';
+import type { CustomerLinkStore, CustomerMessageAlert } from './ports/customer-link-store';
+import type { Logger } from './ports/logger';
 
 // What a customer does through the private link to their request. A token that is not shaped like
 // one, that no request has, or whose request was closed too long ago is the same "not found": nothing

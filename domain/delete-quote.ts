@@ -1,4 +1,5 @@
-import type { Logger, QuoteRepository } from './ports';
+import type { Logger } from './ports/logger';
+import type { QuoteRepository } from './ports/quote-repository';
 import { NotSignedIn } from './staff';
 
 export interface DeleteQuoteDeps {

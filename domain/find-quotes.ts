@@ -1,5 +1,6 @@
 import { type InboxCursor, type InboxPage, type InboxQuery, inboxPageMax, inboxPageSize } from './inbox-query';
-import type { Logger, QuoteInbox } from './ports';
+import type { Logger } from './ports/logger';
+import type { QuoteInbox } from './ports/quote-inbox';
 import { type StaffFailure, staffFailureOf } from './staff-failure';
 
 export interface FindQuotesDeps {

@@ -1,4 +1,5 @@
-import type { ClockRecord, Logger, QuoteInbox } from './ports';
+import type { ClockRecord, QuoteInbox } from './ports/quote-inbox';
+import type { Logger } from './ports/logger';
 import { dueAt, responseTime } from './response-clock';
 import { type StaffFailure, staffFailureOf } from './staff-failure';
 

@@ -1,4 +1,5 @@
-import type { Logger, QuoteRetention } from './ports';
+import type { Logger } from './ports/logger';
+import type { QuoteRetention } from './ports/quote-repository';
 import { defaultRetentionMonths, retentionCutoff } from './retention';
 import { defaultSpamRetentionDays, spamRetentionCutoff } from './spam';
 

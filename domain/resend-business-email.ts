@@ -1,6 +1,7 @@
 import { responseClockMinutes } from './business';
 import type { InboxQuote } from './inbox-quote';
-import type { Logger, QuoteInbox, ResendOutcome } from './ports';
+import type { Logger } from './ports/logger';
+import type { QuoteInbox, ResendOutcome } from './ports/quote-inbox';
 import { type StaffFailure, staffFailureOf } from './staff-failure';
 
 /**

@@ -1,4 +1,6 @@
-import { type ChosenPhoto, type Logger, type Notifier, PhotoRejected, type QuoteWithPhotosSender } from './ports';
+import { type ChosenPhoto, PhotoRejected, type QuoteWithPhotosSender } from './ports/photos';
+import { type Logger } from './ports/logger';
+import { type Notifier } from './ports/notifier';
 import type { Arrival } from './spam';
 import { storeAndNotify, type SubmitQuoteWithPhotosResult } from './submit-quote';
 import { validateQuote } from './validate-quote';

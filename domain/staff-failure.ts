@@ -1,4 +1,4 @@
-import type { Logger } from './ports';
+import type { Logger } from './ports/logger';
 import { NotSignedIn } from './staff';
 
 /** What a staff use case answers when its store fails: sign in again, or try later. */

@@ -1,5 +1,8 @@
 import type { PhotoError, ProcessedPhoto } from './photos';
-import type { ChosenPhoto, Logger, NewlyStored, Notifier, PhotoProcessor, QuoteRepository } from './ports';
+import type { ChosenPhoto, PhotoProcessor } from './ports/photos';
+import type { Logger } from './ports/logger';
+import type { NewlyStored, QuoteRepository } from './ports/quote-repository';
+import type { Notifier } from './ports/notifier';
 import type { NewQuote } from './quote';
 import type { Arrival } from './spam';
 import type { QuoteError } from './quote-errors';

@@ -1,6 +1,7 @@
 import type { Taking } from './alert-plan';
 import type { InboxQuote } from './inbox-quote';
-import type { Logger, QuoteInbox } from './ports';
+import type { Logger } from './ports/logger';
+import type { QuoteInbox } from './ports/quote-inbox';
 import type { QuoteStatus } from './quote-status';
 import { type StaffFailure, staffFailureOf } from './staff-failure';
 

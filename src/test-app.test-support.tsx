@@ -9,7 +9,8 @@ import { InMemoryQuoteRepository } from '../adapters/memory/in-memory-quote-repo
 import { InMemoryStaffAuth } from '../adapters/memory/in-memory-staff-auth';
 import { defaultInboxQuery, inboxPageMax } from '../domain/inbox-query';
 import type { InboxQuote } from '../domain/inbox-quote';
-import type { Logger, QuoteInbox } from '../domain/ports';
+import type { Logger } from '../domain/ports/logger';
+import type { QuoteInbox } from '../domain/ports/quote-inbox';
 import { createAppContext } from './app/app-context';
 import { type Backend, loadedBackend } from './app/backends/backend';
 import { createAppRouter } from './app/router';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { nothingErased } from '../../domain/customer-data';
-import type { CustomerDataStore } from '../../domain/ports';
+import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { listAll, type StoreUnderTest, withStore } from './store-under-test.test-support';

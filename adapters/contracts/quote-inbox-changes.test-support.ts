@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { defaultInboxQuery } from '../../domain/inbox-query';
 import type { InboxQuote } from '../../domain/inbox-quote';
-import type { ClockRecord, QuoteInbox } from '../../domain/ports';
+import type { ClockRecord, QuoteInbox } from '../../domain/ports/quote-inbox';
 import { nextStatuses, quoteStatuses, type QuoteStatus } from '../../domain/quote-status';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { newQuoteOf } from './inbox-seed.test-support';

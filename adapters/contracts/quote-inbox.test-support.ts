@@ -2,7 +2,7 @@ import { describe } from 'vitest';
 import { quoteInboxChangesContract } from './quote-inbox-changes.test-support';
 import { quoteInboxPagingContract } from './quote-inbox-paging.test-support';
 import { quoteInboxTakingContract } from './quote-inbox-taking.test-support';
-import type { SelfStampingQuoteInbox } from '../../domain/ports';
+import type { SelfStampingQuoteInbox } from '../../domain/ports/quote-inbox';
 import type { MakeStore } from './store-under-test.test-support';
 
 /**

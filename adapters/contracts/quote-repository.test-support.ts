@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { customerTokenPattern } from '../../domain/customer-link';
 import { defaultInboxQuery } from '../../domain/inbox-query';
-import type { NewlyStored } from '../../domain/ports';
+import type { NewlyStored } from '../../domain/ports/quote-repository';
 import { type NewQuote, type QuoteRequest, quoteFieldList } from '../../domain/quote';
 import { newQuoteArb } from '../../fixtures/quote-arbitraries.test-support';
 import { manualClock } from '../../fixtures/manual-clock.test-support';

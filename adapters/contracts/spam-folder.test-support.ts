@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { allView, defaultInboxQuery, type InboxView, spamView } from '../../domain/inbox-query';
 import type { InboxQuote } from '../../domain/inbox-quote';
-import type { FormTokens, QuoteInbox, QuoteRetention, SelfStampingQuoteInbox } from '../../domain/ports';
+import type { FormTokens } from '../../domain/ports/form-tokens';
+import type { QuoteInbox, SelfStampingQuoteInbox } from '../../domain/ports/quote-inbox';
+import type { QuoteRetention } from '../../domain/ports/quote-repository';
 import type { NewQuote } from '../../domain/quote';
 import { type Arrival, spamThreshold } from '../../domain/spam';
 import { manualClock } from '../../fixtures/manual-clock.test-support';

@@ -1,6 +1,7 @@
 import { defaultInboxQuery, inboxPageMax, type InboxCursor, type InboxQuery } from '../../domain/inbox-query';
 import type { InboxQuote } from '../../domain/inbox-quote';
-import type { QuoteInbox, QuoteRepository, QuoteRetention } from '../../domain/ports';
+import type { QuoteInbox } from '../../domain/ports/quote-inbox';
+import type { QuoteRepository, QuoteRetention } from '../../domain/ports/quote-repository';
 import { type QuoteRequest, quoteFieldList } from '../../domain/quote';
 
 /**

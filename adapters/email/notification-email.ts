@@ -1,4 +1,4 @@
-import type { ClaimedNotification } from '../../domain/ports';
+import type { ClaimedNotification } from '../../domain/ports/notification-outbox';
 import type { QuoteRequest } from '../../domain/quote';
 import { businessEmail } from './business-email';
 import { customerEmail } from './customer-email';

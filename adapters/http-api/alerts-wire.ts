@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { OnCallShiftSchema } from '../../domain/on-call';
-import type { NewPushDevice, PushDevice } from '../../domain/ports';
+import type { NewPushDevice, PushDevice } from '../../domain/ports/push-devices';
 
 /**
  * The alert settings on the wire (`/api/alerts/…`), shared by the server and the browser client:

@@ -1,7 +1,7 @@
 import { type PhotoError, photoErrorMessage, photoFieldName } from '../../domain/photos';
 import * as v from 'valibot';
 import { customerTokenPattern } from '../../domain/customer-link';
-import type { NewlyStored } from '../../domain/ports';
+import type { NewlyStored } from '../../domain/ports/quote-repository';
 import {
   fieldNamed,
   fromNamedFields,

@@ -1,4 +1,4 @@
-import type { QuoteInbox } from '../../domain/ports';
+import type { QuoteInbox } from '../../domain/ports/quote-inbox';
 
 /**
  * A QuoteInbox whose every call rejects with `failure`: the tests' store that cannot be reached, or

@@ -1,7 +1,8 @@
 import type { TestAlert } from '../../domain/alert-message';
 import { parseRota, RotaRejected } from '../../domain/alert-settings';
 import type { OnCallShift } from '../../domain/on-call';
-import type { AlertSettings, NewPushDevice, PushDevice } from '../../domain/ports';
+import type { AlertSettings } from '../../domain/ports/alert-settings';
+import type { NewPushDevice, PushDevice } from '../../domain/ports/push-devices';
 
 export interface InMemoryAlertSettingsOptions {
   /** Every staff member who can be put on the rota. */

@@ -1,5 +1,5 @@
 import { type RequestAlert, requestAlertOf } from '../../domain/alert-message';
-import type { Notifier } from '../../domain/ports';
+import type { Notifier } from '../../domain/ports/notifier';
 import type { QuoteRequest } from '../../domain/quote';
 
 export interface InMemoryNotifierOptions {

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { defaultInboxQuery } from '../../domain/inbox-query';
 import type { PhotoError, ProcessedPhoto } from '../../domain/photos';
-import { type ChosenPhoto, type PhotoProcessor, PhotoRejected } from '../../domain/ports';
+import { type ChosenPhoto, type PhotoProcessor, PhotoRejected } from '../../domain/ports/photos';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { InMemoryPhotoSender } from './in-memory-photo-sender';
 import { InMemoryQuoteRepository } from './in-memory-quote-repository';

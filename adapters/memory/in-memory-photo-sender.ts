@@ -1,5 +1,6 @@
 import { photoLimits, type ProcessedPhoto } from '../../domain/photos';
-import { type ChosenPhoto, type NewlyStored, type PhotoProcessor, PhotoRejected, type QuoteRepository, type QuoteWithPhotosSender } from '../../domain/ports';
+import { type ChosenPhoto, type PhotoProcessor, PhotoRejected, type QuoteWithPhotosSender } from '../../domain/ports/photos';
+import { type NewlyStored, type QuoteRepository } from '../../domain/ports/quote-repository';
 import type { NewQuote } from '../../domain/quote';
 import type { Arrival } from '../../domain/spam';
 

@@ -3,26 +3,12 @@ import { compareInInbox, type InboxCursor, type InboxPage, type InboxQuery } fro
 import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
 import { takesRequest } from '../../domain/alert-plan';
 import { customerAuthor, noLongerNeededReason } from '../../domain/customer-link';
-import type {
-  ClearSpamOutcome,
-  ClockRecord,
-  CustomerDataStore,
-  CustomerLinkStore,
-  FormTokens,
-  NewlyStored,
-  NoteToAdd,
-  PhotoContent,
-  PhotoStore,
-  QuoteInbox,
-  QuoteRepository,
-  QuoteRetention,
-  ResendOutcome,
-  SpamClearing,
-  StatusChangeOutcome,
-  StatusMove,
-  TakeOutcome,
-  TakeRequest,
-} from '../../domain/ports';
+import type { ClearSpamOutcome, ClockRecord, NoteToAdd, QuoteInbox, ResendOutcome, SpamClearing, StatusChangeOutcome, StatusMove, TakeOutcome, TakeRequest } from '../../domain/ports/quote-inbox';
+import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
+import type { CustomerLinkStore } from '../../domain/ports/customer-link-store';
+import type { FormTokens } from '../../domain/ports/form-tokens';
+import type { NewlyStored, QuoteRepository, QuoteRetention } from '../../domain/ports/quote-repository';
+import type { PhotoContent, PhotoStore } from '../../domain/ports/photos';
 import type { PhotoRef, ProcessedPhoto } from '../../domain/photos';
 import type { NewQuote, QuoteRequest } from '../../domain/quote';
 import { type QuoteStatus, waitingStatus } from '../../domain/quote-status';

@@ -1,5 +1,5 @@
 import type { PhotoRef } from '../../domain/photos';
-import type { PhotoLinks, PhotoStore } from '../../domain/ports';
+import type { PhotoLinks, PhotoStore } from '../../domain/ports/photos';
 
 /**
  * Photos kept in the page (the demo), shown through object URLs: each made once, from the store's

@@ -1,4 +1,4 @@
-import type { FormTokens } from '../../domain/ports';
+import type { FormTokens } from '../../domain/ports/form-tokens';
 
 /**
  * The demo's form tokens: the time the page was issued, in milliseconds, as it is. The demo has no

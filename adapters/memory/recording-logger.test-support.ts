@@ -1,4 +1,4 @@
-import type { Logger } from '../../domain/ports';
+import type { Logger } from '../../domain/ports/logger';
 
 /** A Logger that keeps what it is told instead of printing it: the tests' fake. */
 export function recordingLogger() {

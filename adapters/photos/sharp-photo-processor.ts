@@ -1,6 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
 import { type PhotoError, photoLimits } from '../../domain/photos';
-import type { ChosenPhoto, PhotoProcessor } from '../../domain/ports';
+import type { ChosenPhoto, PhotoProcessor } from '../../domain/ports/photos';
 
 /** What sharp calls the formats a visitor may send: judged from the bytes, never the name or the type header. */
 const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'heif']);

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { ChosenPhoto } from '../../domain/ports';
+import type { ChosenPhoto } from '../../domain/ports/photos';
 
 /** A file as a visitor's device would send it. */
 export const chosen = (name: string, bytes: Uint8Array, type = 'image/jpeg'): ChosenPhoto => new File([Buffer.from(bytes)], name, { type });

@@ -1,5 +1,7 @@
 import { alertTarget, requestAlertOf } from '../../domain/alert-message';
-import type { ClaimedAlert, Logger, PushTarget } from '../../domain/ports';
+import type { ClaimedAlert } from '../../domain/ports/alert-stores';
+import type { Logger } from '../../domain/ports/logger';
+import type { PushTarget } from '../../domain/ports/push-devices';
 import { signTakeToken, takeTokenLifetimeMs } from './take-token';
 import type { WebPushSender } from './web-push-sender';
 import type { WebhookSender } from './webhook';

@@ -1,6 +1,9 @@
 import { messageAlertOf } from '../../domain/alert-message';
 import { onCallAt } from '../../domain/on-call';
-import type { CustomerMessageAlert, Logger, OnCallRotaStore, PushTarget } from '../../domain/ports';
+import type { CustomerMessageAlert } from '../../domain/ports/customer-link-store';
+import type { Logger } from '../../domain/ports/logger';
+import type { OnCallRotaStore } from '../../domain/ports/alert-stores';
+import type { PushTarget } from '../../domain/ports/push-devices';
 import type { WebPushSender } from './web-push-sender';
 
 export interface PushMessageAlertOptions {

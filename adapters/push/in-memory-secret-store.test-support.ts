@@ -1,4 +1,4 @@
-import type { SecretStore } from '../../domain/ports';
+import type { SecretStore } from '../../domain/ports/secret-store';
 
 /** The secrets a server keeps, in memory: the first value kept under a name is the one every caller gets. */
 export class InMemorySecretStore implements SecretStore {

@@ -1,7 +1,7 @@
 import { createECDH, type ECDH, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { NewPushDevice } from '../../domain/ports';
+import type { NewPushDevice } from '../../domain/ports/push-devices';
 import { decryptAes128gcm, Rejection, type VapidClaims, verifyVapid } from './push-message-checks.test-support';
 
 /** A browser's push subscription on the loopback service, as the browser would hand it to our API. */

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import webPush from 'web-push';
 import { business } from '../../domain/business';
-import type { SecretStore } from '../../domain/ports';
+import type { SecretStore } from '../../domain/ports/secret-store';
 import { InMemorySecretStore } from './in-memory-secret-store.test-support';
 import { parseVapidConfig, requireTakeTokenSecret, requireVapidKeys, secretNames } from './vapid-keys';
 

@@ -2,7 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import webPush from 'web-push';
 import { business } from '../../domain/business';
-import type { SecretStore } from '../../domain/ports';
+import type { SecretStore } from '../../domain/ports/secret-store';
 
 /** The server's VAPID identity (RFC 8292): the P-256 key pair every push is signed with, and whom push services may contact. */
 export interface VapidKeys {

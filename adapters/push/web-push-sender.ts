@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import webPush from 'web-push';
 import { type AlertMessage, AlertMessageSchema } from '../../domain/alert-message';
-import type { PushTarget } from '../../domain/ports';
+import type { PushTarget } from '../../domain/ports/push-devices';
 import type { VapidKeys } from './vapid-keys';
 
 /**

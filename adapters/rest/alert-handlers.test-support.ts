@@ -6,7 +6,7 @@
 import { http, type HttpHandler, HttpResponse } from 'msw';
 import * as v from 'valibot';
 import { parseRota, RotaRejected } from '../../domain/alert-settings';
-import type { AlertSettings } from '../../domain/ports';
+import type { AlertSettings } from '../../domain/ports/alert-settings';
 import {
   alertPaths,
   fromWireNewPushDevice,

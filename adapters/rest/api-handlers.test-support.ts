@@ -3,7 +3,8 @@
  * and the same domain rules, over whatever store the test hands them. Only tests import it.
  */
 import { http, type HttpHandler, HttpResponse } from 'msw';
-import type { QuoteInbox, QuoteRepository } from '../../domain/ports';
+import type { QuoteInbox } from '../../domain/ports/quote-inbox';
+import type { QuoteRepository } from '../../domain/ports/quote-repository';
 import { honeypotFieldName } from '../../domain/quote';
 import { type Arrival, formTokenFieldName } from '../../domain/spam';
 import { validateQuote } from '../../domain/validate-quote';

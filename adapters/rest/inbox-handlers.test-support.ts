@@ -12,7 +12,7 @@ import { clearSpam } from '../../domain/clear-spam';
 import { findQuotes } from '../../domain/find-quotes';
 import { encodeCursor } from '../../domain/inbox-query';
 import { inboxSummary } from '../../domain/inbox-summary';
-import type { QuoteInbox } from '../../domain/ports';
+import type { QuoteInbox } from '../../domain/ports/quote-inbox';
 import { resendBusinessEmail } from '../../domain/resend-business-email';
 import type { StaffFailure } from '../../domain/staff-failure';
 import { noteTextOf, statusChangeOf } from '../http-api/inbox-bodies';

@@ -2,7 +2,7 @@
  * Test-only: an msw server answering the REST API from api-handlers.ts, for the tests of this folder.
  * Only tests import it.
  */
-import type { QuoteInbox } from '../../domain/ports';
+import type { QuoteInbox } from '../../domain/ports/quote-inbox';
 import { mswServer } from '../contracts/msw-server.test-support';
 import { apiPaths } from '../http-api/wire';
 import { InMemoryQuoteRepository } from '../memory/in-memory-quote-repository';

@@ -3,7 +3,7 @@ import { submitQuote } from '../../domain/submit-quote';
 import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
 import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
 import { sampleDraft, sampleQuote } from '../../fixtures/sample-request.test-support';
-import type { QuoteRepository } from '../../domain/ports';
+import type { QuoteRepository } from '../../domain/ports/quote-repository';
 import { databases, startTestServer, testStaff, type TestServer } from '../server/test-server.test-support';
 import { listAll } from '../contracts/store-under-test.test-support';
 import { RestQuoteInbox } from './rest-quote-inbox';

@@ -2,7 +2,8 @@ import { isHTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
 import { RotaRejected } from '../../domain/alert-settings';
 import type { OnCallShift } from '../../domain/on-call';
-import type { AlertSettings, NewPushDevice, PushDevice } from '../../domain/ports';
+import type { AlertSettings } from '../../domain/ports/alert-settings';
+import type { NewPushDevice, PushDevice } from '../../domain/ports/push-devices';
 import {
   alertPaths,
   fromWirePushDevice,

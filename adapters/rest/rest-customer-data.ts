@@ -1,7 +1,7 @@
 import type { KyInstance } from 'ky';
 import { type CustomerData, type CustomerSubject, type ErasedCustomerData } from '../../domain/customer-data';
 import { parseCustomerDataDocument } from '../../domain/customer-data-export';
-import type { CustomerDataStore } from '../../domain/ports';
+import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
 import { customerDataPath, fromWireErased, WireErasureSchema } from '../http-api/customer-data-wire';
 import { staffCall } from './rest-failure';
 import { createApi, readRetry, type RestClientOptions } from './rest-client';
@@ -12,7 +12,7 @@ const subjectParams = (subject: CustomerSubject) => ({
 });
 
 /**
- * A customer's data on our own server (adapters/server/customer-data-api.ts): the JSON document it
+ * A customer's data on our own server (adapters/server/customer-data/customer-data-api.ts): the JSON document it
  * answers is the one staff download, read back here. An erasure is never tried again on its own: a
  * lost answer is checked by looking again.
  */

@@ -12,7 +12,7 @@ const notFound = { ok: false, error: { kind: 'not-found' } } as const;
 const unavailable = { ok: false, error: { kind: 'storage-failure' } } as const;
 
 /**
- * A customer's page of their request on our own server (adapters/server/customer-link-api.ts), for
+ * A customer's page of their request on our own server (adapters/server/customer-link/customer-link-api.ts), for
  * the page's script: the server's clock and rules decide, and a failure to reach it is told as the
  * store's failure, so the page says to try again or call.
  */

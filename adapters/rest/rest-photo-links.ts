@@ -1,5 +1,5 @@
 import type { PhotoRef } from '../../domain/photos';
-import type { PhotoLinks } from '../../domain/ports';
+import type { PhotoLinks } from '../../domain/ports/photos';
 import { photoPath } from '../http-api/photo-paths';
 
 /** Photos as our API serves them to staff: the session's cookie goes with the browser's own request. */

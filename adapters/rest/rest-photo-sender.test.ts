@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { photoErrorMessage } from '../../domain/photos';
-import { PhotoRejected } from '../../domain/ports';
+import { PhotoRejected } from '../../domain/ports/photos';
 import { QuoteRejected } from '../../domain/quote-rejected';
 import { RateLimited } from '../../domain/rate-limited';
 import { mswServer } from '../contracts/msw-server.test-support';

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { type PhotoError, photoErrorMessage, photoFieldName, photoLimits } from '../../domain/photos';
-import { type ChosenPhoto, type NewlyStored, PhotoRejected, type QuoteWithPhotosSender } from '../../domain/ports';
+import { type ChosenPhoto, PhotoRejected, type QuoteWithPhotosSender } from '../../domain/ports/photos';
+import { type NewlyStored } from '../../domain/ports/quote-repository';
 import { type NewQuote, toNamedFields } from '../../domain/quote';
 import { QuoteRejected } from '../../domain/quote-rejected';
 import { RateLimited } from '../../domain/rate-limited';

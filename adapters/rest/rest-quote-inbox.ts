@@ -2,19 +2,7 @@ import { isHTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
 import { type InboxCursor, type InboxPage, type InboxQuery, parseCursor } from '../../domain/inbox-query';
 import type { QuoteNote } from '../../domain/inbox-quote';
-import type {
-  ClearSpamOutcome,
-  ClockRecord,
-  NoStamp,
-  NoteToAdd,
-  ResendOutcome,
-  SelfStampingQuoteInbox,
-  SpamClearing,
-  StatusChangeOutcome,
-  StatusMove,
-  TakeOutcome,
-  TakeRequest,
-} from '../../domain/ports';
+import type { ClearSpamOutcome, ClockRecord, NoStamp, NoteToAdd, ResendOutcome, SelfStampingQuoteInbox, SpamClearing, StatusChangeOutcome, StatusMove, TakeOutcome, TakeRequest } from '../../domain/ports/quote-inbox';
 import { toInboxSearchParams } from '../http-api/inbox-params';
 import {
   fromWireClockRecords,
@@ -37,7 +25,7 @@ import { type RestClientOptions, readRetry, createApi } from './rest-client';
 const quotePath = (id: string, action: string) => `${apiPaths.quoteRequests}/${encodeURIComponent(id)}/${action}`;
 
 /**
- * Staff's inbox on our own server, through its REST API (adapters/server/inbox-api.ts). The server
+ * Staff's inbox on our own server, through its REST API (adapters/server/inbox/inbox-api.ts). The server
  * records who made a change and when from its session and its own clock, so this client is told
  * neither (a SelfStampingQuoteInbox): a browser's word on either is not evidence. Reads are tried again when
  * the server is briefly unavailable; changes never are, as a lost answer may hide one that was made.

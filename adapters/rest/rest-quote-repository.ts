@@ -1,5 +1,5 @@
 import { isHTTPError, type KyInstance } from 'ky';
-import type { NewlyStored, QuoteRepository } from '../../domain/ports';
+import type { NewlyStored, QuoteRepository } from '../../domain/ports/quote-repository';
 import { type NewQuote, toNamedFields } from '../../domain/quote';
 import type { ProcessedPhoto } from '../../domain/photos';
 import type { Arrival } from '../../domain/spam';

@@ -1,4 +1,4 @@
-import type { Notifier } from '../../domain/ports';
+import type { Notifier } from '../../domain/ports/notifier';
 
 /**
  * The browser's side of notification in rest mode: there is nothing to send. The server tells the

@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { Hono } from 'hono';
 import { expect, onTestFinished, test } from 'vitest';
-import { securityHeaders } from './security-headers';
+import { securityHeaders } from './http/security-headers';
 import { connectionLimitsOf, readServerConfig } from './server-config';
 import { type ConnectionLimits, startServer } from './start-server';
 import { inboxPage, startTestServer } from './test-server.test-support';

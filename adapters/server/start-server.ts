@@ -1,10 +1,10 @@
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { createServer } from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
-import { frontDoor } from './front-door';
+import { frontDoor } from './files/front-door';
 import type { Hono } from 'hono';
-import { securityHeadersBeforeRouting } from './security-headers';
-import type { StaticLane } from './static-lane';
+import { securityHeadersBeforeRouting } from './http/security-headers';
+import type { StaticLane } from './files/static-lane';
 
 export interface RunningServer {
   url: string;

@@ -11,7 +11,7 @@ import {
   SqliteIntrospector,
 } from 'kysely';
 import { Pool, escapeIdentifier } from 'pg';
-import type { NotificationKind as OutboxNotificationKind } from '../../domain/ports';
+import type { NotificationKind as OutboxNotificationKind } from '../../domain/ports/notification-outbox';
 import type { NamedFields } from '../../domain/quote';
 import { NodeSqliteDialect } from './node-sqlite-dialect';
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { AlertRecord } from '../../domain/alert-plan';
-import type { AlertCandidate, AlertLedger } from '../../domain/ports';
+import type { AlertCandidate, AlertLedger } from '../../domain/ports/alert-stores';
 import { waitingStatus } from '../../domain/quote-status';
 import { alertRecordColumns, alertRecordsByQuote, rowToTaking } from './alert-row';
 import { type AlertChannel, type Database, sqlDialectOf } from './database';

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { requestOf } from '../contracts/store-under-test.test-support';
-import type { ClaimedAlert } from '../../domain/ports';
+import type { ClaimedAlert } from '../../domain/ports/alert-stores';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { sqlDialects } from './scratch-database.test-support';
 import { takenBeforeDelivery } from './sql-alert-outbox';

@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
-import type { AlertOutbox, ClaimedAlert, PushTarget } from '../../domain/ports';
+import type { AlertOutbox, ClaimedAlert } from '../../domain/ports/alert-stores';
+import type { PushTarget } from '../../domain/ports/push-devices';
 import { waitingStatus } from '../../domain/quote-status';
 import { parseAlertStep } from './alert-row';
 import type { Database } from './database';

@@ -9,7 +9,7 @@ import {
   type SentEmail,
   subjectSearchWords,
 } from '../../domain/customer-data';
-import type { CustomerDataStore } from '../../domain/ports';
+import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
 import { forgetConfirmations } from './customer-confirmations';
 import { type Database, type SqlDialectName, sqlDialectOf } from './database';
 import { matchingSearch } from './inbox-page-query';

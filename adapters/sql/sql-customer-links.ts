@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { customerAuthor, customerTokenHash, noLongerNeededReason } from '../../domain/customer-link';
 import type { InboxQuote } from '../../domain/inbox-quote';
-import type { CustomerLinkStore } from '../../domain/ports';
+import type { CustomerLinkStore } from '../../domain/ports/customer-link-store';
 import { type Database, type SqlDialectName, sqlDialectOf } from './database';
 import { inboxQuoteColumns, parseStatus } from './inbox-row';
 import { requireInboxQuote, withExtras } from './sql-quote-inbox';

@@ -1,4 +1,4 @@
-import type { ClaimedNotification, NotificationOutbox } from '../../domain/ports';
+import type { ClaimedNotification, NotificationOutbox } from '../../domain/ports/notification-outbox';
 import { type NotificationKind, notificationKinds } from './database';
 import { compareText, compareTimes, LeasedOutbox, requireClaimLimit } from './outbox-lease';
 import { quoteColumns, rowToQuote } from './quote-row';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type OnCallShift, type Weekday, weekdays } from '../../domain/on-call';
-import type { OnCallRotaStore } from '../../domain/ports';
+import type { OnCallRotaStore } from '../../domain/ports/alert-stores';
 import type { Database } from './database';
 
 /**

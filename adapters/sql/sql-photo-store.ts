@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { PhotoContent, PhotoStore } from '../../domain/ports';
+import type { PhotoContent, PhotoStore } from '../../domain/ports/photos';
 import { type Database, sqlDialectOf } from './database';
 import { PhotoFiles } from './photo-files';
 

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { NewPushDevice, PushDevice, PushDeviceStore, PushTarget } from '../../domain/ports';
+import type { NewPushDevice, PushDevice, PushDeviceStore, PushTarget } from '../../domain/ports/push-devices';
 import type { Database, PushDevicesTable } from './database';
 
 /** Options for {@link SqlPushDeviceStore}; tests pass their own ids. No clock: saving is told its time. */

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { StatusChangeOutcome } from '../../domain/ports';
+import type { StatusChangeOutcome } from '../../domain/ports/quote-inbox';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { migrateToLatest } from './migrate';
 import { scratchDatabase, sqlDialects } from './scratch-database.test-support';

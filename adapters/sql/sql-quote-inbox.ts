@@ -3,18 +3,7 @@ import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
 import type { PhotoRef } from '../../domain/photos';
 import { type InboxPage, type InboxQuery, type InboxCursor, cursorAfter, orderOf, searchWords } from '../../domain/inbox-query';
 import { takesRequest } from '../../domain/alert-plan';
-import type {
-  ClearSpamOutcome,
-  ClockRecord,
-  NoteToAdd,
-  QuoteInbox,
-  ResendOutcome,
-  SpamClearing,
-  StatusChangeOutcome,
-  StatusMove,
-  TakeOutcome,
-  TakeRequest,
-} from '../../domain/ports';
+import type { ClearSpamOutcome, ClockRecord, NoteToAdd, QuoteInbox, ResendOutcome, SpamClearing, StatusChangeOutcome, StatusMove, TakeOutcome, TakeRequest } from '../../domain/ports/quote-inbox';
 import { type StatusChange, waitingStatus } from '../../domain/quote-status';
 import { dueAt } from '../../domain/response-clock';
 import { alertRecordColumns, alertRecordsByQuote, rowToTaking } from './alert-row';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SecretStore } from '../../domain/ports';
+import type { SecretStore } from '../../domain/ports/secret-store';
 import type { Database } from './database';
 
 /**

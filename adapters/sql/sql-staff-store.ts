@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { StaffDirectory, StaffSessionStore, StoredSession } from '../../domain/ports';
+import type { StaffDirectory, StaffSessionStore, StoredSession } from '../../domain/ports/staff-store';
 import type { Database } from './database';
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));

@@ -1,6 +1,6 @@
 // Test-only: a migrated scratch database with the SQL repository and inbox over it.
 import type { Kysely } from 'kysely';
-import type { FormTokens } from '../../domain/ports';
+import type { FormTokens } from '../../domain/ports/form-tokens';
 import type { RetainingStoreUnderTest } from '../contracts/store-under-test.test-support';
 import type { Database, SqlDialectName } from './database';
 import { migrateToLatest } from './migrate';

@@ -1,7 +1,8 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import * as v from 'valibot';
 import { OnCallRotaSchema, type OnCallShift, weekdays } from '../../domain/on-call';
-import type { AlertSettings, NewPushDevice, PushDevice } from '../../domain/ports';
+import type { AlertSettings } from '../../domain/ports/alert-settings';
+import type { NewPushDevice, PushDevice } from '../../domain/ports/push-devices';
 import { NotSignedIn } from '../../domain/staff';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { describeFunctionFailure, type DatabaseAnswer } from './supabase-failure';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { businessEmailsOf, type CustomerData, type CustomerSubject, type ErasedCustomerData } from '../../domain/customer-data';
-import type { CustomerDataStore } from '../../domain/ports';
+import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
 import { CustomerRequestsAnswerSchema, ErasedAnswerSchema } from './supabase-inbox-answers';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { removePhotoFolder } from './supabase-photos';

@@ -1,7 +1,7 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import * as v from 'valibot';
 import type { InboxQuote } from '../../domain/inbox-quote';
-import type { CustomerLinkStore } from '../../domain/ports';
+import type { CustomerLinkStore } from '../../domain/ports/customer-link-store';
 import { CustomerViewWireSchema } from './customer-view-wire';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { describeFunctionFailure } from './supabase-failure';

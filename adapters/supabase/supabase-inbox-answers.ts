@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { type AlertRecord, alertSteps, type Taking } from '../../domain/alert-plan';
 import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
 import type { PhotoRef } from '../../domain/photos';
-import type { ClearSpamOutcome, ClockRecord, ResendOutcome, StatusChangeOutcome, TakeOutcome } from '../../domain/ports';
+import type { ClearSpamOutcome, ClockRecord, ResendOutcome, StatusChangeOutcome, TakeOutcome } from '../../domain/ports/quote-inbox';
 import { QuoteStatusSchema } from '../../domain/quote-status';
 import { fromNamedFields, namedFieldsEntries } from '../../domain/quote';
 import { type SpamMark, spamSignals } from '../../domain/spam';

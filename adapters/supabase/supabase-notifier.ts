@@ -1,4 +1,4 @@
-import type { Notifier } from '../../domain/ports';
+import type { Notifier } from '../../domain/ports/notifier';
 import { type QuoteRequest, toNamedFields } from '../../domain/quote';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { describeFunctionFailure } from './supabase-failure';

@@ -2,7 +2,7 @@
 // through signed links and delete, the retention purge is the pg_cron job's SQL, erasure is staff's
 // call, and the files of requests that are gone are removed by the purge-photos function under Deno.
 import type { SupportedStorage } from '@supabase/supabase-js';
-import type { QuoteRepository } from '../../domain/ports';
+import type { QuoteRepository } from '../../domain/ports/quote-repository';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { photoStoreContract } from '../contracts/photo-store.test-support';
 import { anonKey } from './fake-supabase-project.test-support';

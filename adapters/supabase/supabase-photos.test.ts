@@ -3,7 +3,7 @@
 import { expect, test } from 'vitest';
 import { defaultInboxQuery } from '../../domain/inbox-query';
 import type { PhotoRef, ProcessedPhoto } from '../../domain/photos';
-import { type ChosenPhoto, type PhotoProcessor, PhotoRejected } from '../../domain/ports';
+import { type ChosenPhoto, type PhotoProcessor, PhotoRejected } from '../../domain/ports/photos';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { memberAccount, messageOf, mockSupabase, staffAccount } from './mock-supabase.test-support';
 import { photoBucket } from './photo-functions-sql';

@@ -1,5 +1,6 @@
 import { photoLimits, type PhotoRef, type ProcessedPhoto } from '../../domain/photos';
-import { type ChosenPhoto, type NewlyStored, type PhotoLinks, type PhotoProcessor, PhotoRejected, type QuoteWithPhotosSender } from '../../domain/ports';
+import { type ChosenPhoto, type PhotoLinks, type PhotoProcessor, PhotoRejected, type QuoteWithPhotosSender } from '../../domain/ports/photos';
+import { type NewlyStored } from '../../domain/ports/quote-repository';
 import { type NewQuote, toNamedFields } from '../../domain/quote';
 import type { Arrival } from '../../domain/spam';
 import { customerTokenHash, newCustomerToken } from '../../domain/customer-link';

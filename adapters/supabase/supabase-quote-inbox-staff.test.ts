@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { defaultInboxQuery } from '../../domain/inbox-query';
-import type { QuoteInbox } from '../../domain/ports';
+import type { QuoteInbox } from '../../domain/ports/quote-inbox';
 import { hasDeliveryTrouble } from '../../domain/resend-business-email';
 import { NotSignedIn } from '../../domain/staff';
 import { submitQuote } from '../../domain/submit-quote';

@@ -2,19 +2,7 @@ import { FunctionsHttpError } from '@supabase/supabase-js';
 import * as v from 'valibot';
 import { cursorAfter, type InboxCursor, type InboxPage, type InboxQuery, orderOf, searchWords } from '../../domain/inbox-query';
 import type { QuoteNote } from '../../domain/inbox-quote';
-import type {
-  ClearSpamOutcome,
-  ClockRecord,
-  NoStamp,
-  NoteToAdd,
-  ResendOutcome,
-  SelfStampingQuoteInbox,
-  SpamClearing,
-  StatusChangeOutcome,
-  StatusMove,
-  TakeOutcome,
-  TakeRequest,
-} from '../../domain/ports';
+import type { ClearSpamOutcome, ClockRecord, NoStamp, NoteToAdd, ResendOutcome, SelfStampingQuoteInbox, SpamClearing, StatusChangeOutcome, StatusMove, TakeOutcome, TakeRequest } from '../../domain/ports/quote-inbox';
 import { NotSignedIn } from '../../domain/staff';
 import {
   AddedNoteAnswerSchema,

@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { deleteQuote } from '../../domain/delete-quote';
 import { findQuotes } from '../../domain/find-quotes';
 import { defaultInboxQuery } from '../../domain/inbox-query';
-import type { QuoteInbox } from '../../domain/ports';
+import type { QuoteInbox } from '../../domain/ports/quote-inbox';
 import type { QuoteRequest } from '../../domain/quote';
 import { NotSignedIn } from '../../domain/staff';
 import { requestOf } from '../contracts/store-under-test.test-support';

@@ -1,5 +1,5 @@
 import type { ProcessedPhoto } from '../../domain/photos';
-import type { NewlyStored, QuoteRepository } from '../../domain/ports';
+import type { NewlyStored, QuoteRepository } from '../../domain/ports/quote-repository';
 import { type NewQuote, toNamedFields } from '../../domain/quote';
 import type { Arrival } from '../../domain/spam';
 import { customerTokenHash, newCustomerToken } from '../../domain/customer-link';

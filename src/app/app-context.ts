@@ -10,7 +10,7 @@ import { findQuotes } from '../../domain/find-quotes';
 import { inboxSummary } from '../../domain/inbox-summary';
 import { resendBusinessEmail } from '../../domain/resend-business-email';
 import { takeQuote } from '../../domain/take-quote';
-import type { PhotoLinks } from '../../domain/ports';
+import type { PhotoLinks } from '../../domain/ports/photos';
 import type { StaffAuth } from '../../domain/staff';
 import type { Backend, BackendModule } from './backends/backend';
 import { type AlertSettingsStore, createAlertSettingsStore } from './stores/alert-settings-store';

@@ -2,7 +2,7 @@
 // on the same database the server uses (DATA_DIR or DATABASE_URL).
 import { createInterface } from 'node:readline/promises';
 import { readServerConfig } from '../../adapters/server/server-config';
-import { saveStaffAccount } from '../../adapters/server/staff-accounts';
+import { saveStaffAccount } from '../../adapters/server/staff/staff-accounts';
 import { openPostgresDatabase, openSqliteDatabase } from '../../adapters/sql/database';
 import { migrateToLatest } from '../../adapters/sql/migrate';
 import { SqlStaffStore } from '../../adapters/sql/sql-staff-store';

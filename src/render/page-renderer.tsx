@@ -2,7 +2,7 @@ import { createMemoryHistory, rootRouteId, RouterProvider } from '@tanstack/reac
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { pageStateElementId, serialisePageState } from '../../adapters/http-api/page-state';
-import type { PageRenderer } from '../../adapters/server/page-renderer';
+import type { PageRenderer } from '../../adapters/server/pages/page-renderer';
 import { createAppContext } from '../app/app-context';
 import type { BackendModule } from '../app/backends/backend';
 import { createAppRouter } from '../app/router';

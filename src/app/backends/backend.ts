@@ -1,13 +1,10 @@
-import type {
-  AlertSettings,
-  CustomerDataStore,
-  Logger,
-  Notifier,
-  PhotoLinks,
-  QuoteInbox,
-  QuoteRepository,
-  QuoteWithPhotosSender,
-} from '../../../domain/ports';
+import type { AlertSettings } from '../../../domain/ports/alert-settings';
+import type { CustomerDataStore } from '../../../domain/ports/customer-data-store';
+import type { Logger } from '../../../domain/ports/logger';
+import type { Notifier } from '../../../domain/ports/notifier';
+import type { PhotoLinks, QuoteWithPhotosSender } from '../../../domain/ports/photos';
+import type { QuoteInbox } from '../../../domain/ports/quote-inbox';
+import type { QuoteRepository } from '../../../domain/ports/quote-repository';
 import type { CustomerMessageResult, CustomerViewResult } from '../../../domain/customer-request';
 import type { StaffAuth } from '../../../domain/staff';
 

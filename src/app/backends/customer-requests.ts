@@ -1,5 +1,5 @@
 import { closeCustomerRequest, type CustomerRequestDeps, sendCustomerMessage, viewCustomerRequest } from '../../../domain/customer-request';
-import type { CustomerMessageAlert } from '../../../domain/ports';
+import type { CustomerMessageAlert } from '../../../domain/ports/customer-link-store';
 import type { CustomerRequests } from './backend';
 
 /** A customer's page over a store in the page itself (the demo): the use cases, run here. */

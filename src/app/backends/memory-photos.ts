@@ -1,6 +1,7 @@
 import { InMemoryPhotoSender } from '../../../adapters/memory/in-memory-photo-sender';
 import { ObjectUrlPhotoLinks } from '../../../adapters/memory/object-url-photo-links';
-import type { PhotoStore, QuoteRepository } from '../../../domain/ports';
+import type { PhotoStore } from '../../../domain/ports/photos';
+import type { QuoteRepository } from '../../../domain/ports/quote-repository';
 import { CanvasPhotoProcessor } from '../photos/canvas-photo-processor';
 import type { BackendPhotos } from './backend';
 

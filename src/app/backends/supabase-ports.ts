@@ -8,7 +8,7 @@ import { SupabaseQuoteInbox } from '../../../adapters/supabase/supabase-quote-in
 import { SupabaseQuoteRepository } from '../../../adapters/supabase/supabase-quote-repository';
 import { SupabaseStaffAuth } from '../../../adapters/supabase/supabase-staff-auth';
 import { CanvasPhotoProcessor } from '../photos/canvas-photo-processor';
-import type { CustomerMessageAlert } from '../../../domain/ports';
+import type { CustomerMessageAlert } from '../../../domain/ports/customer-link-store';
 import type { Backend } from './backend';
 import { customerRequestsOver } from './customer-requests';
 

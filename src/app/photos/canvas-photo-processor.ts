@@ -1,5 +1,5 @@
 import { fitWithin, type PhotoError, photoLimits, type ProcessedPhoto } from '../../../domain/photos';
-import type { ChosenPhoto, PhotoProcessor } from '../../../domain/ports';
+import type { ChosenPhoto, PhotoProcessor } from '../../../domain/ports/photos';
 
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
 const startsWith = (bytes: Uint8Array, signature: readonly number[]) => signature.every((byte, index) => bytes[index] === byte);

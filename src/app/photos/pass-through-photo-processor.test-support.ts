@@ -1,5 +1,5 @@
 import type { PhotoError, ProcessedPhoto } from '../../../domain/photos';
-import type { ChosenPhoto, PhotoProcessor } from '../../../domain/ports';
+import type { ChosenPhoto, PhotoProcessor } from '../../../domain/ports/photos';
 import { sniffPhotoType } from './canvas-photo-processor';
 
 /**

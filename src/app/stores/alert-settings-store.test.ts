@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { InMemoryAlertSettings } from '../../../adapters/memory/in-memory-alert-settings';
 import { callAlertSettings, saveOnCallRota } from '../../../domain/alert-settings';
-import type { AlertSettings } from '../../../domain/ports';
+import type { AlertSettings } from '../../../domain/ports/alert-settings';
 import { NotSignedIn } from '../../../domain/staff';
 import { fakeBrowser } from '../../test-app.test-support';
 import { createAlertSettingsStore } from './alert-settings-store';

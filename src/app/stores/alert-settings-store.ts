@@ -2,7 +2,8 @@ import { createStore } from 'zustand/vanilla';
 import type { AlertSettingsResult, SaveRotaResult } from '../../../domain/alert-settings';
 import { inboxCopy } from '../../../domain/inbox-copy';
 import type { OnCallShift } from '../../../domain/on-call';
-import type { AlertSettings, PushDevice } from '../../../domain/ports';
+import type { AlertSettings } from '../../../domain/ports/alert-settings';
+import type { PushDevice } from '../../../domain/ports/push-devices';
 import type { AlertsProblemKind, ThisBrowser } from '../this-browser';
 import { type ToastStore, toastSlot } from './toast-store';
 

@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
 import { inboxCopy } from '../../../domain/inbox-copy';
 import { londonClock, londonDay } from '../../../domain/london-time';
-import type { PushDevice } from '../../../domain/ports';
+import type { PushDevice } from '../../../domain/ports/push-devices';
 import { useAppContext } from '../../app/app-context-provider';
 import { formatDateTime } from './format-date-time';
 

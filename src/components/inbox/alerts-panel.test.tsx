@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { InMemoryAlertSettings } from '../../../adapters/memory/in-memory-alert-settings';
-import type { PushDevice } from '../../../domain/ports';
+import type { PushDevice } from '../../../domain/ports/push-devices';
 import { testNow } from '../../inbox-test-data.test-support';
 import { fakeBrowser, renderApp, testBackend } from '../../test-app.test-support';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
-import type { TakeOutcome } from '../../../domain/ports';
+import type { TakeOutcome } from '../../../domain/ports/quote-inbox';
 import { minutesBefore, request, testNow } from '../../inbox-test-data.test-support';
 import { renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
 

@@ -4,7 +4,7 @@ import { demoStaffAccount } from '../../../adapters/memory/demo-staff-account';
 import { failingQuoteInbox } from '../../../adapters/memory/failing-quote-inbox.test-support';
 import { InMemoryNotifier } from '../../../adapters/memory/in-memory-notifier';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
-import type { QuoteInbox } from '../../../domain/ports';
+import type { QuoteInbox } from '../../../domain/ports/quote-inbox';
 import { heldAsSpam, minutesBefore, request, testNow } from '../../inbox-test-data.test-support';
 import { renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
 

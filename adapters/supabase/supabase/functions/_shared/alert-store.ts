@@ -1,8 +1,9 @@
 import * as v from 'valibot';
-import { askIsStaff, asServiceRole, postgrestFailure, type StoreConfig } from '../_shared/postgrest.ts';
+import { askIsStaff, asServiceRole, postgrestFailure, type StoreConfig } from './postgrest.ts';
 import { type AlertAudience, type AlertRecord, alertSteps } from '../../../../../domain/alert-plan.ts';
 import { weekdays } from '../../../../../domain/on-call.ts';
-import type { AlertCandidate, PushTarget } from '../../../../../domain/ports.ts';
+import type { AlertCandidate } from '../../../../../domain/ports/alert-stores';
+import type { PushTarget } from '../../../../../domain/ports/push-devices';
 import { fromNamedFields, namedFieldsEntries } from '../../../../../domain/quote.ts';
 import { quoteStatuses } from '../../../../../domain/quote-status.ts';
 

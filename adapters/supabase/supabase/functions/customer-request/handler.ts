@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { InboxQuote } from '../../../../../domain/inbox-quote.ts';
-import type { CustomerLinkStore, CustomerMessageAlert, Logger } from '../../../../../domain/ports.ts';
+import type { CustomerLinkStore, CustomerMessageAlert } from '../../../../../domain/ports/customer-link-store';
+import type { Logger } from '../../../../../domain/ports/logger';
 import { closeCustomerRequest, sendCustomerMessage, viewCustomerRequest } from '../../../../../domain/customer-request.ts';
 import { customerViewWire } from '../../../customer-view-wire.ts';
 

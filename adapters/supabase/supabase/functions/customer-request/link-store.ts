@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { CustomerLinkStore } from '../../../../../domain/ports.ts';
+import type { CustomerLinkStore } from '../../../../../domain/ports/customer-link-store';
 import { asServiceRole, postgrestFailure, type StoreConfig } from '../_shared/postgrest.ts';
 import { CustomerRequestAnswerSchema } from '../../../supabase-inbox-answers.ts';
 import { customerTokenHash } from '../../../../../domain/customer-link.ts';

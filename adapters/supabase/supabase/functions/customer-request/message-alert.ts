@@ -1,6 +1,6 @@
 import { messageAlertOf } from '../../../../../domain/alert-message.ts';
 import { onCallAt } from '../../../../../domain/on-call.ts';
-import type { CustomerMessageAlert } from '../../../../../domain/ports.ts';
+import type { CustomerMessageAlert } from '../../../../../domain/ports/customer-link-store';
 import type { AlertStore } from '../_shared/alert-store.ts';
 import { type PushDeps, pushTo } from '../_shared/push.ts';
 

@@ -1,0 +1,80 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { describeErased, sentEmailsNotice } from '../../../domain/customer-data';
+import { customerDataCsv, customerDataDocument } from '../../../domain/customer-data-export';
+import { eraseCustomerData, findCustomerData } from '../../../domain/customer-data-requests';
+import { londonDay } from '../../../domain/london-time';
+import type { CustomerDataStore } from '../../../domain/ports/customer-data-store';
+import type { Logger } from '../../../domain/ports/logger';
+import type { StaffFailure } from '../../../domain/staff-failure';
+import { toWireErased, type WireErasure } from '../../http-api/customer-data-wire';
+import type { WireError } from '../../http-api/wire';
+import type { StaffEnv } from '../staff/staff-api';
+
+export interface CustomerDataApiOptions {
+  customerData: CustomerDataStore;
+  logger: Logger;
+  now: () => Date;
+  requireStaff: MiddlewareHandler<StaffEnv>;
+  bodyLimitBytes: number;
+}
+
+const fail = (body: WireError, status: 400 | 401 | 413 | 503) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
+
+function staffFailure(error: StaffFailure) {
+  return error.kind === 'not-signed-in'
+    ? fail({ error: 'not-signed-in', message: 'Sign in as staff to see a customer’s data' }, 401)
+    : fail({ error: 'storage-unavailable', message: 'The customer’s data cannot be reached right now. Please try again.' }, 503);
+}
+
+const invalid = (message: string, fields: { field: string; message: string }[]) => fail({ error: 'invalid-fields', message, fields }, 400);
+
+/**
+ * A customer's data under `/api/customer-data`, staff only: GET finds everything held about the
+ * customer with an email or phone number (JSON, or CSV with `format=csv`); DELETE erases it all, when
+ * its body repeats the email or phone number as `confirm`. Never cached: it is a person's data.
+ */
+export function customerDataApi({ customerData, logger, now, requireStaff, bodyLimitBytes }: CustomerDataApiOptions) {
+  const deps = { customerData, logger };
+  const api = new Hono<StaffEnv>();
+
+  api.get('/', requireStaff, async (c) => {
+    const format = c.req.query('format') ?? 'json';
+    if (format !== 'json' && format !== 'csv') return invalid('Ask for json or csv', [{ field: 'format', message: 'Format must be json or csv' }]);
+    const result = await findCustomerData(deps, { email: c.req.query('email'), phone: c.req.query('phone') });
+    if (!result.ok) return result.error.kind === 'invalid-fields' ? invalid('Say whose data to find', result.error.fields) : staffFailure(result.error);
+    const at = now();
+    if (format === 'csv') {
+      return new Response(customerDataCsv(result.data), {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="customer-data-${londonDay(at)}.csv"`,
+          'cache-control': 'no-store',
+        },
+      });
+    }
+    c.header('cache-control', 'no-store');
+    return c.json(customerDataDocument(result.data, result.subject, at));
+  });
+
+  api.delete(
+    '/',
+    requireStaff,
+    bodyLimit({ maxSize: bodyLimitBytes, onError: () => fail({ error: 'payload-too-large', message: `The request body is over ${bodyLimitBytes} bytes` }, 413) }),
+    async (c) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(await c.req.text()) as unknown;
+      } catch {
+        return fail({ error: 'invalid-json', message: 'The request body is not valid JSON' }, 400);
+      }
+      const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+      const result = await eraseCustomerData(deps, { email: fields.email, phone: fields.phone, confirm: fields.confirm });
+      if (!result.ok) return result.error.kind === 'invalid-fields' ? invalid('Nothing was erased', result.error.fields) : staffFailure(result.error);
+      const answer: WireErasure = { erased: toWireErased(result.erased), message: describeErased(result.erased), emails_already_sent: sentEmailsNotice };
+      return c.json(answer);
+    },
+  );
+
+  return api;
+}

@@ -1,0 +1,190 @@
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { business } from '../../../domain/business';
+import { customerLinkPath, customerMessageField, isCustomerTokenShaped } from '../../../domain/customer-link';
+import {
+  closeCustomerRequest,
+  type CustomerMessageResult,
+  type CustomerViewResult,
+  sendCustomerMessage,
+  viewCustomerRequest,
+} from '../../../domain/customer-request';
+import type { CustomerLinkStore, CustomerMessageAlert } from '../../../domain/ports/customer-link-store';
+import type { Logger } from '../../../domain/ports/logger';
+import { customerFormPaths, customerLinkApiPath, toWireCustomerView } from '../../http-api/customer-link-wire';
+import type { PageState } from '../../http-api/page-state';
+import type { WireError } from '../../http-api/wire';
+import type { RateLimit, RateLimitDecision } from '../http/rate-limits';
+import { readFormBody, readJsonBody } from '../http/request-body';
+
+// The customer's private link to their request: the page at /r/<token> with its two plain HTML forms
+// (a message, and "No longer needed"), and the same as JSON under /api/r/<token> for the page's script.
+// A token that is malformed, guessed, expired or of a deleted request gets one and the same 404, after
+// one and the same lookup, so neither the answer nor its timing tells whether such a request exists.
+
+export interface CustomerLinkApiOptions {
+  links: CustomerLinkStore;
+  /** Tells whoever is on call that a customer wrote about an urgent request. */
+  alert: CustomerMessageAlert;
+  logger: Logger;
+  now: () => Date;
+  /** Per client: looks at a page (GET), and changes to a request (a message, or closing it). */
+  limits: { views: RateLimit; changes: RateLimit };
+  /** What a client's requests are counted by. */
+  clientKey: (c: Context) => string;
+  /** Renders the customer's page at `url` with what the server found. */
+  page: (url: string, state: PageState, status: number) => Promise<Response>;
+  /** The site's plain 404 page. */
+  notFoundPage: (c: Context) => Promise<Response>;
+  bodyLimitBytes: number;
+}
+
+/** Looked up in place of a token that is not shaped like one, so a malformed link costs what a guessed one does. */
+const decoyToken = 'A'.repeat(43);
+
+const notFoundError: WireError = { error: 'not-found', message: 'There is no such page' };
+const unavailable = `We could not open your request just now. Please try again in a minute, or call us on ${business.phone.display}.`;
+const unreadableMessage = `${customerMessageField.label} has characters we could not read. Please type it again.`;
+
+/**
+ * Every answer about a customer's link: kept out of search engines and caches, and, since the link is
+ * the key to the request, never sent on to another site as a referrer.
+ */
+const privateAnswers: MiddlewareHandler = async (c, next) => {
+  await next();
+  const headers: [string, string][] = [
+    ['X-Robots-Tag', 'noindex, nofollow'],
+    ['Referrer-Policy', 'no-referrer'],
+    ['Cache-Control', 'no-store'],
+  ];
+  try {
+    for (const [name, value] of headers) c.res.headers.set(name, value);
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+    for (const [name, value] of headers) c.res.headers.set(name, value);
+  }
+  // A stored page's validator would let a cache keep what no-store says it must not.
+  c.res.headers.delete('etag');
+};
+
+const tooMany = (seconds: number) => `Too many requests. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}, or call us on ${business.phone.display}.`;
+
+/** `/r/<token>` and `/api/r/<token>`, with the forms' and the script's posts. */
+export function customerLinkApi(options: CustomerLinkApiOptions) {
+  const { links, logger, now, limits, clientKey, page, notFoundPage } = options;
+  const deps = { links, logger };
+  const api = new Hono();
+  api.use(`/r/*`, privateAnswers);
+  api.use(`${customerLinkApiPath}/*`, privateAnswers);
+
+  /** The same lookup for every token: one that cannot be a token still costs a lookup. */
+  const equalCost = async (token: string) => {
+    if (!isCustomerTokenShaped(token)) await links.findByToken(decoyToken).catch(() => undefined);
+  };
+  const view = async (token: string): Promise<CustomerViewResult> => {
+    await equalCost(token);
+    return viewCustomerRequest(deps, token, now());
+  };
+
+  const limited = bodyLimit({
+    maxSize: options.bodyLimitBytes,
+    onError: (c) => c.json({ error: 'payload-too-large', message: `The request body is over ${options.bodyLimitBytes} bytes` } satisfies WireError, 413),
+  });
+
+  // ---- The page, and its plain HTML forms.
+
+  const refusedPage = (c: Context, decision: Extract<RateLimitDecision, { allowed: false }>) =>
+    c.text(tooMany(decision.retryAfterSeconds), 429, { 'Retry-After': String(decision.retryAfterSeconds) });
+
+  /** The page at its own address (with the query that says what was just done), or the plain 404. */
+  const showPage = async (c: Context, result: CustomerViewResult, extra: Omit<NonNullable<PageState['customer']>, 'view'> = {}, status = 200) => {
+    if (result.ok) {
+      const { pathname, search } = new URL(c.req.url);
+      return page(`${pathname.replace(/\/(?:messages|close)$/, '')}${search}`, { customer: { view: toWireCustomerView(result.view), ...extra } }, status);
+    }
+    return result.error.kind === 'not-found' ? notFoundPage(c) : c.text(unavailable, 503);
+  };
+
+  api.get('/r/:token', async (c) => {
+    const decision = await limits.views.consume(clientKey(c));
+    if (!decision.allowed) return refusedPage(c, decision);
+    return showPage(c, await view(c.req.param('token')));
+  });
+
+  api.post(`/r/:token${customerFormPaths.messages}`, limited, async (c) => {
+    const decision = await limits.changes.consume(clientKey(c));
+    if (!decision.allowed) return refusedPage(c, decision);
+    const token = c.req.param('token');
+    const { fields, unreadable } = await readFormBody(c);
+    const draft = fields[customerMessageField.name] ?? '';
+    await equalCost(token);
+    const result: CustomerMessageResult = unreadable.includes(customerMessageField.name)
+      ? { ok: false, error: { kind: 'invalid-message', message: unreadableMessage } }
+      : await sendCustomerMessage({ ...deps, alert: options.alert }, token, draft, now());
+    if (result.ok) return c.redirect(`${customerLinkPath(token)}?done=message`, 303);
+    switch (result.error.kind) {
+      case 'not-found':
+        return notFoundPage(c);
+      case 'invalid-message':
+        return showPage(c, await view(token), { message: { draft, error: result.error.message } }, 400);
+      case 'storage-failure':
+        return showPage(c, await view(token), { message: { draft, error: unavailable } }, 503);
+    }
+  });
+
+  api.post(`/r/:token${customerFormPaths.close}`, limited, async (c) => {
+    const decision = await limits.changes.consume(clientKey(c));
+    if (!decision.allowed) return refusedPage(c, decision);
+    const token = c.req.param('token');
+    await equalCost(token);
+    const result = await closeCustomerRequest(deps, token, now());
+    if (result.ok) return c.redirect(`${customerLinkPath(token)}?done=closed`, 303);
+    return result.error.kind === 'not-found' ? notFoundPage(c) : c.text(unavailable, 503);
+  });
+
+  // ---- The same as JSON, for the page's script.
+
+  const fail = (c: Context, body: WireError, status: ContentfulStatusCode, retryAfter?: number) =>
+    c.json(body, status, retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) });
+  const refusedJson = (c: Context, { retryAfterSeconds }: Extract<RateLimitDecision, { allowed: false }>) =>
+    fail(c, { error: 'rate-limited', message: tooMany(retryAfterSeconds) }, 429, retryAfterSeconds);
+  const answerJson = (c: Context, result: CustomerViewResult | CustomerMessageResult) => {
+    if (result.ok) return c.json(toWireCustomerView(result.view));
+    switch (result.error.kind) {
+      case 'not-found':
+        return fail(c, notFoundError, 404);
+      case 'invalid-message':
+        return fail(c, { error: 'invalid-fields', message: result.error.message, fields: [{ field: customerMessageField.name, message: result.error.message }] }, 400);
+      case 'storage-failure':
+        return fail(c, { error: 'storage-unavailable', message: unavailable }, 503);
+    }
+  };
+
+  api.get(`${customerLinkApiPath}/:token`, async (c) => {
+    const decision = await limits.views.consume(clientKey(c));
+    if (!decision.allowed) return refusedJson(c, decision);
+    return answerJson(c, await view(c.req.param('token')));
+  });
+
+  api.post(`${customerLinkApiPath}/:token${customerFormPaths.messages}`, limited, async (c) => {
+    const decision = await limits.changes.consume(clientKey(c));
+    if (!decision.allowed) return refusedJson(c, decision);
+    const read = await readJsonBody(c);
+    if (!read.ok) return fail(c, read.error, 400);
+    const token = c.req.param('token');
+    await equalCost(token);
+    const text: unknown = typeof read.body === 'object' && read.body !== null ? (read.body as Record<string, unknown>)[customerMessageField.name] : undefined;
+    return answerJson(c, await sendCustomerMessage({ ...deps, alert: options.alert }, token, text ?? '', now()));
+  });
+
+  api.post(`${customerLinkApiPath}/:token${customerFormPaths.close}`, async (c) => {
+    const decision = await limits.changes.consume(clientKey(c));
+    if (!decision.allowed) return refusedJson(c, decision);
+    const token = c.req.param('token');
+    await equalCost(token);
+    return answerJson(c, await closeCustomerRequest(deps, token, now()));
+  });
+
+  return api;
+}

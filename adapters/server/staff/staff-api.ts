@@ -1,0 +1,138 @@
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import * as v from 'valibot';
+import { SignInSchema, type StaffMember } from '../../../domain/staff';
+import type { WireError } from '../../http-api/wire';
+import type { RateLimitDecision } from '../http/rate-limits';
+import { readJsonBody } from '../http/request-body';
+import type { StaffSessions } from './staff-sessions';
+
+/**
+ * The failed sign-ins a client may make, counted by client (its address) and email together, and by
+ * client alone; never by email alone, which anyone could use up to lock its owner out (see
+ * docs/decisions/013-sign-in-without-lockout.md).
+ */
+export interface SignInLimit {
+  /** Counts an attempt before its password is checked, so attempts sent at once are all counted. */
+  attempt: (client: string, email: string) => Promise<RateLimitDecision>;
+  /** The attempt was right: it is not counted, and the client's failures on this email are forgotten. */
+  succeeded: (client: string, email: string) => Promise<void>;
+}
+
+export interface StaffApiOptions {
+  sessions: StaffSessions;
+  signInLimit: SignInLimit;
+  /** Who is signing in, to count their failures: the client's address, or its /64 network. */
+  clientAddress: (c: Context) => string;
+  /** Whether the request came over HTTPS: the cookie is then Secure, under the __Host- prefix. */
+  isHttps: (c: Context) => boolean;
+}
+
+const fail = (body: WireError, status: 400 | 401 | 429 | 503, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers });
+
+const unavailable = () =>
+  fail({ error: 'storage-unavailable', message: 'Staff sessions cannot be checked right now' }, 503);
+
+const notSignedIn = () => fail({ error: 'not-signed-in', message: 'Sign in as staff to see quote requests' }, 401);
+
+/** The session cookie's name; with HTTPS the __Host- prefix pins it to this host, path / and Secure. */
+const cookieName = (https: boolean) => (https ? '__Host-staff_session' : 'staff_session');
+
+/**
+ * What the guard leaves on the context of a request it lets through: the session's staff member. The
+ * server records who did something from this, never from anything the client sends.
+ */
+export interface StaffEnv {
+  Variables: { staff: StaffMember };
+}
+
+/** Staff sign-in (`/api/session`) and the guard for everything only staff may see. */
+export function staffApi({ sessions, signInLimit, clientAddress, isHttps }: StaffApiOptions) {
+  const tokenOf = (c: Context) => getCookie(c, cookieName(isHttps(c)));
+  const setSessionCookie = (c: Context, token: string, expiresAt: Date) => {
+    setCookie(c, cookieName(isHttps(c)), token, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: isHttps(c),
+      path: '/',
+      expires: expiresAt,
+    });
+  };
+
+  /** The session the request's cookie opens; 'unavailable' when the database cannot tell. */
+  const sessionOf = async (c: Context) => {
+    const token = tokenOf(c);
+    if (token === undefined) return undefined;
+    try {
+      const session = await sessions.validate(token);
+      return session && { ...session, token };
+    } catch {
+      return 'unavailable' as const;
+    }
+  };
+
+  const requireStaff: MiddlewareHandler<StaffEnv> = async (c, next) => {
+    const session = await sessionOf(c);
+    if (session === 'unavailable') return unavailable();
+    if (!session) return notSignedIn();
+    setSessionCookie(c, session.token, session.expiresAt);
+    c.set('staff', session.staff);
+    await next();
+  };
+
+  const api = new Hono();
+
+  // Nobody signed in is an answer, not an error: { staff: null }.
+  api.get('/', async (c) => {
+    const session = await sessionOf(c);
+    if (session === 'unavailable') return unavailable();
+    return c.json({ staff: session ? session.staff : null });
+  });
+
+  api.post('/', async (c) => {
+    const body = await readJsonBody(c);
+    if (!body.ok) return fail(body.error, 400);
+    const credentials = v.safeParse(SignInSchema, body.body, { abortPipeEarly: true });
+    if (!credentials.success) {
+      const fields = credentials.issues.map((issue) => {
+        const key = issue.path?.[0]?.key;
+        return { field: typeof key === 'string' ? key : 'email', message: issue.message };
+      });
+      return fail({ error: 'invalid-fields', message: 'Enter your email address and password', fields }, 400);
+    }
+    const { email, password } = credentials.output;
+    const client = clientAddress(c);
+    const limit = await signInLimit.attempt(client, email);
+    if (!limit.allowed) {
+      const seconds = String(limit.retryAfterSeconds);
+      return fail(
+        { error: 'rate-limited', message: `Too many failed sign-ins from this connection. Please try again in ${seconds} seconds.` },
+        429,
+        { 'retry-after': seconds },
+      );
+    }
+    const session = await sessions.signIn(email, password);
+    if (!session) {
+      return fail({ error: 'invalid-credentials', message: 'That email and password do not match a staff account' }, 401);
+    }
+    await signInLimit.succeeded(client, email);
+    setSessionCookie(c, session.token, session.expiresAt);
+    return c.json(session.staff);
+  });
+
+  api.delete('/', async (c) => {
+    const token = tokenOf(c);
+    if (token !== undefined) await sessions.signOut(token);
+    deleteCookie(c, cookieName(isHttps(c)), { path: '/', secure: isHttps(c) });
+    return c.body(null, 204);
+  });
+
+  /** Whether the request carries a live staff session; false, too, when the database cannot tell. */
+  const isStaff = async (c: Context): Promise<boolean> => {
+    const session = await sessionOf(c);
+    return session !== undefined && session !== 'unavailable';
+  };
+
+  return { api, requireStaff, isStaff };
+}

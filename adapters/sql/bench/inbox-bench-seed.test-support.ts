@@ -1,0 +1,133 @@
+// Bench-only (adapters/sql/inbox.bench.ts): two years of a busy business's requests, written in bulk.
+import type { Insertable, Kysely } from 'kysely';
+import { searchTextOf } from '../../../domain/inbox-query';
+import { toNamedFields } from '../../../domain/quote';
+import type { QuoteStatus } from '../../../domain/quote-status';
+import { dueAt } from '../../../domain/response-clock';
+import type { ServiceType } from '../../../domain/service-type';
+import { sampleQuote } from '../../../fixtures/sample-request.test-support';
+import type { Database, NotificationsTable, QuoteNotesTable, QuoteRequestsTable, QuoteStatusChangesTable } from '../database';
+
+const minute = 60_000;
+const day = 24 * 60 * minute;
+
+/** The surname the benchmark searches for: one request in 2,500 has it. */
+export const rareSurname = 'Fairweather';
+
+const firstNames = ['Priya', 'Tom', 'Grace', 'Marco', 'Daniel', 'Aisha', 'Sean', 'Zoë', 'Łukasz', 'Siobhán', 'Olu', 'Hannah', 'Mei', 'Jamal', 'Freya', 'Kofi', 'Ana', 'Ravi', 'Ellie', 'Tariq'];
+const surnames = ['Raman', 'Okafor', 'Whitfield', 'Bellini', 'Hughes', 'Mensah', 'Gallagher', 'Adeyemi', 'Großmann', "O'Brien", 'Smith', 'Jones', 'Patel', 'Chen', 'Murphy', 'Nowak', 'Begum', 'Taylor', 'Ahmed', 'Clarke'];
+const streets = ['Tooley Street', 'Long Lane', 'Borough High Street', 'Bermondsey Street', 'The Cut', 'Southwark Street', 'Great Suffolk Street', 'Union Street'];
+const jobs: Record<ServiceType, readonly string[]> = {
+  emergency: ['Burst pipe under the stairs', 'Water coming through the ceiling', 'No water at all since this morning'],
+  heating: ['Combi boiler shows F28, no hot water', 'Radiators cold at the top', 'Boiler pressure keeps dropping'],
+  bathroom: ['Replace a bath with a walk-in shower', 'New bathroom suite and tiling', 'Extractor fan and basin swap'],
+  general: ['Slow-draining kitchen sink', 'Dripping tap in the bathroom', 'Toilet keeps running'],
+  maintenance: ['Annual boiler service', 'Landlord gas safety check', 'Power flush of the heating'],
+  other: ['Outside tap for the garden', 'Move a radiator before decorating', 'Washing machine plumbing'],
+};
+
+/** A small, fast generator with a seed, so every run stores the same requests. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const pathTo: Readonly<Record<QuoteStatus, readonly QuoteStatus[]>> = {
+  new: [],
+  contacted: ['contacted'],
+  quoted: ['contacted', 'quoted'],
+  won: ['contacted', 'quoted', 'won'],
+  lost: ['contacted', 'quoted', 'lost'],
+};
+
+interface Seeded {
+  requests: Insertable<QuoteRequestsTable>[];
+  changes: Insertable<QuoteStatusChangesTable>[];
+  notes: Insertable<QuoteNotesTable>[];
+  notifications: Insertable<NotificationsTable>[];
+}
+
+/**
+ * `count` requests spread over the two years before `now`: about 5% urgent (most of them emergencies),
+ * nearly all answered and moved on, a few hundred still waiting (most of the last three days' and a
+ * few forgotten ones), some with notes, each with its business email sent and, when they gave an
+ * address, their own.
+ */
+export function benchRequests(count: number, now: Date): Seeded {
+  const random = seededRandom(20_240_501);
+  const pick = <T>(items: readonly T[]): T => {
+    const item = items[Math.floor(random() * items.length)];
+    if (item === undefined) throw new Error('nothing to pick from');
+    return item;
+  };
+  const seeded: Seeded = { requests: [], changes: [], notes: [], notifications: [] };
+  const span = 730 * day;
+  for (let index = 0; index < count; index++) {
+    const createdAt = new Date(now.getTime() - span + Math.floor(((index + random()) / count) * span));
+    const serviceType: ServiceType = random() < 0.1 ? 'emergency' : pick(['heating', 'bathroom', 'general', 'maintenance', 'other'] as const);
+    const urgent = serviceType === 'emergency' ? random() < 0.45 : random() < 0.005;
+    const first = pick(firstNames);
+    const surname = index % 2500 === 1234 ? rareSurname : pick(surnames);
+    const name = `${first} ${surname}`;
+    const email = random() < 0.7 ? `${first}.${surname}${index % 97}@example.co.uk`.toLowerCase().replace(/[^a-z0-9.@]/g, '') : null;
+    const phone = random() < 0.6 ? `07700 900${String(Math.floor(random() * 1000)).padStart(3, '0')}` : `020 7946 0${String(Math.floor(random() * 1000)).padStart(3, '0')}`;
+    const description = random() < 0.9 ? `${pick(jobs[serviceType])}, ${pick(streets)}.` : null;
+    const age = now.getTime() - createdAt.getTime();
+    const waiting = age < 3 * day ? random() < 0.6 : random() < 0.0005;
+    const status: QuoteStatus = waiting ? 'new' : pick(['contacted', 'quoted', 'quoted', 'won', 'won', 'won', 'lost', 'lost'] as const);
+    const respondedAt = status === 'new' ? null : new Date(createdAt.getTime() + (urgent ? 5 + random() * 40 : 10 + random() * 200) * minute);
+    const id = crypto.randomUUID();
+    const quote = sampleQuote({ name, email, phone, serviceType, description, urgent });
+    seeded.requests.push({
+      id,
+      created_at: createdAt.toISOString(),
+      ...toNamedFields(quote),
+      status,
+      responded_at: respondedAt?.toISOString() ?? null,
+      due_at: dueAt({ createdAt, urgent }).toISOString(),
+      search_text: searchTextOf(quote),
+    });
+    let from: QuoteStatus = 'new';
+    let at = respondedAt ?? createdAt;
+    for (const to of pathTo[status]) {
+      seeded.changes.push({ quote_id: id, from_status: from, to_status: to, changed_by: 'office@example.co.uk', changed_at: at.toISOString() });
+      from = to;
+      at = new Date(at.getTime() + random() * 3 * day);
+    }
+    if (random() < 0.2) {
+      seeded.notes.push({ id: crypto.randomUUID(), quote_id: id, text: 'Rang back, booked a visit.', written_by: 'office@example.co.uk', written_at: (respondedAt ?? createdAt).toISOString() });
+    }
+    for (const kind of email === null ? (['business'] as const) : (['business', 'customer'] as const)) {
+      const sent = new Date(createdAt.getTime() + 2000).toISOString();
+      seeded.notifications.push({ id: crypto.randomUUID(), quote_id: id, kind, created_at: createdAt.toISOString(), sent_at: sent, attempts: 1, next_attempt_at: sent, last_error: null });
+    }
+  }
+  return seeded;
+}
+
+/** Writes the rows in multi-row INSERTs, many to a transaction: the way a bulk import would. */
+export async function insertInBulk(db: Kysely<Database>, seeded: Seeded): Promise<void> {
+  await inChunks(db, seeded.requests, (tx, rows) => tx.insertInto('quote_requests').values(rows).execute());
+  await inChunks(db, seeded.changes, (tx, rows) => tx.insertInto('quote_status_changes').values(rows).execute());
+  await inChunks(db, seeded.notes, (tx, rows) => tx.insertInto('quote_notes').values(rows).execute());
+  await inChunks(db, seeded.notifications, (tx, rows) => tx.insertInto('notifications').values(rows).execute());
+}
+
+/** 500 rows to a statement (well under either database's limit on parameters), 20 statements to a transaction. */
+async function inChunks<Row>(db: Kysely<Database>, rows: readonly Row[], insert: (tx: Kysely<Database>, rows: Row[]) => Promise<unknown>): Promise<void> {
+  const batch = 500;
+  const perTransaction = batch * 20;
+  for (let start = 0; start < rows.length; start += perTransaction) {
+    await db.transaction().execute(async (tx) => {
+      for (let offset = start; offset < Math.min(rows.length, start + perTransaction); offset += batch) {
+        await insert(tx, rows.slice(offset, offset + batch));
+      }
+    });
+  }
+}

@@ -1,0 +1,35 @@
+import type { QuoteRequest } from '../quote';
+
+/** Who a notification email goes to: the business, or the customer who asked for the quote. */
+export type NotificationKind = 'business' | 'customer';
+
+/** A notification taken from the outbox to be sent, with the request it is about. */
+export interface ClaimedNotification {
+  id: string;
+  kind: NotificationKind;
+  /** How often it has been claimed, this time included: 1 on the first try. */
+  attempts: number;
+  quote: QuoteRequest;
+  /** How many photos were sent with the request, for the email to say. */
+  photoCount: number;
+}
+
+/**
+ * The notification emails waiting to be sent, written beside each stored request in the same
+ * transaction. Several senders may share one outbox: each notification is claimed by one of them at a
+ * time, leased rather than locked, so one a crashed sender held becomes due again.
+ */
+export interface NotificationOutbox {
+  /** Claims up to `limit` notifications that are due, oldest first, each leased for a while. */
+  /** How long a claim holds unless renewed: a sender renews what it is still at work on well within it. */
+  readonly leaseSeconds: number;
+  claimDue(limit: number): Promise<ClaimedNotification[]>;
+  /** Extends the claim on each still unsent of `ids`, for a sender still at work on them. */
+  renew(ids: readonly string[]): Promise<void>;
+  /** Records that the notification was delivered: it is never claimed again. */
+  markSent(id: string, at: Date): Promise<void>;
+  /** Records why sending failed, and when to try again. Does nothing to one already sent. */
+  markFailed(id: string, error: string, retryAt: Date): Promise<void>;
+  /** How many notifications wait to be sent, and since when the oldest has waited. */
+  backlog(): Promise<{ pending: number; oldestPendingSince: Date | null }>;
+}

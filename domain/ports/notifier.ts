@@ -1,0 +1,6 @@
+import type { QuoteRequest } from '../quote';
+
+/** Tells the business that a quote request has arrived. Rejects when the message could not be sent. */
+export interface Notifier {
+  quoteSubmitted(quote: QuoteRequest): Promise<void>;
+}
