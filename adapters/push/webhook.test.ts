@@ -11,17 +11,17 @@ import { parseWebhookConfig, WebhookSender } from './webhook';
 
 type Verify = (secret: string, signatureHeader: string | undefined, rawBody: string | Buffer, toleranceSeconds?: number) => boolean;
 
-/** The receiver's check exactly as README.md gives it: its one js block defining verifyWebhook. */
-async function verifierFromReadme(): Promise<Verify> {
-  const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
-  const blocks = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1] ?? '').filter((code) => code.includes('function verifyWebhook('));
+/** The receiver's check exactly as docs/operations.md gives it: its one js block defining verifyWebhook. */
+async function verifierFromGuide(): Promise<Verify> {
+  const guide = await readFile(new URL('../../docs/operations.md', import.meta.url), 'utf8');
+  const blocks = [...guide.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1] ?? '').filter((code) => code.includes('function verifyWebhook('));
   expect(blocks).toHaveLength(1);
-  const folder = await mkdtemp(join(tmpdir(), 'readme-webhook-'));
+  const folder = await mkdtemp(join(tmpdir(), 'guide-webhook-'));
   try {
     const file = join(folder, 'verify.mjs');
     await writeFile(file, (blocks[0] ?? '').replace('function verifyWebhook(', 'export function verifyWebhook('));
     const module: unknown = await import(pathToFileURL(file).href);
-    if (typeof module !== 'object' || module === null || !('verifyWebhook' in module) || typeof module.verifyWebhook !== 'function') throw new Error('README.md defines no verifyWebhook');
+    if (typeof module !== 'object' || module === null || !('verifyWebhook' in module) || typeof module.verifyWebhook !== 'function') throw new Error('docs/operations.md defines no verifyWebhook');
     return module.verifyWebhook as Verify;
   } finally {
     await rm(folder, { recursive: true });
@@ -63,8 +63,8 @@ const quote = sampleRequest({ id: 'b0c1d2e3-f405-4617-8829-3a4b5c6d7e8f', name: 
 const inboxUrl = `https://www.se1plumbing.example/quotes?id=${quote.id}`;
 const delivery = { deliveryId: 'c3d4e5f6-0718-4293-a4b5-c6d7e8f90a1b', step: 'new' as const, quote, inboxUrl };
 
-test('the JSON format posts the whole request, signed so that the README\'s receiver accepts it', async () => {
-  const verify = await verifierFromReadme();
+test('the JSON format posts the whole request, signed so that the guide\'s receiver accepts it', async () => {
+  const verify = await verifierFromGuide();
   const receiver = await startReceiver();
   try {
     const now = new Date();
@@ -99,8 +99,8 @@ test('the JSON format posts the whole request, signed so that the README\'s rece
   }
 });
 
-test('the README\'s receiver refuses a signature older than its tolerance, so a captured post cannot be replayed', async () => {
-  const verify = await verifierFromReadme();
+test('the guide\'s receiver refuses a signature older than its tolerance, so a captured post cannot be replayed', async () => {
+  const verify = await verifierFromGuide();
   const receiver = await startReceiver();
   try {
     const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
@@ -116,7 +116,7 @@ test('the README\'s receiver refuses a signature older than its tolerance, so a 
 });
 
 test('the Slack format says what and where, and never the phone, email or description', async () => {
-  const verify = await verifierFromReadme();
+  const verify = await verifierFromGuide();
   const receiver = await startReceiver();
   try {
     const now = new Date('2026-05-14T09:42:00.000Z');

@@ -51,7 +51,7 @@ const ServerConfigSchema = v.object({
    * let a script that posts at once pass for a person.
    */
   FORM_TOKEN_BACKDATE_SECONDS: wholeOrZero('FORM_TOKEN_BACKDATE_SECONDS', 0),
-  /** Quote requests one client may have stored in an hour: see the README on shared addresses. */
+  /** Quote requests one client may have stored in an hour: see docs/security-and-privacy.md on shared addresses. */
   QUOTE_REQUESTS_PER_HOUR: positiveWhole('QUOTE_REQUESTS_PER_HOUR', 10),
   /** Quote requests one client may have refused for their input (typos, bad JSON) in an hour before it is stopped. */
   QUOTE_REFUSALS_PER_HOUR: positiveWhole('QUOTE_REFUSALS_PER_HOUR', 100),

@@ -1,4 +1,4 @@
-// The PostgreSQL backup README.md documents (Backups), run as written: pg_dump of a database the
+// The PostgreSQL backup docs/operations.md documents, run as written: pg_dump of a database the
 // product has written to, pg_restore into a new one, and the product finds every request there.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

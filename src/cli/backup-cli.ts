@@ -11,7 +11,7 @@ const print = (line: string) => process.stdout.write(`${line}\n`);
 const usage = 'Usage: npm run backup [DIR] | npm run restore -- FILE [--data-dir DIR]';
 
 const postgresBackup = [
-  'The database is PostgreSQL (DATABASE_URL is set): back it up with PostgreSQL\'s own tools, as README.md (Backups) says:',
+  'The database is PostgreSQL (DATABASE_URL is set): back it up with PostgreSQL\'s own tools, as docs/operations.md (Backing up PostgreSQL) says:',
   '  pg_dump --format=custom --file="quotes-$(date -u +%Y-%m-%dT%H-%M-%SZ).dump" "$DATABASE_URL"',
   'and restore a dump into an empty database with:',
   '  pg_restore --no-owner --exit-on-error --dbname="$DATABASE_URL" FILE.dump',

@@ -280,7 +280,7 @@ const purgeTimer = setInterval(() => void purgeExpired(), 6 * hour * 1000);
 purgeTimer.unref();
 
 // A backup of DATA_DIR every day, when BACKUP_DIR says where; PostgreSQL is backed up with pg_dump.
-if (config.BACKUP_DIR && config.DATABASE_URL) console.warn('BACKUP_DIR is for the SQLite database; back up PostgreSQL with pg_dump (see README, Backups).');
+if (config.BACKUP_DIR && config.DATABASE_URL) console.warn('BACKUP_DIR is for the SQLite database; back up PostgreSQL with pg_dump (see docs/operations.md, Backing up PostgreSQL).');
 const backups =
   config.BACKUP_DIR && !config.DATABASE_URL
     ? startDailyBackups({
