@@ -65,7 +65,7 @@ module.exports = {
         pathNot: [
           '^adapters/supabase/supabase/functions/',
           '^adapters/(email|push|http-api)/',
-          '^adapters/supabase/(supabase-inbox-answers|supabase-quote-row|customer-view-wire)\\.ts$',
+          '^adapters/supabase/(supabase-inbox-answers|supabase-quote-row|supabase-customer-link-wire)\\.ts$',
         ],
       },
     },

@@ -46,7 +46,7 @@ export default defineConfig({
       timeout: 120_000,
     },
     {
-      command: 'npm run build -- --logLevel warn && node dist/server/server-main.js',
+      command: 'npm run build && node dist/server/server-main.js',
       env: {
         PORT: String(serverPort),
         HOST: '127.0.0.1',

@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import {
   customerLinkLive,
   customerLinkPath,
-  customerViewOf,
+  customerLinkViewOf,
   describeCallBy,
   isCustomerTokenShaped,
 } from './customer-link';
@@ -34,7 +34,7 @@ test('the page shows the customer their own fields, the promise while waiting, a
     taken: { by: sam, at: sent },
     spam: { score: 10, reasons: [{ signal: 'too-fast', weight: 10 }], sentAt: sent, cleared: { by: sam, at: sent } },
   });
-  const view = customerViewOf(quote, sent);
+  const view = customerLinkViewOf(quote, sent);
   expect(view?.status).toBe('new');
   expect(view?.callBy).toEqual(new Date(sent.getTime() + 2 * 60 * 60_000));
   expect(view?.messages.map(({ text }) => text)).toEqual(['The leak is worse now', 'Fixed it, no need to come']);
@@ -46,7 +46,7 @@ test('the page shows the customer their own fields, the promise while waiting, a
 test('the page shows nothing but what the customer gave, whatever staff did to the request', () => {
   fc.assert(
     fc.property(inboxQuoteArb, (quote) => {
-      const view = customerViewOf(quote, quote.createdAt);
+      const view = customerLinkViewOf(quote, quote.createdAt);
       if (view === undefined) return;
       expect(Object.keys(view.quote).sort()).toEqual(['createdAt', 'description', 'email', 'name', 'phone', 'postcode', 'serviceType', 'urgent']);
       for (const note of quote.notes.filter(({ by }) => by !== 'customer')) expect(view.messages.map(({ text }) => text)).not.toContain(note.text);
@@ -56,7 +56,7 @@ test('the page shows nothing but what the customer gave, whatever staff did to t
 
 test('no promise is shown once we have called', () => {
   const quote = sampleInboxQuote({ status: 'contacted', createdAt: sent, history: [{ from: 'new', to: 'contacted', by: sam, at: sent }] });
-  expect(customerViewOf(quote, sent)?.callBy).toBeNull();
+  expect(customerLinkViewOf(quote, sent)?.callBy).toBeNull();
 });
 
 test('the link lives while the request is open, and for 30 days after it closes', () => {
@@ -67,7 +67,7 @@ test('the link lives while the request is open, and for 30 days after it closes'
     const closed = sampleInboxQuote({ createdAt: sent, status, history: [{ from: 'quoted', to: status, by: sam, at: closedAt }] });
     expect(customerLinkLive(closed, new Date(closedAt.getTime() + 30 * day - 1))).toBe(true);
     expect(customerLinkLive(closed, new Date(closedAt.getTime() + 30 * day))).toBe(false);
-    expect(customerViewOf(closed, new Date(closedAt.getTime() + 31 * day))).toBeUndefined();
+    expect(customerLinkViewOf(closed, new Date(closedAt.getTime() + 31 * day))).toBeUndefined();
   }
 });
 

@@ -9,7 +9,7 @@ import { dueAt } from './response-clock';
 // 128 bits), given once to whoever sent the request, and kept by the stores only as its hash; the
 // page shows nothing the customer did not give us, and where the request stands in their words.
 
-/** The path a customer's link starts with. */
+/** The path a customer link starts with. */
 export const customerLinkPrefix = '/r/';
 
 /** A token as it is made: 32 random bytes (256 bits) in base64url, 43 characters. */
@@ -21,7 +21,7 @@ export const isCustomerTokenShaped = (token: string): boolean => customerTokenPa
 /** The link's path for a token. */
 export const customerLinkPath = (token: string): string => `${customerLinkPrefix}${token}`;
 
-/** Who a note or a change of status is from when it came through the customer's link. */
+/** Who a note or a change of status is from when it came through the customer link. */
 export const customerAuthor = 'customer';
 
 /** Days a link keeps working after its request is closed (won or lost). */
@@ -36,7 +36,7 @@ export const customerStatusLabels: Readonly<Record<QuoteStatus, string>> = {
   lost: 'Closed',
 };
 
-/** The statuses a customer can follow on their page, in order; "Closed" stands apart. */
+/** The statuses a customer can follow on their customer link, in order; "Closed" stands apart. */
 export const customerSteps: readonly QuoteStatus[] = ['new', 'contacted', 'quoted', 'won'];
 
 /** Statuses from which the request is over: the link then lasts {@link customerLinkDaysAfterClose} more days. */
@@ -55,10 +55,10 @@ export const CustomerMessageSchema = writtenText('Message', customerMessageMaxLe
 export const customerMessageField = { name: 'message', label: 'Add a message' } as const;
 
 /**
- * What the customer's page shows: the fields they gave, where it stands, the promise while it waits,
+ * What the customer link shows: the fields they gave, where it stands, the promise while it waits,
  * and the messages they sent; never staff's notes, names or anything else we hold.
  */
-export interface CustomerView {
+export interface CustomerLinkView {
   quote: NewQuote & { createdAt: Date };
   status: QuoteStatus;
   /** When we aim to call, while the request waits for its first call; null after. */
@@ -78,8 +78,8 @@ export function customerLinkLive(quote: Pick<InboxQuote, 'createdAt' | 'history'
   return now.getTime() < statusSince(quote).getTime() + customerLinkDaysAfterClose * 24 * 60 * 60 * 1000;
 }
 
-/** The customer's page of a request, from what staff see of it; undefined once the link has expired. */
-export function customerViewOf(quote: InboxQuote, now: Date): CustomerView | undefined {
+/** The customer link of a request, from what staff see of it; undefined once the link has expired. */
+export function customerLinkViewOf(quote: InboxQuote, now: Date): CustomerLinkView | undefined {
   if (!customerLinkLive(quote, now)) return undefined;
   // Only the form's fields: nothing staff added, and nothing of how it was judged.
   const fields = Object.fromEntries(quoteFieldList.map((field) => [field, quote[field]])) as NewQuote;

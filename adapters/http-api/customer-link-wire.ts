@@ -1,15 +1,15 @@
 import * as v from 'valibot';
-import type { CustomerView } from '../../domain/customer-link';
+import type { CustomerLinkView } from '../../domain/customer-link';
 import { fromNamedFields, namedFieldsEntries, toNamedFields } from '../../domain/quote';
 import { QuoteStatusSchema } from '../../domain/quote-status';
 
-// The customer's page over HTTP: what /api/r/<token> answers, and what a page our server renders
+// The customer link over HTTP: what /api/r/<token> answers, and what a page our server renders
 // tells the browser. Only what domain/customer-link.ts lets a customer see; times as ISO 8601.
 
-/** Where the JSON side of the customer's link is served: /api/r/<token>, …/messages, …/close. */
+/** Where the JSON side of the customer link is served: /api/r/<token>, …/messages, …/close. */
 export const customerLinkApiPath = '/api/r';
 
-/** The paths a customer's plain HTML forms post to, under their page's path. */
+/** The paths a customer's plain HTML forms post to, under their customer link's path. */
 export const customerFormPaths = { messages: '/messages', close: '/close' } as const;
 
 const isoTime = v.pipe(v.string(), v.isoTimestamp());
@@ -22,7 +22,7 @@ export const WireCustomerViewSchema = v.object({
 });
 export type WireCustomerView = v.InferOutput<typeof WireCustomerViewSchema>;
 
-export function toWireCustomerView({ quote: { createdAt, ...fields }, status, callBy, messages }: CustomerView): WireCustomerView {
+export function toWireCustomerView({ quote: { createdAt, ...fields }, status, callBy, messages }: CustomerLinkView): WireCustomerView {
   return {
     quote: { ...toNamedFields(fields), created_at: createdAt.toISOString() },
     status,
@@ -31,7 +31,7 @@ export function toWireCustomerView({ quote: { createdAt, ...fields }, status, ca
   };
 }
 
-export function fromWireCustomerView({ quote: { created_at, ...fields }, status, call_by, messages }: WireCustomerView): CustomerView {
+export function fromWireCustomerView({ quote: { created_at, ...fields }, status, call_by, messages }: WireCustomerView): CustomerLinkView {
   return {
     quote: { ...fromNamedFields(fields), createdAt: new Date(created_at) },
     status,

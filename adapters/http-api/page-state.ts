@@ -15,12 +15,12 @@ export interface PageState {
   remarks?: QuoteField[];
   /** With `submitted`: the token of the customer's own link to their request (`/r/<token>`). */
   customerToken?: string;
-  /** The customer's page of their request (/r/<token>), and a message sent back with what was wrong with it. */
-  customer?: CustomerPageState;
+  /** The customer link (/r/<token>), and a message sent back with what was wrong with it. */
+  customer?: CustomerLinkState;
 }
 
-/** What the server found for a customer's link, and the message a plain HTML post could not add (its text kept). */
-export interface CustomerPageState {
+/** What the server found for a customer link, and the message a plain HTML post could not add (its text kept). */
+export interface CustomerLinkState {
   view: WireCustomerView;
   message?: { draft: string; error: string };
 }

@@ -23,7 +23,7 @@ type SeedPhoto = PhotoRef & { body?: Uint8Array; thumbnail?: Uint8Array };
 export type InboxSeed = QuoteRequest &
   Partial<Pick<InboxQuote, 'status' | 'respondedAt' | 'history' | 'notes' | 'businessEmail' | 'taken' | 'alerts' | 'spam'>> & {
     photos?: readonly SeedPhoto[];
-    /** The token of the customer's link to it, for a demo whose link opens a request already there. */
+    /** The token of the customer link to it, for a demo whose link opens a request already there. */
     customerToken?: string;
   };
 

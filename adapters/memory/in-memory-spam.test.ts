@@ -157,7 +157,7 @@ describe('the Spam folder', () => {
   });
 });
 
-describe("the customer's link", () => {
+describe("the customer link", () => {
   test('every request gets a token of its own, 32 random bytes in base64url, that finds it', async () => {
     const { store } = storeAt();
     const first = await store.insert(sampleQuote({ name: 'First' }));

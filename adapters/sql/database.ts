@@ -67,7 +67,7 @@ export interface QuoteRequestsTable extends FieldColumns {
   in_spam: ColumnType<boolean | number, boolean | undefined, boolean>;
   /** The domain's spamTextKey of its description, for counting the same text lately; null when too short to compare. */
   spam_text_key: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The SHA-256, in hexadecimal, of the customer's link token; null for requests stored before links existed. */
+  /** The SHA-256, in hexadecimal, of the customer link token; null for requests stored before links existed. */
   customer_token_hash: ColumnType<string | null, string | null | undefined, never>;
 }
 

@@ -1,5 +1,5 @@
 // The customer's private link on a Supabase project (domain/customer-link.ts): the calls the
-// customer-request edge function makes with the service role, each finding the request by the hex
+// customer-link edge function makes with the service role, each finding the request by the hex
 // SHA-256 of the token (the only form the database holds it in). Nobody else may call them: anon
 // never reads a request, through a link or otherwise. The column comes from
 // 20261204070000_spam_folder_and_customer_link.sql.

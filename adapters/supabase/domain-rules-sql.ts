@@ -1,7 +1,7 @@
 // The domain's rules in a Supabase project's SQL, written from domain/ rather than typed in: the
 // response promise and its due time, the fields' limits, the service types, the statuses and their
 // moves, the districts the business covers, the text a search looks through, the photos' limits and policies,
-// the spam rules and the customer's link. `npm run supabase:rules` writes this as a migration
+// the spam rules and the customer link. `npm run supabase:rules` writes this as a migration
 // (domain-rules-migration.ts); domain-rules-sql.test.ts fails while the newest one is out of date.
 import { responseClockMinutes, responsePromise, serviceArea } from '../../domain/business';
 import { deliveryErrorMaxLength, noteMaxLength } from '../../domain/inbox-quote';

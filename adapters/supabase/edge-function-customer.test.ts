@@ -14,8 +14,8 @@ import { startPostgrestServer } from './postgrest-http-server.test-support';
 import { createUser, type SupabaseScratchDatabase, supabaseScratchDatabase } from './supabase-scratch-database.test-support';
 
 /**
- * The customer-request function under Deno, as Supabase runs it, with the project's database (a
- * PostgREST on loopback running our migrations on PostgreSQL): the customer's page, their message and
+ * The customer-link function under Deno, as Supabase runs it, with the project's database (a
+ * PostgREST on loopback running our migrations on PostgreSQL): the customer link, their message and
  * "No longer needed", found by the token's hash with the service role, and a plain 404 for any token
  * that opens nothing. A message on an urgent request goes to the phones of whoever is on call, through
  * the push adapter's push service on loopback, which decrypts it as the staff member's browser would.
@@ -76,7 +76,7 @@ beforeAll(async () => {
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: 'mailto:office@se1plumbing.example',
     },
-    'customer-request',
+    'customer-link',
   );
   const [samsPhone, josPhone] = [phones[sam], phones[jo]];
   if (samsPhone === undefined || josPhone === undefined) throw new Error('no phones');
@@ -129,8 +129,8 @@ async function stored({ urgent = false, honeypot = false } = {}): Promise<{ id: 
 const pushesTo = (device: Subscription) => started().push.received.filter(({ subscriptionId }) => subscriptionId === device.id);
 const pushCount = () => started().push.received.length;
 
-test('deno check passes on the customer-request function, with the domain code it imports', async () => {
-  const child = runDeno(['check', 'index.ts'], {}, 'customer-request');
+test('deno check passes on the customer-link function, with the domain code it imports', async () => {
+  const child = runDeno(['check', 'index.ts'], {}, 'customer-link');
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -167,7 +167,7 @@ test('the customer\'s page holds what they sent, where it stands and when we aim
   expect(JSON.stringify(page)).not.toContain(id);
 });
 
-test('a message is a note from the customer on the card, and shows on their page; one the rules refuse is 400', async () => {
+test('a message is a note from the customer on the card, and shows on their customer link; one the rules refuse is 400', async () => {
   const { id, token } = await stored({ urgent: true });
   const sent = await call('/message', { token, message: '  The leak is worse now  ' });
   expect(sent.status).toBe(200);

@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** The functions in supabase/functions/. */
-export type FunctionName = 'send-quote-notification' | 'send-quote-alert' | 'purge-photos' | 'customer-request';
+export type FunctionName = 'send-quote-notification' | 'send-quote-alert' | 'purge-photos' | 'customer-link';
 const functionDir = (name: FunctionName) => fileURLToPath(new URL(`./supabase/functions/${name}/`, import.meta.url));
 const deno = fileURLToPath(new URL('../../node_modules/.bin/deno', import.meta.url));
 const denoDir = fileURLToPath(new URL('../../node_modules/.cache/deno', import.meta.url));

@@ -2,7 +2,7 @@
  * Test-only: msw handlers that answer as a Supabase project does: PostgREST (/rest/v1) running each
  * call's SQL for real on the project's scratch database (postgrest-on-scratch-database.test-support.ts),
  * Auth (/auth/v1) over the state kept in the test, and the send-quote-notification and
- * send-quote-alert and customer-request functions (/functions/v1), their real handlers with a recording mail server and a
+ * send-quote-alert and customer-link functions (/functions/v1), their real handlers with a recording mail server and a
  * recording push sender (a device whose endpoint ends in /gone answers as a push service does for a
  * subscription that is no more), and Storage (/storage/v1, storage-on-scratch-database.test-support.ts). Errors have the bodies the real
  * services send. Only tests import it.
@@ -18,9 +18,9 @@ import { postgrestQuoteStore } from './supabase/functions/send-quote-notificatio
 import { postgrestAlertStore } from './supabase/functions/_shared/alert-store';
 import { type AlertSetup, handleAlert } from './supabase/functions/send-quote-alert/handler';
 import type { AlertingDeps } from './supabase/functions/send-quote-alert/alerting';
-import { handleCustomerRequest, RateLimiter } from './supabase/functions/customer-request/handler';
-import { postgrestLinkStore } from './supabase/functions/customer-request/link-store';
-import { pushMessageAlert } from './supabase/functions/customer-request/message-alert';
+import { handleCustomerLink, RateLimiter } from './supabase/functions/customer-link/handler';
+import { postgrestLinkStore } from './supabase/functions/customer-link/link-store';
+import { pushMessageAlert } from './supabase/functions/customer-link/message-alert';
 
 const postgrestError = (status: number, code: string, message: string) => HttpResponse.json({ code, details: null, hint: null, message }, { status });
 
@@ -123,8 +123,8 @@ export function supabaseHandlers(state: FakeSupabaseState): HttpHandler[] {
       return handleAlert(request, alerts);
     }),
 
-    http.all(at('/functions/v1/customer-request/*'), ({ request }) =>
-      handleCustomerRequest(request, {
+    http.all(at('/functions/v1/customer-link/*'), ({ request }) =>
+      handleCustomerLink(request, {
         links: postgrestLinkStore({ url: state.url, anonKey, serviceKey }, internalFetch),
         alert: pushMessageAlert(alertDeps),
         logger: { error: () => undefined },

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { customerAuthor, noLongerNeededReason } from '../../domain/customer-link';
-import { closeCustomerRequest, sendCustomerMessage, viewCustomerRequest } from '../../domain/customer-request';
+import { closeCustomerRequest, sendCustomerMessage, openCustomerLink } from '../../domain/customer-link-actions';
 import { defaultInboxQuery } from '../../domain/inbox-query';
 import { submitQuote } from '../../domain/submit-quote';
 import { sampleDraft } from '../../fixtures/sample-request.test-support';
@@ -27,13 +27,13 @@ async function sentRequest() {
 test('the customer opens their request through the function with the token the visitor\'s page made: their fields, where it stands, the promise', async () => {
   const { project, token, deps, errors } = await sentRequest();
   const now = new Date();
-  const seen = await viewCustomerRequest(deps, token, now);
+  const seen = await openCustomerLink(deps, token, now);
   expect(seen).toMatchObject({ ok: true, view: { quote: { name: 'Priya Raman' }, status: 'new', messages: [] } });
   if (seen.ok) expect(seen.view.callBy).toBeInstanceOf(Date);
   expect(errors).toEqual([]);
   // The token went in the body to the function, never in an address; only its hash reached the table.
-  const calls = project.state.seen.filter(({ path }) => path.startsWith('/functions/v1/customer-request'));
-  expect(calls.map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /functions/v1/customer-request/view']);
+  const calls = project.state.seen.filter(({ path }) => path.startsWith('/functions/v1/customer-link'));
+  expect(calls.map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /functions/v1/customer-link/view']);
   expect(project.state.seen.every(({ path }) => !path.includes(token))).toBe(true);
   expect(JSON.stringify(await project.storedRows())).not.toContain(token);
 });
@@ -58,7 +58,7 @@ test('a message shows on the customer\'s page and on the card as a note from the
 
 test('a token that opens nothing is not-found, alike for one guessed and one malformed', async () => {
   const { deps } = await sentRequest();
-  expect(await viewCustomerRequest(deps, newCustomerToken(), new Date())).toEqual({ ok: false, error: { kind: 'not-found' } });
+  expect(await openCustomerLink(deps, newCustomerToken(), new Date())).toEqual({ ok: false, error: { kind: 'not-found' } });
   expect(await deps.links.findByToken('not-a-token')).toBeUndefined();
   expect(await sendCustomerMessage(deps, newCustomerToken(), 'hello', new Date())).toEqual({ ok: false, error: { kind: 'not-found' } });
 });

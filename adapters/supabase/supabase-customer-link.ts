@@ -2,19 +2,19 @@ import { FunctionsHttpError } from '@supabase/supabase-js';
 import * as v from 'valibot';
 import type { InboxQuote } from '../../domain/inbox-quote';
 import type { CustomerLinkStore } from '../../domain/ports/customer-link-store';
-import { CustomerViewWireSchema } from './customer-view-wire';
+import { CustomerLinkWireSchema } from './supabase-customer-link-wire';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { describeFunctionFailure } from './supabase-failure';
 import { summaryOf } from './supabase-quote-row';
 
-/** The edge function that serves the customer's link (supabase/functions/customer-request). */
-const customerFunction = 'customer-request';
+/** The edge function that serves the customer link (supabase/functions/customer-link). */
+const customerFunction = 'customer-link';
 
 /**
- * The customer's request, for their page in the browser, through the customer-request edge function:
+ * The customer's request, for their customer link in the browser, through the customer-link edge function:
  * the database is never opened to the public key, so the function finds the request by the token's
- * hash with the service role and answers only the customer's page of it. Each answer is read back as
- * the request that page is made of (customer-view-wire.ts): what customerViewOf reads is there, the
+ * hash with the service role and answers only the customer link of it. Each answer is read back as
+ * the request that page is made of (customer-view-wire.ts): what customerLinkViewOf reads is there, the
  * rest (staff's notes, who, the id) is empty. The token goes in the body, never in an address.
  * Undefined for a token that opens nothing, as the function's 404 says; the function has judged the
  * message, so a refused one (400) rejects.
@@ -44,7 +44,7 @@ export class SupabaseCustomerLink implements CustomerLinkStore {
     const error: unknown = answer.error;
     if (error instanceof FunctionsHttpError && error.context instanceof Response && error.context.status === 404) return undefined;
     if (error !== null) throw await describeFunctionFailure(action, error);
-    const parsed = v.safeParse(CustomerViewWireSchema, answer.data);
+    const parsed = v.safeParse(CustomerLinkWireSchema, answer.data);
     if (!parsed.success) throw new Error(`${action} failed: the answer is not what the function sends (${summaryOf(parsed.issues)})`);
     return parsed.output;
   }

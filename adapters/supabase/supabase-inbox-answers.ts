@@ -121,8 +121,8 @@ export const ClearSpamAnswerSchema = v.variant('outcome', [
   v.object({ outcome: v.literal('not-found') }),
 ]) satisfies v.GenericSchema<unknown, ClearSpamOutcome>;
 
-/** The customer-request function's calls (customer-link-functions-sql.ts): the request as staff see it, or null for none. */
-export const CustomerRequestAnswerSchema = v.nullable(InboxQuoteSchema);
+/** The customer-link function's calls (customer-link-functions-sql.ts): the request as staff see it, or null for none. */
+export const CustomerLinkAnswerSchema = v.nullable(InboxQuoteSchema);
 
 /** public.add_quote_note: the note as stored, or null for no such request. */
 export const AddedNoteAnswerSchema = v.nullable(NoteSchema);

@@ -14,7 +14,7 @@ import { quotesPath, startServer, stop } from './spawned-server';
 /** A name no other test uses, so tests sharing the server's database never see each other's requests. */
 const uniqueName = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
 
-/** Sends an urgent request as a script would, and gives its customer's link. */
+/** Sends an urgent request as a script would, and gives its customer link. */
 async function sendRequest(request: APIRequestContext, name: string): Promise<{ id: string; link: string }> {
   const response = await request.post(quotesPath, {
     data: toNamedFields(sampleQuote({ name, email: null, urgent: true, serviceType: 'emergency', postcode: 'SE1 7PB', description: 'Pipe burst under the sink' })),

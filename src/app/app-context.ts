@@ -18,7 +18,7 @@ import { createCustomerDataStore, type CustomerDataStore } from './stores/custom
 import { createInboxStore, type InboxStore } from './stores/inbox-store';
 import { createQuoteActionsStore, type QuoteActionsStore } from './stores/quote-actions-store';
 import { createStaffStore, type StaffStore } from './stores/staff-store';
-import { createCustomerPageContext, type CustomerPageContext } from './customer-page-context';
+import { createCustomerPageContext, type CustomerLinkContext } from './customer-link-context';
 import { createSiteContext, portsOnFirstUse, type SiteContext, withPorts } from './site-context';
 import { realBrowser, type ThisBrowser } from './this-browser';
 
@@ -37,8 +37,8 @@ export interface AppContext extends SiteContext {
   now: () => Date;
   /** Where a card shows a request's photos from. */
   photoLinks: PhotoLinks;
-  /** A customer's page of their own request, through their private link. */
-  customerPage: CustomerPageContext;
+  /** The customer link: a customer's own request, at /r/<token>. */
+  customerLinkPage: CustomerLinkContext;
 }
 
 /** Staff sign-in that loads the backend's client only when someone asks. */
@@ -108,6 +108,6 @@ export function createAppContext(
     }
   });
   const photoLinks: PhotoLinks = { photoUrl: async (quoteId, photo, size) => (await ports()).photos.links.photoUrl(quoteId, photo, size) };
-  const customerPage = createCustomerPageContext(backend, ports, initial.customer, now);
-  return { ...site, inbox, quoteActions, staff, alerts, customerData, now, photoLinks, customerPage };
+  const customerLinkPage = createCustomerPageContext(backend, ports, initial.customer, now);
+  return { ...site, inbox, quoteActions, staff, alerts, customerData, now, photoLinks, customerLinkPage };
 }

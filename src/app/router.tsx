@@ -1,12 +1,12 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { AppContext } from './app-context';
-import { customerRequestRoute } from './routes/customer-request-route';
+import { customerLinkRoute } from './routes/customer-link-route';
 import { homeRoute } from './routes/home-route';
 import { privacyRoute } from './routes/privacy-route';
 import { quotesRoute } from './routes/quotes-route';
 import { rootRoute } from './routes/root-route';
 
-const routeTree = rootRoute.addChildren([homeRoute, quotesRoute, privacyRoute, customerRequestRoute]);
+const routeTree = rootRoute.addChildren([homeRoute, quotesRoute, privacyRoute, customerLinkRoute]);
 
 /** The site's routes, bound to one set of stores; tests pass a memory history. */
 export function createAppRouter(context: AppContext, history?: RouterHistory) {

@@ -11,6 +11,7 @@ import { parseMailConfig, SmtpMailer } from '../../adapters/email/smtp-mailer';
 import { describeNotification, OutboxDispatcher } from '../../adapters/server/alerts/outbox-dispatcher';
 import { createRateLimit, type RateLimitStore } from '../../adapters/server/http/rate-limits';
 import { connectionLimitsOf, readServerConfig } from '../../adapters/server/server-config';
+import { firstScreen, framed } from './first-screen';
 import { provisionStaffAccounts } from '../../adapters/server/staff/staff-accounts';
 import { StaffSessions } from '../../adapters/server/staff/staff-sessions';
 import { startServer } from '../../adapters/server/start-server';
@@ -64,7 +65,9 @@ const db = config.DATABASE_URL
   : openSqliteDatabase(join(config.DATA_DIR, 'quotes.sqlite'));
 await migrateToLatest(db);
 const staffStore = new SqlStaffStore(db);
-await provisionStaffAccounts(staffStore, config, writeLine);
+// What the first start has to say (the staff account it made) is shown with the address, once listening.
+const notices: string[] = [];
+await provisionStaffAccounts(staffStore, config, (notice) => notices.push(notice));
 
 // Customers' private links (/r/<token>): each token derived from its request's id under a secret of
 // ours, so the confirmation email, built later from the stored request, can carry it while the
@@ -260,6 +263,9 @@ writeLine(
     database: config.DATABASE_URL ? 'postgresql' : `sqlite in ${config.DATA_DIR}`,
   }),
 );
+// A person at a terminal reads where the site is; a log keeps the line above. A notice is framed either way.
+if (process.stdout.isTTY) writeLine(firstScreen({ name: business.name, url: server.url, notices }));
+else for (const notice of notices) writeLine(framed(notice.split('\n')));
 
 // Requests older than the retention period, and spam left in its folder past its days, are deleted:
 // now, and every six hours after.

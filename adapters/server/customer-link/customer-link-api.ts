@@ -6,10 +6,10 @@ import { customerLinkPath, customerMessageField, isCustomerTokenShaped } from '.
 import {
   closeCustomerRequest,
   type CustomerMessageResult,
-  type CustomerViewResult,
+  type CustomerLinkResult,
   sendCustomerMessage,
-  viewCustomerRequest,
-} from '../../../domain/customer-request';
+  openCustomerLink,
+} from '../../../domain/customer-link-actions';
 import type { CustomerLinkStore, CustomerMessageAlert } from '../../../domain/ports/customer-link-store';
 import type { Logger } from '../../../domain/ports/logger';
 import { customerFormPaths, customerLinkApiPath, toWireCustomerView } from '../../http-api/customer-link-wire';
@@ -33,7 +33,7 @@ export interface CustomerLinkApiOptions {
   limits: { views: RateLimit; changes: RateLimit };
   /** What a client's requests are counted by. */
   clientKey: (c: Context) => string;
-  /** Renders the customer's page at `url` with what the server found. */
+  /** Renders the customer link at `url` with what the server found. */
   page: (url: string, state: PageState, status: number) => Promise<Response>;
   /** The site's plain 404 page. */
   notFoundPage: (c: Context) => Promise<Response>;
@@ -48,7 +48,7 @@ const unavailable = `We could not open your request just now. Please try again i
 const unreadableMessage = `${customerMessageField.label} has characters we could not read. Please type it again.`;
 
 /**
- * Every answer about a customer's link: kept out of search engines and caches, and, since the link is
+ * Every answer about a customer link: kept out of search engines and caches, and, since the link is
  * the key to the request, never sent on to another site as a referrer.
  */
 const privateAnswers: MiddlewareHandler = async (c, next) => {
@@ -82,9 +82,9 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
   const equalCost = async (token: string) => {
     if (!isCustomerTokenShaped(token)) await links.findByToken(decoyToken).catch(() => undefined);
   };
-  const view = async (token: string): Promise<CustomerViewResult> => {
+  const view = async (token: string): Promise<CustomerLinkResult> => {
     await equalCost(token);
-    return viewCustomerRequest(deps, token, now());
+    return openCustomerLink(deps, token, now());
   };
 
   const limited = bodyLimit({
@@ -98,7 +98,7 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
     c.text(tooMany(decision.retryAfterSeconds), 429, { 'Retry-After': String(decision.retryAfterSeconds) });
 
   /** The page at its own address (with the query that says what was just done), or the plain 404. */
-  const showPage = async (c: Context, result: CustomerViewResult, extra: Omit<NonNullable<PageState['customer']>, 'view'> = {}, status = 200) => {
+  const showPage = async (c: Context, result: CustomerLinkResult, extra: Omit<NonNullable<PageState['customer']>, 'view'> = {}, status = 200) => {
     if (result.ok) {
       const { pathname, search } = new URL(c.req.url);
       return page(`${pathname.replace(/\/(?:messages|close)$/, '')}${search}`, { customer: { view: toWireCustomerView(result.view), ...extra } }, status);
@@ -149,7 +149,7 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
     c.json(body, status, retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) });
   const refusedJson = (c: Context, { retryAfterSeconds }: Extract<RateLimitDecision, { allowed: false }>) =>
     fail(c, { error: 'rate-limited', message: tooMany(retryAfterSeconds) }, 429, retryAfterSeconds);
-  const answerJson = (c: Context, result: CustomerViewResult | CustomerMessageResult) => {
+  const answerJson = (c: Context, result: CustomerLinkResult | CustomerMessageResult) => {
     if (result.ok) return c.json(toWireCustomerView(result.view));
     switch (result.error.kind) {
       case 'not-found':

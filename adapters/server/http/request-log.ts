@@ -9,14 +9,14 @@ export interface RequestLogEntry {
 }
 
 /**
- * A path as logs may show it: a customer's link (/r/<token>, /api/r/<token>) is the key to their
+ * A path as logs may show it: a customer link (/r/<token>, /api/r/<token>) is the key to their
  * request, so its token is left out: `/r/…/messages`.
  */
 export const loggedPath = (path: string): string => path.replace(/^(\/api)?\/r\/[^/]+/, '$1/r/…');
 
 /**
  * One structured line per request. The path is logged without its query string and no body or
- * header is, so no visitor's personal data reaches the log; nor does a customer's link (see loggedPath).
+ * header is, so no visitor's personal data reaches the log; nor does a customer link (see loggedPath).
  */
 export function requestLog(write: (entry: RequestLogEntry) => void): MiddlewareHandler {
   return async (c, next) => {

@@ -45,11 +45,16 @@ export async function provisionStaffAccounts(
   await saveStaffAccount(store, firstStaffEmail, password);
   print(
     [
-      'No staff account existed, so one was made. This password is shown only this once:',
+      'No staff account existed, so one was made.',
+      'Its password is shown only this once:',
+      '',
       `  email:    ${firstStaffEmail}`,
       `  password: ${password}`,
-      'Sign in at /quotes with it. To make your own account, run `npm run staff -- add you@example.co.uk`,',
-      `then remove this one with \`npm run staff -- remove ${firstStaffEmail}\`.`,
+      '',
+      'Sign in at /quotes with it, then make your own account:',
+      '  npm run staff -- add you@example.co.uk',
+      'and remove this one:',
+      `  npm run staff -- remove ${firstStaffEmail}`,
     ].join('\n'),
   );
 }

@@ -1,5 +1,5 @@
 // Frozen once released, as every migration is. No `down`: it would forget which requests are spam and
-// break every customer's link. The limits in its CHECKs are written out here, not read from domain/, so
+// break every customer link. The limits in its CHECKs are written out here, not read from domain/, so
 // that a later change to the domain cannot change what this migration did.
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
@@ -15,7 +15,7 @@ const hexSha256Length = 64;
  * On `quote_requests`: the spam mark (the score, its reasons as a JSON array, when it was sent, who
  * said "Not spam" and when), an `in_spam` flag that the views' partial indexes read, the key its
  * description is compared by (`spam_text_key`, for how often the same text came in the last day), and
- * the hash of the customer's link token. Every request stored before has none of them: not spam, and
+ * the hash of the customer link token. Every request stored before has none of them: not spam, and
  * no link (its customer was never given one).
  */
 export const addSpamAndCustomerLinks: Migration = {

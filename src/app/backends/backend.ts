@@ -5,7 +5,7 @@ import type { Notifier } from '../../../domain/ports/notifier';
 import type { PhotoLinks, QuoteWithPhotosSender } from '../../../domain/ports/photos';
 import type { QuoteInbox } from '../../../domain/ports/quote-inbox';
 import type { QuoteRepository } from '../../../domain/ports/quote-repository';
-import type { CustomerMessageResult, CustomerViewResult } from '../../../domain/customer-request';
+import type { CustomerMessageResult, CustomerLinkResult } from '../../../domain/customer-link-actions';
 import type { StaffAuth } from '../../../domain/staff';
 
 /** The ports one backend provides. */
@@ -22,18 +22,18 @@ export interface Backend {
   alerts: AlertSettings;
   /** Sending a request with the visitor's photos, and where staff see the photos from. */
   photos: BackendPhotos;
-  /** A customer's page of their request, through their private link; without it, every link is "not found". */
-  customerRequests?: CustomerRequests;
+  /** A customer link, through their private link; without it, every link is "not found". */
+  customerLinkActions?: CustomerLinks;
 }
 
 /**
- * What a customer does through their link (domain/customer-request.ts): over the store itself in the
+ * What a customer does through their link (domain/customer-link-actions.ts): over the store itself in the
  * demo, over our server's /api/r/<token> elsewhere, whose clock then counts rather than `now`.
  */
-export interface CustomerRequests {
-  view(token: string, now: Date): Promise<CustomerViewResult>;
+export interface CustomerLinks {
+  view(token: string, now: Date): Promise<CustomerLinkResult>;
   sendMessage(token: string, text: string, now: Date): Promise<CustomerMessageResult>;
-  close(token: string, now: Date): Promise<CustomerViewResult>;
+  close(token: string, now: Date): Promise<CustomerLinkResult>;
 }
 
 export interface BackendPhotos {
@@ -49,7 +49,7 @@ export interface BackendPhotos {
 export interface BackendModule {
   /** Where the quote form posts when scripts are off, for a backend with a server to receive it. */
   quoteFormAction?: string;
-  /** Whether the customer's page posts its forms to our server when scripts are off (a backend with a server). */
+  /** Whether the customer link posts its forms to our server when scripts are off (a backend with a server). */
   postsCustomerForms?: boolean;
   /** Credentials a demo shows on its sign-in screen; none in a real deployment. */
   demoStaff?: { email: string; password: string };

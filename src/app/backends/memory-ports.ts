@@ -11,7 +11,7 @@ import { demoSpamRequests } from '../../../fixtures/demo-spam';
 import { sampleQuoteRequests } from '../../../fixtures/quote-requests';
 import { onTakeFromAlert, showAlertOnThisDevice } from '../inbox-worker';
 import type { Backend } from './backend';
-import { customerRequestsOver } from './customer-requests';
+import { customerLinksOver } from './customer-links';
 import { photosOnFirstUse } from './photos-on-first-use';
 
 export function createPorts(): Backend {
@@ -38,6 +38,6 @@ export function createPorts(): Backend {
     // Photos are processed in the page, by code fetched when the first one is sent or shown.
     photos: photosOnFirstUse(async () => (await import('./memory-photos')).createPhotoPorts(store)),
     // A customer's message about an urgent request buzzes this device, as a new request does.
-    customerRequests: customerRequestsOver({ links: store, logger: console, alert: { customerWrote: (quote) => showAlertOnThisDevice(messageAlertOf(quote)) } }),
+    customerLinkActions: customerLinksOver({ links: store, logger: console, alert: { customerWrote: (quote) => showAlertOnThisDevice(messageAlertOf(quote)) } }),
   };
 }

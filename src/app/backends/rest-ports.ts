@@ -1,5 +1,5 @@
 import { RestAlertSettings } from '../../../adapters/rest/rest-alert-settings';
-import { RestCustomerRequests } from '../../../adapters/rest/rest-customer-requests';
+import { RestCustomerLinks } from '../../../adapters/rest/rest-customer-links';
 import { RestCustomerData } from '../../../adapters/rest/rest-customer-data';
 import { RestQuoteInbox } from '../../../adapters/rest/rest-quote-inbox';
 import { RestQuoteRepository } from '../../../adapters/rest/rest-quote-repository';
@@ -18,6 +18,6 @@ export function createPorts(): Backend {
     staffAuth: new RestStaffAuth(),
     alerts: new RestAlertSettings(),
     photos: photosOnFirstUse(async () => (await import('./rest-photos')).createPhotoPorts()),
-    customerRequests: new RestCustomerRequests(),
+    customerLinkActions: new RestCustomerLinks(),
   };
 }

@@ -10,9 +10,9 @@ import { SupabaseStaffAuth } from '../../../adapters/supabase/supabase-staff-aut
 import { CanvasPhotoProcessor } from '../photos/canvas-photo-processor';
 import type { CustomerMessageAlert } from '../../../domain/ports/customer-link-store';
 import type { Backend } from './backend';
-import { customerRequestsOver } from './customer-requests';
+import { customerLinksOver } from './customer-links';
 
-/** The customer-request function runs the message's use case itself, alert included: the page has nothing more to tell. */
+/** The customer-link function runs the message's use case itself, alert included: the page has nothing more to tell. */
 const toldByTheFunction: CustomerMessageAlert = { customerWrote: () => Promise.resolve() };
 
 export function createPorts(): Backend {
@@ -27,8 +27,8 @@ export function createPorts(): Backend {
     alerts: new SupabaseAlertSettings({ client }),
     // No server of ours: the browser strips each photo's metadata before it is uploaded (018-photos-in-supabase.md).
     photos: { sender: new SupabasePhotoSender({ client, processor: new CanvasPhotoProcessor() }), links: new SupabasePhotoLinks({ client }) },
-    // Through the customer-request function: the database is never opened to the public key. That
+    // Through the customer-link function: the database is never opened to the public key. That
     // function also tells whoever is on call of a message about an urgent request.
-    customerRequests: customerRequestsOver({ links: new SupabaseCustomerLink({ client }), logger: console, alert: toldByTheFunction }),
+    customerLinkActions: customerLinksOver({ links: new SupabaseCustomerLink({ client }), logger: console, alert: toldByTheFunction }),
   };
 }

@@ -96,7 +96,7 @@ export function openingToast(outcome: {
   restored?: RestoredForm | undefined;
   submitted?: boolean | undefined;
   remarks?: readonly QuoteField[] | undefined;
-  /** With `submitted`: the token of the customer's link, for the thanks to link to. */
+  /** With `submitted`: the token of the customer link, for the thanks to link to. */
   customerToken?: string | undefined;
 }) {
   const toast = outcome.restored ? toastFor(outcome.restored.error) : outcome.submitted ? thanks(outcome.remarks ?? [], outcome.customerToken) : undefined;

@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { askIsStaff, asServiceRole, postgrestFailure, type StoreConfig } from './postgrest.ts';
 import { type AlertAudience, type AlertRecord, alertSteps } from '../../../../../domain/alert-plan.ts';
 import { weekdays } from '../../../../../domain/on-call.ts';
-import type { AlertCandidate } from '../../../../../domain/ports/alert-stores';
-import type { PushTarget } from '../../../../../domain/ports/push-devices';
+import type { AlertCandidate } from '../../../../../domain/ports/alert-stores.ts';
+import type { PushTarget } from '../../../../../domain/ports/push-devices.ts';
 import { fromNamedFields, namedFieldsEntries } from '../../../../../domain/quote.ts';
 import { quoteStatuses } from '../../../../../domain/quote-status.ts';
 
@@ -15,7 +15,7 @@ type RedeemOutcome =
 
 /**
  * The project's database, as the alerts need it: send-quote-alert's request alerts and test alerts,
- * and customer-request's alert of a customer's message. Every method rejects when it cannot be reached.
+ * and customer-link's alert of a customer's message. Every method rejects when it cannot be reached.
  */
 export interface AlertStore {
   /** Whether the holder of `token` is staff, asked with their own token; 'refused' for a token the project refuses. */

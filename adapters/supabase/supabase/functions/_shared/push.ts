@@ -1,5 +1,5 @@
 import type { AlertMessage } from '../../../../../domain/alert-message.ts';
-import type { PushTarget } from '../../../../../domain/ports/push-devices';
+import type { PushTarget } from '../../../../../domain/ports/push-devices.ts';
 import type { AlertStore } from './alert-store.ts';
 
 /** What sends one push message: the function's WebPushSender, or a test's. */

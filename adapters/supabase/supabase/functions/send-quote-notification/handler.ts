@@ -2,7 +2,7 @@ import { validateQuote } from '../../../../../domain/validate-quote.ts';
 import { businessEmail } from '../../../../email/business-email.ts';
 import type { OutgoingEmail } from '../../../../email/outgoing-email.ts';
 import { toWireError, type WireError, wireBodyToDraftInput } from '../../../../http-api/wire.ts';
-import type { ResendOutcome } from '../../../../../domain/ports/quote-inbox';
+import type { ResendOutcome } from '../../../../../domain/ports/quote-inbox.ts';
 import type { QuoteRequest } from '../../../../../domain/quote.ts';
 import { business } from '../../../../../domain/business.ts';
 import type { QuoteStore } from './quote-store.ts';

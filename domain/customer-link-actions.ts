@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { closedStatuses, CustomerMessageSchema, type CustomerView, customerViewOf, isCustomerTokenShaped } from './customer-link';
+import { closedStatuses, CustomerMessageSchema, type CustomerLinkView, customerLinkViewOf, isCustomerTokenShaped } from './customer-link';
 import { inSpamFolder } from './spam';
 import type { CustomerLinkStore, CustomerMessageAlert } from './ports/customer-link-store';
 import type { Logger } from './ports/logger';
@@ -8,28 +8,28 @@ import type { Logger } from './ports/logger';
 // one, that no request has, or whose request was closed too long ago is the same "not found": nothing
 // tells whether such a request ever existed.
 
-export interface CustomerRequestDeps {
+export interface CustomerLinkDeps {
   links: CustomerLinkStore;
   logger: Logger;
 }
 
 interface StoreFailure { kind: 'storage-failure' }
 
-export type CustomerViewResult = { ok: true; view: CustomerView } | { ok: false; error: { kind: 'not-found' } | StoreFailure };
+export type CustomerLinkResult = { ok: true; view: CustomerLinkView } | { ok: false; error: { kind: 'not-found' } | StoreFailure };
 
-function failure(deps: CustomerRequestDeps, action: string, cause: unknown): { ok: false; error: StoreFailure } {
+function failure(deps: CustomerLinkDeps, action: string, cause: unknown): { ok: false; error: StoreFailure } {
   deps.logger.error(`${action} failed`, cause);
   return { ok: false, error: { kind: 'storage-failure' } };
 }
 
 const notFound = { ok: false, error: { kind: 'not-found' } } as const;
 
-/** The customer's page of their request, while the link lives. */
-export async function viewCustomerRequest(deps: CustomerRequestDeps, token: string, now: Date): Promise<CustomerViewResult> {
+/** The customer link, while the link lives. */
+export async function openCustomerLink(deps: CustomerLinkDeps, token: string, now: Date): Promise<CustomerLinkResult> {
   if (!isCustomerTokenShaped(token)) return notFound;
   try {
     const quote = await deps.links.findByToken(token);
-    const view = quote && customerViewOf(quote, now);
+    const view = quote && customerLinkViewOf(quote, now);
     return view ? { ok: true, view } : notFound;
   } catch (cause) {
     return failure(deps, 'Showing a customer their request', cause);
@@ -37,7 +37,7 @@ export async function viewCustomerRequest(deps: CustomerRequestDeps, token: stri
 }
 
 export type CustomerMessageResult =
-  | { ok: true; view: CustomerView }
+  | { ok: true; view: CustomerLinkView }
   | { ok: false; error: { kind: 'invalid-message'; message: string } | { kind: 'not-found' } | StoreFailure };
 
 /**
@@ -46,12 +46,12 @@ export type CustomerMessageResult =
  * message is kept either way).
  */
 export async function sendCustomerMessage(
-  deps: CustomerRequestDeps & { alert: CustomerMessageAlert },
+  deps: CustomerLinkDeps & { alert: CustomerMessageAlert },
   token: string,
   input: unknown,
   now: Date,
 ): Promise<CustomerMessageResult> {
-  const seen = await viewCustomerRequest(deps, token, now);
+  const seen = await openCustomerLink(deps, token, now);
   if (!seen.ok) return seen;
   const text = v.safeParse(CustomerMessageSchema, input, { abortPipeEarly: true });
   if (!text.success) return { ok: false, error: { kind: 'invalid-message', message: text.issues[0].message } };
@@ -61,7 +61,7 @@ export async function sendCustomerMessage(
   } catch (cause) {
     return failure(deps, 'Adding a customer’s message', cause);
   }
-  const view = quote && customerViewOf(quote, now);
+  const view = quote && customerLinkViewOf(quote, now);
   if (!quote || !view) return notFound;
   // Nobody is alerted about a request in the Spam folder: its link works (a bot must not tell), but it waits for staff to look.
   if (quote.urgent && !closedStatuses.includes(quote.status) && !inSpamFolder(quote)) {
@@ -71,12 +71,12 @@ export async function sendCustomerMessage(
 }
 
 /** "No longer needed": the customer closes their request, which staff then see as lost, with that reason. */
-export async function closeCustomerRequest(deps: CustomerRequestDeps, token: string, now: Date): Promise<CustomerViewResult> {
-  const seen = await viewCustomerRequest(deps, token, now);
+export async function closeCustomerRequest(deps: CustomerLinkDeps, token: string, now: Date): Promise<CustomerLinkResult> {
+  const seen = await openCustomerLink(deps, token, now);
   if (!seen.ok) return seen;
   try {
     const quote = await deps.links.closeForCustomer(token, now);
-    const view = quote && customerViewOf(quote, now);
+    const view = quote && customerLinkViewOf(quote, now);
     return view ? { ok: true, view } : notFound;
   } catch (cause) {
     return failure(deps, 'Closing a request for its customer', cause);

@@ -6,11 +6,11 @@ import {
   customerMessageField,
   customerStatusLabels,
   customerSteps,
-  type CustomerView,
+  type CustomerLinkView,
   describeCallBy,
   noLongerNeededReason,
 } from '../../../domain/customer-link';
-import type { CustomerMessageResult, CustomerViewResult } from '../../../domain/customer-request';
+import type { CustomerMessageResult, CustomerLinkResult } from '../../../domain/customer-link-actions';
 import { greetingName } from '../../../domain/first-name';
 import { londonParts } from '../../../domain/london-time';
 import { describeField, displayValue, quoteFieldList } from '../../../domain/quote';
@@ -21,18 +21,18 @@ import { FormField } from '../shared/form-field';
 // needed". Every form works as a plain HTML post (our server answers it); with scripts, in place.
 
 /** What the page does, and whether its forms post to our server when scripts are off. */
-interface CustomerPageActions {
+interface CustomerLinkActions {
   postsForms: boolean;
   sendMessage: (token: string, text: string) => Promise<CustomerMessageResult>;
-  close: (token: string) => Promise<CustomerViewResult>;
+  close: (token: string) => Promise<CustomerLinkResult>;
 }
 
-interface CustomerRequestPageProps {
+interface CustomerLinkPageProps {
   token: string;
   /** What the address says was just done, or that the customer asked to close the request. */
   search: { done?: 'message' | 'closed' | undefined; close?: 'confirm' | undefined };
-  data: { view: CustomerView; message?: { draft: string; error: string } };
-  actions: CustomerPageActions;
+  data: { view: CustomerLinkView; message?: { draft: string; error: string } };
+  actions: CustomerLinkActions;
   now: () => Date;
 }
 
@@ -52,7 +52,7 @@ function when(date: Date): string {
 
 const phoneLink = <a href={`tel:${business.phone.tel}`}>{business.phone.display}</a>;
 
-function Progress({ view, now }: { view: CustomerView; now: () => Date }) {
+function Progress({ view, now }: { view: CustomerLinkView; now: () => Date }) {
   const closedByCustomerOrUs = view.status === 'lost';
   const current = customerSteps.indexOf(view.status);
   return (
@@ -83,7 +83,7 @@ function Progress({ view, now }: { view: CustomerView; now: () => Date }) {
   );
 }
 
-function AskedFor({ view }: { view: CustomerView }) {
+function AskedFor({ view }: { view: CustomerLinkView }) {
   const shown = quoteFieldList.filter((field) => displayValue(field, view.quote) !== '');
   return (
     <section className="card customer-card" aria-labelledby="customer-asked-title">
@@ -104,8 +104,8 @@ function AskedFor({ view }: { view: CustomerView }) {
   );
 }
 
-/** The customer's page of their request. */
-export function CustomerRequestPage({ token, search, data, actions, now }: CustomerRequestPageProps) {
+/** The customer link. */
+export function CustomerLinkPage({ token, search, data, actions, now }: CustomerLinkPageProps) {
   const path = customerLinkPath(token);
   const [view, setView] = useState(data.view);
   const [draft, setDraft] = useState(data.message?.draft ?? '');
@@ -125,7 +125,7 @@ export function CustomerRequestPage({ token, search, data, actions, now }: Custo
     if (typed) setDraft(typed);
   }, []);
 
-  const answered = (result: CustomerViewResult | CustomerMessageResult, done: keyof typeof notices) => {
+  const answered = (result: CustomerLinkResult | CustomerMessageResult, done: keyof typeof notices) => {
     if (result.ok) {
       setView(result.view);
       setNotice(done);

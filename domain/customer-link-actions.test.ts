@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { recordingLogger } from '../adapters/memory/recording-logger.test-support';
 import { customerAuthor, customerMessageMaxLength, noLongerNeededReason } from './customer-link';
-import { closeCustomerRequest, sendCustomerMessage, viewCustomerRequest } from './customer-request';
+import { closeCustomerRequest, sendCustomerMessage, openCustomerLink } from './customer-link-actions';
 import type { InboxQuote } from './inbox-quote';
 import type { CustomerLinkStore } from './ports/customer-link-store';
 import { sampleCustomerToken, sampleInboxQuote } from '../fixtures/sample-request.test-support';
@@ -50,16 +50,16 @@ const waiting = sampleInboxQuote({ createdAt: new Date('2026-11-24T14:10:00Z'), 
 test('a good token shows the request; a malformed one is not even looked up, and an unknown one is the same not-found', async () => {
   const { store, calls } = linkStore(waiting);
   const deps = { links: store, logger: recordingLogger().logger };
-  expect(await viewCustomerRequest(deps, sampleCustomerToken, now)).toMatchObject({ ok: true, view: { status: 'new' } });
-  expect(await viewCustomerRequest(deps, '../../etc/passwd', now)).toEqual({ ok: false, error: { kind: 'not-found' } });
-  expect(await viewCustomerRequest(deps, sampleCustomerToken.replace('q', 'Q'), now)).toEqual({ ok: false, error: { kind: 'not-found' } });
+  expect(await openCustomerLink(deps, sampleCustomerToken, now)).toMatchObject({ ok: true, view: { status: 'new' } });
+  expect(await openCustomerLink(deps, '../../etc/passwd', now)).toEqual({ ok: false, error: { kind: 'not-found' } });
+  expect(await openCustomerLink(deps, sampleCustomerToken.replace('q', 'Q'), now)).toEqual({ ok: false, error: { kind: 'not-found' } });
   expect(calls).toEqual(['find', 'find']);
 });
 
 test('a link 30 days past its request closing is not found, like one that never was', async () => {
   const closedAt = new Date(now.getTime() - 31 * day);
   const { store } = linkStore(sampleInboxQuote({ status: 'won', createdAt: closedAt, history: [{ from: 'quoted', to: 'won', by: 'sam@example.co.uk', at: closedAt }] }));
-  expect(await viewCustomerRequest({ links: store, logger: recordingLogger().logger }, sampleCustomerToken, now)).toEqual({ ok: false, error: { kind: 'not-found' } });
+  expect(await openCustomerLink({ links: store, logger: recordingLogger().logger }, sampleCustomerToken, now)).toEqual({ ok: false, error: { kind: 'not-found' } });
 });
 
 test('a message on an urgent open request is kept as the customer’s note and tells whoever is on call', async () => {
@@ -114,6 +114,6 @@ test('"No longer needed" closes the request as lost, and the page then says Clos
 test('a store that cannot be reached is a storage failure, logged; never a not-found', async () => {
   const { logger, errors } = recordingLogger();
   const { store } = linkStore(waiting, { failing: true });
-  expect(await viewCustomerRequest({ links: store, logger }, sampleCustomerToken, now)).toEqual({ ok: false, error: { kind: 'storage-failure' } });
+  expect(await openCustomerLink({ links: store, logger }, sampleCustomerToken, now)).toEqual({ ok: false, error: { kind: 'storage-failure' } });
   expect(errors.map(({ message }) => message)).toEqual(['Showing a customer their request failed']);
 });

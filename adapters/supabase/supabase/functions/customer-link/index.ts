@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { serveFunction } from '../_shared/serve.ts';
 import { parseStoreConfig } from '../_shared/postgrest.ts';
-import { type CustomerRequestDeps, handleCustomerRequest, RateLimiter } from './handler.ts';
+import { type CustomerLinkDeps, handleCustomerLink, RateLimiter } from './handler.ts';
 import { postgrestLinkStore } from './link-store.ts';
 import { alertsNotSetUp, pushMessageAlert } from './message-alert.ts';
 import { postgrestAlertStore } from '../_shared/alert-store.ts';
@@ -16,7 +16,7 @@ const LimitSchema = v.pipe(v.string(), v.regex(/^\d+$/, 'CUSTOMER_LINK_RATE_LIMI
 const defaultRateLimit = 30;
 
 /** The function's set-up, read once at boot: without it every call is answered 500, saying what to set. */
-function setup(): CustomerRequestDeps | { ok: false; problem: string } {
+function setup(): CustomerLinkDeps | { ok: false; problem: string } {
   const project = parseStoreConfig(Object.fromEntries(required.map((name) => [name, Deno.env.get(name)])));
   if (project === undefined) return { ok: false, problem: `set the secrets ${required.join(', ')}` };
   const limit = v.safeParse(LimitSchema, Deno.env.get('CUSTOMER_LINK_RATE_LIMIT') ?? String(defaultRateLimit));
@@ -35,4 +35,4 @@ function setup(): CustomerRequestDeps | { ok: false; problem: string } {
 }
 
 const deps = setup();
-serveFunction((request) => handleCustomerRequest(request, deps));
+serveFunction((request) => handleCustomerLink(request, deps));

@@ -1,6 +1,6 @@
 import { isHTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
-import type { CustomerMessageResult, CustomerViewResult } from '../../domain/customer-request';
+import type { CustomerMessageResult, CustomerLinkResult } from '../../domain/customer-link-actions';
 import { customerFormPaths, customerLinkApiPath, fromWireCustomerView, WireCustomerViewSchema } from '../http-api/customer-link-wire';
 import { WireErrorSchema } from '../http-api/wire';
 import { createApi, readRetry, type RestClientOptions } from './rest-client';
@@ -12,11 +12,11 @@ const notFound = { ok: false, error: { kind: 'not-found' } } as const;
 const unavailable = { ok: false, error: { kind: 'storage-failure' } } as const;
 
 /**
- * A customer's page of their request on our own server (adapters/server/customer-link/customer-link-api.ts), for
+ * A customer link on our own server (adapters/server/customer-link/customer-link-api.ts), for
  * the page's script: the server's clock and rules decide, and a failure to reach it is told as the
  * store's failure, so the page says to try again or call.
  */
-export class RestCustomerRequests {
+export class RestCustomerLinks {
   readonly #api: KyInstance;
 
   constructor(options: RestClientOptions = {}) {
@@ -24,7 +24,7 @@ export class RestCustomerRequests {
   }
 
   /** `GET /api/r/{token}`. */
-  view(token: string): Promise<CustomerViewResult> {
+  view(token: string): Promise<CustomerLinkResult> {
     return this.#ask(() => this.#api.get(linkPath(token), { retry: readRetry }).json());
   }
 
@@ -40,12 +40,12 @@ export class RestCustomerRequests {
   }
 
   /** `POST /api/r/{token}/close`: closing twice closes no more, so a lost answer may be asked again. */
-  close(token: string): Promise<CustomerViewResult> {
+  close(token: string): Promise<CustomerLinkResult> {
     return this.#ask(() => this.#api.post(`${linkPath(token)}${customerFormPaths.close}`, { retry: { ...readRetry, methods: ['post'] } }).json());
   }
 
   /** The view the server answered; "not found" for its 404; a failure for anything else. Rethrows a 400 for sendMessage. */
-  async #ask(request: () => Promise<unknown>): Promise<CustomerViewResult> {
+  async #ask(request: () => Promise<unknown>): Promise<CustomerLinkResult> {
     try {
       const view = v.safeParse(WireCustomerViewSchema, await request());
       return view.success ? { ok: true, view: fromWireCustomerView(view.output) } : unavailable;

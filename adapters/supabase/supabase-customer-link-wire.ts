@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import { closedStatuses, customerAuthor, type CustomerView } from '../../domain/customer-link';
+import { closedStatuses, customerAuthor, type CustomerLinkView } from '../../domain/customer-link';
 import type { InboxQuote } from '../../domain/inbox-quote';
 import { fromNamedFields, namedFieldsEntries, toNamedFields } from '../../domain/quote';
 import { QuoteStatusSchema } from '../../domain/quote-status';
 import { TimestampSchema } from './supabase-quote-row';
 
-// The customer's page of their request as the customer-request edge function sends it and the
+// The customer link as the customer-link edge function sends it and the
 // browser reads it: the form's fields with the columns' names, where it stands, the promise, their
 // own messages, and when it was closed (for how long the link lasts). Nothing else of the request.
 
@@ -15,8 +15,8 @@ function closedAtOf(quote: InboxQuote): Date | null {
   return quote.history.findLast((change) => change.to === quote.status)?.at ?? quote.createdAt;
 }
 
-/** The answer to the customer's page, from the request as staff see it and the view the domain made of it. */
-export function customerViewWire(quote: InboxQuote, view: CustomerView) {
+/** The answer to the customer link, from the request as staff see it and the view the domain made of it. */
+export function customerLinkWire(quote: InboxQuote, view: CustomerLinkView) {
   return {
     quote: { ...toNamedFields(view.quote), created_at: view.quote.createdAt.toISOString() },
     status: view.status,
@@ -27,12 +27,12 @@ export function customerViewWire(quote: InboxQuote, view: CustomerView) {
 }
 
 /**
- * The function's answer, as the request it is the customer's page of: only what the page is made of
- * (customerViewOf reads the fields, the time, the status, when it changed, and the customer's notes);
+ * The function's answer, as the request it is the customer link of: only what the page is made of
+ * (customerLinkViewOf reads the fields, the time, the status, when it changed, and the customer's notes);
  * staff's notes, names and everything else the customer was never told stay empty. Its id is not the
  * customer's to know, so it is empty too.
  */
-export const CustomerViewWireSchema = v.pipe(
+export const CustomerLinkWireSchema = v.pipe(
   v.object({
     quote: v.object({ ...namedFieldsEntries, created_at: TimestampSchema }),
     status: QuoteStatusSchema,
@@ -48,7 +48,7 @@ export const CustomerViewWireSchema = v.pipe(
       status: wire.status,
       respondedAt: null,
       history: wire.closed_at === null ? [] : [{ from: wire.status, to: wire.status, by: '', at: wire.closed_at }],
-      // Newest first, as the inbox keeps notes; the customer's page reads them oldest first.
+      // Newest first, as the inbox keeps notes; the customer link reads them oldest first.
       notes: wire.messages.map(({ text, at }, index) => ({ id: String(index), text, by: customerAuthor, at })).reverse(),
       taken: null,
       alerts: [],

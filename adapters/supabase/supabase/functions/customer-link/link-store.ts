@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import type { CustomerLinkStore } from '../../../../../domain/ports/customer-link-store';
+import type { CustomerLinkStore } from '../../../../../domain/ports/customer-link-store.ts';
 import { asServiceRole, postgrestFailure, type StoreConfig } from '../_shared/postgrest.ts';
-import { CustomerRequestAnswerSchema } from '../../../supabase-inbox-answers.ts';
+import { CustomerLinkAnswerSchema } from '../../../supabase-inbox-answers.ts';
 import { customerTokenHash } from '../../../../../domain/customer-link.ts';
 
 /**
@@ -18,7 +18,7 @@ export function postgrestLinkStore(project: StoreConfig, fetchImpl: typeof fetch
       body: JSON.stringify(args),
     });
     if (!response.ok) throw await postgrestFailure(action, response);
-    return v.parse(CustomerRequestAnswerSchema, await response.json()) ?? undefined;
+    return v.parse(CustomerLinkAnswerSchema, await response.json()) ?? undefined;
   };
   return {
     findByToken: async (token) => rpc('Reading the customer\'s request', 'customer_request', { token_hash: await customerTokenHash(token) }),

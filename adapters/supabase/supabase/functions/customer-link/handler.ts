@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import type { InboxQuote } from '../../../../../domain/inbox-quote.ts';
-import type { CustomerLinkStore, CustomerMessageAlert } from '../../../../../domain/ports/customer-link-store';
-import type { Logger } from '../../../../../domain/ports/logger';
-import { closeCustomerRequest, sendCustomerMessage, viewCustomerRequest } from '../../../../../domain/customer-request.ts';
-import { customerViewWire } from '../../../customer-view-wire.ts';
+import type { CustomerLinkStore, CustomerMessageAlert } from '../../../../../domain/ports/customer-link-store.ts';
+import type { Logger } from '../../../../../domain/ports/logger.ts';
+import { closeCustomerRequest, sendCustomerMessage, openCustomerLink } from '../../../../../domain/customer-link-actions.ts';
+import { customerLinkWire } from '../../../supabase-customer-link-wire.ts';
 
-export interface CustomerRequestDeps {
+export interface CustomerLinkDeps {
   links: CustomerLinkStore;
   /** Whoever is on call, told of a message on an urgent request. */
   alert: CustomerMessageAlert;
@@ -21,7 +21,7 @@ const corsHeaders = {
   'access-control-allow-methods': 'POST, OPTIONS',
 } as const;
 
-/** The customer's page is nobody else's: never indexed, never cached, no referrer from it. */
+/** The customer link is nobody else's: never indexed, never cached, no referrer from it. */
 const privateHeaders = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex', 'referrer-policy': 'no-referrer' } as const;
 
 const json = (body: object, status = 200, headers: Record<string, string> = {}) =>
@@ -67,8 +67,8 @@ export class RateLimiter {
 /** The client's address as Supabase's edge passes it on: the first of x-forwarded-for. */
 const clientOf = (request: Request) => request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
 
-/** The route below the function's name: Supabase passes /customer-request/view, a local run /view. */
-const routeOf = (url: string) => new URL(url).pathname.replace(/^(\/functions\/v1)?\/customer-request/, '').replace(/\/+$/, '');
+/** The route below the function's name: Supabase passes /customer-link/view, a local run /view. */
+const routeOf = (url: string) => new URL(url).pathname.replace(/^(\/functions\/v1)?\/customer-link/, '').replace(/\/+$/, '');
 
 async function readBody(request: Request): Promise<v.InferOutput<typeof BodySchema> | undefined> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
@@ -86,18 +86,18 @@ async function readBody(request: Request): Promise<v.InferOutput<typeof BodySche
 /**
  * The customer's private link (domain/customer-link.ts) in Supabase mode: the token comes in the
  * POSTed body, never in the address, so it is in no log of the platform's nor ours.
- *   POST /view      { token }            → 200 the customer's page, or 404
+ *   POST /view      { token }            → 200 the customer link, or 404
  *   POST /message   { token, message }   → 200 the page with the message added, 400 for a message the rules refuse, or 404
  *   POST /close     { token }            → 200 the page, closed as no longer needed, or 404
  * 429 when one client calls too often, 502 when the database cannot be reached.
  */
-export async function handleCustomerRequest(request: Request, deps: CustomerRequestDeps | { ok: false; problem: string }): Promise<Response> {
+export async function handleCustomerLink(request: Request, deps: CustomerLinkDeps | { ok: false; problem: string }): Promise<Response> {
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
   const route = routeOf(request.url);
   if (!['/view', '/message', '/close'].includes(route)) return notFound();
   if (request.method !== 'POST') return json({ error: 'method-not-allowed', message: 'Use POST' }, 405, { allow: 'POST, OPTIONS' });
   if ('ok' in deps) {
-    console.error(`customer-request is not configured: ${deps.problem}`);
+    console.error(`customer-link is not configured: ${deps.problem}`);
     return json({ error: 'not-configured', message: 'The customer\'s page is not set up' }, 500);
   }
   const now = deps.now();
@@ -114,11 +114,11 @@ export async function handleCustomerRequest(request: Request, deps: CustomerRequ
   const use = { ...deps, links };
   const result =
     route === '/view'
-      ? await viewCustomerRequest(use, body.token, now)
+      ? await openCustomerLink(use, body.token, now)
       : route === '/message'
         ? await sendCustomerMessage(use, body.token, body.message, now)
         : await closeCustomerRequest(use, body.token, now);
-  if (result.ok) return seen === undefined ? notFound() : json(customerViewWire(seen, result.view));
+  if (result.ok) return seen === undefined ? notFound() : json(customerLinkWire(seen, result.view));
   switch (result.error.kind) {
     case 'not-found':
       return notFound();

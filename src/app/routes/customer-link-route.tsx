@@ -1,21 +1,21 @@
 import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
 import * as v from 'valibot';
-import type { CustomerView } from '../../../domain/customer-link';
+import type { CustomerLinkView } from '../../../domain/customer-link';
 import { NotFoundPage } from './not-found-page';
 import { rootRoute } from './root-route';
 
 /**
- * What the customer's page address may say besides the token: what was just done (after a plain HTML
+ * What the customer link address may say besides the token: what was just done (after a plain HTML
  * post), or that they asked to close it and are asked to confirm. Anything else is ignored.
  */
-const CustomerPageSearchSchema = v.object({
+const CustomerLinkSearchSchema = v.object({
   done: v.fallback(v.optional(v.picklist(['message', 'closed'])), undefined),
   close: v.fallback(v.optional(v.literal('confirm')), undefined),
 });
 
 /** What the page opens with: the request as the customer sees it, and a message sent back with what was wrong. */
-export interface CustomerPageData {
-  view: CustomerView;
+export interface CustomerLinkData {
+  view: CustomerLinkView;
   message?: { draft: string; error: string };
 }
 
@@ -24,14 +24,14 @@ export interface CustomerPageData {
  * or its request deleted) is the site's plain 404, whichever it is. What the server found is used as
  * it is; otherwise, in the browser, it is asked for.
  */
-export const customerRequestRoute = createRoute({
+export const customerLinkRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/r/$token',
-  validateSearch: CustomerPageSearchSchema,
-  loader: async ({ context, params }): Promise<CustomerPageData> => {
-    const initial = context.customerPage.takeInitial();
+  validateSearch: CustomerLinkSearchSchema,
+  loader: async ({ context, params }): Promise<CustomerLinkData> => {
+    const initial = context.customerLinkPage.takeInitial();
     if (initial) return initial;
-    const result = await context.customerPage.view(params.token);
+    const result = await context.customerLinkPage.view(params.token);
     if (result.ok) return { view: result.view };
     // The router's own signal for "no such page", which it renders as the site's 404.
     // eslint-disable-next-line @typescript-eslint/only-throw-error
@@ -39,5 +39,5 @@ export const customerRequestRoute = createRoute({
     throw new Error('We could not open your request just now. Please try again in a minute, or call us.');
   },
   notFoundComponent: NotFoundPage,
-  component: lazyRouteComponent(() => import('./customer-request-page'), 'CustomerRequestRoutePage'),
+  component: lazyRouteComponent(() => import('./customer-link-page'), 'CustomerRequestRoutePage'),
 });

@@ -1,6 +1,6 @@
 import { messageAlertOf } from '../../../../../domain/alert-message.ts';
 import { onCallAt } from '../../../../../domain/on-call.ts';
-import type { CustomerMessageAlert } from '../../../../../domain/ports/customer-link-store';
+import type { CustomerMessageAlert } from '../../../../../domain/ports/customer-link-store.ts';
 import type { AlertStore } from '../_shared/alert-store.ts';
 import { type PushDeps, pushTo } from '../_shared/push.ts';
 
@@ -28,7 +28,7 @@ export function pushMessageAlert(deps: MessageAlertDeps): CustomerMessageAlert {
   };
 }
 
-/** Without the VAPID secrets the customer's page still works; each message that would alert says why it did not, in the log. */
+/** Without the VAPID secrets the customer link still works; each message that would alert says why it did not, in the log. */
 export const alertsNotSetUp = (problem: string): CustomerMessageAlert => ({
   customerWrote: () => Promise.reject(new Error(`Alerts are not set up: ${problem}`)),
 });

@@ -2,7 +2,7 @@
 import { expect, test } from 'vitest';
 import { toWireCustomerView } from '../../../adapters/http-api/customer-link-wire';
 import type { PageState } from '../../../adapters/http-api/page-state';
-import { customerViewOf } from '../../../domain/customer-link';
+import { customerLinkViewOf } from '../../../domain/customer-link';
 import { sampleInboxQuote } from '../../../fixtures/sample-request.test-support';
 import { createPageRenderer } from '../../render/page-renderer';
 import { loadedBackend } from '../backends/backend';
@@ -14,7 +14,7 @@ const now = new Date('2026-11-20T09:00:00Z');
 
 function stateOf(overrides: Parameters<typeof sampleInboxQuote>[0] = {}, message?: { draft: string; error: string }): PageState {
   const quote = sampleInboxQuote({ name: 'Tom Okafor', urgent: true, description: 'Leak under the sink', createdAt: new Date('2026-11-20T08:50:00Z'), ...overrides });
-  const view = customerViewOf(quote, now);
+  const view = customerLinkViewOf(quote, now);
   if (!view) throw new Error('The sample request’s link has expired');
   return { customer: { view: toWireCustomerView(view), ...(message && { message }) } };
 }

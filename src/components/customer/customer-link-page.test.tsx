@@ -3,12 +3,12 @@ import { expect, test } from 'vitest';
 import { customerAuthor } from '../../../domain/customer-link';
 import { CustomerLinksDouble } from '../../../fixtures/customer-links.test-support';
 import { sampleInboxQuote } from '../../../fixtures/sample-request.test-support';
-import { customerRequestsOver } from '../../app/backends/customer-requests';
+import { customerLinksOver } from '../../app/backends/customer-links';
 import { recordingLogger, renderApp, testBackend } from '../../test-app.test-support';
 
 const now = () => new Date('2026-11-20T09:00:00Z');
 
-function customerPage(overrides: Parameters<typeof sampleInboxQuote>[0] = {}) {
+function customerLinkPage(overrides: Parameters<typeof sampleInboxQuote>[0] = {}) {
   const links = new CustomerLinksDouble();
   const token = links.add(sampleInboxQuote({ name: 'Tom Okafor', urgent: true, createdAt: new Date('2026-11-20T08:50:00Z'), ...overrides }));
   const alerted: string[] = [];
@@ -18,12 +18,12 @@ function customerPage(overrides: Parameters<typeof sampleInboxQuote>[0] = {}) {
       return Promise.resolve();
     },
   };
-  const backend = testBackend({ customerRequests: customerRequestsOver({ links, logger: recordingLogger(), alert }) });
+  const backend = testBackend({ customerLinkActions: customerLinksOver({ links, logger: recordingLogger(), alert }) });
   return { links, token, alerted, ...renderApp({ path: `/r/${token}`, backend, now }) };
 }
 
 test('shows where the request stands, when we aim to call, and what they asked for', async () => {
-  customerPage();
+  customerLinkPage();
   expect(await screen.findByRole('heading', { level: 1, name: 'Your request' })).toBeTruthy();
   const steps = screen.getAllByRole('listitem').filter((item) => item.closest('ol'));
   expect(steps.map((step) => step.textContent)).toEqual(['1Received', '2We have called you', '3Quote sent', '4Done']);
@@ -33,7 +33,7 @@ test('shows where the request stands, when we aim to call, and what they asked f
 });
 
 test('a message is sent in place, shown with their messages, and staff see it as a note from the customer', async () => {
-  const { user, links, token, alerted } = customerPage();
+  const { user, links, token, alerted } = customerLinkPage();
   const box = await screen.findByLabelText('Add a message');
   await user.type(box, 'The leak is worse now');
   await user.click(screen.getByRole('button', { name: 'Send message' }));
@@ -45,14 +45,14 @@ test('a message is sent in place, shown with their messages, and staff see it as
 });
 
 test('an empty message is refused beside the box', async () => {
-  const { user } = customerPage();
+  const { user } = customerLinkPage();
   await user.click(await screen.findByRole('button', { name: 'Send message' }));
   expect(await screen.findByText('Write your message before sending it')).toBeTruthy();
   expect(screen.getByLabelText('Add a message').getAttribute('aria-invalid')).toBe('true');
 });
 
 test('"No longer needed" asks first, then closes the request as lost', async () => {
-  const { user, links, token } = customerPage();
+  const { user, links, token } = customerLinkPage();
   await user.click(await screen.findByRole('button', { name: 'No longer needed' }));
   expect(await screen.findByRole('heading', { name: 'Close your request?' })).toBeTruthy();
   expect(links.quoteOf(token)?.status).toBe('new');
@@ -64,7 +64,7 @@ test('"No longer needed" asks first, then closes the request as lost', async () 
 });
 
 test('"Keep my request open" goes back without closing anything', async () => {
-  const { user, links, token } = customerPage();
+  const { user, links, token } = customerLinkPage();
   await user.click(await screen.findByRole('button', { name: 'No longer needed' }));
   await user.click(await screen.findByRole('link', { name: 'Keep my request open' }));
   expect(await screen.findByRole('button', { name: 'No longer needed' })).toBeTruthy();
@@ -72,6 +72,6 @@ test('"Keep my request open" goes back without closing anything', async () => {
 });
 
 test('a link that leads nowhere is the site’s 404', async () => {
-  renderApp({ path: `/r/${'x'.repeat(43)}`, backend: testBackend({ customerRequests: customerRequestsOver({ links: new CustomerLinksDouble(), logger: recordingLogger(), alert: { customerWrote: () => Promise.resolve() } }) }) });
+  renderApp({ path: `/r/${'x'.repeat(43)}`, backend: testBackend({ customerLinkActions: customerLinksOver({ links: new CustomerLinksDouble(), logger: recordingLogger(), alert: { customerWrote: () => Promise.resolve() } }) }) });
   expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeTruthy();
 });

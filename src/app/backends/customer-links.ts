@@ -1,0 +1,12 @@
+import { closeCustomerRequest, type CustomerLinkDeps, sendCustomerMessage, openCustomerLink } from '../../../domain/customer-link-actions';
+import type { CustomerMessageAlert } from '../../../domain/ports/customer-link-store';
+import type { CustomerLinks } from './backend';
+
+/** The customer link over a store in the page itself (the demo): the use cases, run here. */
+export function customerLinksOver(deps: CustomerLinkDeps & { alert: CustomerMessageAlert }): CustomerLinks {
+  return {
+    view: (token, now) => openCustomerLink(deps, token, now),
+    sendMessage: (token, text, now) => sendCustomerMessage(deps, token, text, now),
+    close: (token, now) => closeCustomerRequest(deps, token, now),
+  };
+}

@@ -1,0 +1,40 @@
+import { fromWireCustomerView } from '../../adapters/http-api/customer-link-wire';
+import type { CustomerLinkState } from '../../adapters/http-api/page-state';
+import type { CustomerLinkView } from '../../domain/customer-link';
+import type { CustomerMessageResult, CustomerLinkResult } from '../../domain/customer-link-actions';
+import type { Backend, BackendModule } from './backends/backend';
+import { withPorts } from './site-context';
+
+/** What the customer link (/r/<token>) reaches through the application's context. */
+export interface CustomerLinkContext {
+  /** What the server that rendered this page found for its link; given once, to the page's first load. */
+  takeInitial: () => { view: CustomerLinkView; message?: { draft: string; error: string } } | undefined;
+  /** Whether the page's forms post to our server when scripts are off. */
+  postsForms: boolean;
+  view: (token: string) => Promise<CustomerLinkResult>;
+  sendMessage: (token: string, text: string) => Promise<CustomerMessageResult>;
+  close: (token: string) => Promise<CustomerLinkResult>;
+}
+
+/** A backend without customer links finds none. */
+const notFound = { ok: false, error: { kind: 'not-found' } } as const;
+
+export function createCustomerPageContext(
+  backend: BackendModule,
+  ports: () => Promise<Backend>,
+  initial: CustomerLinkState | undefined,
+  now: () => Date,
+): CustomerLinkContext {
+  let first = initial;
+  return {
+    takeInitial: () => {
+      const taken = first;
+      first = undefined;
+      return taken && { view: fromWireCustomerView(taken.view), ...(taken.message && { message: taken.message }) };
+    },
+    postsForms: backend.postsCustomerForms ?? false,
+    view: (token) => withPorts(ports, (loaded) => loaded.customerLinkActions?.view(token, now()) ?? Promise.resolve(notFound)),
+    sendMessage: (token, text) => withPorts(ports, (loaded) => loaded.customerLinkActions?.sendMessage(token, text, now()) ?? Promise.resolve(notFound)),
+    close: (token) => withPorts(ports, (loaded) => loaded.customerLinkActions?.close(token, now()) ?? Promise.resolve(notFound)),
+  };
+}
