@@ -77,6 +77,27 @@ module.exports = {
       to: { path: '^adapters/', pathNot: '^adapters/(server|http-api)/' },
     },
     {
+      name: 'server-code-lives-in-a-capability-folder',
+      comment: 'adapters/server/ holds app.ts (which composes the capabilities), start-server.ts and server-config.ts; everything else sits in the folder of its capability (quotes/, inbox/, alerts/, …), in http/ if every answer goes through it, or in bench/.',
+      severity: 'error',
+      from: { path: '^adapters/server/[^/]+$', pathNot: ['^adapters/server/(app|start-server|server-config)\\.ts$', tests] },
+      to: {},
+    },
+    {
+      name: 'server-capabilities-composed-only-by-the-app',
+      comment: 'A capability\'s folder is reached from app.ts, never from another capability: they share only http/, staff/ (who is signed in), photos/ (reading an upload) and pages/.',
+      severity: 'error',
+      from: { path: '^adapters/server/([^/]+)/', pathNot: tests },
+      to: { path: '^adapters/server/(quotes|inbox|customer-data|customer-link|alerts|files)/', pathNot: '^adapters/server/$1/' },
+    },
+    {
+      name: 'server-http-is-the-base',
+      comment: 'What every answer goes through (headers, host and origin checks, limits, the log) knows no capability.',
+      severity: 'error',
+      from: { path: '^adapters/server/http/', pathNot: tests },
+      to: { path: '^adapters/server/', pathNot: '^adapters/server/http/' },
+    },
+    {
       name: 'fixtures-only-to-domain',
       comment: 'Fixtures are data in the domain\'s shapes.',
       severity: 'error',
