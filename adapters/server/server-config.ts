@@ -84,7 +84,7 @@ const ServerConfigSchema = v.object({
   BACKUP_DIR: v.optional(v.string()),
   /** How many daily backups to keep in BACKUP_DIR. */
   BACKUP_KEEP: positiveWhole('BACKUP_KEEP', 14),
-  /** Seals every backup with this passphrase (scrypt and AES-256-GCM); restoring asks for the same. */
+  /** Seals every backup with this passphrase, as an age file; restoring asks for the same. */
   BACKUP_PASSPHRASE: v.optional(v.pipe(v.string(), v.minLength(12, 'BACKUP_PASSPHRASE must be at least 12 characters'))),
   STAFF_EMAIL: v.optional(v.string()),
   STAFF_PASSWORD: v.optional(v.string()),

@@ -15,12 +15,12 @@ async function dataDirWithDatabase(): Promise<string> {
   return dataDir;
 }
 
-const backupsIn = async (dir: string) => (await readdir(dir)).filter((name) => name.endsWith('.backup')).sort();
+const backupsIn = async (dir: string) => (await readdir(dir)).filter((name) => name.endsWith('.tar')).sort();
 
 test('the server takes a backup soon after it starts, another a day later, and keeps BACKUP_KEEP of them', async () => {
   const dataDir = await dataDirWithDatabase();
   const backupDir = await tempDir('backups');
-  for (const day of ['2026-11-01', '2026-11-02', '2026-11-03']) await writeFile(join(backupDir, backupFileName(new Date(`${day}T03:00:00Z`))), 'old');
+  for (const day of ['2026-11-01', '2026-11-02', '2026-11-03']) await writeFile(join(backupDir, backupFileName(new Date(`${day}T03:00:00Z`), false)), 'old');
   await writeFile(join(backupDir, 'README.txt'), 'not a backup');
   let now = new Date('2026-11-23T09:00:00Z');
   const lines: string[] = [];
@@ -28,7 +28,7 @@ test('the server takes a backup soon after it starts, another a day later, and k
   const backups = startDailyBackups({ dataDir, backupDir, keep: 2, logger, writeLine: (line) => lines.push(line), now: () => now, firstLookMs: 1, lookEveryMs: 20 });
   try {
     await vi.waitFor(() => expect(lines).toHaveLength(1));
-    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ event: 'backup', file: join(backupDir, 'quotes-2026-11-23T09-00-00Z.backup'), pruned: 2 });
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ event: 'backup', file: join(backupDir, 'quotes-2026-11-23T09-00-00Z.tar'), pruned: 2 });
     now = new Date('2026-11-24T08:59:00Z');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(lines).toHaveLength(1);
@@ -37,7 +37,7 @@ test('the server takes a backup soon after it starts, another a day later, and k
   } finally {
     await backups.stop();
   }
-  expect(await backupsIn(backupDir)).toEqual(['quotes-2026-11-23T09-00-00Z.backup', 'quotes-2026-11-24T09-00-00Z.backup']);
+  expect(await backupsIn(backupDir)).toEqual(['quotes-2026-11-23T09-00-00Z.tar', 'quotes-2026-11-24T09-00-00Z.tar']);
   expect(await readdir(backupDir)).toContain('README.txt');
   expect(logger.error).not.toHaveBeenCalled();
 });

@@ -4,8 +4,8 @@ import { DatabaseSync } from 'node:sqlite';
 import type { Kysely } from 'kysely';
 import { expect, onTestFinished, test } from 'vitest';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
-import { BackupUnreadable } from './backup-bytes';
-import { writeBackupFile } from './backup-archive';
+import { writeBackupFile } from './backup-file';
+import { BackupUnreadable } from './backup-sealing';
 import { storedIds, tempDir } from './backup.test-support';
 import { type Database, openSqliteDatabase } from './database';
 import { knownMigrations, migrateToLatest } from './migrate';
@@ -49,10 +49,10 @@ test('a backup taken while requests are being written holds every one stored bef
   const taken = await takeSqliteBackup({ dataDir, backupDir, now: () => new Date('2026-11-23T23:30:00.123Z') });
   writing.abort();
   await writer;
-  expect(taken.file).toBe(join(backupDir, 'quotes-2026-11-23T23-30-00Z.backup'));
+  expect(taken.file).toBe(join(backupDir, 'quotes-2026-11-23T23-30-00Z.tar'));
   expect(taken.counts.quote_requests).toBeGreaterThanOrEqual(20);
   expect(taken.otherFiles).toBe(1);
-  expect(await readdir(backupDir)).toEqual(['quotes-2026-11-23T23-30-00Z.backup']);
+  expect(await readdir(backupDir)).toEqual(['quotes-2026-11-23T23-30-00Z.tar']);
   await db.destroy();
 
   const restored = await tempDir('restored');
@@ -147,7 +147,7 @@ test('a damaged backup is refused and nothing is replaced', async () => {
   const middle = Math.floor(bytes.length / 2);
   damaged.writeUInt8(damaged.readUInt8(middle) ^ 0x01, middle);
   await writeFile(file, damaged);
-  await expect(restore(file, target.dataDir)).rejects.toThrow(/checksum does not match/);
+  await expect(restore(file, target.dataDir)).rejects.toThrow(/quotes.sqlite does not match its checksum/);
   await writeFile(file, bytes.subarray(0, bytes.length - 100));
   await expect(restore(file, target.dataDir)).rejects.toBeInstanceOf(BackupUnreadable);
   await writeFile(file, 'not a backup at all');
@@ -166,7 +166,7 @@ test('a database that fails its integrity check is refused, whatever its checksu
   // Scribble over the middle of a page deep in the file: the header stays valid, the b-tree does not.
   bytes.fill(0x5a, bytes.length - 3 * 4096 + 100, bytes.length - 3 * 4096 + 600);
   await writeFile(broken, bytes);
-  const file = join(await tempDir('backups'), backupFileName(new Date()));
+  const file = join(await tempDir('backups'), backupFileName(new Date(), false));
   await writeBackupFile(file, [{ path: 'quotes.sqlite', from: broken }], undefined);
 
   await expect(restore(file, await tempDir('target'))).rejects.toThrow(/(integrity check|not readable)/);
@@ -193,19 +193,21 @@ test('backups kept in DATA_DIR are not backed up again, and a missing database i
   await expect(takeSqliteBackup({ dataDir: await tempDir('empty'), backupDir })).rejects.toThrow(/There is no database to back up at/);
 });
 
-test('pruning keeps the newest backups and never touches other files', async () => {
+test('pruning keeps the newest backups, sealed or not, and never touches other files, earlier versions\' backups included', async () => {
   const backupDir = await tempDir('backups');
-  const days = ['2026-11-20', '2026-11-23', '2026-11-21', '2026-11-22'];
-  for (const day of days) await writeFile(join(backupDir, backupFileName(new Date(`${day}T03:00:00Z`))), 'backup');
-  await writeFile(join(backupDir, 'quotes-keep-me.backup'), 'not ours');
+  const days: [string, boolean][] = [['2026-11-20', true], ['2026-11-23', true], ['2026-11-21', false], ['2026-11-22', false]];
+  for (const [day, sealed] of days) await writeFile(join(backupDir, backupFileName(new Date(`${day}T03:00:00Z`), sealed)), 'backup');
+  await writeFile(join(backupDir, 'quotes-keep-me.tar'), 'not ours');
+  await writeFile(join(backupDir, 'quotes-2026-11-01T03-00-00Z.backup'), 'of an earlier version');
   await writeFile(join(backupDir, 'notes.txt'), 'not ours');
 
   expect((await listBackups(backupDir)).map(({ takenAt }) => takenAt.toISOString().slice(0, 10))).toEqual(['2026-11-23', '2026-11-22', '2026-11-21', '2026-11-20']);
   expect(await pruneBackups(backupDir, 2)).toHaveLength(2);
   expect((await readdir(backupDir)).sort()).toEqual([
     'notes.txt',
-    'quotes-2026-11-22T03-00-00Z.backup',
-    'quotes-2026-11-23T03-00-00Z.backup',
-    'quotes-keep-me.backup',
+    'quotes-2026-11-01T03-00-00Z.backup',
+    'quotes-2026-11-22T03-00-00Z.tar',
+    'quotes-2026-11-23T03-00-00Z.tar.age',
+    'quotes-keep-me.tar',
   ]);
 });

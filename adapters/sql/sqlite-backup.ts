@@ -3,16 +3,16 @@
 import { mkdir, mkdtemp, open, readdir, realpath, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
-import { type ArchiveEntry, writeBackupFile } from './backup-archive';
+import { type ArchiveEntry, writeBackupFile } from './backup-file';
 
 /** The server's database inside DATA_DIR (src/server/server-main.ts opens it there). */
 export const databaseFileName = 'quotes.sqlite';
 
-const backupNamePattern = /^quotes-(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})Z\.backup$/;
+const backupNamePattern = /^quotes-(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})Z\.tar(\.age)?$/;
 
-/** A backup's file name: the UTC time it was taken, e.g. quotes-2026-11-23T23-30-00Z.backup. */
-export function backupFileName(at: Date): string {
-  return `quotes-${at.toISOString().slice(0, 19).replaceAll(':', '-')}Z.backup`;
+/** A backup's file name: the UTC time it was taken, e.g. quotes-2026-11-23T23-30-00Z.tar, and .age when sealed. */
+export function backupFileName(at: Date, sealed: boolean): string {
+  return `quotes-${at.toISOString().slice(0, 19).replaceAll(':', '-')}Z.tar${sealed ? '.age' : ''}`;
 }
 
 /** The backups in `backupDir` (only files named as {@link backupFileName} names them), newest first. */
@@ -87,7 +87,7 @@ export async function takeSqliteBackup({ dataDir, backupDir, passphrase, now = (
     throw new Error(`There is no database to back up at ${databaseFile} (DATA_DIR is ${dataDir})`);
   });
   await mkdir(backupDir, { recursive: true });
-  const file = join(backupDir, backupFileName(now()));
+  const file = join(backupDir, backupFileName(now(), passphrase !== undefined));
   const staging = await mkdtemp(join(backupDir, '.quotes-backup-'));
   try {
     const copy = join(staging, databaseFileName);

@@ -1,10 +1,10 @@
-// Puts a backup back into a DATA_DIR: unpacked and checked beside it first (checksum, encryption,
+// Puts a backup back into a DATA_DIR: unpacked and checked beside it first (passphrase, checksums,
 // PRAGMA integrity_check, schema version), and only then moved into place, the database last, by rename.
 import { access, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { BackupUnreadable } from './backup-bytes';
-import { readBackupFile } from './backup-archive';
+import { readBackupFile } from './backup-file';
+import { BackupUnreadable } from './backup-sealing';
 import { countRows, databaseFileName, integrityOf, type RowCounts, syncDirectory } from './sqlite-backup';
 
 /** A server, or another program, has the database open: restoring under it would lose what it writes. */

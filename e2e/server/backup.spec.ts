@@ -72,7 +72,7 @@ test('the drill: a backup taken under steady writes restores into a new DATA_DIR
     };
     await Promise.all(Array.from({ length: senders }, (_, sender) => send(sender + 1)));
     const backup = await (backupStarted ?? Promise.reject(new Error('the backup never started')));
-    expect(backup.output).toMatch(/^Backed up \d+ quote requests and 0 other files to .*quotes-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.backup, encrypted with BACKUP_PASSPHRASE\.$/m);
+    expect(backup.output).toMatch(/^Backed up \d+ quote requests and 0 other files to .*quotes-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.age, encrypted with BACKUP_PASSPHRASE\.$/m);
     expect(backup.code).toBe(0);
     expect(refused).toEqual([]);
     const [file, ...others] = readdirSync(backupDir);
@@ -114,7 +114,7 @@ test('the drill: a backup taken under steady writes restores into a new DATA_DIR
 
     // Meanwhile the live server has taken its own first backup, and named it by the time.
     await expect.poll(() => (existsSync(ownBackups) ? readdirSync(ownBackups) : []), { timeout: 30_000 }).toEqual([
-      expect.stringMatching(/^quotes-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.backup$/),
+      expect.stringMatching(/^quotes-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.age$/),
     ]);
     await stop(live.process, 'SIGTERM');
   } finally {

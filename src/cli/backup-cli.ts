@@ -1,6 +1,6 @@
 // `npm run backup [DIR]`: a backup of DATA_DIR, taken while the server runs, into DIR (or BACKUP_DIR).
 // `npm run restore -- FILE [--data-dir DIR]`: puts a backup back, once it is checked, with the server stopped.
-// Both seal and open backups with BACKUP_PASSPHRASE when it is set.
+// Both seal and open backups with BACKUP_PASSPHRASE when it is set: an age file, as README.md (Backups) says.
 import { createInterface } from 'node:readline/promises';
 import { readServerConfig } from '../../adapters/server/server-config';
 import { knownMigrations } from '../../adapters/sql/migrate';
