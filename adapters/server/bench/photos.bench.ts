@@ -86,11 +86,13 @@ const peakAndPhotos = async () => {
 try {
   const server = (await nextLine()) as { url: string; cookie: string; uploadRoot: string };
   const fields = { name: 'Priya Raman', phone: '07700 900123', service_type: 'general', postcode: 'SE1 7PB' };
-  const upload = async (bytes = photo, count = 1) => {
+  /** Sends a request with `count` copies of `bytes` from the visitor at 198.51.100.`visitor`. */
+  const upload = async (visitor: number, bytes = photo, count = 1) => {
     const body = new FormData();
     for (const [name, value] of Object.entries(fields)) body.append(name, value);
     for (let index = 0; index < count; index += 1) body.append('photos', new Blob([Buffer.from(bytes)], { type: 'image/jpeg' }), `photo-${String(index)}.jpg`);
-    const response = await fetch(`${server.url}/api/quote-requests`, { method: 'POST', headers: { accept: 'application/json' }, body });
+    const headers = { accept: 'application/json', 'x-forwarded-for': `198.51.100.${String(visitor)}` };
+    const response = await fetch(`${server.url}/api/quote-requests`, { method: 'POST', headers, body });
     if (response.status !== 201) throw new Error(`an upload was answered ${String(response.status)}: ${await response.text()}`);
   };
   const noneLeftBehind = () => {
@@ -98,7 +100,7 @@ try {
   };
 
   const { peak: idle } = await peakAndPhotos();
-  const took = await timed(() => Promise.all(Array.from({ length: concurrentUploads }, () => upload())).then(() => undefined));
+  const took = await timed(() => Promise.all(Array.from({ length: concurrentUploads }, (_, visitor) => upload(visitor + 1))).then(() => undefined));
   const { peak } = await peakAndPhotos();
   write(
     `${concurrentUploads} uploads at once: all stored in ${ms(took)}; the server's peak RSS ${mb(peak)} (${mb(idle)} idle; ` +
@@ -111,19 +113,19 @@ try {
   // An object, not two variables: the clients change it while the loops below read it.
   const run: { stopped: boolean; failure?: Error } = { stopped: false };
   const largeTimes: number[] = [];
-  const largeClient = async () => {
+  const largeClient = async (visitor: number) => {
     try {
-      while (!run.stopped) largeTimes.push(await timed(() => upload(photo, fair.largePhotos)));
+      while (!run.stopped) largeTimes.push(await timed(() => upload(visitor, photo, fair.largePhotos)));
     } catch (cause) {
       run.stopped = true;
       run.failure ??= cause instanceof Error ? cause : new Error(String(cause));
     }
   };
-  const large = Array.from({ length: fair.largeClients }, largeClient);
+  const large = Array.from({ length: fair.largeClients }, (_, visitor) => largeClient(visitor + 1));
   const smallTimes: number[] = [];
   try {
     await sleep(fair.warmUpMs);
-    while (!run.stopped && smallTimes.length < fair.smallSamples) smallTimes.push(await timed(() => upload(smallPhoto, 1)));
+    while (!run.stopped && smallTimes.length < fair.smallSamples) smallTimes.push(await timed(() => upload(fair.largeClients + 1, smallPhoto, 1)));
   } finally {
     run.stopped = true;
     await Promise.all(large);
@@ -142,7 +144,7 @@ try {
   noneLeftBehind();
 
   // Fifty thumbnails to page through: ten requests of five photos each.
-  for (let request = 0; request < thumbnails / 5; request += 1) await upload(photo, 5);
+  for (let request = 0; request < thumbnails / 5; request += 1) await upload(1, photo, 5);
   const { ids } = await peakAndPhotos();
   const paths = Object.entries(ids)
     .flatMap(([id, photoIds]) => photoIds.map((photoId) => `/api/quote-requests/${id}/photos/${photoId}/thumbnail`))
