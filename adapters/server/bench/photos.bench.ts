@@ -108,8 +108,8 @@ try {
   );
   noneLeftBehind();
 
-  // Five visitors each send five large photos, and again once stored, while one more sends a small photo
-  // at a time: each of its requests is timed from the first byte sent to the answer.
+  // Five visitors each send five large photos, and again once stored, while other visitors send a small
+  // photo each, one after another: each of their requests is timed from the first byte sent to the answer.
   // An object, not two variables: the clients change it while the loops below read it.
   const run: { stopped: boolean; failure?: Error } = { stopped: false };
   const largeTimes: number[] = [];
@@ -125,7 +125,8 @@ try {
   const smallTimes: number[] = [];
   try {
     await sleep(fair.warmUpMs);
-    while (!run.stopped && smallTimes.length < fair.smallSamples) smallTimes.push(await timed(() => upload(fair.largeClients + 1, smallPhoto, 1)));
+    // Each from a visitor of its own: a newcomer among the five, as a visitor sending one photo is.
+    while (!run.stopped && smallTimes.length < fair.smallSamples) smallTimes.push(await timed(() => upload(100 + smallTimes.length, smallPhoto, 1)));
   } finally {
     run.stopped = true;
     await Promise.all(large);
