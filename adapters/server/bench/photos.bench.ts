@@ -71,7 +71,11 @@ const child = spawn(process.execPath, ['--experimental-transform-types', '--no-w
   // freed image buffers spread over many arenas and the peak grows by a third.
   env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },
 });
-const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+const exited = new Promise<string | undefined>((resolve) => {
+  child.once('exit', (code, signal) => {
+    resolve(code === 0 ? undefined : signal !== null ? `was stopped by ${signal}` : `exited with ${String(code)}`);
+  });
+});
 const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
 const nextLine = async () => {
   const line = await lines.next();
@@ -162,9 +166,9 @@ try {
   write(`load average at the end: ${load()}`);
 } finally {
   child.stdin.end();
-  const code = await exited;
-  if (code !== 0) {
-    write(`the server exited with ${String(code)}`);
+  const failed = await exited;
+  if (failed !== undefined) {
+    write(`the server ${failed}`);
     process.exitCode = 1;
   }
 }
