@@ -21,8 +21,8 @@ const decoding = { limitInputPixels: photoLimits.maxPixels, failOn: 'error', seq
  * How much is processed at once. What a photo holds while processed grows with its pixels, so the
  * bound is in pixels: one 12-megapixel phone photo with one of up to 4 megapixels beside it, or two of
  * 8, or a larger one alone; and no more photos than cores (two at most), each on one libvips thread.
- * One phone photo at a time keeps a core for a small photo: with two, a visitor's small photo waited up
- * to 2.3 s for a place (docs/decisions/026-photos-processed-fairly.md).
+ * One phone photo at a time keeps a core for a small photo, which otherwise waits for a large one to
+ * finish (docs/decisions/026-photos-processed-fairly.md).
  */
 const defaultBounds = { capacity: 16_000_000, concurrency: Math.min(2, availableParallelism()) };
 
