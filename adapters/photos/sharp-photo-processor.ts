@@ -1,16 +1,42 @@
+import { availableParallelism } from 'node:os';
 import sharp, { type Metadata } from 'sharp';
 import { type PhotoError, photoLimits } from '../../domain/photos';
 import type { ChosenPhoto, PhotoProcessor } from '../../domain/ports/photos';
+import { FairQueue, type FlowKey } from './fair-queue';
 
 /** What sharp calls the formats a visitor may send: judged from the bytes, never the name or the type header. */
 const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'heif']);
 
 type Outcome = Awaited<ReturnType<PhotoProcessor['process']>>;
 
-const refused = (error: PhotoError): Outcome => ({ ok: false, error });
+const refused = (error: PhotoError) => ({ ok: false, error }) as const;
 
-/** The options every decode uses: a pixel limit against decompression bombs, and a broken file refused. */
-const decoding = { limitInputPixels: photoLimits.maxPixels, failOn: 'error' } as const;
+/**
+ * The options every decode uses: a pixel limit against decompression bombs, a broken file refused, and
+ * the file read once from start to end, so libvips streams it through the pipeline in strips.
+ */
+const decoding = { limitInputPixels: photoLimits.maxPixels, failOn: 'error', sequentialRead: true } as const;
+
+/**
+ * How much is processed at once. What a photo holds while processed grows with its pixels, so the
+ * bound is in pixels: one 12-megapixel phone photo with one of up to 4 megapixels beside it, or two of
+ * 8, or a larger one alone; and no more photos than cores (two at most), each on one libvips thread.
+ * One phone photo at a time keeps a core for a small photo, which otherwise waits for a large one to
+ * finish (docs/decisions/026-photos-processed-fairly.md).
+ */
+const defaultBounds = { capacity: 16_000_000, concurrency: Math.min(2, availableParallelism()) };
+
+/**
+ * The photo as kept: mozjpeg's tables and progressive scans, without its trellis quantisation and scan
+ * search, which made files some 8% smaller for three to six times the encoding time, the most of a
+ * photo's processing (decision 026).
+ */
+const keptJpeg = { quality: 82, mozjpeg: true, trellisQuantisation: false, optimiseScans: false } as const;
+/** A thumbnail is small enough for mozjpeg's whole effort, and staff page through many. */
+const thumbnailJpeg = { quality: 78, mozjpeg: true } as const;
+
+/** The flow of photos whose sender was not named. */
+const unnamed = Symbol('unnamed');
 
 /**
  * Our server's photo processor, on sharp (libvips): reads what a file is from its content, refuses
@@ -18,17 +44,16 @@ const decoding = { limitInputPixels: photoLimits.maxPixels, failOn: 'error' } as
  * JPEG at most 2048 px on the long side, with a thumbnail. Nothing of the original's metadata (EXIF,
  * GPS, XMP, IPTC, ICC comments) is carried over: sharp keeps none unless told to.
  *
- * A decoded 12-megapixel photo takes some 36 MB, and libvips' working buffers as much again; so
- * `parallel` photos (one by default) are processed at a time and the rest wait their turn: five
- * uploads at once then stay under 300 MB (`npm run bench:photos`).
+ * Photos wait their turn in a fair queue: each client (`forClient`) has an equal share, counted in
+ * pixels, so a newcomer's photo is next in line however many photos others have queued, and a small
+ * one starts at once beside a phone photo being processed. A file is judged from its header before it
+ * queues, so a refusal never waits.
  */
 export class SharpPhotoProcessor implements PhotoProcessor {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
-  private readonly parallel: number;
+  readonly #queue: FairQueue;
 
-  constructor({ parallel = 1 }: { parallel?: number } = {}) {
-    this.parallel = parallel;
+  constructor({ queue = new FairQueue(defaultBounds) }: { queue?: FairQueue } = {}) {
+    this.#queue = queue;
     // Each pipeline on one thread: parallelism comes from photos side by side, not from one photo's
     // threads, which would multiply the buffers held at once.
     sharp.concurrency(1);
@@ -36,22 +61,22 @@ export class SharpPhotoProcessor implements PhotoProcessor {
     sharp.cache(false);
   }
 
-  async process(photo: ChosenPhoto): Promise<Outcome> {
-    if (photo.size > photoLimits.maxBytes) return refused({ kind: 'too-large', file: photo.name });
-    await this.turn();
-    try {
-      // A photo our server wrote to a temporary file is read from there by libvips, never copied into a buffer of ours.
-      const input = filePathOf(photo) ?? new Uint8Array(await photo.arrayBuffer());
-      return await processInput(photo.name, input);
-    } finally {
-      this.running -= 1;
-      this.waiting.shift()?.();
-    }
+  /** The processor for the photos of one client (as the rate limits count clients), which share one turn. */
+  forClient(client: string): PhotoProcessor {
+    return { process: (photo) => this.#process(photo, client) };
   }
 
-  private async turn(): Promise<void> {
-    if (this.running >= this.parallel) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.running += 1;
+  process(photo: ChosenPhoto): Promise<Outcome> {
+    return this.#process(photo, unnamed);
+  }
+
+  async #process(photo: ChosenPhoto, flow: FlowKey): Promise<Outcome> {
+    if (photo.size > photoLimits.maxBytes) return refused({ kind: 'too-large', file: photo.name });
+    // A photo our server wrote to a temporary file is read from there by libvips, never copied into a buffer of ours.
+    const input = filePathOf(photo) ?? new Uint8Array(await photo.arrayBuffer());
+    const judged = await judge(photo.name, input);
+    if (!judged.ok) return judged;
+    return this.#queue.run(flow, judged.pixels, () => encode(photo.name, input));
   }
 }
 
@@ -61,31 +86,36 @@ function filePathOf(photo: ChosenPhoto): string | undefined {
   return typeof path === 'string' ? path : undefined;
 }
 
-async function processInput(file: string, bytes: Uint8Array | string): Promise<Outcome> {
-  if (typeof bytes !== 'string' && bytes.byteLength > photoLimits.maxBytes) return refused({ kind: 'too-large', file });
+/** What the file is and how many pixels it would decode to, from its header alone. */
+async function judge(file: string, input: Uint8Array | string): Promise<{ ok: true; pixels: number } | { ok: false; error: PhotoError }> {
+  if (typeof input !== 'string' && input.byteLength > photoLimits.maxBytes) return refused({ kind: 'too-large', file });
   let metadata: Metadata;
   try {
-    // Reads the header only: what the file is, and how many pixels it would decode to.
-    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     return refused({ kind: 'not-an-image', file });
   }
   if (!acceptedFormats.has(metadata.format)) return refused({ kind: 'not-an-image', file });
   // HEIC photos are HEVC inside a HEIF box; sharp's build reads AVIF (AV1) from such boxes, not HEVC.
   if (metadata.format === 'heif' && metadata.compression !== 'av1') return refused({ kind: 'cannot-decode', file });
-  if (metadata.width * metadata.height > photoLimits.maxPixels) return refused({ kind: 'too-many-pixels', file });
+  const pixels = metadata.width * metadata.height;
+  if (pixels > photoLimits.maxPixels) return refused({ kind: 'too-many-pixels', file });
+  return { ok: true, pixels };
+}
 
+async function encode(file: string, input: Uint8Array | string): Promise<Outcome> {
   try {
-    const full = await sharp(bytes, decoding)
+    const full = await sharp(input, decoding)
       .rotate()
       .flatten({ background: '#ffffff' })
       .resize({ width: photoLimits.maxLongSide, height: photoLimits.maxLongSide, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 82, mozjpeg: true })
+      .jpeg(keptJpeg)
       .toBuffer({ resolveWithObject: true });
-    // From the kept copy, not the original: a 2048 px image is far cheaper to shrink again.
+    // From the kept copy, not the original: a 2048 px JPEG is decoded already shrunk (libvips'
+    // shrink-on-load) to near the thumbnail's size.
     const thumbnail = await sharp(full.data, decoding)
       .resize({ width: photoLimits.thumbnailLongSide, height: photoLimits.thumbnailLongSide, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 78, mozjpeg: true })
+      .jpeg(thumbnailJpeg)
       .toBuffer({ resolveWithObject: true });
     return {
       ok: true,

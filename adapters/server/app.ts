@@ -44,10 +44,11 @@ export interface ServerDeps {
   inbox: QuoteInbox;
   /**
    * Photos sent with requests: where staff read them (kept beside `quotes`, which stores them), what
-   * judges and re-encodes each, and where uploads are written while a request is read (the system's
-   * temporary folder unless set). Without it, a request with photos is refused as a type not taken.
+   * judges and re-encodes each, giving each client (counted as the rate limits count them) its share of
+   * the turns, and where uploads are written while a request is read (the system's temporary folder
+   * unless set). Without it, a request with photos is refused as a type not taken.
    */
-  photos?: { store: PhotoStore; processor: PhotoProcessor; uploadRoot?: string };
+  photos?: { store: PhotoStore; processor: { forClient: (client: string) => PhotoProcessor }; uploadRoot?: string };
   /** A customer's data, to hand over or erase: over the same database as `quotes`. */
   customerData: CustomerDataStore;
   /** The clock staff's changes are recorded by; the real one unless a test sets its own. */
@@ -228,6 +229,7 @@ export function createServerApp(deps: ServerDeps) {
       alertsApi({ ...deps.alerts, requireStaff: staff.requireStaff, logger: deps.logger, now, bodyLimitBytes }),
     );
   }
+  const { photos } = deps;
   app.route(
     apiPaths.quoteRequests,
     quoteApi(deps, {
@@ -241,7 +243,9 @@ export function createServerApp(deps: ServerDeps) {
           refused: { consume: () => refusedSubmissions.consume(key), check: () => refusedSubmissions.check(key) },
         };
       },
-      ...(deps.photos && { photos: { processor: deps.photos.processor, uploadRoot: deps.photos.uploadRoot ?? tmpdir() } }),
+      ...(photos && {
+        photos: { processorFor: (c) => photos.processor.forClient(clientKey(c, trust)), uploadRoot: photos.uploadRoot ?? tmpdir() },
+      }),
       formPost: async (draft, result, photosSent) => {
         if (result.ok) {
           return new Response(null, { status: 303, headers: { location: submittedLocation(remarkedFields(result.quote), result.quote.customerToken) } });

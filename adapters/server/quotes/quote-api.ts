@@ -52,11 +52,11 @@ export interface QuoteApiOptions {
   /** The allowances of the client that sent this request. */
   submissionLimits: (c: Context) => SubmissionLimits;
   /**
-   * Photos with a request (multipart/form-data): what judges, turns upright and re-encodes them, and
-   * where they are written as they stream in, each request in a folder of its own removed once
-   * answered. Without it, only JSON and form posts are taken.
+   * Photos with a request (multipart/form-data): what judges, turns upright and re-encodes the photos
+   * of the client that sent this request, and where they are written as they stream in, each request
+   * in a folder of its own removed once answered. Without it, only JSON and form posts are taken.
    */
-  photos?: { processor: PhotoProcessor; uploadRoot: string };
+  photos?: { processorFor: (c: Context) => PhotoProcessor; uploadRoot: string };
 }
 
 /** Far longer than any token we sign (57 characters); anything longer is not worth checking. */
@@ -117,15 +117,15 @@ export function quoteApi(
     limits: SubmissionLimits,
     body: unknown,
     input: unknown,
-    photos: readonly ChosenPhoto[] = [],
+    photos?: { chosen: readonly ChosenPhoto[]; processor: PhotoProcessor },
   ): Promise<SubmitQuoteWithPhotosResult> {
     const accepted = await limits.accepted.consume();
     if (!accepted.allowed) return { ok: false, error: rateLimited(accepted) };
     // Spam is stored too, in its folder, and its sender answered exactly as a person: a bot cannot tell.
     const arrival = arrivalOf(body);
     const result =
-      photos.length > 0 && photoOptions
-        ? await submitQuoteWithPhotos({ ...deps, processor: photoOptions.processor }, input, photos, arrival)
+      photos && photos.chosen.length > 0
+        ? await submitQuoteWithPhotos({ ...deps, processor: photos.processor }, input, photos.chosen, arrival)
         : await submitQuote(deps, input, arrival);
     if (!result.ok) {
       await limits.accepted.refund();
@@ -151,7 +151,7 @@ export function quoteApi(
    * A post with photos: streamed to temporary files within the per-file and whole-request limits,
    * never held whole in memory, and the files removed once it is answered, whatever the answer.
    */
-  const postWithPhotos = async (c: Context, { uploadRoot }: { uploadRoot: string }, limits: SubmissionLimits, stopped: QuoteError | undefined) => {
+  const postWithPhotos = async (c: Context, { uploadRoot, processorFor }: NonNullable<QuoteApiOptions['photos']>, limits: SubmissionLimits, stopped: QuoteError | undefined) => {
     const json = (c.req.header('accept') ?? '').toLowerCase().includes('application/json');
     return withMultipartBody(c.req.raw, { root: uploadRoot }, async (read) => {
       if (!read.ok) {
@@ -171,7 +171,7 @@ export function quoteApi(
         await limits.refused.consume();
         return answer(json, draft, { ok: false, error: { kind: 'photo-refused', photo: photoError } }, photoCount);
       }
-      return answer(json, draft, await submitCounted(limits, fields, draft, photos), photoCount);
+      return answer(json, draft, await submitCounted(limits, fields, draft, { chosen: photos, processor: processorFor(c) }), photoCount);
     });
   };
 
