@@ -14,6 +14,7 @@ import { WireQuoteSchema } from '../http-api/wire';
 import { type Database, openPostgresDatabase, openSqliteDatabase } from '../sql/database';
 import { migrateToLatest } from '../sql/migrate';
 import { SqlCustomerData } from '../sql/sql-customer-data';
+import { SqlCustomerLinks } from '../sql/sql-customer-links';
 import { SqlQuoteInbox } from '../sql/sql-quote-inbox';
 import { SqlQuoteRepository } from '../sql/sql-quote-repository';
 import { SqlReadiness } from '../sql/sql-readiness';
@@ -111,6 +112,8 @@ function testPhotos(db: Kysely<Database>, photoDir: string | undefined): TestPho
 
 export interface TestServer extends RunningServer {
   db: Kysely<Database>;
+  /** The Hono app the server runs: its routes (`app.routes`) are what the tests walk. */
+  app: ReturnType<typeof createServerApp>;
   /** A Cookie header of a signed-in staff member. */
   staffCookie: string;
   logs: RequestLogEntry[];
@@ -180,6 +183,8 @@ export async function startTestServer(
      * them, unless `lane` is false.
      */
     site?: { dir: string; lane: boolean };
+    /** Serves customers' private links (/r/<token>) from the database, their alerts going nowhere. */
+    customerLinks?: boolean;
   } = {},
 ): Promise<TestServer> {
   const given = options.alerts?.db;
@@ -250,6 +255,13 @@ export async function startTestServer(
       },
     },
     ...(alerts && { alerts: alerts.serverDeps }),
+    ...(options.customerLinks && {
+      customerLinks: {
+        store: new SqlCustomerLinks(db),
+        alert: { customerWrote: () => Promise.resolve() },
+        limits: { views: limitOf('customer-link-views', 100_000), changes: limitOf('customer-link-changes', 100_000) },
+      },
+    }),
     logger,
     readiness: () => readiness.check(),
     ...(dispatcher ? { outbox: { backlog: () => outbox.backlog(), sending: true, unrecorded: () => dispatcher.unrecorded } } : {}),
@@ -304,6 +316,7 @@ export async function startTestServer(
   errors.splice(0);
   return {
     ...server,
+    app,
     staffCookie,
     db,
     logs,

@@ -1,5 +1,4 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { OnCallRotaSchema } from '../../../domain/on-call';
 import type { Logger } from '../../../domain/ports/logger';
@@ -7,6 +6,7 @@ import type { OnCallRotaStore } from '../../../domain/ports/alert-stores';
 import type { PushDeviceStore } from '../../../domain/ports/push-devices';
 import { fromWireNewPushDevice, newPushDeviceSchema, toWirePushDevice, WireRotaBodySchema } from '../../http-api/alerts-wire';
 import type { WireError } from '../../http-api/wire';
+import { bodyLimits, limitBody } from '../http/body-limit';
 import { readJsonBody } from '../http/request-body';
 import type { StaffEnv } from '../staff/staff-api';
 
@@ -24,12 +24,11 @@ export interface AlertsApiOptions {
   requireStaff: MiddlewareHandler<StaffEnv>;
   logger: Logger;
   now: () => Date;
-  bodyLimitBytes: number;
   /** Takes subscriptions on http loopback too, for a push service run by tests; never in production. */
   allowLoopbackPush: boolean;
 }
 
-const fail = (body: WireError, status: 400 | 404 | 413 | 503) => Response.json(body, { status });
+const fail = (body: WireError, status: 400 | 404 | 503) => Response.json(body, { status });
 const unavailable = () => fail({ error: 'storage-unavailable', message: 'The alert settings cannot be reached right now. Please try again.' }, 503);
 
 /** The issues of a failed parse as the API names them: `shifts.2.start`, `keys.p256dh`. */
@@ -41,13 +40,9 @@ const fieldsOf = (issues: readonly v.BaseIssue<unknown>[], prefix: string[] = []
  * devices (nobody sees or removes another's), the test alert, and the on-call rota.
  */
 export function alertsApi(options: AlertsApiOptions) {
-  const { devices, rota, staffEmails, publicKey, sendTestAlert, onRotaSaved, requireStaff, logger, now, bodyLimitBytes } = options;
+  const { devices, rota, staffEmails, publicKey, sendTestAlert, onRotaSaved, requireStaff, logger, now } = options;
   const NewDeviceSchema = newPushDeviceSchema({ allowLoopback: options.allowLoopbackPush });
   const api = new Hono<StaffEnv>();
-  const limitBody = bodyLimit({
-    maxSize: bodyLimitBytes,
-    onError: () => fail({ error: 'payload-too-large', message: `The request body is over ${bodyLimitBytes} bytes` }, 413),
-  });
   api.use('*', requireStaff);
   api.onError((error) => {
     logger.error('The alert settings failed', error);
@@ -59,7 +54,7 @@ export function alertsApi(options: AlertsApiOptions) {
 
   api.get('/devices', async (c) => c.json({ devices: (await devices.listDevices(c.get('staff').email)).map(toWirePushDevice) }));
 
-  api.post('/devices', limitBody, async (c) => {
+  api.post('/devices', limitBody(bodyLimits.json), async (c) => {
     const body = await readJsonBody(c);
     if (!body.ok) return fail(body.error, 400);
     const parsed = v.safeParse(NewDeviceSchema, body.body);
@@ -68,18 +63,18 @@ export function alertsApi(options: AlertsApiOptions) {
     return c.json(toWirePushDevice(device), 201);
   });
 
-  api.delete('/devices/:id', async (c) => {
+  api.delete('/devices/:id', limitBody(bodyLimits.none), async (c) => {
     const removed = await devices.removeDevice(c.get('staff').email, c.req.param('id'));
     return removed ? c.body(null, 204) : fail({ error: 'not-found', message: 'You have no device with that id' }, 404);
   });
 
-  api.post('/test', async (c) => c.json(await sendTestAlert(c.get('staff').email)));
+  api.post('/test', limitBody(bodyLimits.none), async (c) => c.json(await sendTestAlert(c.get('staff').email)));
 
   const rotaAnswer = async () => ({ shifts: await rota.readRota(), staff: await staffEmails() });
 
   api.get('/rota', async (c) => c.json(await rotaAnswer()));
 
-  api.put('/rota', limitBody, async (c) => {
+  api.put('/rota', limitBody(bodyLimits.json), async (c) => {
     const body = await readJsonBody(c);
     if (!body.ok) return fail(body.error, 400);
     const outer = v.safeParse(WireRotaBodySchema, body.body);
