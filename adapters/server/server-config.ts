@@ -76,8 +76,11 @@ const ServerConfigSchema = v.object({
   ESCALATE_AFTER_MINUTES: positiveWhole('ESCALATE_AFTER_MINUTES', defaultAlertPolicy.escalateAfterMinutes),
   /** How often the server looks for alerts that have come due: the most an escalation can be late by. */
   ALERT_CHECK_SECONDS: positiveWhole('ALERT_CHECK_SECONDS', 10),
-  /** For a push service on this machine's loopback, as the tests run one; never in production. */
-  PUSH_ALLOW_LOOPBACK: yesOrNo('PUSH_ALLOW_LOOPBACK'),
+  /**
+   * Takes push endpoints on this machine's loopback and pushes to them, for the push service the
+   * end-to-end tests and the alert benchmark run; the server warns loudly when it is set. Never in production.
+   */
+  PUSH_ALLOW_LOOPBACK_FOR_TESTS: yesOrNo('PUSH_ALLOW_LOOPBACK_FOR_TESTS'),
   /** The site's public address, for links to a request in webhooks (the build reads it for the pages). */
   SITE_URL: v.optional(v.pipe(v.string(), v.url("SITE_URL must be the site's address, like https://www.example.co.uk"))),
   /** Where the server puts its daily backup of DATA_DIR (SQLite only); unset, it takes none. */

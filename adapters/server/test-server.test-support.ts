@@ -38,6 +38,7 @@ import { alertDelivery, testAlertSender } from '../push/alert-delivery';
 import { readTakeToken } from '../push/take-token';
 import { requireTakeTokenSecret, requireVapidKeys } from '../push/vapid-keys';
 import { WebPushSender } from '../push/web-push-sender';
+import { publicPushFetch } from '../push/public-push-fetch';
 import { type WebhookConfig, WebhookSender } from '../push/webhook';
 import { SqlAlertLedger } from '../sql/sql-alert-ledger';
 import { SqlAlertOutbox } from '../sql/sql-alert-outbox';
@@ -149,6 +150,8 @@ export interface TestAlertOptions {
   /** An existing database (another server's): the test then drops it itself. */
   db?: Kysely<Database>;
   leaseSeconds?: number;
+  /** Push to endpoints on loopback, as the tests' push service is (true unless a test says otherwise). */
+  allowLoopbackPush?: boolean;
 }
 
 /**
@@ -350,7 +353,8 @@ async function testAlertEngine(db: Kysely<Database>, staff: SqlStaffStore, optio
   const takeTokenSecret = await requireTakeTokenSecret(secrets);
   const outbox = new SqlAlertOutbox(db, { now, ...(options.leaseSeconds !== undefined && { leaseSeconds: options.leaseSeconds }) });
   const devices = new SqlPushDeviceStore(db);
-  const sender = new WebPushSender(vapid);
+  const allowLoopback = options.allowLoopbackPush ?? true;
+  const sender = new WebPushSender(vapid, { fetch: publicPushFetch({ allowLoopback }) });
   const forgetDevice = (deviceId: string) => outbox.forgetDevice(deviceId);
   const logger = { error: () => undefined };
   return createAlertEngine({
@@ -372,7 +376,7 @@ async function testAlertEngine(db: Kysely<Database>, staff: SqlStaffStore, optio
     }),
     sendTestAlert: testAlertSender({ sender, targets: (email) => devices.pushTargets(email), forgetDevice, logger, now }),
     readTakeToken: (quoteId, token) => readTakeToken(takeTokenSecret, token, { quoteId, now: now() }),
-    allowLoopbackPush: true,
+    allowLoopbackPush: allowLoopback,
     logger,
     now,
     checkEveryMs: options.checkEveryMs ?? 60_000,
