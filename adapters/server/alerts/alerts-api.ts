@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
+import { PushDeviceRefused } from '../../../domain/alert-devices';
 import { OnCallRotaSchema } from '../../../domain/on-call';
 import type { Logger } from '../../../domain/ports/logger';
 import type { OnCallRotaStore } from '../../../domain/ports/alert-stores';
@@ -28,7 +29,7 @@ export interface AlertsApiOptions {
   allowLoopbackPush: boolean;
 }
 
-const fail = (body: WireError, status: 400 | 404 | 503) => Response.json(body, { status });
+const fail = (body: WireError, status: 400 | 404 | 409 | 503) => Response.json(body, { status });
 const unavailable = () => fail({ error: 'storage-unavailable', message: 'The alert settings cannot be reached right now. Please try again.' }, 503);
 
 /** The issues of a failed parse as the API names them: `shifts.2.start`, `keys.p256dh`. */
@@ -59,8 +60,15 @@ export function alertsApi(options: AlertsApiOptions) {
     if (!body.ok) return fail(body.error, 400);
     const parsed = v.safeParse(NewDeviceSchema, body.body);
     if (!parsed.success) return fail({ error: 'invalid-fields', message: 'This is not a push subscription the server can use', fields: fieldsOf(parsed.issues) }, 400);
-    const device = await devices.saveDevice(c.get('staff').email, fromWireNewPushDevice(parsed.output), now());
-    return c.json(toWirePushDevice(device), 201);
+    try {
+      const device = await devices.saveDevice(c.get('staff').email, fromWireNewPushDevice(parsed.output), now());
+      return c.json(toWirePushDevice(device), 201);
+    } catch (cause) {
+      if (!(cause instanceof PushDeviceRefused)) throw cause;
+      return cause.reason === 'too-many-devices'
+        ? fail({ error: 'too-many-devices', message: cause.message }, 409)
+        : fail({ error: 'invalid-fields', message: cause.message, fields: [{ field: 'endpoint', message: cause.message }] }, 400);
+    }
   });
 
   api.delete('/devices/:id', limitBody(bodyLimits.none), async (c) => {
