@@ -6,7 +6,7 @@ import { isLoopbackAddress, isPublicAddress, parseIpAddress } from './ip-address
 // not a private network, in whatever spelling the URL standard accepts for them. The URL parser
 // already writes 0x7f000001, 2130706433, 0177.0.0.1 and 127.1 as 127.0.0.1, and IPv6 in one form.
 
-export const pushEndpointMaxLength = 2048;
+const pushEndpointMaxLength = 2048;
 
 export const pushEndpointMessages = {
   notAnAddress: "Endpoint must be the push service's address",
