@@ -36,7 +36,7 @@ interface PushAnswer {
  */
 export type PushFetch = (
   endpoint: string,
-  init: { method: 'POST'; headers: [string, string][]; body: Uint8Array; redirect: 'manual'; signal: AbortSignal },
+  init: { method: 'POST'; headers: [string, string][]; body: Uint8Array<ArrayBuffer>; redirect: 'manual'; signal: AbortSignal },
 ) => Promise<PushAnswer>;
 
 /** What a push service said of one alert: it took it, or the subscription no longer exists. */
