@@ -34,7 +34,7 @@ const yesOrNo = (name: string) =>
     v.transform((value) => value === 'true' || value === '1'),
   );
 
-const ServerConfigSchema = v.object({
+const ServerConfigEntries = v.object({
   PORT: port,
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty('HOST must not be empty')), '127.0.0.1'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DATA_DIR must not be empty')), './data'),
@@ -92,6 +92,15 @@ const ServerConfigSchema = v.object({
   STAFF_EMAIL: v.optional(v.string()),
   STAFF_PASSWORD: v.optional(v.string()),
 });
+
+const ServerConfigSchema = v.pipe(
+  ServerConfigEntries,
+  // A live site has an https address: there, the tests' switch can only be a mistake.
+  v.check(
+    (config) => !(config.PUSH_ALLOW_LOOPBACK_FOR_TESTS && config.SITE_URL?.startsWith('https:') === true),
+    'PUSH_ALLOW_LOOPBACK_FOR_TESTS is for tests alone: unset it on a site served over HTTPS (SITE_URL)',
+  ),
+);
 
 export type ServerConfig = v.InferOutput<typeof ServerConfigSchema>;
 

@@ -25,7 +25,7 @@ export interface AlertsApiOptions {
   requireStaff: MiddlewareHandler<StaffEnv>;
   logger: Logger;
   now: () => Date;
-  /** Takes subscriptions on http loopback too, for a push service run by tests; never in production. */
+  /** Takes push endpoints on this machine (loopback) too, for a push service run by tests; never in production. */
   allowLoopbackPush: boolean;
 }
 
