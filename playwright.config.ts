@@ -64,7 +64,7 @@ export default defineConfig({
         // Both browsers' connections come from this one address; the cap has tests of its own.
         MAX_CONNECTIONS_PER_CLIENT: '0',
         // The alert tests run their own push service, on loopback.
-        PUSH_ALLOW_LOOPBACK: 'true',
+        PUSH_ALLOW_LOOPBACK_FOR_TESTS: 'true',
         // The browser fills the form in milliseconds, which the spam rules would take for a script.
         FORM_TOKEN_BACKDATE_SECONDS: '10',
       },

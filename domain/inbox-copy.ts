@@ -211,6 +211,9 @@ export const inboxCopy = {
       'push-refused': 'The push service did not accept this device. Try again in a moment; if it keeps failing, reload the page first.',
       'save-failed': 'This device could not be saved for alerts. Check your connection and try again.',
       'remove-failed': 'Alerts could not be turned off for this device just now. Please try again in a moment.',
+      // Ten: alert-devices.ts maxPushDevicesPerStaff, which a test holds this to.
+      'too-many-devices': 'You have 10 devices with alerts on. Remove one first.',
+      'endpoint-not-allowed': 'This browser’s push service is not one alerts can be sent through. Try another browser.',
     },
     devices: {
       heading: 'Your devices',

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { OnCallShiftSchema } from '../../domain/on-call';
 import type { NewPushDevice, PushDevice } from '../../domain/ports/push-devices';
+import { type PushEndpointOptions, pushEndpointSchema } from '../../domain/push-endpoint';
 
 /**
  * The alert settings on the wire (`/api/alerts/…`), shared by the server and the browser client:
@@ -42,20 +43,14 @@ export type WirePushDevice = v.InferOutput<typeof WirePushDeviceSchema>;
 
 export const WirePushDevicesSchema = v.object({ devices: v.array(WirePushDeviceSchema) });
 
-const loopbackUrl = /^http:\/\/(?:127\.0\.0\.1|localhost|\[::1\])[:/]/;
-
 /**
- * A browser's PushSubscription.toJSON(), and what to call the device. Push services are on https;
- * `allowLoopback` also takes http on this machine's loopback, for a push service run by tests.
+ * A browser's PushSubscription.toJSON(), and what to call the device. Its endpoint must be a public
+ * https host (domain/push-endpoint.ts); `allowLoopback` also takes this machine, for a push service
+ * run by tests.
  */
-export const newPushDeviceSchema = ({ allowLoopback }: { allowLoopback: boolean }) =>
+export const newPushDeviceSchema = (options: PushEndpointOptions) =>
   v.object({
-    endpoint: v.pipe(
-      v.string('Endpoint must be text'),
-      v.maxLength(2048, 'Endpoint is too long'),
-      v.url('Endpoint must be the push service\'s address'),
-      v.check((url) => url.startsWith('https://') || (allowLoopback && loopbackUrl.test(url)), 'Endpoint must be an https address'),
-    ),
+    endpoint: pushEndpointSchema(options),
     keys: v.object({ p256dh: Base64UrlSchema('The p256dh key', 80, 100), auth: Base64UrlSchema('The auth secret', 16, 32) }, 'Keys must hold p256dh and auth'),
     label: v.pipe(v.string('Label must be text'), v.trim(), v.nonEmpty('Say what the device is'), v.maxLength(100, 'Label must be 100 characters or fewer')),
   });

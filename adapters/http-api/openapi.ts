@@ -1,8 +1,10 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { describeField, type QuoteField, quoteFieldList, quoteFields, requiredFields } from '../../domain/quote';
+import { alertOperations } from './openapi-alerts';
 import { customerDataPaths } from './openapi-customer-data';
 import { inboxGet, inboxPaths, inboxSchemas } from './openapi-inbox';
 import { multipartInput, photoPaths } from './openapi-photos';
+import { serviceOperations } from './openapi-service';
 import { formTokenFieldName } from '../../domain/spam';
 import { honeypotFieldName } from '../../domain/quote';
 import { apiPaths, checkedValue, errorCodes, WireErrorSchema, WireStoredQuoteSchema } from './wire';
@@ -67,7 +69,8 @@ export const openApiDocument = {
   info: {
     title: 'Quote requests API',
     version: '1.0.0',
-    description: 'Visitors send quote requests; staff work them in the inbox: pages, statuses, notes and the response clock.',
+    description:
+      'Visitors send quote requests; staff work them in the inbox: pages, statuses, notes and the response clock, and set their alerts. Customers follow their own request by its link. Every route that takes a body has a size limit: over it, 413 before the body is read.',
   },
   paths: {
     [apiPaths.quoteRequests]: {
@@ -106,6 +109,8 @@ export const openApiDocument = {
     ...inboxPaths,
     ...customerDataPaths,
     ...photoPaths(apiPaths.quoteRequests),
+    ...alertOperations,
+    ...serviceOperations,
     [`${apiPaths.quoteRequests}/{id}`]: {
       delete: {
         summary: 'Delete a quote request (staff only)',
@@ -116,6 +121,7 @@ export const openApiDocument = {
           '401': errorResponse('No valid staff session'),
           '403': errorResponse('Sent from another site'),
           '404': errorResponse('No such request'),
+          '413': errorResponse('A body was sent: this takes none'),
           '503': errorResponse('The database cannot be reached'),
         },
       },
@@ -154,12 +160,13 @@ export const openApiDocument = {
           '400': errorResponse('Email or password missing, or not JSON'),
           '401': errorResponse('The email and password do not match a staff account'),
           '403': errorResponse('Sent from another site'),
+          '413': errorResponse('The body is over 4 KB'),
           '429': { ...errorResponse('Too many failed sign-ins from this client; see Retry-After'), headers: retryAfter },
         },
       },
       delete: {
         summary: 'Sign out: the session ends on the server and its cookie is cleared',
-        responses: { '204': { description: 'Signed out' }, '403': errorResponse('Sent from another site') },
+        responses: { '204': { description: 'Signed out' }, '403': errorResponse('Sent from another site'), '413': errorResponse('A body was sent: this takes none') },
       },
     },
   },

@@ -62,6 +62,7 @@ export const errorCodes = [
   'conflict',
   'not-allowed',
   'already-taken',
+  'too-many-devices',
 ] as const;
 
 export const WireErrorSchema = v.object({

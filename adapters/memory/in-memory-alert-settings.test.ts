@@ -1,6 +1,8 @@
 import { expect, test } from 'vitest';
 import type { TestAlert } from '../../domain/alert-message';
+import { maxPushDevicesPerStaff, PushDeviceRefused } from '../../domain/alert-devices';
 import { RotaRejected } from '../../domain/alert-settings';
+import { inboxCopy } from '../../domain/inbox-copy';
 import { InMemoryAlertSettings } from './in-memory-alert-settings';
 
 const you = 'demo@se1plumbing.example';
@@ -61,4 +63,26 @@ test('a rota breaking a rule or naming a stranger is refused whole, each issue n
   expect((badTime as RotaRejected).issues).toEqual([{ field: 'shifts.0.start', message: 'Start must be a time like 08:00' }]);
   expect((stranger as RotaRejected).issues).toEqual([{ field: 'shifts.1.staff', message: 'Choose someone from the staff list' }]);
   expect((await settings.rota()).shifts).toEqual([{ staff: you, day: 'monday', start: '08:00', end: '18:00' }]);
+});
+
+test('ten devices at most: the eleventh is refused with what staff are told, one of the ten added again is not', async () => {
+  const settings = new InMemoryAlertSettings({ staff: [you], now: () => now });
+  for (let index = 0; index < maxPushDevicesPerStaff; index++) await settings.addDevice({ ...device, endpoint: `local:browser ${index}` });
+
+  const refused = settings.addDevice({ ...device, endpoint: 'local:one too many' });
+  await expect(refused).rejects.toBeInstanceOf(PushDeviceRefused);
+  await expect(refused).rejects.toMatchObject({ reason: 'too-many-devices', message: inboxCopy.alerts.problems['too-many-devices'] });
+  await settings.addDevice({ ...device, endpoint: 'local:browser 3', label: 'Renamed' });
+  expect(await settings.devices()).toHaveLength(maxPushDevicesPerStaff);
+});
+
+test('a push subscription on this machine or a private network is refused as the server refuses it; the demo\'s own devices are not', async () => {
+  const settings = new InMemoryAlertSettings({ staff: [you], now: () => now });
+  for (const endpoint of ['https://127.0.0.1/push/x', 'https://[::ffff:7f00:1]/x', 'http://push.example.net/x', 'https://10.0.0.1/x']) {
+    await expect(settings.addDevice({ ...device, endpoint }), endpoint).rejects.toMatchObject({ reason: 'endpoint-not-allowed' });
+  }
+  expect(await settings.devices()).toEqual([]);
+  await settings.addDevice({ ...device, endpoint: 'https://fcm.googleapis.com/fcm/send/abc' });
+  await settings.addDevice(device);
+  expect(await settings.devices()).toHaveLength(2);
 });

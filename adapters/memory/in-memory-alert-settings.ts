@@ -1,8 +1,10 @@
+import { isLocalDeviceEndpoint, maxPushDevicesPerStaff, PushDeviceRefused } from '../../domain/alert-devices';
 import type { TestAlert } from '../../domain/alert-message';
 import { parseRota, RotaRejected } from '../../domain/alert-settings';
 import type { OnCallShift } from '../../domain/on-call';
 import type { AlertSettings } from '../../domain/ports/alert-settings';
 import type { NewPushDevice, PushDevice } from '../../domain/ports/push-devices';
+import { pushEndpointProblem } from '../../domain/push-endpoint';
 
 export interface InMemoryAlertSettingsOptions {
   /** Every staff member who can be put on the rota. */
@@ -52,13 +54,19 @@ export class InMemoryAlertSettings implements AlertSettings {
     return Promise.resolve(this.#devices.map(({ id, label, createdAt, lastAlertAt }) => copyOf({ id, label, createdAt, lastAlertAt })));
   }
 
-  /** Keeps the device; one already kept (the same endpoint) keeps its place and takes the new label. */
+  /**
+   * Keeps the device; one already kept (the same endpoint) keeps its place and takes the new label. As
+   * the server does, a push subscription must be on a public push service, and ten devices is the most.
+   * The demo's own devices (no push service) are never connected to, so only the limit applies to them.
+   */
   addDevice({ endpoint, label }: NewPushDevice): Promise<PushDevice> {
     const known = this.#devices.find((device) => device.endpoint === endpoint);
     if (known) {
       known.label = label;
       return Promise.resolve(copyOf(known));
     }
+    if (!isLocalDeviceEndpoint(endpoint) && pushEndpointProblem(endpoint) !== undefined) return Promise.reject(new PushDeviceRefused('endpoint-not-allowed'));
+    if (this.#devices.length >= maxPushDevicesPerStaff) return Promise.reject(new PushDeviceRefused('too-many-devices'));
     const device = { id: `device-${this.#nextId++}`, label, createdAt: this.#now(), lastAlertAt: null, endpoint };
     this.#devices.push(device);
     return Promise.resolve(copyOf(device));

@@ -1,11 +1,15 @@
 import { createECDH, createPrivateKey, sign } from 'node:crypto';
 import { expect, test } from 'vitest';
+import { publicPushFetch } from './public-push-fetch';
 import webPush from 'web-push';
 import { requestAlertOf } from '../../domain/alert-message';
 import { sampleRequest } from '../../fixtures/sample-request.test-support';
 import { startLoopbackPushService } from './loopback-push-service.test-support';
 import { decryptAes128gcm } from './push-message-checks.test-support';
 import { WebPushSender } from './web-push-sender';
+
+/** The tests' push service is on loopback: allowed here, as only the tests allow it. */
+const loopbackFetch = publicPushFetch({ allowLoopback: true });
 
 // The checks a test leans on must be able to fail: each of these is a push a real service would refuse.
 
@@ -47,9 +51,9 @@ test('a body encrypted for another subscription\'s keys is refused, and recorded
   try {
     const device = service.createSubscription();
     const other = service.createSubscription();
-    const sending = new WebPushSender(vapid).send({ endpoint: device.endpoint, p256dh: other.p256dh, auth: other.auth }, message);
+    const sending = new WebPushSender(vapid, { fetch: loopbackFetch }).send({ endpoint: device.endpoint, p256dh: other.p256dh, auth: other.auth }, message);
     await expect(sending).rejects.toThrow(/400 Bad Request: record 0 does not decrypt/);
-    const withOtherAuth = new WebPushSender(vapid).send({ endpoint: device.endpoint, p256dh: device.p256dh, auth: other.auth }, message);
+    const withOtherAuth = new WebPushSender(vapid, { fetch: loopbackFetch }).send({ endpoint: device.endpoint, p256dh: device.p256dh, auth: other.auth }, message);
     await expect(withOtherAuth).rejects.toThrow(/400/);
     expect(service.received).toEqual([]);
     expect(service.rejected.map(({ subscriptionId, reason }) => [subscriptionId, reason])).toEqual([

@@ -1,12 +1,16 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from 'vitest';
+import { publicPushFetch } from './public-push-fetch';
 import webPush from 'web-push';
 import { requestAlertOf, type TestAlert } from '../../domain/alert-message';
 import { sampleRequest } from '../../fixtures/sample-request.test-support';
 import { startLoopbackPushService } from './loopback-push-service.test-support';
 import type { VapidKeys } from './vapid-keys';
 import { alertTopic, pushDelivery, WebPushSender } from './web-push-sender';
+
+/** The tests' push service is on loopback: allowed here, as only the tests allow it. */
+const loopbackFetch = publicPushFetch({ allowLoopback: true });
 
 const vapid: VapidKeys = { ...webPush.generateVAPIDKeys(), subject: 'mailto:office@se1-plumbing.example' };
 const urgentQuote = sampleRequest({ id: 'b0c1d2e3-f405-4617-8829-3a4b5c6d7e8f', name: 'Tom Okafor', serviceType: 'emergency', urgent: true, postcode: 'SE1 9SG' });
@@ -18,7 +22,7 @@ test('an urgent alert arrives decrypted, with high urgency, a short TTL, its req
     const device = service.createSubscription('Chrome on Android');
     const message = { ...requestAlertOf(urgentQuote, 'new'), take: 'a-token' };
     const sentAt = Math.floor(Date.now() / 1000);
-    expect(await new WebPushSender(vapid).send(device, message, { urgent: true })).toBe('delivered');
+    expect(await new WebPushSender(vapid, { fetch: loopbackFetch }).send(device, message, { urgent: true })).toBe('delivered');
     const [received] = await service.waitFor(1);
     expect(received?.payload).toEqual(message);
     expect(received?.subscriptionId).toBe(device.id);
@@ -41,7 +45,7 @@ test('a standard alert goes with normal urgency and an hour\'s TTL; a test alert
   const service = await startLoopbackPushService();
   try {
     const device = service.createSubscription();
-    const sender = new WebPushSender(vapid);
+    const sender = new WebPushSender(vapid, { fetch: loopbackFetch });
     const testAlert: TestAlert = { kind: 'test', sentAt: new Date().toISOString() };
     await sender.send(device, requestAlertOf(standardQuote, 'reminder'));
     await sender.send(device, testAlert);
@@ -69,7 +73,7 @@ test('only what a lock screen may show is sent, whatever the caller passes', asy
   try {
     const device = service.createSubscription();
     const leaky = { ...requestAlertOf(urgentQuote, 'new'), phone: urgentQuote.phone, description: urgentQuote.description };
-    await new WebPushSender(vapid).send(device, leaky);
+    await new WebPushSender(vapid, { fetch: loopbackFetch }).send(device, leaky);
     const [received] = await service.waitFor(1);
     expect(received?.payload).toEqual(requestAlertOf(urgentQuote, 'new'));
     expect(JSON.stringify(received?.payload)).not.toContain(urgentQuote.phone);
@@ -86,7 +90,7 @@ test('410 and 404 say the subscription is gone', async () => {
     const alive = service.createSubscription();
     service.expire(expired.id, 410);
     service.expire(unknown.id, 404);
-    const sender = new WebPushSender(vapid);
+    const sender = new WebPushSender(vapid, { fetch: loopbackFetch });
     const message = requestAlertOf(urgentQuote, 'new');
     expect(await sender.send(expired, message)).toBe('gone');
     expect(await sender.send(unknown, message)).toBe('gone');
@@ -101,7 +105,7 @@ test('a push service that is down rejects with its status and what it said, and 
   const service = await startLoopbackPushService();
   try {
     const device = service.createSubscription();
-    const sender = new WebPushSender(vapid);
+    const sender = new WebPushSender(vapid, { fetch: loopbackFetch });
     const message = requestAlertOf(urgentQuote, 'new');
     service.down();
     await expect(sender.send(device, message)).rejects.toThrow(`Push to ${new URL(service.origin).host} was refused: 503 Service Unavailable: The push service is down for maintenance`);
@@ -118,14 +122,14 @@ test('a push service that cannot be reached, or never answers, rejects saying so
   const device = service.createSubscription();
   await service.close();
   const message = requestAlertOf(urgentQuote, 'new');
-  await expect(new WebPushSender(vapid).send(device, message)).rejects.toThrow(/failed: fetch failed \(.*ECONNREFUSED/);
+  await expect(new WebPushSender(vapid, { fetch: loopbackFetch }).send(device, message)).rejects.toThrow(/failed: fetch failed \(.*ECONNREFUSED/);
 
   const silent = createServer(() => undefined);
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   try {
     const endpoint = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/push/x`;
     const started = performance.now();
-    await expect(new WebPushSender(vapid, { timeoutMs: 300 }).send({ ...device, endpoint }, message)).rejects.toThrow('got no answer within 0.3 s');
+    await expect(new WebPushSender(vapid, { fetch: loopbackFetch, timeoutMs: 300 }).send({ ...device, endpoint }, message)).rejects.toThrow('got no answer within 0.3 s');
     expect(performance.now() - started).toBeLessThan(5_000);
   } finally {
     silent.closeAllConnections();

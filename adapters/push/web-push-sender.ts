@@ -20,6 +20,25 @@ export const pushDelivery = {
 /** A push service that says nothing for this long is counted as down; the outbox tries again later. */
 const pushTimeoutMs = 10_000;
 
+/** A push service's answer, as fetch gives it. */
+interface PushAnswer {
+  ok: boolean;
+  status: number;
+  statusText: string;
+  body: { cancel(): Promise<void> } | null;
+  text(): Promise<string>;
+}
+
+/**
+ * Posts one push message: fetch, held to the rule of which hosts a push may reach
+ * (domain/push-endpoint.ts). On Node that is public-push-fetch.ts, which checks what the name
+ * resolves to as it connects; the edge function passes its own, for Deno.
+ */
+export type PushFetch = (
+  endpoint: string,
+  init: { method: 'POST'; headers: [string, string][]; body: Uint8Array<ArrayBuffer>; redirect: 'manual'; signal: AbortSignal },
+) => Promise<PushAnswer>;
+
 /** What a push service said of one alert: it took it, or the subscription no longer exists. */
 export type PushOutcome = 'delivered' | 'gone';
 
@@ -43,14 +62,16 @@ const excerptLength = 200;
 /**
  * Sends alerts to browsers' push subscriptions with the web-push library: the payload encrypted for
  * the subscription (RFC 8291, aes128gcm) and signed with our VAPID key (RFC 8292). The request itself
- * goes out through fetch, which speaks to https: push services and to a test's http: one alike.
+ * goes out through `fetch`, which reaches only the hosts push endpoints may be on.
  */
 export class WebPushSender {
   readonly #vapid: VapidKeys;
+  readonly #fetch: PushFetch;
   readonly #timeoutMs: number;
 
-  constructor(vapid: VapidKeys, { timeoutMs = pushTimeoutMs }: { timeoutMs?: number } = {}) {
+  constructor(vapid: VapidKeys, { fetch, timeoutMs = pushTimeoutMs }: { fetch: PushFetch; timeoutMs?: number }) {
     this.#vapid = vapid;
+    this.#fetch = fetch;
     this.#timeoutMs = timeoutMs;
   }
 
@@ -78,9 +99,9 @@ export class WebPushSender {
     // The host only: the rest of an endpoint is the capability to push to that phone.
     const service = URL.canParse(target.endpoint) ? new URL(target.endpoint).host : 'the push service';
     const signal = AbortSignal.timeout(this.#timeoutMs);
-    let response: Response;
+    let response: PushAnswer;
     try {
-      response = await fetch(target.endpoint, { method: 'POST', headers, body: new Uint8Array(details.body), redirect: 'manual', signal });
+      response = await this.#fetch(target.endpoint, { method: 'POST', headers, body: new Uint8Array(details.body), redirect: 'manual', signal });
     } catch (cause) {
       throw new Error(signal.aborted ? `Push to ${service} got no answer within ${this.#timeoutMs / 1000} s` : `Push to ${service} failed: ${describe(cause)}`, { cause });
     }

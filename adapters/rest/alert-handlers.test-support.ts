@@ -5,6 +5,7 @@
  */
 import { http, type HttpHandler, HttpResponse } from 'msw';
 import * as v from 'valibot';
+import { PushDeviceRefused } from '../../domain/alert-devices';
 import { parseRota, RotaRejected } from '../../domain/alert-settings';
 import type { AlertSettings } from '../../domain/ports/alert-settings';
 import {
@@ -50,6 +51,11 @@ export function createAlertHandlers({ baseUrl, settings, publicKey, signedIn = t
         return await answer(args);
       } catch (error) {
         if (error instanceof RotaRejected) return invalid(error.issues);
+        if (error instanceof PushDeviceRefused) {
+          return error.reason === 'too-many-devices'
+            ? failure(409, { error: 'too-many-devices', message: error.message })
+            : invalid([{ field: 'endpoint', message: error.message }]);
+        }
         return unavailable();
       }
     };

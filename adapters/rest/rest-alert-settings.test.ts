@@ -1,6 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
+import { maxPushDevicesPerStaff, PushDeviceRefused } from '../../domain/alert-devices';
 import { RotaRejected } from '../../domain/alert-settings';
+import { inboxCopy } from '../../domain/inbox-copy';
 import { NotSignedIn } from '../../domain/staff';
 import { mswServer } from '../contracts/msw-server.test-support';
 import { alertPaths } from '../http-api/alerts-wire';
@@ -134,4 +136,14 @@ test('a device is removed by its id, escaped in the path', async () => {
 
   expect(await client.removeDevice('a/b')).toBe(true);
   expect(path).toBe('/api/alerts/devices/a%2Fb');
+});
+
+test('an eleventh device, or one on a push service that is not public, rejects saying why, as the server refuses it', async () => {
+  const { client } = alertsApi();
+  await expect(client.addDevice({ ...subscription, endpoint: 'https://127.0.0.1/push/x' })).rejects.toMatchObject({ reason: 'endpoint-not-allowed' });
+  for (let index = 0; index < maxPushDevicesPerStaff; index++) await client.addDevice({ ...subscription, endpoint: `https://push.example.net/send/${index}` });
+  const refused = await client.addDevice({ ...subscription, endpoint: 'https://push.example.net/send/eleventh' }).catch((error: unknown) => error);
+  expect(refused).toBeInstanceOf(PushDeviceRefused);
+  expect(refused).toMatchObject({ reason: 'too-many-devices', message: inboxCopy.alerts.problems['too-many-devices'] });
+  expect(await client.devices()).toHaveLength(maxPushDevicesPerStaff);
 });

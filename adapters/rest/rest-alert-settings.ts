@@ -1,5 +1,6 @@
 import { isHTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
+import { PushDeviceRefused } from '../../domain/alert-devices';
 import { RotaRejected } from '../../domain/alert-settings';
 import type { OnCallShift } from '../../domain/on-call';
 import type { AlertSettings } from '../../domain/ports/alert-settings';
@@ -27,6 +28,16 @@ function rotaRejectionOf(error: unknown): RotaRejected | undefined {
   return new RotaRejected(body.output.fields);
 }
 
+/** The server's refusal of a device: ten already (409), or an endpoint it does not take (400 naming `endpoint`). */
+function deviceRefusalOf(error: unknown): PushDeviceRefused | undefined {
+  if (!isHTTPError(error)) return undefined;
+  const body = v.safeParse(WireErrorSchema, error.data);
+  if (!body.success) return undefined;
+  if (body.output.error === 'too-many-devices') return new PushDeviceRefused('too-many-devices', body.output.message);
+  const endpoint = body.output.fields?.some(({ field }) => field === 'endpoint');
+  return body.output.error === 'invalid-fields' && endpoint ? new PushDeviceRefused('endpoint-not-allowed') : undefined;
+}
+
 /**
  * The signed-in staff member's alert settings on our own server (`/api/alerts/…`): their devices,
  * the test alert, and the on-call rota. The server knows who is signed in from the session, so
@@ -52,12 +63,17 @@ export class RestAlertSettings implements AlertSettings {
     return wire.devices.map(fromWirePushDevice);
   }
 
-  /** `POST /api/alerts/devices` with the browser's subscription. */
+  /**
+   * `POST /api/alerts/devices` with the browser's subscription; the server's refusal of it (a push
+   * service that is not public, or ten devices already) rejects with PushDeviceRefused.
+   */
   async addDevice(device: NewPushDevice): Promise<PushDevice> {
-    const wire = await this.#call('Adding the alert device', () =>
-      this.#api.post(alertPaths.devices, { json: toWireNewPushDevice(device), retry: 0 }).json(WirePushDeviceSchema),
-    );
-    return fromWirePushDevice(wire);
+    try {
+      const wire = await this.#api.post(alertPaths.devices, { json: toWireNewPushDevice(device), retry: 0 }).json(WirePushDeviceSchema);
+      return fromWirePushDevice(wire);
+    } catch (error) {
+      throw deviceRefusalOf(error) ?? this.#failure('Adding the alert device', error);
+    }
   }
 
   /** `DELETE /api/alerts/devices/{id}`: false when the server has no such device of theirs. */

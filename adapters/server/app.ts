@@ -30,6 +30,7 @@ import { clientKey, type RateLimit } from './http/rate-limits';
 import { type SignInLimits, signInLimit } from './staff/sign-in-limit';
 import { requestOrigin } from './http/request-origin';
 import { securityHeaders } from './http/security-headers';
+import { bodyLimits, limitBody } from './http/body-limit';
 import { refuseOtherHosts } from './http/site-host';
 import { staffApi } from './staff/staff-api';
 import type { StaticFiles } from './files/static-files';
@@ -76,7 +77,6 @@ export interface ServerDeps {
   /** The built site (dist/client): prerendered pages, hashed assets under assets/, and their compressed copies. */
   site: StaticFiles;
   writeLog: (entry: RequestLogEntry) => void;
-  bodyLimitBytes?: number;
   sessions: StaffSessions;
   /** The site's public address (SITE_URL): when given, requests addressed to any other host are refused. */
   siteUrl?: string;
@@ -95,7 +95,7 @@ export interface ServerDeps {
    * Alerts on staff phones: the settings under /api/alerts, taking a request with an alert's token,
    * and the alerts waiting to be delivered, for /readyz. Without it, only a session takes a request.
    */
-  alerts?: Omit<AlertsApiOptions, 'requireStaff' | 'logger' | 'now' | 'bodyLimitBytes'> & {
+  alerts?: Omit<AlertsApiOptions, 'requireStaff' | 'logger' | 'now'> & {
     redeemTakeToken: (quoteId: string, token: string) => Promise<string | undefined>;
     backlog: () => Promise<Backlog>;
     /** How many alerts went out but could not yet be recorded as sent. */
@@ -205,7 +205,6 @@ export function createServerApp(deps: ServerDeps) {
 
   app.get(apiPaths.openapi, (c) => c.json(openApiDocument));
   app.route(apiPaths.session, staff.api);
-  const bodyLimitBytes = deps.bodyLimitBytes ?? 16 * 1024;
   app.route(
     apiPaths.quoteRequests,
     inboxApi({
@@ -219,21 +218,19 @@ export function createServerApp(deps: ServerDeps) {
         deps.wakeDelivery?.();
         deps.wakeAlerts?.();
       },
-      bodyLimitBytes,
       ...(deps.alerts && { redeemTakeToken: deps.alerts.redeemTakeToken }),
     }),
   );
   if (deps.alerts) {
     app.route(
       alertPaths.root,
-      alertsApi({ ...deps.alerts, requireStaff: staff.requireStaff, logger: deps.logger, now, bodyLimitBytes }),
+      alertsApi({ ...deps.alerts, requireStaff: staff.requireStaff, logger: deps.logger, now }),
     );
   }
   const { photos } = deps;
   app.route(
     apiPaths.quoteRequests,
     quoteApi(deps, {
-      bodyLimitBytes,
       requireStaff: staff.requireStaff,
       submissionLimits: (c) => {
         const key = clientKey(c, trust);
@@ -261,7 +258,7 @@ export function createServerApp(deps: ServerDeps) {
   if (deps.photos) app.route(apiPaths.quoteRequests, photoApi({ photos: deps.photos.store, logger: deps.logger, requireStaff: staff.requireStaff }));
   app.route(
     customerDataPath,
-    customerDataApi({ customerData: deps.customerData, logger: deps.logger, now, requireStaff: staff.requireStaff, bodyLimitBytes }),
+    customerDataApi({ customerData: deps.customerData, logger: deps.logger, now, requireStaff: staff.requireStaff }),
   );
   if (deps.customerLinks) {
     const { store, alert, limits } = deps.customerLinks;
@@ -277,11 +274,10 @@ export function createServerApp(deps: ServerDeps) {
         page,
         // The site's own 404, whatever became of the link: it says nothing of whether it ever led anywhere.
         notFoundPage: async (c) => (await deps.site.notFound(c.req.raw)) ?? (await page('/r/', {}, 404)),
-        bodyLimitBytes,
       }),
     );
   }
-  app.all('/api/*', (c) => c.json(notFound, 404));
+  app.all('/api/*', limitBody(bodyLimits.none), (c) => c.json(notFound, 404));
 
   app.get('*', async (c) => {
     const path = c.req.path;

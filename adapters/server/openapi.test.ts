@@ -1,7 +1,10 @@
+import { inspectRoutes } from 'hono/dev';
 import { expect, test } from 'vitest';
 import { fromInboxSearchParams } from '../http-api/inbox-params';
 import { toNamedFields } from '../../domain/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
+import { maxPushDevicesPerStaff } from '../../domain/alert-devices';
+import { alertPaths } from '../http-api/alerts-wire';
 import { openApiDocument } from '../http-api/openapi';
 import { apiPaths } from '../http-api/wire';
 import { startTestServer } from './test-server.test-support';
@@ -17,6 +20,28 @@ const documented = (path: string, method: string, status: number) => {
   const operations = template === undefined ? {} : paths[template];
   return Object.keys(operations?.[method.toLowerCase()]?.responses ?? {}).includes(String(status));
 };
+
+/** Routes that answer JSON outside /api: the health checks. */
+const jsonRoutesOutsideApi = new Set(['/healthz', '/readyz']);
+/** The answer to an API path the app has no route for: not an operation. */
+const unknownApiPath = '/api/*';
+
+test('the contract has an operation for every API route the app has, and none the app lacks', async () => {
+  const server = await startTestServer('sqlite', { alerts: {}, customerLinks: true });
+  try {
+    const routes = new Set(
+      inspectRoutes(server.app)
+        .filter(({ method, path, isMiddleware }) => !isMiddleware && method !== 'ALL' && path !== unknownApiPath && (path.startsWith('/api/') || jsonRoutesOutsideApi.has(path)))
+        // Hono's `:id` is OpenAPI's `{id}`.
+        .map(({ method, path }) => `${method.toLowerCase()} ${path.replace(/:([A-Za-z]+)/g, '{$1}')}`),
+    );
+    const operations = new Set(Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`)));
+    expect([...routes].filter((route) => !operations.has(route)).sort(), 'routes the contract leaves out').toEqual([]);
+    expect([...operations].filter((operation) => !routes.has(operation)).sort(), 'operations the app lacks').toEqual([]);
+  } finally {
+    await server.stop();
+  }
+});
 
 test('the contract is served at /api/openapi.json', async () => {
   const server = await startTestServer('sqlite');
@@ -188,6 +213,54 @@ test('every status the photo routes answer is in the contract', { timeout: 30_00
       'GET /{id}/photos/no-such-photo/thumbnail 404',
     ]);
     for (const { method, path, status } of answered) expect(documented(path.replace('{id}', 'x').replace('{photoId}', 'y'), method, status), `${method} ${path} ${status}`).toBe(true);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('every status the alert settings answer is in the contract', async () => {
+  const server = await startTestServer('sqlite', { alerts: { allowLoopbackPush: false } });
+  const staff = { cookie: server.staffCookie, 'content-type': 'application/json' };
+  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = staff) =>
+    fetch(`${server.url}${path}`, { method, headers, ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }) });
+  const device = (index: number) => ({ endpoint: `https://push.example.net/send/${index}`, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) }, label: `Phone ${index}` });
+  try {
+    await call('GET', alertPaths.key);
+    await call('GET', alertPaths.devices);
+    await call('GET', alertPaths.devices, undefined, {});
+    for (let index = 0; index <= maxPushDevicesPerStaff; index++) await call('POST', alertPaths.devices, device(index));
+    await call('POST', alertPaths.devices, { ...device(0), endpoint: 'https://127.0.0.1/push/x' });
+    await call('POST', alertPaths.devices, '{');
+    await call('POST', alertPaths.devices, { ...device(0), padding: 'x'.repeat(20_000) });
+    await call('POST', alertPaths.devices, device(0), { ...staff, origin: 'https://evil.example' });
+    await call('DELETE', alertPaths.device('no-such-device'));
+    await call('POST', alertPaths.test);
+    await call('GET', alertPaths.rota);
+    await call('PUT', alertPaths.rota, { shifts: [] });
+    await call('PUT', alertPaths.rota, { shifts: [{ staff: 'x', day: 'someday', start: '8', end: '9' }] });
+    await server.db.destroy();
+    await call('GET', alertPaths.devices);
+
+    const statuses = new Set(server.logs.map(({ method, path, status }) => `${method} ${path.replace(/\/devices\/.+$/, '/devices/{id}')} ${status}`));
+    expect([...statuses].sort()).toEqual(
+      [
+        'GET /api/alerts/key 200',
+        'GET /api/alerts/devices 200',
+        'GET /api/alerts/devices 401',
+        'POST /api/alerts/devices 201',
+        'POST /api/alerts/devices 409',
+        'POST /api/alerts/devices 400',
+        'POST /api/alerts/devices 413',
+        'POST /api/alerts/devices 403',
+        'DELETE /api/alerts/devices/{id} 404',
+        'POST /api/alerts/test 200',
+        'GET /api/alerts/rota 200',
+        'PUT /api/alerts/rota 200',
+        'PUT /api/alerts/rota 400',
+        'GET /api/alerts/devices 503',
+      ].sort(),
+    );
+    for (const { method, path, status } of server.logs) expect(documented(path, method, status), `${method} ${path} ${status}`).toBe(true);
   } finally {
     await server.stop();
   }

@@ -18,7 +18,7 @@ const defaults = {
   OUTBOX_LEASE_SECONDS: 10,
   ESCALATE_AFTER_MINUTES: 10,
   ALERT_CHECK_SECONDS: 10,
-  PUSH_ALLOW_LOOPBACK: false,
+  PUSH_ALLOW_LOOPBACK_FOR_TESTS: false,
   BACKUP_KEEP: 14,
 };
 
@@ -87,4 +87,13 @@ test('the server cuts off slow clients within 30 s and caps connections per addr
   });
   expect(connectionLimitsOf(readServerConfig({ MAX_CONNECTIONS_PER_CLIENT: '0' })).maxConnectionsPerClient).toBeUndefined();
   expect(connectionLimitsOf(readServerConfig({ TRUST_PROXY: 'true' })).maxConnectionsPerClient).toBeUndefined();
+});
+
+test('pushing to this machine is for tests: a site with an https address refuses to start with it', () => {
+  expect(readServerConfig({ PUSH_ALLOW_LOOPBACK_FOR_TESTS: 'true' })).toMatchObject({ PUSH_ALLOW_LOOPBACK_FOR_TESTS: true });
+  expect(() => readServerConfig({ PUSH_ALLOW_LOOPBACK_FOR_TESTS: 'true', SITE_URL: 'https://www.se1plumbing.example' })).toThrow(
+    'PUSH_ALLOW_LOOPBACK_FOR_TESTS is for tests alone: unset it on a site served over HTTPS (SITE_URL)',
+  );
+  // The old name is read no more: set on a live site, it now allows nothing.
+  expect(readServerConfig({ PUSH_ALLOW_LOOPBACK: 'true', SITE_URL: 'https://www.se1plumbing.example' })).toMatchObject({ PUSH_ALLOW_LOOPBACK_FOR_TESTS: false });
 });

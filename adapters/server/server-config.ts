@@ -34,7 +34,7 @@ const yesOrNo = (name: string) =>
     v.transform((value) => value === 'true' || value === '1'),
   );
 
-const ServerConfigSchema = v.object({
+const ServerConfigEntries = v.object({
   PORT: port,
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty('HOST must not be empty')), '127.0.0.1'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DATA_DIR must not be empty')), './data'),
@@ -76,8 +76,11 @@ const ServerConfigSchema = v.object({
   ESCALATE_AFTER_MINUTES: positiveWhole('ESCALATE_AFTER_MINUTES', defaultAlertPolicy.escalateAfterMinutes),
   /** How often the server looks for alerts that have come due: the most an escalation can be late by. */
   ALERT_CHECK_SECONDS: positiveWhole('ALERT_CHECK_SECONDS', 10),
-  /** For a push service on this machine's loopback, as the tests run one; never in production. */
-  PUSH_ALLOW_LOOPBACK: yesOrNo('PUSH_ALLOW_LOOPBACK'),
+  /**
+   * Takes push endpoints on this machine's loopback and pushes to them, for the push service the
+   * end-to-end tests and the alert benchmark run; the server warns loudly when it is set. Never in production.
+   */
+  PUSH_ALLOW_LOOPBACK_FOR_TESTS: yesOrNo('PUSH_ALLOW_LOOPBACK_FOR_TESTS'),
   /** The site's public address, for links to a request in webhooks (the build reads it for the pages). */
   SITE_URL: v.optional(v.pipe(v.string(), v.url("SITE_URL must be the site's address, like https://www.example.co.uk"))),
   /** Where the server puts its daily backup of DATA_DIR (SQLite only); unset, it takes none. */
@@ -89,6 +92,15 @@ const ServerConfigSchema = v.object({
   STAFF_EMAIL: v.optional(v.string()),
   STAFF_PASSWORD: v.optional(v.string()),
 });
+
+const ServerConfigSchema = v.pipe(
+  ServerConfigEntries,
+  // A live site has an https address: there, the tests' switch can only be a mistake.
+  v.check(
+    (config) => !(config.PUSH_ALLOW_LOOPBACK_FOR_TESTS && config.SITE_URL?.startsWith('https:') === true),
+    'PUSH_ALLOW_LOOPBACK_FOR_TESTS is for tests alone: unset it on a site served over HTTPS (SITE_URL)',
+  ),
+);
 
 export type ServerConfig = v.InferOutput<typeof ServerConfigSchema>;
 

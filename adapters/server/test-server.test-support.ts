@@ -14,6 +14,7 @@ import { WireQuoteSchema } from '../http-api/wire';
 import { type Database, openPostgresDatabase, openSqliteDatabase } from '../sql/database';
 import { migrateToLatest } from '../sql/migrate';
 import { SqlCustomerData } from '../sql/sql-customer-data';
+import { SqlCustomerLinks } from '../sql/sql-customer-links';
 import { SqlQuoteInbox } from '../sql/sql-quote-inbox';
 import { SqlQuoteRepository } from '../sql/sql-quote-repository';
 import { SqlReadiness } from '../sql/sql-readiness';
@@ -37,6 +38,7 @@ import { alertDelivery, testAlertSender } from '../push/alert-delivery';
 import { readTakeToken } from '../push/take-token';
 import { requireTakeTokenSecret, requireVapidKeys } from '../push/vapid-keys';
 import { WebPushSender } from '../push/web-push-sender';
+import { publicPushFetch } from '../push/public-push-fetch';
 import { type WebhookConfig, WebhookSender } from '../push/webhook';
 import { SqlAlertLedger } from '../sql/sql-alert-ledger';
 import { SqlAlertOutbox } from '../sql/sql-alert-outbox';
@@ -111,6 +113,8 @@ function testPhotos(db: Kysely<Database>, photoDir: string | undefined): TestPho
 
 export interface TestServer extends RunningServer {
   db: Kysely<Database>;
+  /** The Hono app the server runs: its routes (`app.routes`) are what the tests walk. */
+  app: ReturnType<typeof createServerApp>;
   /** A Cookie header of a signed-in staff member. */
   staffCookie: string;
   logs: RequestLogEntry[];
@@ -146,6 +150,8 @@ export interface TestAlertOptions {
   /** An existing database (another server's): the test then drops it itself. */
   db?: Kysely<Database>;
   leaseSeconds?: number;
+  /** Push to endpoints on loopback, as the tests' push service is (true unless a test says otherwise). */
+  allowLoopbackPush?: boolean;
 }
 
 /**
@@ -180,6 +186,8 @@ export async function startTestServer(
      * them, unless `lane` is false.
      */
     site?: { dir: string; lane: boolean };
+    /** Serves customers' private links (/r/<token>) from the database, their alerts going nowhere. */
+    customerLinks?: boolean;
   } = {},
 ): Promise<TestServer> {
   const given = options.alerts?.db;
@@ -250,6 +258,13 @@ export async function startTestServer(
       },
     },
     ...(alerts && { alerts: alerts.serverDeps }),
+    ...(options.customerLinks && {
+      customerLinks: {
+        store: new SqlCustomerLinks(db),
+        alert: { customerWrote: () => Promise.resolve() },
+        limits: { views: limitOf('customer-link-views', 100_000), changes: limitOf('customer-link-changes', 100_000) },
+      },
+    }),
     logger,
     readiness: () => readiness.check(),
     ...(dispatcher ? { outbox: { backlog: () => outbox.backlog(), sending: true, unrecorded: () => dispatcher.unrecorded } } : {}),
@@ -304,6 +319,7 @@ export async function startTestServer(
   errors.splice(0);
   return {
     ...server,
+    app,
     staffCookie,
     db,
     logs,
@@ -337,7 +353,8 @@ async function testAlertEngine(db: Kysely<Database>, staff: SqlStaffStore, optio
   const takeTokenSecret = await requireTakeTokenSecret(secrets);
   const outbox = new SqlAlertOutbox(db, { now, ...(options.leaseSeconds !== undefined && { leaseSeconds: options.leaseSeconds }) });
   const devices = new SqlPushDeviceStore(db);
-  const sender = new WebPushSender(vapid);
+  const allowLoopback = options.allowLoopbackPush ?? true;
+  const sender = new WebPushSender(vapid, { fetch: publicPushFetch({ allowLoopback }) });
   const forgetDevice = (deviceId: string) => outbox.forgetDevice(deviceId);
   const logger = { error: () => undefined };
   return createAlertEngine({
@@ -359,7 +376,7 @@ async function testAlertEngine(db: Kysely<Database>, staff: SqlStaffStore, optio
     }),
     sendTestAlert: testAlertSender({ sender, targets: (email) => devices.pushTargets(email), forgetDevice, logger, now }),
     readTakeToken: (quoteId, token) => readTakeToken(takeTokenSecret, token, { quoteId, now: now() }),
-    allowLoopbackPush: true,
+    allowLoopbackPush: allowLoopback,
     logger,
     now,
     checkEveryMs: options.checkEveryMs ?? 60_000,

@@ -1,7 +1,9 @@
 import { expect, test } from 'vitest';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
+import { maxPushDevicesPerStaff, PushDeviceRefused } from '../../domain/alert-devices';
+import { inboxCopy } from '../../domain/inbox-copy';
 import { sqlDialects } from './scratch-database.test-support';
-import { alertRecord, deliveriesOf, jo, sam, subscription, withAlertStores } from './sql-alert-store.test-support';
+import { alertRecord, deliveriesOf, jo, sam, storesOver, subscription, withAlertStores } from './sql-alert-store.test-support';
 
 const minute = 60_000;
 
@@ -69,6 +71,50 @@ for (const dialect of sqlDialects) {
       await expect(devices.saveDevice(sam, { ...subscription('phone'), auth: '' }, clock.now())).rejects.toThrow('push_devices_auth_length');
       await expect(devices.saveDevice(sam, { ...subscription('phone'), endpoint: 'x'.repeat(2049) }, clock.now())).rejects.toThrow('push_devices_endpoint_length');
       expect(await db.selectFrom('push_devices').selectAll().execute()).toEqual([]);
+    });
+  });
+
+  test(`${dialect}: a staff member keeps at most ten devices; the eleventh is refused whole, saving one of the ten again is not`, async () => {
+    await withAlertStores(dialect, async ({ clock, devices }) => {
+      const kept = [];
+      for (let index = 0; index < maxPushDevicesPerStaff; index++) {
+        clock.time += minute;
+        kept.push(await devices.saveDevice(sam, subscription(`sam-${index}`), clock.now()));
+      }
+      const jos = await devices.saveDevice(jo, subscription('jo-phone'), clock.now());
+
+      const refused = devices.saveDevice(sam, subscription('sam-eleventh'), clock.now());
+      await expect(refused).rejects.toBeInstanceOf(PushDeviceRefused);
+      await expect(refused).rejects.toMatchObject({ reason: 'too-many-devices', message: inboxCopy.alerts.problems['too-many-devices'] });
+      // Jo's phone, saved by Sam over ten, stays Jo's.
+      await expect(devices.saveDevice(sam, subscription('jo-phone'), clock.now())).rejects.toMatchObject({ reason: 'too-many-devices' });
+      expect(await devices.listDevices(jo)).toEqual([jos]);
+      expect(await devices.listDevices(sam)).toEqual(kept);
+
+      const renewed = await devices.saveDevice(sam, { ...subscription('sam-3'), label: 'Firefox on Android' }, clock.now());
+      expect(renewed).toEqual({ ...kept[3], label: 'Firefox on Android' });
+      expect(await devices.removeDevice(sam, kept[0]?.id ?? '')).toBe(true);
+      await devices.saveDevice(sam, subscription('sam-eleventh'), clock.now());
+      expect(await devices.listDevices(sam)).toHaveLength(maxPushDevicesPerStaff);
+    });
+  });
+
+  // On PostgreSQL over two connections, as two servers; SQLite has one server and one connection per
+  // file (node:sqlite waits for a lock synchronously, so a second connection in this process would
+  // wait on the first with the event loop stopped).
+  test(`${dialect}: thirty devices saved at once leave exactly ten, the rest refused as too many`, async () => {
+    await withAlertStores(dialect, async ({ scratch, clock, devices }) => {
+      const second = dialect === 'postgres' ? scratch.open() : undefined;
+      try {
+        const other = second ? storesOver(second, clock).devices : devices;
+        const saves = Array.from({ length: 30 }, (_, index) => (index % 2 === 0 ? devices : other).saveDevice(sam, subscription(`sam-${index}`), clock.now()));
+        const results = await Promise.allSettled(saves);
+        expect(results.filter(({ status }) => status === 'fulfilled')).toHaveLength(maxPushDevicesPerStaff);
+        for (const result of results) if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(PushDeviceRefused);
+        expect(await devices.listDevices(sam)).toHaveLength(maxPushDevicesPerStaff);
+      } finally {
+        await second?.destroy();
+      }
     });
   });
 }

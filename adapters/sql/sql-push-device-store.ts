@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { NewPushDevice, PushDevice, PushDeviceStore, PushTarget } from '../../domain/ports/push-devices';
-import type { Database, PushDevicesTable } from './database';
+import { maxPushDevicesPerStaff, PushDeviceRefused } from '../../domain/alert-devices';
+import { type Database, type PushDevicesTable, sqlDialectOf } from './database';
 
 /** Options for {@link SqlPushDeviceStore}; tests pass their own ids. No clock: saving is told its time. */
 export interface SqlPushDeviceStoreOptions {
@@ -18,19 +19,25 @@ const targetColumns = ['id', 'staff_email', 'endpoint', 'p256dh', 'auth', 'label
 export class SqlPushDeviceStore implements PushDeviceStore {
   readonly #db: Kysely<Database>;
   readonly #newId: () => string;
+  readonly #postgres: boolean;
 
   constructor(db: Kysely<Database>, { newId = () => crypto.randomUUID() }: SqlPushDeviceStoreOptions = {}) {
     this.#db = db;
     this.#newId = newId;
+    this.#postgres = sqlDialectOf(db) === 'postgres';
   }
 
   /**
    * Keeps the device for `staff`, who must have an account (rejects otherwise). The same endpoint kept
    * for them already gets the new keys and label; kept for someone else, it becomes a new device of
-   * theirs (a new id), and whatever still waited to be pushed to it for the other person goes.
+   * theirs (a new id), and whatever still waited to be pushed to it for the other person goes. A new
+   * device beyond {@link maxPushDevicesPerStaff} rejects with PushDeviceRefused, nothing kept.
    */
   async saveDevice(staff: string, { endpoint, p256dh, auth, label }: NewPushDevice, now: Date): Promise<PushDevice> {
     return this.#db.transaction().execute(async (tx) => {
+      // One staff member's saves take turns, so two at once cannot both find room for the last device.
+      // On SQLite they do already: the server's one connection runs one transaction at a time.
+      if (this.#postgres) await tx.selectFrom('staff_accounts').select('email').where('email', '=', staff).forNoKeyUpdate().execute();
       await tx.deleteFrom('push_devices').where('endpoint', '=', endpoint).where('staff_email', '<>', staff).execute();
       const row = await tx
         .insertInto('push_devices')
@@ -46,6 +53,13 @@ export class SqlPushDeviceStore implements PushDeviceStore {
         )
         .returning(deviceColumns)
         .executeTakeFirstOrThrow();
+      // Counted with this one in: over the limit, the transaction and all it did are undone.
+      const { count } = await tx
+        .selectFrom('push_devices')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('staff_email', '=', staff)
+        .executeTakeFirstOrThrow();
+      if (Number(count) > maxPushDevicesPerStaff) throw new PushDeviceRefused('too-many-devices');
       return rowToDevice(row);
     });
   }

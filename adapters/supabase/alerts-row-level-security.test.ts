@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import { expect, test } from 'vitest';
+import { maxPushDevicesPerStaff } from '../../domain/alert-devices';
 import { type Claims, withSupabaseUsers } from './supabase-scratch-database.test-support';
 
 const visitor: Claims = { role: 'anon' };
@@ -307,4 +308,34 @@ test('saving a subscription already kept updates it and moves it to the caller; 
     expect((await owner.query('select user_id, label from public.push_devices')).rows).toEqual([{ user_id: jo.sub, label: 'Firefox on Android' }]);
     await expect(save(stranger, 'Mine')).rejects.toMatchObject(permissionDenied('function save_push_device'));
     await expect(save(visitor, 'Mine')).rejects.toMatchObject(permissionDenied('function save_push_device'));
+  }));
+
+/** The refusal of a device over the limit, as PostgreSQL reports a check constraint's. */
+const overTheLimit = { code: '23514', constraint: 'push_devices_per_staff' };
+
+test('a staff member keeps at most ten devices, whether added straight into the table or through save_push_device', () =>
+  withSupabase(async ({ owner, request, sam, jo }) => {
+    for (let index = 0; index < maxPushDevicesPerStaff; index++) await request(sam, (db) => addDevice(db, subscription(`sam-${index}`)));
+    await expect(request(sam, (db) => addDevice(db, subscription('sam-eleventh')))).rejects.toMatchObject(overTheLimit);
+    const save = (claims: Claims, device: ReturnType<typeof subscription>) =>
+      request(claims, (db) => db.query('select public.save_push_device($1, $2, $3, $4)', [device.endpoint, device.p256dh, device.auth, device.label]));
+    await expect(save(sam, subscription('sam-eleventh'))).rejects.toMatchObject(overTheLimit);
+    // Jo's phone does not become Sam's eleventh, and stays Jo's.
+    await request(jo, (db) => addDevice(db, subscription('jo')));
+    await expect(save(sam, subscription('jo'))).rejects.toMatchObject(overTheLimit);
+    // One of Sam's ten saved again is no new device.
+    await save(sam, { ...subscription('sam-3'), label: 'Renamed' });
+    const { rows } = await owner.query<{ user_id: string; n: number }>('select user_id, count(*)::int as n from public.push_devices group by user_id order by n');
+    expect(rows).toEqual([
+      { user_id: jo.sub, n: 1 },
+      { user_id: sam.sub, n: maxPushDevicesPerStaff },
+    ]);
+  }));
+
+test('thirty devices added at once, each on a connection of its own, leave ten', () =>
+  withSupabase(async ({ owner, requestAlone, sam }) => {
+    const results = await Promise.allSettled(Array.from({ length: 30 }, (_, index) => requestAlone(sam, (db) => addDevice(db, subscription(`sam-${index}`)))));
+    expect(results.filter(({ status }) => status === 'fulfilled')).toHaveLength(maxPushDevicesPerStaff);
+    for (const result of results) if (result.status === 'rejected') expect(result.reason).toMatchObject(overTheLimit);
+    expect((await owner.query('select count(*)::int as n from public.push_devices')).rows).toEqual([{ n: maxPushDevicesPerStaff }]);
   }));

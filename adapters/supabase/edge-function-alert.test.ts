@@ -78,6 +78,8 @@ beforeAll(async () => {
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: 'mailto:office@se1plumbing.example',
       TAKE_TOKEN_SECRET: 'a-long-random-secret-for-the-tests-of-the-alert-function',
+      // The push service of the tests is on loopback.
+      PUSH_ALLOW_LOOPBACK_FOR_TESTS: 'true',
     },
     'send-quote-alert',
   );

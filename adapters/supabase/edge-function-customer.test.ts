@@ -75,6 +75,8 @@ beforeAll(async () => {
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: 'mailto:office@se1plumbing.example',
+      // The push service of the tests is on loopback.
+      PUSH_ALLOW_LOOPBACK_FOR_TESTS: 'true',
     },
     'customer-link',
   );

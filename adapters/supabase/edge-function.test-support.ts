@@ -30,6 +30,7 @@ const secrets = [
   'TAKE_TOKEN_SECRET',
   'ESCALATE_AFTER_MINUTES',
   'CUSTOMER_LINK_RATE_LIMIT',
+  'PUSH_ALLOW_LOOPBACK_FOR_TESTS',
 ];
 
 /** The parent's environment (PATH, proxies) without any secret of ours, plus Deno's cache folder. */

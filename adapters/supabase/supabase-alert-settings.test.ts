@@ -1,5 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
+import { maxPushDevicesPerStaff, PushDeviceRefused } from '../../domain/alert-devices';
+import { inboxCopy } from '../../domain/inbox-copy';
 import type { OnCallShift } from '../../domain/on-call';
 import { NotSignedIn } from '../../domain/staff';
 import { submitQuote } from '../../domain/submit-quote';
@@ -132,4 +134,19 @@ test('an alert function that fails is logged, and the visitor still sees success
   expect(project.state.emails).toHaveLength(1);
   expect(errors).toHaveLength(1);
   expect(messageOf(errors[0]?.cause)).toMatch(/^Alerting the staff on call failed: the function answered 500/);
+});
+
+test('an eleventh device is refused with what staff are told; a push service that is not public is refused before the project is asked', async () => {
+  const { project, settings } = await signedIn();
+  const stored = async () => (await project.state.database.owner.query<{ n: number }>('select count(*)::int as n from public.push_devices')).rows[0]?.n;
+  for (const endpoint of ['https://127.0.0.1/push/x', 'https://[::ffff:7f00:1]/x', 'https://169.254.169.254/x', 'http://push.example.net/x', 'https://localhost./x']) {
+    await expect(settings.addDevice({ ...phone, endpoint }), endpoint).rejects.toMatchObject({ reason: 'endpoint-not-allowed' });
+  }
+  expect(await stored()).toBe(0);
+  for (let index = 0; index < maxPushDevicesPerStaff; index++) await settings.addDevice({ ...phone, endpoint: `https://push.example.net/send/${index}` });
+  const refused = settings.addDevice({ ...phone, endpoint: 'https://push.example.net/send/eleventh' });
+  await expect(refused).rejects.toBeInstanceOf(PushDeviceRefused);
+  await expect(refused).rejects.toMatchObject({ reason: 'too-many-devices', message: inboxCopy.alerts.problems['too-many-devices'] });
+  await settings.addDevice({ ...phone, endpoint: 'https://push.example.net/send/4', label: 'Renamed' });
+  expect(await stored()).toBe(maxPushDevicesPerStaff);
 });

@@ -1,8 +1,10 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import * as v from 'valibot';
+import { PushDeviceRefused } from '../../domain/alert-devices';
 import { OnCallRotaSchema, type OnCallShift, weekdays } from '../../domain/on-call';
 import type { AlertSettings } from '../../domain/ports/alert-settings';
 import type { NewPushDevice, PushDevice } from '../../domain/ports/push-devices';
+import { pushEndpointProblem } from '../../domain/push-endpoint';
 import { NotSignedIn } from '../../domain/staff';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { describeFunctionFailure, type DatabaseAnswer } from './supabase-failure';
@@ -63,11 +65,17 @@ export class SupabaseAlertSettings implements AlertSettings {
     return parsed(action, v.array(DeviceSchema), answer.data);
   }
 
-  /** Through public.save_push_device: a subscription this browser already had is updated and becomes the caller's. */
+  /**
+   * Through public.save_push_device: a subscription this browser already had is updated and becomes the
+   * caller's. One on a push service that is not public is refused here (the project's functions check
+   * again before each push); the eleventh device by the database, one user's additions at a time.
+   */
   async addDevice({ endpoint, p256dh, auth, label }: NewPushDevice): Promise<PushDevice> {
     const action = 'Turning alerts on for this device';
+    if (pushEndpointProblem(endpoint) !== undefined) throw new PushDeviceRefused('endpoint-not-allowed');
     await requireSession(this.#client, action);
     const answer = await this.#client.rpc('save_push_device', { endpoint, p256dh, auth, label });
+    if (isOverDeviceLimit(answer.error)) throw new PushDeviceRefused('too-many-devices');
     if (answer.error) throw staffFailure(action, answer);
     return parsed(action, DeviceSchema, answer.data);
   }
@@ -120,6 +128,10 @@ export class SupabaseAlertSettings implements AlertSettings {
     return answer.data;
   }
 }
+
+/** The database's refusal of a device beyond the limit: push_devices_per_staff, reported as a check constraint's. */
+const isOverDeviceLimit = (error: unknown) =>
+  v.is(v.object({ code: v.literal('23514'), message: v.pipe(v.string(), v.includes('"push_devices_per_staff"')) }), error);
 
 /** A caller who is not staff is refused by the policies (42501, which PostgREST answers 403): not signed in as staff. */
 function staffFailure(action: string, answer: DatabaseAnswer): Error {

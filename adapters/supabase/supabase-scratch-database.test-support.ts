@@ -26,6 +26,8 @@ export interface SupabaseScratchDatabase {
   owner: Client;
   /** Runs `work` as PostgREST runs one API request: one transaction, as the role, with the claims. */
   request: <T>(claims: Claims, work: (db: Client) => Promise<T>) => Promise<T>;
+  /** Runs `work` as `request` does, on a connection of its own: for requests at the same moment, as PostgREST's pool serves them. */
+  requestAlone: <T>(claims: Claims, work: (db: Client) => Promise<T>) => Promise<T>;
   /** Drops the database; the cluster-wide roles stay for the next run. */
   drop: () => Promise<void>;
 }
@@ -208,16 +210,16 @@ export async function supabaseScratchDatabase(): Promise<SupabaseScratchDatabase
   const db = owner;
   // One connection: requests that arrive together (an HTTP fake serving parallel calls) take turns.
   let turn: Promise<unknown> = Promise.resolve();
-  const request = async <T,>(claims: Claims, work: (db: Client) => Promise<T>): Promise<T> => {
-    await db.query('begin');
+  const request = async <T,>(claims: Claims, work: (db: Client) => Promise<T>, on: Client = db): Promise<T> => {
+    await on.query('begin');
     try {
-      await db.query(`set local role ${escapeIdentifier(claims.role)}`);
-      await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)]);
-      const result = await work(db);
-      await db.query('commit');
+      await on.query(`set local role ${escapeIdentifier(claims.role)}`);
+      await on.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)]);
+      const result = await work(on);
+      await on.query('commit');
       return result;
     } catch (error) {
-      await db.query('rollback');
+      await on.query('rollback');
       throw error;
     }
   };
@@ -227,6 +229,14 @@ export async function supabaseScratchDatabase(): Promise<SupabaseScratchDatabase
       const result = turn.then(() => request(claims, work));
       turn = result.catch(() => undefined);
       return result;
+    },
+    requestAlone: async (claims, work) => {
+      const alone = await connect(databaseUrl(name));
+      try {
+        return await request(claims, work, alone);
+      } finally {
+        await alone.end();
+      }
     },
     drop,
   };

@@ -1,5 +1,6 @@
 import type { PageState } from '../../adapters/http-api/page-state';
 import { addQuoteNote } from '../../domain/add-quote-note';
+import { addAlertDevice } from '../../domain/alert-devices';
 import { callAlertSettings, saveOnCallRota } from '../../domain/alert-settings';
 import { changeQuoteStatus } from '../../domain/change-quote-status';
 import { clearSpam } from '../../domain/clear-spam';
@@ -88,6 +89,7 @@ export function createAppContext(
   const alerts = createAlertSettingsStore({
     call: (action, run) => withPorts(ports, (loaded) => callAlertSettings(loaded, action, run)),
     saveRota: (shifts) => withPorts(ports, (loaded) => saveOnCallRota(loaded, shifts)),
+    addDevice: (device) => withPorts(ports, (loaded) => addAlertDevice(loaded, device)),
     browser,
     toasts,
     onNotSignedIn,

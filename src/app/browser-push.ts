@@ -7,7 +7,7 @@ import { inboxWorkerRegistration } from './inbox-worker';
 /** Why alerts could not be turned on or off here, each with its own advice (inboxCopy.alerts.problems). */
 export type AlertsProblemKind = keyof typeof inboxCopy.alerts.problems;
 /** Why this browser could not turn alerts on. */
-export type AlertsProblem = Exclude<AlertsProblemKind, 'save-failed' | 'remove-failed'>;
+export type AlertsProblem = Exclude<AlertsProblemKind, 'save-failed' | 'remove-failed' | 'too-many-devices' | 'endpoint-not-allowed'>;
 
 /** A push subscription as the backend keeps it; null where alerts are shown on this device alone. */
 export type BrowserSubscription = { endpoint: string; p256dh: string; auth: string } | null;

@@ -42,6 +42,7 @@ import { alertDelivery, testAlertSender } from '../../adapters/push/alert-delive
 import { readTakeToken } from '../../adapters/push/take-token';
 import { requireTakeTokenSecret, requireVapidKeys } from '../../adapters/push/vapid-keys';
 import { WebPushSender } from '../../adapters/push/web-push-sender';
+import { publicPushFetch } from '../../adapters/push/public-push-fetch';
 import { parseWebhookConfig, WebhookSender } from '../../adapters/push/webhook';
 import { SqlAlertLedger } from '../../adapters/sql/sql-alert-ledger';
 import { SqlAlertOutbox } from '../../adapters/sql/sql-alert-outbox';
@@ -143,7 +144,14 @@ const takeTokenSecret = await requireTakeTokenSecret(secrets);
 const webhookConfig = parseWebhookConfig(process.env);
 const alertOutbox = new SqlAlertOutbox(db, { leaseSeconds: config.OUTBOX_LEASE_SECONDS });
 const pushDevices = new SqlPushDeviceStore(db);
-const pushSender = new WebPushSender(vapid);
+// Pushes reach public HTTPS hosts only; this machine too only when the tests' switch is set.
+const allowLoopbackPush = config.PUSH_ALLOW_LOOPBACK_FOR_TESTS;
+if (allowLoopbackPush) {
+  console.warn(
+    'WARNING: PUSH_ALLOW_LOOPBACK_FOR_TESTS is set: staff can register push endpoints on this machine, and the server pushes to them. It is for tests alone: never set it in production.',
+  );
+}
+const pushSender = new WebPushSender(vapid, { fetch: publicPushFetch({ allowLoopback: allowLoopbackPush }) });
 const forgetDevice = (deviceId: string) => alertOutbox.forgetDevice(deviceId);
 const alerts = createAlertEngine({
   ledger: new SqlAlertLedger(db),
@@ -164,7 +172,7 @@ const alerts = createAlertEngine({
   }),
   sendTestAlert: testAlertSender({ sender: pushSender, targets: (staff) => pushDevices.pushTargets(staff), forgetDevice, logger: console, now: () => new Date() }),
   readTakeToken: (quoteId, token) => readTakeToken(takeTokenSecret, token, { quoteId, now: new Date() }),
-  allowLoopbackPush: config.PUSH_ALLOW_LOOPBACK,
+  allowLoopbackPush,
   logger: console,
   checkEveryMs: config.ALERT_CHECK_SECONDS * 1000,
 });

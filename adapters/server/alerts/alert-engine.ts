@@ -23,6 +23,7 @@ export interface AlertEngineOptions {
   sendTestAlert: (staff: string) => Promise<{ delivered: number; failed: number }>;
   /** The delivery a take token was signed for, if its signature holds, it is this request's and it has not expired. */
   readTakeToken: (quoteId: string, token: string) => string | undefined;
+  /** Takes push endpoints on this machine (loopback) too: the tests' switch, never in production. */
   allowLoopbackPush: boolean;
   logger: Logger;
   now?: () => Date;

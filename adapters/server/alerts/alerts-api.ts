@@ -1,12 +1,13 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
+import { PushDeviceRefused } from '../../../domain/alert-devices';
 import { OnCallRotaSchema } from '../../../domain/on-call';
 import type { Logger } from '../../../domain/ports/logger';
 import type { OnCallRotaStore } from '../../../domain/ports/alert-stores';
 import type { PushDeviceStore } from '../../../domain/ports/push-devices';
 import { fromWireNewPushDevice, newPushDeviceSchema, toWirePushDevice, WireRotaBodySchema } from '../../http-api/alerts-wire';
 import type { WireError } from '../../http-api/wire';
+import { bodyLimits, limitBody } from '../http/body-limit';
 import { readJsonBody } from '../http/request-body';
 import type { StaffEnv } from '../staff/staff-api';
 
@@ -24,12 +25,11 @@ export interface AlertsApiOptions {
   requireStaff: MiddlewareHandler<StaffEnv>;
   logger: Logger;
   now: () => Date;
-  bodyLimitBytes: number;
-  /** Takes subscriptions on http loopback too, for a push service run by tests; never in production. */
+  /** Takes push endpoints on this machine (loopback) too, for a push service run by tests; never in production. */
   allowLoopbackPush: boolean;
 }
 
-const fail = (body: WireError, status: 400 | 404 | 413 | 503) => Response.json(body, { status });
+const fail = (body: WireError, status: 400 | 404 | 409 | 503) => Response.json(body, { status });
 const unavailable = () => fail({ error: 'storage-unavailable', message: 'The alert settings cannot be reached right now. Please try again.' }, 503);
 
 /** The issues of a failed parse as the API names them: `shifts.2.start`, `keys.p256dh`. */
@@ -41,13 +41,9 @@ const fieldsOf = (issues: readonly v.BaseIssue<unknown>[], prefix: string[] = []
  * devices (nobody sees or removes another's), the test alert, and the on-call rota.
  */
 export function alertsApi(options: AlertsApiOptions) {
-  const { devices, rota, staffEmails, publicKey, sendTestAlert, onRotaSaved, requireStaff, logger, now, bodyLimitBytes } = options;
+  const { devices, rota, staffEmails, publicKey, sendTestAlert, onRotaSaved, requireStaff, logger, now } = options;
   const NewDeviceSchema = newPushDeviceSchema({ allowLoopback: options.allowLoopbackPush });
   const api = new Hono<StaffEnv>();
-  const limitBody = bodyLimit({
-    maxSize: bodyLimitBytes,
-    onError: () => fail({ error: 'payload-too-large', message: `The request body is over ${bodyLimitBytes} bytes` }, 413),
-  });
   api.use('*', requireStaff);
   api.onError((error) => {
     logger.error('The alert settings failed', error);
@@ -59,27 +55,34 @@ export function alertsApi(options: AlertsApiOptions) {
 
   api.get('/devices', async (c) => c.json({ devices: (await devices.listDevices(c.get('staff').email)).map(toWirePushDevice) }));
 
-  api.post('/devices', limitBody, async (c) => {
+  api.post('/devices', limitBody(bodyLimits.json), async (c) => {
     const body = await readJsonBody(c);
     if (!body.ok) return fail(body.error, 400);
     const parsed = v.safeParse(NewDeviceSchema, body.body);
     if (!parsed.success) return fail({ error: 'invalid-fields', message: 'This is not a push subscription the server can use', fields: fieldsOf(parsed.issues) }, 400);
-    const device = await devices.saveDevice(c.get('staff').email, fromWireNewPushDevice(parsed.output), now());
-    return c.json(toWirePushDevice(device), 201);
+    try {
+      const device = await devices.saveDevice(c.get('staff').email, fromWireNewPushDevice(parsed.output), now());
+      return c.json(toWirePushDevice(device), 201);
+    } catch (cause) {
+      if (!(cause instanceof PushDeviceRefused)) throw cause;
+      return cause.reason === 'too-many-devices'
+        ? fail({ error: 'too-many-devices', message: cause.message }, 409)
+        : fail({ error: 'invalid-fields', message: cause.message, fields: [{ field: 'endpoint', message: cause.message }] }, 400);
+    }
   });
 
-  api.delete('/devices/:id', async (c) => {
+  api.delete('/devices/:id', limitBody(bodyLimits.none), async (c) => {
     const removed = await devices.removeDevice(c.get('staff').email, c.req.param('id'));
     return removed ? c.body(null, 204) : fail({ error: 'not-found', message: 'You have no device with that id' }, 404);
   });
 
-  api.post('/test', async (c) => c.json(await sendTestAlert(c.get('staff').email)));
+  api.post('/test', limitBody(bodyLimits.none), async (c) => c.json(await sendTestAlert(c.get('staff').email)));
 
   const rotaAnswer = async () => ({ shifts: await rota.readRota(), staff: await staffEmails() });
 
   api.get('/rota', async (c) => c.json(await rotaAnswer()));
 
-  api.put('/rota', limitBody, async (c) => {
+  api.put('/rota', limitBody(bodyLimits.json), async (c) => {
     const body = await readJsonBody(c);
     if (!body.ok) return fail(body.error, 400);
     const outer = v.safeParse(WireRotaBodySchema, body.body);

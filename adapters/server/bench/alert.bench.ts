@@ -44,7 +44,7 @@ try {
       STAFF_PASSWORD: staff.password,
       QUOTE_REQUESTS_PER_HOUR: '100000000',
       QUOTE_REFUSALS_PER_HOUR: '100000000',
-      PUSH_ALLOW_LOOPBACK: 'true',
+      PUSH_ALLOW_LOOPBACK_FOR_TESTS: 'true',
     },
   });
   const { url } = server;

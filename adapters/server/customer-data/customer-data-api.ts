@@ -1,5 +1,4 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { describeErased, sentEmailsNotice } from '../../../domain/customer-data';
 import { customerDataCsv, customerDataDocument } from '../../../domain/customer-data-export';
 import { eraseCustomerData, findCustomerData } from '../../../domain/customer-data-requests';
@@ -9,6 +8,7 @@ import type { Logger } from '../../../domain/ports/logger';
 import type { StaffFailure } from '../../../domain/staff-failure';
 import { toWireErased, type WireErasure } from '../../http-api/customer-data-wire';
 import type { WireError } from '../../http-api/wire';
+import { bodyLimits, limitBody } from '../http/body-limit';
 import type { StaffEnv } from '../staff/staff-api';
 
 export interface CustomerDataApiOptions {
@@ -16,10 +16,9 @@ export interface CustomerDataApiOptions {
   logger: Logger;
   now: () => Date;
   requireStaff: MiddlewareHandler<StaffEnv>;
-  bodyLimitBytes: number;
 }
 
-const fail = (body: WireError, status: 400 | 401 | 413 | 503) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
+const fail = (body: WireError, status: 400 | 401 | 503) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
 
 function staffFailure(error: StaffFailure) {
   return error.kind === 'not-signed-in'
@@ -34,7 +33,7 @@ const invalid = (message: string, fields: { field: string; message: string }[]) 
  * customer with an email or phone number (JSON, or CSV with `format=csv`); DELETE erases it all, when
  * its body repeats the email or phone number as `confirm`. Never cached: it is a person's data.
  */
-export function customerDataApi({ customerData, logger, now, requireStaff, bodyLimitBytes }: CustomerDataApiOptions) {
+export function customerDataApi({ customerData, logger, now, requireStaff }: CustomerDataApiOptions) {
   const deps = { customerData, logger };
   const api = new Hono<StaffEnv>();
 
@@ -59,8 +58,8 @@ export function customerDataApi({ customerData, logger, now, requireStaff, bodyL
 
   api.delete(
     '/',
+    limitBody(bodyLimits.json),
     requireStaff,
-    bodyLimit({ maxSize: bodyLimitBytes, onError: () => fail({ error: 'payload-too-large', message: `The request body is over ${bodyLimitBytes} bytes` }, 413) }),
     async (c) => {
       let body: unknown;
       try {

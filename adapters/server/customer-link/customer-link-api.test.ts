@@ -49,7 +49,6 @@ function harness({ views = 1000, changes = 1000 } = {}) {
         return Promise.resolve(new Response(`<!doctype html><title>${url}</title>`, { status, headers: { 'content-type': 'text/html; charset=utf-8' } }));
       },
       notFoundPage: () => Promise.resolve(new Response(notFoundBody, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8', etag: '"404"' } })),
-      bodyLimitBytes: 16 * 1024,
     }),
   );
   const request = (path: string, init: RequestInit = {}) => app.request(`http://localhost${path}`, init);

@@ -1,5 +1,4 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { business } from '../../../domain/business';
 import { customerLinkPath, customerMessageField, isCustomerTokenShaped } from '../../../domain/customer-link';
@@ -16,6 +15,7 @@ import { customerFormPaths, customerLinkApiPath, toWireCustomerView } from '../.
 import type { PageState } from '../../http-api/page-state';
 import type { WireError } from '../../http-api/wire';
 import type { RateLimit, RateLimitDecision } from '../http/rate-limits';
+import { bodyLimits, limitBody } from '../http/body-limit';
 import { readFormBody, readJsonBody } from '../http/request-body';
 
 // The customer's private link to their request: the page at /r/<token> with its two plain HTML forms
@@ -37,7 +37,6 @@ export interface CustomerLinkApiOptions {
   page: (url: string, state: PageState, status: number) => Promise<Response>;
   /** The site's plain 404 page. */
   notFoundPage: (c: Context) => Promise<Response>;
-  bodyLimitBytes: number;
 }
 
 /** Looked up in place of a token that is not shaped like one, so a malformed link costs what a guessed one does. */
@@ -87,11 +86,6 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
     return openCustomerLink(deps, token, now());
   };
 
-  const limited = bodyLimit({
-    maxSize: options.bodyLimitBytes,
-    onError: (c) => c.json({ error: 'payload-too-large', message: `The request body is over ${options.bodyLimitBytes} bytes` } satisfies WireError, 413),
-  });
-
   // ---- The page, and its plain HTML forms.
 
   const refusedPage = (c: Context, decision: Extract<RateLimitDecision, { allowed: false }>) =>
@@ -112,7 +106,7 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
     return showPage(c, await view(c.req.param('token')));
   });
 
-  api.post(`/r/:token${customerFormPaths.messages}`, limited, async (c) => {
+  api.post(`/r/:token${customerFormPaths.messages}`, limitBody(bodyLimits.json), async (c) => {
     const decision = await limits.changes.consume(clientKey(c));
     if (!decision.allowed) return refusedPage(c, decision);
     const token = c.req.param('token');
@@ -133,7 +127,7 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
     }
   });
 
-  api.post(`/r/:token${customerFormPaths.close}`, limited, async (c) => {
+  api.post(`/r/:token${customerFormPaths.close}`, limitBody(bodyLimits.none), async (c) => {
     const decision = await limits.changes.consume(clientKey(c));
     if (!decision.allowed) return refusedPage(c, decision);
     const token = c.req.param('token');
@@ -167,7 +161,7 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
     return answerJson(c, await view(c.req.param('token')));
   });
 
-  api.post(`${customerLinkApiPath}/:token${customerFormPaths.messages}`, limited, async (c) => {
+  api.post(`${customerLinkApiPath}/:token${customerFormPaths.messages}`, limitBody(bodyLimits.json), async (c) => {
     const decision = await limits.changes.consume(clientKey(c));
     if (!decision.allowed) return refusedJson(c, decision);
     const read = await readJsonBody(c);
@@ -178,7 +172,7 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
     return answerJson(c, await sendCustomerMessage({ ...deps, alert: options.alert }, token, text ?? '', now()));
   });
 
-  api.post(`${customerLinkApiPath}/:token${customerFormPaths.close}`, async (c) => {
+  api.post(`${customerLinkApiPath}/:token${customerFormPaths.close}`, limitBody(bodyLimits.none), async (c) => {
     const decision = await limits.changes.consume(clientKey(c));
     if (!decision.allowed) return refusedJson(c, decision);
     const token = c.req.param('token');

@@ -37,7 +37,6 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
           clientKey: () => '203.0.113.7',
           page: () => Promise.resolve(new Response('page')),
           notFoundPage: () => Promise.resolve(new Response('not found', { status: 404 })),
-          bodyLimitBytes: 16 * 1024,
         }),
       );
       const path = `/api/r/${stored.customerToken}`;

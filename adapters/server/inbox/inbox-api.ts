@@ -1,5 +1,4 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import { addQuoteNote } from '../../../domain/add-quote-note';
@@ -17,6 +16,7 @@ import { fromInboxSearchParams } from '../../http-api/inbox-params';
 import { takeRefusal, toWireClockRecords, toWireInboxQuote, toWireInboxSummary, toWireNote } from '../../http-api/inbox-wire';
 import { takeQuote } from '../../../domain/take-quote';
 import type { WireError } from '../../http-api/wire';
+import { bodyLimits, limitBody } from '../http/body-limit';
 import { readJsonBody } from '../http/request-body';
 import type { StaffEnv } from '../staff/staff-api';
 
@@ -34,8 +34,6 @@ export interface InboxApiOptions {
    * once, and its first alert is planned, as for a request just sent.
    */
   newlyWaiting: () => void;
-  /** Bodies larger than this are refused with 413 before they are read. */
-  bodyLimitBytes: number;
   /**
    * Spends an alert's single-use "I'm on it" token for a request: the staff member it was sent to, or
    * undefined for a token that is forged, expired, spent or for another request. Without it, only a
@@ -63,14 +61,9 @@ function staffFailure(error: StaffFailure) {
  * changes, notes, "Not spam", and resending the business email. Staff only. Who did a thing is the session's staff
  * member and when is the server's clock: whatever a body says of either is ignored.
  */
-export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newlyWaiting, bodyLimitBytes, redeemTakeToken }: InboxApiOptions) {
+export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newlyWaiting, redeemTakeToken }: InboxApiOptions) {
   const deps = { inbox, logger };
   const api = new Hono<StaffEnv>();
-  // Per route, not api.use: this app shares its path with the public quote form's POST.
-  const limitBody = bodyLimit({
-    maxSize: bodyLimitBytes,
-    onError: () => fail({ error: 'payload-too-large', message: `The request body is over ${bodyLimitBytes} bytes` }, 413),
-  });
 
   api.get('/', requireStaff, async (c) => {
     const request = fromInboxSearchParams((name) => c.req.query(name));
@@ -97,7 +90,7 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
     }
   });
 
-  api.post('/:id/status', requireStaff, limitBody, async (c) => {
+  api.post('/:id/status', limitBody(bodyLimits.json), requireStaff, async (c) => {
     const read = await readJsonBody(c, { allowEmpty: true });
     if (!read.ok) return fail(read.error, 400);
     const move = statusChangeOf(read.body);
@@ -121,7 +114,7 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
 
   // From the inbox with a session, or from a notification's "I'm on it" with the alert's token (a
   // phone whose session has lapsed still takes it, and only for the person the alert was sent to).
-  api.post('/:id/take', limitBody, async (c, next) => {
+  api.post('/:id/take', limitBody(bodyLimits.json), async (c, next) => {
     const read = await readJsonBody(c, { allowEmpty: true });
     if (!read.ok) return fail(read.error, 400);
     const body = v.safeParse(TakeBodySchema, read.body);
@@ -142,7 +135,7 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
     return fail(body, status);
   });
 
-  api.post('/:id/notes', requireStaff, limitBody, async (c) => {
+  api.post('/:id/notes', limitBody(bodyLimits.json), requireStaff, async (c) => {
     const read = await readJsonBody(c, { allowEmpty: true });
     if (!read.ok) return fail(read.error, 400);
     const result = await addQuoteNote(deps, { quoteId: c.req.param('id'), text: noteTextOf(read.body), by: c.get('staff').email, at: now() });
@@ -159,7 +152,7 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
   });
 
   // "Not spam": out of the Spam folder into Waiting, as if it had just been sent.
-  api.post('/:id/not-spam', requireStaff, async (c) => {
+  api.post('/:id/not-spam', limitBody(bodyLimits.none), requireStaff, async (c) => {
     const result = await clearSpam(deps, { id: c.req.param('id'), by: c.get('staff').email, at: now() });
     if (result.ok) {
       newlyWaiting();
@@ -176,7 +169,7 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
     }
   });
 
-  api.post('/:id/resend-email', requireStaff, async (c) => {
+  api.post('/:id/resend-email', limitBody(bodyLimits.none), requireStaff, async (c) => {
     const result = await resendBusinessEmail(deps, c.req.param('id'), now());
     if (!result.ok) return result.error.kind === 'not-found' ? notFound() : staffFailure(result.error);
     // Sent now, not at the dispatcher's next poll: staff are waiting to see it go.

@@ -1,5 +1,4 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { deleteQuote, type DeleteQuoteDeps } from '../../../domain/delete-quote';
 import { describeField, fieldNamed, honeypotFieldName, type QuoteDraft } from '../../../domain/quote';
@@ -15,6 +14,7 @@ import {
 } from '../../../domain/submit-quote';
 import { withMultipartBody } from '../photos/multipart-body';
 import type { RateLimitDecision } from '../http/rate-limits';
+import { bodyLimits, limitBody } from '../http/body-limit';
 import { readFormBody, readJsonBody } from '../http/request-body';
 import { formFieldsToDraft, photoWireError, toWireError, toWireStoredQuote, type WireError, wireBodyToDraftInput } from '../../http-api/wire';
 
@@ -43,8 +43,6 @@ export interface SubmissionLimits {
 }
 
 export interface QuoteApiOptions {
-  /** Bodies larger than this are refused with 413 before they are read. */
-  bodyLimitBytes: number;
   /** Answers a plain HTML form post: a redirect, or the page again with the errors. */
   formPost: QuoteFormPost;
   /** Lets only a signed-in staff member through; everyone else gets 401. */
@@ -78,7 +76,6 @@ function arrivalOf(body: unknown): Arrival {
 }
 
 const mediaType = (c: Context) => (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-const isMultipart = (c: Context) => mediaType(c) === 'multipart/form-data';
 
 /** Refusals for what was sent, which use up the larger allowance. */
 const refusedForInput = (error: SubmitWithPhotosError) =>
@@ -103,7 +100,7 @@ function unreadableIssues(names: readonly string[]): FieldIssue[] {
  */
 export function quoteApi(
   deps: SubmitQuoteDeps & DeleteQuoteDeps,
-  { bodyLimitBytes, formPost, requireStaff, submissionLimits, photos: photoOptions }: QuoteApiOptions,
+  { formPost, requireStaff, submissionLimits, photos: photoOptions }: QuoteApiOptions,
 ) {
   const api = new Hono();
   const fail = (body: WireError, status: ContentfulStatusCode) => Response.json(body, { status });
@@ -142,11 +139,6 @@ export function quoteApi(
     return withRetryAfter(fail(toWireError(result.error), statusOf[result.error.kind]), result.error);
   }
 
-  const limitedBody = bodyLimit({
-    maxSize: bodyLimitBytes,
-    onError: () => fail({ error: 'payload-too-large', message: `The request body is over ${bodyLimitBytes} bytes` }, 413),
-  });
-
   /**
    * A post with photos: streamed to temporary files within the per-file and whole-request limits,
    * never held whole in memory, and the files removed once it is answered, whatever the answer.
@@ -177,8 +169,8 @@ export function quoteApi(
 
   api.post(
     '/',
-    // Only the JSON and form posts keep the small body limit; a post with photos has limits of its own.
-    (c, next) => (photoOptions && isMultipart(c) ? next() : limitedBody(c, next)),
+    // A post with photos is streamed to disk under the limits of five photos; the JSON and form posts keep this one.
+    limitBody(bodyLimits.json, { streamsMultipart: photoOptions !== undefined }),
     async (c) => {
       const type = mediaType(c);
       const isForm = type === 'application/x-www-form-urlencoded';
@@ -223,7 +215,7 @@ export function quoteApi(
     },
   );
 
-  api.delete('/:id', requireStaff, async (c) => {
+  api.delete('/:id', limitBody(bodyLimits.none), requireStaff, async (c) => {
     const result = await deleteQuote(deps, c.req.param('id'));
     if (result.ok) return c.body(null, 204);
     switch (result.error.kind) {

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { SignInSchema, type StaffMember } from '../../../domain/staff';
 import type { WireError } from '../../http-api/wire';
 import type { RateLimitDecision } from '../http/rate-limits';
+import { bodyLimits, limitBody } from '../http/body-limit';
 import { readJsonBody } from '../http/request-body';
 import type { StaffSessions } from './staff-sessions';
 
@@ -90,7 +91,7 @@ export function staffApi({ sessions, signInLimit, clientAddress, isHttps }: Staf
     return c.json({ staff: session ? session.staff : null });
   });
 
-  api.post('/', async (c) => {
+  api.post('/', limitBody(bodyLimits.signIn), async (c) => {
     const body = await readJsonBody(c);
     if (!body.ok) return fail(body.error, 400);
     const credentials = v.safeParse(SignInSchema, body.body, { abortPipeEarly: true });
@@ -121,7 +122,7 @@ export function staffApi({ sessions, signInLimit, clientAddress, isHttps }: Staf
     return c.json(session.staff);
   });
 
-  api.delete('/', async (c) => {
+  api.delete('/', limitBody(bodyLimits.none), async (c) => {
     const token = tokenOf(c);
     if (token !== undefined) await sessions.signOut(token);
     deleteCookie(c, cookieName(isHttps(c)), { path: '/', secure: isHttps(c) });

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { InMemoryAlertSettings } from '../../../adapters/memory/in-memory-alert-settings';
+import { addAlertDevice } from '../../../domain/alert-devices';
 import { callAlertSettings, saveOnCallRota } from '../../../domain/alert-settings';
 import type { AlertSettings } from '../../../domain/ports/alert-settings';
 import { NotSignedIn } from '../../../domain/staff';
@@ -16,6 +17,7 @@ function storeOver(alerts: AlertSettings, browser = fakeBrowser()) {
   const store = createAlertSettingsStore({
     call: (action, run) => callAlertSettings(deps, action, run),
     saveRota: (shifts) => saveOnCallRota(deps, shifts),
+    addDevice: (device) => addAlertDevice(deps, device),
     browser,
     toasts,
     onNotSignedIn: () => signedOut++,

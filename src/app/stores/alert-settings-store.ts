@@ -1,9 +1,10 @@
 import { createStore } from 'zustand/vanilla';
+import { type AddAlertDeviceResult, localDeviceEndpoint } from '../../../domain/alert-devices';
 import type { AlertSettingsResult, SaveRotaResult } from '../../../domain/alert-settings';
 import { inboxCopy } from '../../../domain/inbox-copy';
 import type { OnCallShift } from '../../../domain/on-call';
 import type { AlertSettings } from '../../../domain/ports/alert-settings';
-import type { PushDevice } from '../../../domain/ports/push-devices';
+import type { NewPushDevice, PushDevice } from '../../../domain/ports/push-devices';
 import type { AlertsProblemKind, ThisBrowser } from '../this-browser';
 import { type ToastStore, toastSlot } from './toast-store';
 
@@ -51,6 +52,8 @@ export interface AlertSettingsDeps {
   /** One call to the backend's AlertSettings, its failure as a value. */
   call: <T>(action: string, run: (alerts: AlertSettings) => Promise<T>) => Promise<AlertSettingsResult<T>>;
   saveRota: (shifts: readonly OnCallShift[]) => Promise<SaveRotaResult>;
+  /** Turns alerts on for a device (addAlertDevice): a refusal says why. */
+  addDevice: (device: NewPushDevice) => Promise<AddAlertDeviceResult>;
   browser: ThisBrowser;
   toasts: ToastStore;
   onNotSignedIn: () => void;
@@ -77,10 +80,10 @@ const empty = {
  * Where a device without a push service is kept: the demo shows alerts on this browser through its
  * own service worker, so the device it lists has no subscription, only a name for this browser.
  */
-const localDevice = (label: string) => ({ endpoint: `local:${label}`, p256dh: '', auth: '' });
+const localDevice = (label: string) => ({ endpoint: localDeviceEndpoint(label), p256dh: '', auth: '' });
 
 /** The signed-in staff member's alert settings: alerts on this device, their devices, the test alert, the rota. */
-export function createAlertSettingsStore({ call, saveRota, browser, toasts, onNotSignedIn }: AlertSettingsDeps) {
+export function createAlertSettingsStore({ call, saveRota, addDevice, browser, toasts, onNotSignedIn }: AlertSettingsDeps) {
   const toast = toastSlot(toasts, 'alert-settings');
   // Each load (or sign-out) starts a new generation; answers to an older one are dropped.
   let generation = 0;
@@ -124,12 +127,14 @@ export function createAlertSettingsStore({ call, saveRota, browser, toasts, onNo
             return;
           }
           const label = browser.label();
-          const added = await call('Adding the alert device', (alerts) => alerts.addDevice({ ...(enabled.subscription ?? localDevice(label)), label }));
-          const device = valueOf(added);
-          if (device === undefined) {
-            if (!added.ok && added.error.kind === 'storage-failure') set({ problem: 'save-failed' });
+          const added = await addDevice({ ...(enabled.subscription ?? localDevice(label)), label });
+          if (!added.ok) {
+            // Ten devices already, or a push service alerts cannot go through: said beside the switch.
+            if (added.error.kind === 'not-signed-in') onNotSignedIn();
+            else set({ problem: added.error.kind === 'storage-failure' ? 'save-failed' : added.error.kind });
             return;
           }
+          const { device } = added;
           browser.rememberDevice(device.id);
           set(({ devices }) => ({ thisDevice: device.id, devices: [...devices.filter(({ id }) => id !== device.id), device] }));
         } finally {

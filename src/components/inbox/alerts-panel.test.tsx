@@ -94,6 +94,20 @@ test.for([
   expect(await alerts.devices()).toEqual([]);
 });
 
+test('with ten devices already, turning alerts on here says to remove one first, and the switch stays off', async () => {
+  const alerts = new InMemoryAlertSettings({ staff: [you, sam], now: () => testNow });
+  for (let index = 0; index < 10; index++) await alerts.addDevice({ endpoint: `local:Phone ${index}`, p256dh: '', auth: '', label: `Phone ${index}` });
+  const { user } = renderPanel({ alerts });
+  const toggle = await openPanel(user);
+
+  await user.click(toggle);
+
+  expect(await screen.findByText('You have 10 devices with alerts on. Remove one first.')).toBeTruthy();
+  expect(document.getElementById('alert-switch-problem')?.textContent).toBe('You have 10 devices with alerts on. Remove one first.');
+  expect(toggle.getAttribute('aria-checked')).toBe('false');
+  expect(await alerts.devices()).toHaveLength(10);
+});
+
 test('another device is removed from the list, and a toast says it gets no more alerts', async () => {
   const alerts = new InMemoryAlertSettings({ staff: [you, sam], now: () => testNow });
   await alerts.addDevice({ endpoint: 'https://push.example.net/send/tablet', p256dh: 'x', auth: 'y', label: 'Safari on iPad' });

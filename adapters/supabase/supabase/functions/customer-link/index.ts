@@ -7,6 +7,7 @@ import { alertsNotSetUp, pushMessageAlert } from './message-alert.ts';
 import { postgrestAlertStore } from '../_shared/alert-store.ts';
 import { vapidFrom, vapidSecrets } from '../_shared/vapid.ts';
 import { WebPushSender } from '../../../../push/web-push-sender.ts';
+import { allowLoopbackPushForTests, publicPushFetch } from '../_shared/public-push-fetch.ts';
 
 const required = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY'] as const;
 
@@ -26,7 +27,7 @@ function setup(): CustomerLinkDeps | { ok: false; problem: string } {
   const keys = vapidFrom(Object.fromEntries(vapidSecrets.map((name) => [name, Deno.env.get(name)])));
   return {
     links: postgrestLinkStore(project),
-    alert: keys.ok ? pushMessageAlert({ store: postgrestAlertStore(project), sender: new WebPushSender(keys.vapid), now }) : alertsNotSetUp(keys.problem),
+    alert: keys.ok ? pushMessageAlert({ store: postgrestAlertStore(project), sender: new WebPushSender(keys.vapid, { fetch: publicPushFetch({ allowLoopback: allowLoopbackPushForTests() }) }), now }) : alertsNotSetUp(keys.problem),
     // The store's errors name the call and the status, never the token nor the customer.
     logger: { error: (message, cause) => console.error(`${message}: ${cause instanceof Error ? cause.message : 'unknown error'}`) },
     now,

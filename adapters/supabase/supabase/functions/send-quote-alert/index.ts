@@ -6,6 +6,7 @@ import { postgrestAlertStore } from '../_shared/alert-store.ts';
 import { vapidFrom, vapidSecrets } from '../_shared/vapid.ts';
 import { type AlertSetup, handleAlert } from './handler.ts';
 import { WebPushSender } from '../../../../push/web-push-sender.ts';
+import { allowLoopbackPushForTests, publicPushFetch } from '../_shared/public-push-fetch.ts';
 
 const required = [...vapidSecrets, 'TAKE_TOKEN_SECRET', 'SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY'] as const;
 
@@ -31,7 +32,7 @@ function alertSetup(): AlertSetup {
     serviceKey: project.serviceKey,
     deps: {
       store: postgrestAlertStore(project),
-      sender: new WebPushSender(vapid),
+      sender: new WebPushSender(vapid, { fetch: publicPushFetch({ allowLoopback: allowLoopbackPushForTests() }) }),
       takeTokenSecret: env.TAKE_TOKEN_SECRET ?? '',
       policy: { escalateAfterMinutes: minutes.output },
       now: () => new Date(),

@@ -1,0 +1,75 @@
+import { toJsonSchema } from '@valibot/to-json-schema';
+import { customerLinkApiPath, customerFormPaths, WireCustomerViewSchema } from './customer-link-wire';
+import { customerMessageField, customerMessageMaxLength } from '../../domain/customer-link';
+import { apiPaths } from './wire';
+
+// The rest of the JSON the server answers, for the OpenAPI document: the customer's own link as the
+// page's script reads it, the health checks, and this document.
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+const retryAfter = { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } };
+const view = {
+  description: 'What the customer sees of their request: the fields they gave, where it stands, when we aim to call, and their messages',
+  content: { 'application/json': { schema: toJsonSchema(WireCustomerViewSchema, { target: 'draft-2020-12', errorMode: 'ignore' }) } },
+};
+const token = { name: 'token', in: 'path', required: true, description: 'The customer’s token, from their link /r/{token}', schema: { type: 'string' } };
+const notFound = errorResponse('No such link: malformed, guessed, expired, or its request deleted (all alike)');
+const limited = { ...errorResponse('Too many requests from this client; see Retry-After'), headers: retryAfter };
+const down = errorResponse('The database cannot be reached');
+const tooLarge = errorResponse('The body is over the size limit');
+
+/** The customer's link (`/api/r/{token}`), the health checks and the document itself. */
+export const serviceOperations = {
+  [`${customerLinkApiPath}/{token}`]: {
+    get: { summary: 'The customer’s own request, by the token in their link', parameters: [token], responses: { '200': view, '404': notFound, '429': limited, '503': down } },
+  },
+  [`${customerLinkApiPath}/{token}${customerFormPaths.messages}`]: {
+    post: {
+      summary: 'A message from the customer about their request; an urgent one alerts whoever is on call',
+      parameters: [token],
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: { type: 'object', required: [customerMessageField.name], properties: { [customerMessageField.name]: { type: 'string', maxLength: customerMessageMaxLength } } },
+          },
+        },
+      },
+      responses: { '200': view, '400': errorResponse('An empty or too long message, or not JSON: `fields` names it'), '404': notFound, '413': tooLarge, '429': limited, '503': down },
+    },
+  },
+  [`${customerLinkApiPath}/{token}${customerFormPaths.close}`]: {
+    post: {
+      summary: '“No longer needed”: the customer closes their request',
+      parameters: [token],
+      responses: { '200': view, '404': notFound, '413': tooLarge, '429': limited, '503': down },
+    },
+  },
+  '/healthz': {
+    get: {
+      summary: 'The process is up',
+      responses: { '200': { description: 'Up', content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { const: 'ok' } } } } } } },
+    },
+  },
+  '/readyz': {
+    get: {
+      summary: 'The database answers and takes writes; to staff and this machine, why not, and what waits to be sent',
+      responses: {
+        '200': {
+          description: 'Ready; to staff and this machine, with the email outbox and the alerts waiting',
+          content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { const: 'ready' }, outbox: { type: 'object' }, alerts: { type: 'object' } } } } },
+        },
+        '503': {
+          description: 'Not ready; to staff and this machine, with the reason',
+          content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { const: 'unavailable' }, reason: { type: 'string' }, cause: { type: 'string' } } } } },
+        },
+      },
+    },
+  },
+  [apiPaths.openapi]: {
+    get: { summary: 'This document', responses: { '200': { description: 'The OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } } } },
+  },
+};
