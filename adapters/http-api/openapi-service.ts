@@ -21,7 +21,7 @@ const limited = { ...errorResponse('Too many requests from this client; see Retr
 const down = errorResponse('The database cannot be reached');
 const tooLarge = errorResponse('The body is over the size limit');
 
-/** The customer's link (`/api/r/{token}`), the health checks and the document itself. */
+/** The customer link (`/api/r/{token}`), the health checks and the document itself. */
 export const serviceOperations = {
   [`${customerLinkApiPath}/{token}`]: {
     get: { summary: 'The customer’s own request, by the token in their link', parameters: [token], responses: { '200': view, '404': notFound, '429': limited, '503': down } },

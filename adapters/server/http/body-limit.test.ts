@@ -70,7 +70,7 @@ test('every route that takes a body answers 413 with the security headers to 64 
   const server = await startTestServer('sqlite', { alerts: {}, customerLinks: true });
   try {
     const routes = bodyRoutes(server);
-    // The sign-in, the form, the inbox's moves, the alerts, the customer's link, a customer's data, the unknown API path.
+    // The sign-in, the form, the inbox's moves, the alerts, the customer link, a customer's data, the unknown API path.
     expect(routes.length).toBeGreaterThan(15);
     for (const { method, path } of routes) {
       for (const chunked of [false, true]) {
