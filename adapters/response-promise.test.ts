@@ -6,8 +6,8 @@
 import { sql } from 'kysely';
 import { expect, test, vi } from 'vitest';
 import type * as Business from '../domain/business';
-import { defaultInboxQuery } from '../domain/inbox-query';
-import type { NewQuote } from '../domain/quote';
+import { defaultInboxQuery } from '../domain/inbox/inbox-query';
+import type { NewQuote } from '../domain/quote/quote';
 import { sampleQuote } from '../fixtures/sample-request.test-support';
 import { businessEmail } from './email/business-email';
 import { InMemoryQuoteRepository } from './memory/in-memory-quote-repository';

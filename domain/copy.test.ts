@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { business, describeMinutes, responsePromise } from './business';
 import { copy } from './copy';
-import { serviceTypeLabels } from './service-type';
+import { serviceTypeLabels } from './quote/service-type';
 
 // Every text below is copied word for word from SPEC.md; a change here is a change to the spec.
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { compareInInbox, defaultInboxQuery, type InboxQuery, matchesQuery } from '../domain/inbox-query';
+import { compareInInbox, defaultInboxQuery, type InboxQuery, matchesQuery } from '../domain/inbox/inbox-query';
 import { londonDay } from '../domain/london-time';
 import { sampleQuoteRequests } from '../fixtures/quote-requests';
 import { addNote, chooseView, expect, inboxCard, openDemoStaffList, test } from './fixtures';

@@ -1,4 +1,4 @@
-import { defaultInboxQuery, matchesQuery } from '../domain/inbox-query';
+import { defaultInboxQuery, matchesQuery } from '../domain/inbox/inbox-query';
 import { sampleQuoteRequests } from '../fixtures/quote-requests';
 import { chooseView, expect, openDemoStaffList, quoteForm, takeAPersonsTime, test } from './fixtures';
 

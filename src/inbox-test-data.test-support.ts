@@ -1,6 +1,6 @@
 import type { InboxSeed } from '../adapters/memory/in-memory-quote-repository';
-import type { QuoteStatus, StatusChange } from '../domain/quote-status';
-import { type SpamSignal, spamWeights } from '../domain/spam';
+import type { QuoteStatus, StatusChange } from '../domain/inbox/quote-status';
+import { type SpamSignal, spamWeights } from '../domain/spam/spam';
 import { sampleRequest } from '../fixtures/sample-request.test-support';
 
 /** The moment the inbox's tests are read at: a Friday in November, when London is on GMT. */

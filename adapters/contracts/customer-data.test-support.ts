@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { nothingErased } from '../../domain/customer-data';
+import { nothingErased } from '../../domain/customer-data/customer-data';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { customerAuthor, noLongerNeededReason } from '../../domain/customer-link';
-import { allView, defaultInboxQuery } from '../../domain/inbox-query';
+import { customerAuthor, noLongerNeededReason } from '../../domain/customer-link/customer-link';
+import { allView, defaultInboxQuery } from '../../domain/inbox/inbox-query';
 import type { CustomerLinkStore } from '../../domain/ports/customer-link-store';
 import type { QuoteInbox } from '../../domain/ports/quote-inbox';
 import { manualClock } from '../../fixtures/manual-clock.test-support';

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import type { InboxQuote } from '../../domain/inbox-quote';
-import type { NewQuote } from '../../domain/quote';
-import type { QuoteStatus } from '../../domain/quote-status';
-import { serviceTypes } from '../../domain/service-type';
-import { type Arrival, spamThreshold } from '../../domain/spam';
+import type { InboxQuote } from '../../domain/inbox/inbox-quote';
+import type { NewQuote } from '../../domain/quote/quote';
+import type { QuoteStatus } from '../../domain/inbox/quote-status';
+import { serviceTypes } from '../../domain/quote/service-type';
+import { type Arrival, spamThreshold } from '../../domain/spam/spam';
 import { requestOf, type StoreUnderTest } from './store-under-test.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 

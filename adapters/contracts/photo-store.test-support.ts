@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { allView, defaultInboxQuery, type InboxQuery } from '../../domain/inbox-query';
-import type { InboxQuote } from '../../domain/inbox-quote';
-import type { ProcessedPhoto } from '../../domain/photos';
+import { allView, defaultInboxQuery, type InboxQuery } from '../../domain/inbox/inbox-query';
+import type { InboxQuote } from '../../domain/inbox/inbox-quote';
+import type { ProcessedPhoto } from '../../domain/photos/photos';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
 import type { PhotoStore } from '../../domain/ports/photos';
-import type { NewQuote } from '../../domain/quote';
+import type { NewQuote } from '../../domain/quote/quote';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { readAll, type RetainingStoreUnderTest, withStore } from './store-under-test.test-support';

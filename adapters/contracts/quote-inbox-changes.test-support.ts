@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { defaultInboxQuery } from '../../domain/inbox-query';
-import type { InboxQuote } from '../../domain/inbox-quote';
+import { defaultInboxQuery } from '../../domain/inbox/inbox-query';
+import type { InboxQuote } from '../../domain/inbox/inbox-quote';
 import type { ClockRecord, QuoteInbox } from '../../domain/ports/quote-inbox';
-import { nextStatuses, quoteStatuses, type QuoteStatus } from '../../domain/quote-status';
+import { nextStatuses, quoteStatuses, type QuoteStatus } from '../../domain/inbox/quote-status';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { newQuoteOf } from './inbox-seed.test-support';
 import { type MakeStore, readAll, requestOf, withStore } from './store-under-test.test-support';

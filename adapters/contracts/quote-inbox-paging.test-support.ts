@@ -9,10 +9,10 @@ import {
   matchesQuery,
   orderOf,
   serviceAreaFilters,
-} from '../../domain/inbox-query';
-import type { InboxQuote } from '../../domain/inbox-quote';
-import { quoteStatuses } from '../../domain/quote-status';
-import { serviceTypes } from '../../domain/service-type';
+} from '../../domain/inbox/inbox-query';
+import type { InboxQuote } from '../../domain/inbox/inbox-quote';
+import { quoteStatuses } from '../../domain/inbox/quote-status';
+import { serviceTypes } from '../../domain/quote/service-type';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { requestSpecArb, type RequestSpec, searches, seed } from './inbox-seed.test-support';
 import { inEmptiedStore, type MakeStore, readAll, requestOf, withStore } from './store-under-test.test-support';

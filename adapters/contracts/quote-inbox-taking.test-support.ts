@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
-import { defaultInboxQuery } from '../../domain/inbox-query';
-import type { InboxQuote } from '../../domain/inbox-quote';
+import { defaultInboxQuery } from '../../domain/inbox/inbox-query';
+import type { InboxQuote } from '../../domain/inbox/inbox-quote';
 import type { QuoteInbox } from '../../domain/ports/quote-inbox';
-import type { Taking } from '../../domain/alert-plan';
+import type { Taking } from '../../domain/alerts/alert-plan';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { newQuoteOf } from './inbox-seed.test-support';
 import { type MakeStore, readAll, requestOf, withStore } from './store-under-test.test-support';

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { customerTokenPattern } from '../../domain/customer-link';
-import { defaultInboxQuery } from '../../domain/inbox-query';
+import { customerTokenPattern } from '../../domain/customer-link/customer-link';
+import { defaultInboxQuery } from '../../domain/inbox/inbox-query';
 import type { NewlyStored } from '../../domain/ports/quote-repository';
-import { type NewQuote, type QuoteRequest, quoteFieldList } from '../../domain/quote';
+import { type NewQuote, type QuoteRequest, quoteFieldList } from '../../domain/quote/quote';
 import { newQuoteArb } from '../../fixtures/quote-arbitraries.test-support';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { inEmptiedStore, listAll, type MakeStore, readAll, requestOf, withStore } from './store-under-test.test-support';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import type { NewQuote } from '../../domain/quote';
+import type { NewQuote } from '../../domain/quote/quote';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { inEmptiedStore, listAll, type MakeRetainingStore, requestOf, withStore } from './store-under-test.test-support';

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { allView, defaultInboxQuery, type InboxView, spamView } from '../../domain/inbox-query';
-import type { InboxQuote } from '../../domain/inbox-quote';
+import { allView, defaultInboxQuery, type InboxView, spamView } from '../../domain/inbox/inbox-query';
+import type { InboxQuote } from '../../domain/inbox/inbox-quote';
 import type { FormTokens } from '../../domain/ports/form-tokens';
 import type { QuoteInbox, SelfStampingQuoteInbox } from '../../domain/ports/quote-inbox';
 import type { QuoteRetention } from '../../domain/ports/quote-repository';
-import type { NewQuote } from '../../domain/quote';
-import { type Arrival, spamThreshold } from '../../domain/spam';
+import type { NewQuote } from '../../domain/quote/quote';
+import { type Arrival, spamThreshold } from '../../domain/spam/spam';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { readAll, type StoreUnderTest, withStore } from './store-under-test.test-support';

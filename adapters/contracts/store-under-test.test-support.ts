@@ -1,8 +1,8 @@
-import { defaultInboxQuery, inboxPageMax, type InboxCursor, type InboxQuery } from '../../domain/inbox-query';
-import type { InboxQuote } from '../../domain/inbox-quote';
+import { defaultInboxQuery, inboxPageMax, type InboxCursor, type InboxQuery } from '../../domain/inbox/inbox-query';
+import type { InboxQuote } from '../../domain/inbox/inbox-quote';
 import type { QuoteInbox } from '../../domain/ports/quote-inbox';
 import type { QuoteRepository, QuoteRetention } from '../../domain/ports/quote-repository';
-import { type QuoteRequest, quoteFieldList } from '../../domain/quote';
+import { type QuoteRequest, quoteFieldList } from '../../domain/quote/quote';
 
 /**
  * A store as the contract suites drive it: its two ports, and how to throw it away afterwards. Its

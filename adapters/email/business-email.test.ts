@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { expect, test } from 'vitest';
-import type { QuoteRequest } from '../../domain/quote';
+import type { QuoteRequest } from '../../domain/quote/quote';
 import { sampleRequest } from '../../fixtures/sample-request.test-support';
 import { businessEmail } from './business-email';
 import { SmtpMailer } from './smtp-mailer';

@@ -1,8 +1,8 @@
 import { describeMinutes } from '../../domain/business';
-import { isEmailAddress } from '../../domain/email-address';
-import { dueAt, promiseMinutes } from '../../domain/response-clock';
-import type { QuoteRequest } from '../../domain/quote';
-import { serviceTypeLabels } from '../../domain/service-type';
+import { isEmailAddress } from '../../domain/quote/email-address';
+import { dueAt, promiseMinutes } from '../../domain/inbox/response-clock';
+import type { QuoteRequest } from '../../domain/quote/quote';
+import { serviceTypeLabels } from '../../domain/quote/service-type';
 import { detailsTable, emailDocument, paragraph, type DetailRow } from './email-layout';
 import { fieldRows, htmlRows, textLines } from './field-rows';
 import { html } from './html';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { expect, test } from 'vitest';
 import { business } from '../../domain/business';
-import type { QuoteRequest } from '../../domain/quote';
+import type { QuoteRequest } from '../../domain/quote/quote';
 import { sampleRequest } from '../../fixtures/sample-request.test-support';
 import { customerEmail } from './customer-email';
 

@@ -1,14 +1,14 @@
 import { business, describeMinutes, responsePromise } from '../../domain/business';
-import { isEmailAddress } from '../../domain/email-address';
-import { greetingName } from '../../domain/first-name';
-import type { QuoteRequest } from '../../domain/quote';
-import { serviceTypeLabels } from '../../domain/service-type';
+import { isEmailAddress } from '../../domain/quote/email-address';
+import { greetingName } from '../../domain/quote/first-name';
+import type { QuoteRequest } from '../../domain/quote/quote';
+import { serviceTypeLabels } from '../../domain/quote/service-type';
 import { emailDocument, link, paragraph } from './email-layout';
 import { html } from './html';
 import { singleLine, type OutgoingEmail } from './outgoing-email';
 
 // Anyone can send the form with anyone's address, so this email may reach a stranger. It repeats
-// nothing the sender typed but a first name (domain/first-name.ts): no description, no postcode, no
+// nothing the sender typed but a first name (domain/quote/first-name.ts): no description, no postcode, no
 // full name, so it can never carry someone else's words, or links, under the business's name.
 
 /** The spec's promise, "We'll contact you within …", with only the half that applies. */

@@ -1,5 +1,5 @@
-import { mailtoHref } from '../../domain/email-address';
-import { telHref } from '../../domain/phone';
+import { mailtoHref } from '../../domain/quote/email-address';
+import { telHref } from '../../domain/quote/phone';
 import {
   describeField,
   displayValue,
@@ -7,7 +7,7 @@ import {
   type QuoteField,
   quoteFieldList,
   remarkOn,
-} from '../../domain/quote';
+} from '../../domain/quote/quote';
 import { link, type DetailRow } from './email-layout';
 import { html, multiline } from './html';
 

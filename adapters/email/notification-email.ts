@@ -1,5 +1,5 @@
 import type { ClaimedNotification } from '../../domain/ports/notification-outbox';
-import type { QuoteRequest } from '../../domain/quote';
+import type { QuoteRequest } from '../../domain/quote/quote';
 import { businessEmail } from './business-email';
 import { customerEmail } from './customer-email';
 import type { SmtpMailer } from './smtp-mailer';

@@ -1,4 +1,4 @@
-import { withoutInvisibleCharacters } from '../../domain/invisible-characters';
+import { withoutInvisibleCharacters } from '../../domain/quote/invisible-characters';
 
 /** An email ready to hand to a mailer: one recipient, a plain-text body and the same in HTML. */
 export interface OutgoingEmail {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { OnCallShiftSchema } from '../../domain/on-call';
+import { OnCallShiftSchema } from '../../domain/alerts/on-call';
 import type { NewPushDevice, PushDevice } from '../../domain/ports/push-devices';
-import { type PushEndpointOptions, pushEndpointSchema } from '../../domain/push-endpoint';
+import { type PushEndpointOptions, pushEndpointSchema } from '../../domain/alerts/push-endpoint';
 
 /**
  * The alert settings on the wire (`/api/alerts/…`), shared by the server and the browser client:
@@ -45,7 +45,7 @@ export const WirePushDevicesSchema = v.object({ devices: v.array(WirePushDeviceS
 
 /**
  * A browser's PushSubscription.toJSON(), and what to call the device. Its endpoint must be a public
- * https host (domain/push-endpoint.ts); `allowLoopback` also takes this machine, for a push service
+ * https host (domain/alerts/push-endpoint.ts); `allowLoopback` also takes this machine, for a push service
  * run by tests.
  */
 export const newPushDeviceSchema = (options: PushEndpointOptions) =>

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { ErasedCustomerData } from '../../domain/customer-data';
+import type { ErasedCustomerData } from '../../domain/customer-data/customer-data';
 
 /** Where staff find and erase a customer's data (UK GDPR access and erasure). */
 export const customerDataPath = '/api/customer-data';

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import type { CustomerLinkView } from '../../domain/customer-link';
-import { fromNamedFields, namedFieldsEntries, toNamedFields } from '../../domain/quote';
-import { QuoteStatusSchema } from '../../domain/quote-status';
+import type { CustomerLinkView } from '../../domain/customer-link/customer-link';
+import { fromNamedFields, namedFieldsEntries, toNamedFields } from '../../domain/quote/quote';
+import { QuoteStatusSchema } from '../../domain/inbox/quote-status';
 
 // The customer link over HTTP: what /api/r/<token> answers, and what a page our server renders
-// tells the browser. Only what domain/customer-link.ts lets a customer see; times as ISO 8601.
+// tells the browser. Only what domain/customer-link/customer-link.ts lets a customer see; times as ISO 8601.
 
 /** Where the JSON side of the customer link is served: /api/r/<token>, …/messages, …/close. */
 export const customerLinkApiPath = '/api/r';

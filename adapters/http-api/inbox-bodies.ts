@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { QuoteStatusSchema, type QuoteStatus } from '../../domain/quote-status';
+import { QuoteStatusSchema, type QuoteStatus } from '../../domain/inbox/quote-status';
 
 /**
  * What the server reads of staff's request bodies: the move as they saw it, and a note's text. Nothing

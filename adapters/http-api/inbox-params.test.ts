@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { defaultInboxQuery, orderOf } from '../../domain/inbox-query';
+import { defaultInboxQuery, orderOf } from '../../domain/inbox/inbox-query';
 import { inboxCursorArb, inboxQueryArb } from '../../fixtures/inbox-arbitraries.test-support';
 import { fromInboxSearchParams, toInboxSearchParams } from './inbox-params';
 

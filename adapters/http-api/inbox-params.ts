@@ -9,7 +9,7 @@ import {
   inboxPageSize,
   orderOf,
   parseCursor,
-} from '../../domain/inbox-query';
+} from '../../domain/inbox/inbox-query';
 
 /**
  * The view of a request that names none: every request, newest first, as a plain list of them reads.

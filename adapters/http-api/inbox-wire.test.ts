@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
-import { summariseInbox } from '../../domain/inbox-summary';
-import { toNamedFields } from '../../domain/quote';
+import { summariseInbox } from '../../domain/inbox/inbox-summary';
+import { toNamedFields } from '../../domain/quote/quote';
 import { inboxQuoteArb, inboxTimeArb } from '../../fixtures/inbox-arbitraries.test-support';
 import { sampleInboxQuote, sampleRequest } from '../../fixtures/sample-request.test-support';
 import {

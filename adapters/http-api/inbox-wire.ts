@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { type AlertRecord, alertSteps, type Taking } from '../../domain/alert-plan';
-import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
-import { type InboxSummary, summaryPeriods } from '../../domain/inbox-summary';
+import { type AlertRecord, alertSteps, type Taking } from '../../domain/alerts/alert-plan';
+import type { InboxQuote, QuoteNote } from '../../domain/inbox/inbox-quote';
+import { type InboxSummary, summaryPeriods } from '../../domain/inbox/inbox-summary';
 import type { ClockRecord } from '../../domain/ports/quote-inbox';
-import { type QuoteStatus, QuoteStatusSchema, type StatusChange } from '../../domain/quote-status';
-import { spamSignals } from '../../domain/spam';
+import { type QuoteStatus, QuoteStatusSchema, type StatusChange } from '../../domain/inbox/quote-status';
+import { spamSignals } from '../../domain/spam/spam';
 import { fromWireQuote, toWireQuote, type WireError, WireQuoteSchema } from './wire';
 
 /**

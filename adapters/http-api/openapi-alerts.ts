@@ -1,7 +1,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
-import { maxPushDevicesPerStaff } from '../../domain/alert-devices';
-import { OnCallRotaSchema } from '../../domain/on-call';
+import { maxPushDevicesPerStaff } from '../../domain/alerts/alert-devices';
+import { OnCallRotaSchema } from '../../domain/alerts/on-call';
 import {
   alertPaths,
   WireNewPushDeviceSchema,

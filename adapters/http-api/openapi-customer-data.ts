@@ -1,5 +1,5 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
-import { quoteFields } from '../../domain/quote';
+import { quoteFields } from '../../domain/quote/quote';
 import { customerDataPath, WireErasureSchema } from './customer-data-wire';
 
 const errorResponse = (description: string) => ({

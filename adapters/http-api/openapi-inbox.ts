@@ -1,9 +1,9 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
-import { inboxPageMax, inboxPageSize, inboxViews, searchMaxLength, serviceAreaFilters } from '../../domain/inbox-query';
-import { quoteFields, searchableFields } from '../../domain/quote';
-import { noteMaxLength } from '../../domain/inbox-quote';
-import { quoteStatuses } from '../../domain/quote-status';
-import { serviceTypes } from '../../domain/service-type';
+import { inboxPageMax, inboxPageSize, inboxViews, searchMaxLength, serviceAreaFilters } from '../../domain/inbox/inbox-query';
+import { quoteFields, searchableFields } from '../../domain/quote/quote';
+import { noteMaxLength } from '../../domain/inbox/inbox-quote';
+import { quoteStatuses } from '../../domain/inbox/quote-status';
+import { serviceTypes } from '../../domain/quote/service-type';
 import {
   WireClockRecordsSchema,
   WireInboxPageSchema,

@@ -1,4 +1,4 @@
-import { photoFieldName, photoLimits } from '../../domain/photos';
+import { photoFieldName, photoLimits } from '../../domain/photos/photos';
 
 const errorResponse = (description: string) => ({
   description,

@@ -1,6 +1,6 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { customerLinkApiPath, customerFormPaths, WireCustomerViewSchema } from './customer-link-wire';
-import { customerMessageField, customerMessageMaxLength } from '../../domain/customer-link';
+import { customerMessageField, customerMessageMaxLength } from '../../domain/customer-link/customer-link';
 import { apiPaths } from './wire';
 
 // The rest of the JSON the server answers, for the OpenAPI document: the customer's own link as the

@@ -1,12 +1,12 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
-import { describeField, type QuoteField, quoteFieldList, quoteFields, requiredFields } from '../../domain/quote';
+import { describeField, type QuoteField, quoteFieldList, quoteFields, requiredFields } from '../../domain/quote/quote';
 import { alertOperations } from './openapi-alerts';
 import { customerDataPaths } from './openapi-customer-data';
 import { inboxGet, inboxPaths, inboxSchemas } from './openapi-inbox';
 import { multipartInput, photoPaths } from './openapi-photos';
 import { serviceOperations } from './openapi-service';
-import { formTokenFieldName } from '../../domain/spam';
-import { honeypotFieldName } from '../../domain/quote';
+import { formTokenFieldName } from '../../domain/spam/spam';
+import { honeypotFieldName } from '../../domain/quote/quote';
 import { apiPaths, checkedValue, errorCodes, WireErrorSchema, WireStoredQuoteSchema } from './wire';
 
 const schema = (valibotSchema: Parameters<typeof toJsonSchema>[0]) =>

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { customerTokenPattern } from '../../domain/customer-link';
-import { type QuoteDraft, type QuoteField, quoteFieldList, quoteFields, requiredFields } from '../../domain/quote';
-import type { QuoteError } from '../../domain/quote-errors';
+import { customerTokenPattern } from '../../domain/customer-link/customer-link';
+import { type QuoteDraft, type QuoteField, quoteFieldList, quoteFields, requiredFields } from '../../domain/quote/quote';
+import type { QuoteError } from '../../domain/quote/quote-errors';
 import { type WireCustomerView, WireCustomerViewSchema } from './customer-link-wire';
 
 /**

@@ -1,6 +1,6 @@
-import { type PhotoError, photoErrorMessage, photoFieldName } from '../../domain/photos';
+import { type PhotoError, photoErrorMessage, photoFieldName } from '../../domain/photos/photos';
 import * as v from 'valibot';
-import { customerTokenPattern } from '../../domain/customer-link';
+import { customerTokenPattern } from '../../domain/customer-link/customer-link';
 import type { NewlyStored } from '../../domain/ports/quote-repository';
 import {
   fieldNamed,
@@ -13,9 +13,9 @@ import {
   type QuoteRequest,
   requiredFields,
   toNamedFields,
-} from '../../domain/quote';
-import type { QuoteError } from '../../domain/quote-errors';
-import { QuoteStatusSchema } from '../../domain/quote-status';
+} from '../../domain/quote/quote';
+import type { QuoteError } from '../../domain/quote/quote-errors';
+import { QuoteStatusSchema } from '../../domain/inbox/quote-status';
 
 /**
  * The REST API's wire format, shared by the server and the browser client: snake_case as the

@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
-import type { TestAlert } from '../../domain/alert-message';
-import { maxPushDevicesPerStaff, PushDeviceRefused } from '../../domain/alert-devices';
-import { RotaRejected } from '../../domain/alert-settings';
-import { inboxCopy } from '../../domain/inbox-copy';
+import type { TestAlert } from '../../domain/alerts/alert-message';
+import { maxPushDevicesPerStaff, PushDeviceRefused } from '../../domain/alerts/alert-devices';
+import { RotaRejected } from '../../domain/alerts/alert-settings';
+import { inboxCopy } from '../../domain/inbox/inbox-copy';
 import { InMemoryAlertSettings } from './in-memory-alert-settings';
 
 const you = 'demo@se1plumbing.example';

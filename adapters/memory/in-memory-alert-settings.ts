@@ -1,10 +1,10 @@
-import { isLocalDeviceEndpoint, maxPushDevicesPerStaff, PushDeviceRefused } from '../../domain/alert-devices';
-import type { TestAlert } from '../../domain/alert-message';
-import { parseRota, RotaRejected } from '../../domain/alert-settings';
-import type { OnCallShift } from '../../domain/on-call';
+import { isLocalDeviceEndpoint, maxPushDevicesPerStaff, PushDeviceRefused } from '../../domain/alerts/alert-devices';
+import type { TestAlert } from '../../domain/alerts/alert-message';
+import { parseRota, RotaRejected } from '../../domain/alerts/alert-settings';
+import type { OnCallShift } from '../../domain/alerts/on-call';
 import type { AlertSettings } from '../../domain/ports/alert-settings';
 import type { NewPushDevice, PushDevice } from '../../domain/ports/push-devices';
-import { pushEndpointProblem } from '../../domain/push-endpoint';
+import { pushEndpointProblem } from '../../domain/alerts/push-endpoint';
 
 export interface InMemoryAlertSettingsOptions {
   /** Every staff member who can be put on the rota. */

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import type { RequestAlert } from '../../domain/alert-message';
-import type { QuoteRequest } from '../../domain/quote';
+import type { RequestAlert } from '../../domain/alerts/alert-message';
+import type { QuoteRequest } from '../../domain/quote/quote';
 import { sampleRequest } from '../../fixtures/sample-request.test-support';
 import { InMemoryNotifier } from './in-memory-notifier';
 

@@ -1,6 +1,6 @@
-import { type RequestAlert, requestAlertOf } from '../../domain/alert-message';
+import { type RequestAlert, requestAlertOf } from '../../domain/alerts/alert-message';
 import type { Notifier } from '../../domain/ports/notifier';
-import type { QuoteRequest } from '../../domain/quote';
+import type { QuoteRequest } from '../../domain/quote/quote';
 
 export interface InMemoryNotifierOptions {
   /**

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { defaultInboxQuery } from '../../domain/inbox-query';
-import type { PhotoError, ProcessedPhoto } from '../../domain/photos';
+import { defaultInboxQuery } from '../../domain/inbox/inbox-query';
+import type { PhotoError, ProcessedPhoto } from '../../domain/photos/photos';
 import { type ChosenPhoto, type PhotoProcessor, PhotoRejected } from '../../domain/ports/photos';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { InMemoryPhotoSender } from './in-memory-photo-sender';

@@ -1,8 +1,8 @@
-import { photoLimits, type ProcessedPhoto } from '../../domain/photos';
+import { photoLimits, type ProcessedPhoto } from '../../domain/photos/photos';
 import { type ChosenPhoto, type PhotoProcessor, PhotoRejected, type QuoteWithPhotosSender } from '../../domain/ports/photos';
 import { type NewlyStored, type QuoteRepository } from '../../domain/ports/quote-repository';
-import type { NewQuote } from '../../domain/quote';
-import type { Arrival } from '../../domain/spam';
+import type { NewQuote } from '../../domain/quote/quote';
+import type { Arrival } from '../../domain/spam/spam';
 
 /**
  * Sends a request with its photos to a store in the page (the demo): each photo processed in turn,

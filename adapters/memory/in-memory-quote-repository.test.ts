@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest';
-import { defaultInboxQuery } from '../../domain/inbox-query';
-import type { InboxQuote } from '../../domain/inbox-quote';
+import { defaultInboxQuery } from '../../domain/inbox/inbox-query';
+import type { InboxQuote } from '../../domain/inbox/inbox-quote';
 import type { FormTokens } from '../../domain/ports/form-tokens';
 import type { NoStamp, NoteToAdd, SpamClearing, TakeRequest, SelfStampingQuoteInbox, StatusMove } from '../../domain/ports/quote-inbox';
-import type { QuoteRequest } from '../../domain/quote';
+import type { QuoteRequest } from '../../domain/quote/quote';
 import { customerDataContract } from '../contracts/customer-data.test-support';
 import { customerLinksContract } from '../contracts/customer-links.test-support';
 import { photoStoreContract } from '../contracts/photo-store.test-support';

@@ -1,20 +1,20 @@
-import { businessEmailsOf, type CustomerData, type CustomerSubject, type ErasedCustomerData, matchesSubject } from '../../domain/customer-data';
-import { compareInInbox, type InboxCursor, type InboxPage, type InboxQuery } from '../../domain/inbox-query';
-import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
-import { takesRequest } from '../../domain/alert-plan';
-import { customerAuthor, noLongerNeededReason } from '../../domain/customer-link';
+import { businessEmailsOf, type CustomerData, type CustomerSubject, type ErasedCustomerData, matchesSubject } from '../../domain/customer-data/customer-data';
+import { compareInInbox, type InboxCursor, type InboxPage, type InboxQuery } from '../../domain/inbox/inbox-query';
+import type { InboxQuote, QuoteNote } from '../../domain/inbox/inbox-quote';
+import { takesRequest } from '../../domain/alerts/alert-plan';
+import { customerAuthor, noLongerNeededReason } from '../../domain/customer-link/customer-link';
 import type { ClearSpamOutcome, ClockRecord, NoteToAdd, QuoteInbox, ResendOutcome, SpamClearing, StatusChangeOutcome, StatusMove, TakeOutcome, TakeRequest } from '../../domain/ports/quote-inbox';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
 import type { CustomerLinkStore } from '../../domain/ports/customer-link-store';
 import type { FormTokens } from '../../domain/ports/form-tokens';
 import type { NewlyStored, QuoteRepository, QuoteRetention } from '../../domain/ports/quote-repository';
 import type { PhotoContent, PhotoStore } from '../../domain/ports/photos';
-import type { PhotoRef, ProcessedPhoto } from '../../domain/photos';
-import type { NewQuote, QuoteRequest } from '../../domain/quote';
-import { type QuoteStatus, waitingStatus } from '../../domain/quote-status';
-import { type Arrival, inSpamFolder, judgeSpam, type SpamMark, spamTextKey } from '../../domain/spam';
+import type { PhotoRef, ProcessedPhoto } from '../../domain/photos/photos';
+import type { NewQuote, QuoteRequest } from '../../domain/quote/quote';
+import { type QuoteStatus, waitingStatus } from '../../domain/inbox/quote-status';
+import { type Arrival, inSpamFolder, judgeSpam, type SpamMark, spamTextKey } from '../../domain/spam/spam';
 import { inboxPage } from './inbox-page';
-import { customerTokenHash, newCustomerToken } from '../../domain/customer-link';
+import { customerTokenHash, newCustomerToken } from '../../domain/customer-link/customer-link';
 
 /** A photo a seeded request comes with: what the card shows, and the JPEG images when there are any to read. */
 type SeedPhoto = PhotoRef & { body?: Uint8Array; thumbnail?: Uint8Array };

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { customerAuthor, customerTokenPattern, noLongerNeededReason } from '../../domain/customer-link';
-import { defaultInboxQuery, type InboxView, spamView } from '../../domain/inbox-query';
-import type { InboxQuote } from '../../domain/inbox-quote';
-import type { QuoteRequest } from '../../domain/quote';
-import { type Arrival, spamWeights } from '../../domain/spam';
+import { customerAuthor, customerTokenPattern, noLongerNeededReason } from '../../domain/customer-link/customer-link';
+import { defaultInboxQuery, type InboxView, spamView } from '../../domain/inbox/inbox-query';
+import type { InboxQuote } from '../../domain/inbox/inbox-quote';
+import type { QuoteRequest } from '../../domain/quote/quote';
+import { type Arrival, spamWeights } from '../../domain/spam/spam';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { type SpamRequestFixture, spamRequests } from '../../fixtures/spam-requests';

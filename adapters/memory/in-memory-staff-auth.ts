@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { SignInSchema, type SignInResult, type StaffAuth, type StaffMember } from '../../domain/staff';
+import { SignInSchema, type SignInResult, type StaffAuth, type StaffMember } from '../../domain/staff/staff';
 import { demoStaffAccount } from './demo-staff-account';
 
 /** Staff sign-in held in the page's memory: the demo's, and the tests' fake. */

@@ -7,8 +7,8 @@ import {
   isAfterCursor,
   matchesQuery,
   orderOf,
-} from '../../domain/inbox-query';
-import type { InboxQuote } from '../../domain/inbox-quote';
+} from '../../domain/inbox/inbox-query';
+import type { InboxQuote } from '../../domain/inbox/inbox-quote';
 
 /**
  * One page of the inbox out of every request, by the domain's own rules: the reference every other

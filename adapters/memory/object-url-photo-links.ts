@@ -1,4 +1,4 @@
-import type { PhotoRef } from '../../domain/photos';
+import type { PhotoRef } from '../../domain/photos/photos';
 import type { PhotoLinks, PhotoStore } from '../../domain/ports/photos';
 
 /**

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, expect, test } from 'vitest';
-import { photoLimits } from '../../domain/photos';
+import { photoLimits } from '../../domain/photos/photos';
 import { FairQueue, type FlowKey } from './fair-queue';
 import { SharpPhotoProcessor } from './sharp-photo-processor';
 import { chosen, decompressionBomb, noisyJpeg, pdfBytes, sidewaysPhoneJpeg } from './test-photos.test-support';

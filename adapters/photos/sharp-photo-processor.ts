@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import sharp, { type Metadata } from 'sharp';
-import { type PhotoError, photoLimits } from '../../domain/photos';
+import { type PhotoError, photoLimits } from '../../domain/photos/photos';
 import type { ChosenPhoto, PhotoProcessor } from '../../domain/ports/photos';
 import { FairQueue, type FlowKey } from './fair-queue';
 

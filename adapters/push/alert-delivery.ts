@@ -1,4 +1,4 @@
-import { alertTarget, requestAlertOf } from '../../domain/alert-message';
+import { alertTarget, requestAlertOf } from '../../domain/alerts/alert-message';
 import type { ClaimedAlert } from '../../domain/ports/alert-stores';
 import type { Logger } from '../../domain/ports/logger';
 import type { PushTarget } from '../../domain/ports/push-devices';

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import type { AlertMessage } from '../../domain/alert-message';
-import type { OnCallShift } from '../../domain/on-call';
+import type { AlertMessage } from '../../domain/alerts/alert-message';
+import type { OnCallShift } from '../../domain/alerts/on-call';
 import type { PushTarget } from '../../domain/ports/push-devices';
 import { sampleInboxQuote } from '../../fixtures/sample-request.test-support';
 import { pushMessageAlert } from './customer-message-alert';

@@ -1,5 +1,5 @@
-import { messageAlertOf } from '../../domain/alert-message';
-import { onCallAt } from '../../domain/on-call';
+import { messageAlertOf } from '../../domain/alerts/alert-message';
+import { onCallAt } from '../../domain/alerts/on-call';
 import type { CustomerMessageAlert } from '../../domain/ports/customer-link-store';
 import type { Logger } from '../../domain/ports/logger';
 import type { OnCallRotaStore } from '../../domain/ports/alert-stores';

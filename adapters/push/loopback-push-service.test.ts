@@ -2,7 +2,7 @@ import { createECDH, createPrivateKey, sign } from 'node:crypto';
 import { expect, test } from 'vitest';
 import { publicPushFetch } from './public-push-fetch';
 import webPush from 'web-push';
-import { requestAlertOf } from '../../domain/alert-message';
+import { requestAlertOf } from '../../domain/alerts/alert-message';
 import { sampleRequest } from '../../fixtures/sample-request.test-support';
 import { startLoopbackPushService } from './loopback-push-service.test-support';
 import { decryptAes128gcm } from './push-message-checks.test-support';

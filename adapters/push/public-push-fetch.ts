@@ -2,7 +2,7 @@ import type { LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
 import { Agent, fetch } from 'undici';
-import { isPushAddressAllowed, type PushEndpointOptions, pushEndpointProblem } from '../../domain/push-endpoint';
+import { isPushAddressAllowed, type PushEndpointOptions, pushEndpointProblem } from '../../domain/alerts/push-endpoint';
 import type { PushFetch } from './web-push-sender';
 
 /** Every address a name resolves to: the system's resolver, unless a test answers as DNS would. */
@@ -16,7 +16,7 @@ class PushHostRefused extends Error {
 }
 
 /**
- * fetch for push endpoints on Node. The endpoint must keep the rule (domain/push-endpoint.ts); its
+ * fetch for push endpoints on Node. The endpoint must keep the rule (domain/alerts/push-endpoint.ts); its
  * name is resolved as the connection is made, every address it resolves to must be public, and the
  * connection goes to an address so checked: a name that resolves to this machine or a private network
  * is never connected to, nor one that answers differently between a check and a connection.

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from 'vitest';
 import { publicPushFetch } from './public-push-fetch';
 import webPush from 'web-push';
-import { requestAlertOf, type TestAlert } from '../../domain/alert-message';
+import { requestAlertOf, type TestAlert } from '../../domain/alerts/alert-message';
 import { sampleRequest } from '../../fixtures/sample-request.test-support';
 import { startLoopbackPushService } from './loopback-push-service.test-support';
 import type { VapidKeys } from './vapid-keys';

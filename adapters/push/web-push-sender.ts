@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import webPush from 'web-push';
-import { type AlertMessage, AlertMessageSchema } from '../../domain/alert-message';
+import { type AlertMessage, AlertMessageSchema } from '../../domain/alerts/alert-message';
 import type { PushTarget } from '../../domain/ports/push-devices';
 import type { VapidKeys } from './vapid-keys';
 
@@ -31,7 +31,7 @@ interface PushAnswer {
 
 /**
  * Posts one push message: fetch, held to the rule of which hosts a push may reach
- * (domain/push-endpoint.ts). On Node that is public-push-fetch.ts, which checks what the name
+ * (domain/alerts/push-endpoint.ts). On Node that is public-push-fetch.ts, which checks what the name
  * resolves to as it connects; the edge function passes its own, for Deno.
  */
 export type PushFetch = (

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import * as v from 'valibot';
-import { alertBody, alertTitle, requestAlertOf } from '../../domain/alert-message';
-import type { AlertStep } from '../../domain/alert-plan';
+import { alertBody, alertTitle, requestAlertOf } from '../../domain/alerts/alert-message';
+import type { AlertStep } from '../../domain/alerts/alert-plan';
 import { business } from '../../domain/business';
-import type { QuoteRequest } from '../../domain/quote';
-import { dueAt } from '../../domain/response-clock';
+import type { QuoteRequest } from '../../domain/quote/quote';
+import { dueAt } from '../../domain/inbox/response-clock';
 import { toWireQuote } from '../http-api/wire';
 
 /** `json`: the whole request, for the business's own endpoint. `slack`: a short message for a chat channel. */

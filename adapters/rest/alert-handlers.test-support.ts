@@ -5,8 +5,8 @@
  */
 import { http, type HttpHandler, HttpResponse } from 'msw';
 import * as v from 'valibot';
-import { PushDeviceRefused } from '../../domain/alert-devices';
-import { parseRota, RotaRejected } from '../../domain/alert-settings';
+import { PushDeviceRefused } from '../../domain/alerts/alert-devices';
+import { parseRota, RotaRejected } from '../../domain/alerts/alert-settings';
 import type { AlertSettings } from '../../domain/ports/alert-settings';
 import {
   alertPaths,

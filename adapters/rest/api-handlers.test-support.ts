@@ -5,9 +5,9 @@
 import { http, type HttpHandler, HttpResponse } from 'msw';
 import type { QuoteInbox } from '../../domain/ports/quote-inbox';
 import type { QuoteRepository } from '../../domain/ports/quote-repository';
-import { honeypotFieldName } from '../../domain/quote';
-import { type Arrival, formTokenFieldName } from '../../domain/spam';
-import { validateQuote } from '../../domain/validate-quote';
+import { honeypotFieldName } from '../../domain/quote/quote';
+import { type Arrival, formTokenFieldName } from '../../domain/spam/spam';
+import { validateQuote } from '../../domain/quote/validate-quote';
 import { apiPaths, toWireError, toWireQuote, type WireError, wireBodyToDraftInput } from '../http-api/wire';
 import { createInboxHandlers } from './inbox-handlers.test-support';
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
-import { toNamedFields } from '../../domain/quote';
+import { toNamedFields } from '../../domain/quote/quote';
 import { WireErrorSchema } from '../http-api/wire';
 import { createApiHandlers } from './api-handlers.test-support';
 import { mockApi } from './mock-api.test-support';

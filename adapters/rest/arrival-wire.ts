@@ -1,5 +1,5 @@
-import { honeypotFieldName } from '../../domain/quote';
-import { type Arrival, formTokenFieldName } from '../../domain/spam';
+import { honeypotFieldName } from '../../domain/quote/quote';
+import { type Arrival, formTokenFieldName } from '../../domain/spam/spam';
 
 /**
  * What the browser's clients send beside the fields of a request, as the form's plain post does: the

@@ -6,19 +6,19 @@
  */
 import { http, type HttpHandler, HttpResponse } from 'msw';
 import * as v from 'valibot';
-import { addQuoteNote } from '../../domain/add-quote-note';
-import { changeQuoteStatus } from '../../domain/change-quote-status';
-import { clearSpam } from '../../domain/clear-spam';
-import { findQuotes } from '../../domain/find-quotes';
-import { encodeCursor } from '../../domain/inbox-query';
-import { inboxSummary } from '../../domain/inbox-summary';
+import { addQuoteNote } from '../../domain/inbox/add-quote-note';
+import { changeQuoteStatus } from '../../domain/inbox/change-quote-status';
+import { clearSpam } from '../../domain/spam/clear-spam';
+import { findQuotes } from '../../domain/inbox/find-quotes';
+import { encodeCursor } from '../../domain/inbox/inbox-query';
+import { inboxSummary } from '../../domain/inbox/inbox-summary';
 import type { QuoteInbox } from '../../domain/ports/quote-inbox';
-import { resendBusinessEmail } from '../../domain/resend-business-email';
-import type { StaffFailure } from '../../domain/staff-failure';
+import { resendBusinessEmail } from '../../domain/inbox/resend-business-email';
+import type { StaffFailure } from '../../domain/staff/staff-failure';
 import { noteTextOf, statusChangeOf } from '../http-api/inbox-bodies';
 import { fromInboxSearchParams } from '../http-api/inbox-params';
 import { takeRefusal, toWireClockRecords, toWireInboxQuote, toWireInboxSummary, toWireNote } from '../http-api/inbox-wire';
-import { takeQuote } from '../../domain/take-quote';
+import { takeQuote } from '../../domain/inbox/take-quote';
 import type { WireError } from '../http-api/wire';
 
 export interface InboxHandlersOptions {

@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from 'vitest';
-import { submitQuote } from '../../domain/submit-quote';
+import { submitQuote } from '../../domain/quote/submit-quote';
 import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
 import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
 import { sampleDraft, sampleQuote } from '../../fixtures/sample-request.test-support';

@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
-import { maxPushDevicesPerStaff, PushDeviceRefused } from '../../domain/alert-devices';
-import { RotaRejected } from '../../domain/alert-settings';
-import { inboxCopy } from '../../domain/inbox-copy';
-import { NotSignedIn } from '../../domain/staff';
+import { maxPushDevicesPerStaff, PushDeviceRefused } from '../../domain/alerts/alert-devices';
+import { RotaRejected } from '../../domain/alerts/alert-settings';
+import { inboxCopy } from '../../domain/inbox/inbox-copy';
+import { NotSignedIn } from '../../domain/staff/staff';
 import { mswServer } from '../contracts/msw-server.test-support';
 import { alertPaths } from '../http-api/alerts-wire';
 import { InMemoryAlertSettings } from '../memory/in-memory-alert-settings';

@@ -1,8 +1,8 @@
 import { isHTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
-import { PushDeviceRefused } from '../../domain/alert-devices';
-import { RotaRejected } from '../../domain/alert-settings';
-import type { OnCallShift } from '../../domain/on-call';
+import { PushDeviceRefused } from '../../domain/alerts/alert-devices';
+import { RotaRejected } from '../../domain/alerts/alert-settings';
+import type { OnCallShift } from '../../domain/alerts/on-call';
 import type { AlertSettings } from '../../domain/ports/alert-settings';
 import type { NewPushDevice, PushDevice } from '../../domain/ports/push-devices';
 import {

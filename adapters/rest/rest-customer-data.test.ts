@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { NotSignedIn } from '../../domain/staff';
+import { NotSignedIn } from '../../domain/staff/staff';
 import { customerDataContract } from '../contracts/customer-data.test-support';
 import { databases, startTestServer } from '../server/test-server.test-support';
 import { RestCustomerData } from './rest-customer-data';

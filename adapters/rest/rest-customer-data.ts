@@ -1,6 +1,6 @@
 import type { KyInstance } from 'ky';
-import { type CustomerData, type CustomerSubject, type ErasedCustomerData } from '../../domain/customer-data';
-import { parseCustomerDataDocument } from '../../domain/customer-data-export';
+import { type CustomerData, type CustomerSubject, type ErasedCustomerData } from '../../domain/customer-data/customer-data';
+import { parseCustomerDataDocument } from '../../domain/customer-data/customer-data-export';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
 import { customerDataPath, fromWireErased, WireErasureSchema } from '../http-api/customer-data-wire';
 import { staffCall } from './rest-failure';

@@ -1,6 +1,6 @@
 import { isHTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
-import type { CustomerMessageResult, CustomerLinkResult } from '../../domain/customer-link-actions';
+import type { CustomerMessageResult, CustomerLinkResult } from '../../domain/customer-link/customer-link-actions';
 import { customerFormPaths, customerLinkApiPath, fromWireCustomerView, WireCustomerViewSchema } from '../http-api/customer-link-wire';
 import { WireErrorSchema } from '../http-api/wire';
 import { createApi, readRetry, type RestClientOptions } from './rest-client';

@@ -1,8 +1,8 @@
 import { isHTTPError, isNetworkError, isTimeoutError, SchemaValidationError, type StandardSchemaV1Issue } from 'ky';
 import * as v from 'valibot';
-import { QuoteRejected } from '../../domain/quote-rejected';
-import { RateLimited } from '../../domain/rate-limited';
-import { NotSignedIn } from '../../domain/staff';
+import { QuoteRejected } from '../../domain/quote/quote-rejected';
+import { RateLimited } from '../../domain/quote/rate-limited';
+import { NotSignedIn } from '../../domain/staff/staff';
 import { fromWireError, WireErrorSchema } from '../http-api/wire';
 
 /**

@@ -1,4 +1,4 @@
-import type { PhotoRef } from '../../domain/photos';
+import type { PhotoRef } from '../../domain/photos/photos';
 import type { PhotoLinks } from '../../domain/ports/photos';
 import { photoPath } from '../http-api/photo-paths';
 

@@ -3,10 +3,10 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
-import { photoErrorMessage } from '../../domain/photos';
+import { photoErrorMessage } from '../../domain/photos/photos';
 import { PhotoRejected } from '../../domain/ports/photos';
-import { QuoteRejected } from '../../domain/quote-rejected';
-import { RateLimited } from '../../domain/rate-limited';
+import { QuoteRejected } from '../../domain/quote/quote-rejected';
+import { RateLimited } from '../../domain/quote/rate-limited';
 import { mswServer } from '../contracts/msw-server.test-support';
 import { toWireQuote } from '../http-api/wire';
 import { RestPhotoSender } from './rest-photo-sender';

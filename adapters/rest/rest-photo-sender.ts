@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import { type PhotoError, photoErrorMessage, photoFieldName, photoLimits } from '../../domain/photos';
+import { type PhotoError, photoErrorMessage, photoFieldName, photoLimits } from '../../domain/photos/photos';
 import { type ChosenPhoto, PhotoRejected, type QuoteWithPhotosSender } from '../../domain/ports/photos';
 import { type NewlyStored } from '../../domain/ports/quote-repository';
-import { type NewQuote, toNamedFields } from '../../domain/quote';
-import { QuoteRejected } from '../../domain/quote-rejected';
-import { RateLimited } from '../../domain/rate-limited';
-import type { Arrival } from '../../domain/spam';
+import { type NewQuote, toNamedFields } from '../../domain/quote/quote';
+import { QuoteRejected } from '../../domain/quote/quote-rejected';
+import { RateLimited } from '../../domain/quote/rate-limited';
+import type { Arrival } from '../../domain/spam/spam';
 import { apiPaths, checkedValue, fromWireError, fromWireStoredQuote, WireErrorSchema, WireStoredQuoteSchema } from '../http-api/wire';
 import { arrivalFields } from './arrival-wire';
 

@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
-import { addQuoteNote } from '../../domain/add-quote-note';
-import { changeQuoteStatus } from '../../domain/change-quote-status';
-import { findQuotes } from '../../domain/find-quotes';
-import { defaultInboxQuery } from '../../domain/inbox-query';
-import { NotSignedIn } from '../../domain/staff';
+import { addQuoteNote } from '../../domain/inbox/add-quote-note';
+import { changeQuoteStatus } from '../../domain/inbox/change-quote-status';
+import { findQuotes } from '../../domain/inbox/find-quotes';
+import { defaultInboxQuery } from '../../domain/inbox/inbox-query';
+import { NotSignedIn } from '../../domain/staff/staff';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { toWireInboxQuote } from '../http-api/inbox-wire';
 import { recordingLogger } from '../memory/recording-logger.test-support';

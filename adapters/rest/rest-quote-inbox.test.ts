@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
-import { changeQuoteStatus } from '../../domain/change-quote-status';
-import { defaultInboxQuery, encodeCursor, type InboxCursor } from '../../domain/inbox-query';
-import { inboxSummary } from '../../domain/inbox-summary';
+import { changeQuoteStatus } from '../../domain/inbox/change-quote-status';
+import { defaultInboxQuery, encodeCursor, type InboxCursor } from '../../domain/inbox/inbox-query';
+import { inboxSummary } from '../../domain/inbox/inbox-summary';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { recordingLogger } from '../memory/recording-logger.test-support';
 import { quoteInboxContract } from '../contracts/quote-inbox.test-support';

@@ -1,7 +1,7 @@
 import { isHTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
-import { type InboxCursor, type InboxPage, type InboxQuery, parseCursor } from '../../domain/inbox-query';
-import type { QuoteNote } from '../../domain/inbox-quote';
+import { type InboxCursor, type InboxPage, type InboxQuery, parseCursor } from '../../domain/inbox/inbox-query';
+import type { QuoteNote } from '../../domain/inbox/inbox-quote';
 import type { ClearSpamOutcome, ClockRecord, NoStamp, NoteToAdd, ResendOutcome, SelfStampingQuoteInbox, SpamClearing, StatusChangeOutcome, StatusMove, TakeOutcome, TakeRequest } from '../../domain/ports/quote-inbox';
 import { toInboxSearchParams } from '../http-api/inbox-params';
 import {

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
-import { deleteQuote } from '../../domain/delete-quote';
-import { NotSignedIn } from '../../domain/staff';
+import { deleteQuote } from '../../domain/inbox/delete-quote';
+import { NotSignedIn } from '../../domain/staff/staff';
 import { messageOf, mockApi } from './mock-api.test-support';
 import { recordingLogger } from '../memory/recording-logger.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';

@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
-import { QuoteRejected } from '../../domain/quote-rejected';
-import { submitQuote } from '../../domain/submit-quote';
+import { QuoteRejected } from '../../domain/quote/quote-rejected';
+import { submitQuote } from '../../domain/quote/submit-quote';
 import { toWireQuote } from '../http-api/wire';
 import { messageOf, mockApi } from './mock-api.test-support';
 import { ServerNotifier } from './server-notifier';

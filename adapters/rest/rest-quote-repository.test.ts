@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
-import { toNamedFields } from '../../domain/quote';
-import { QuoteRejected } from '../../domain/quote-rejected';
-import { submitQuote } from '../../domain/submit-quote';
+import { toNamedFields } from '../../domain/quote/quote';
+import { QuoteRejected } from '../../domain/quote/quote-rejected';
+import { submitQuote } from '../../domain/quote/submit-quote';
 import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
 import { mockApi } from './mock-api.test-support';
 import { RestQuoteRepository } from './rest-quote-repository';

@@ -1,9 +1,9 @@
 import { isHTTPError, type KyInstance } from 'ky';
 import type { NewlyStored, QuoteRepository } from '../../domain/ports/quote-repository';
-import { type NewQuote, toNamedFields } from '../../domain/quote';
-import type { ProcessedPhoto } from '../../domain/photos';
-import type { Arrival } from '../../domain/spam';
-import { NotSignedIn } from '../../domain/staff';
+import { type NewQuote, toNamedFields } from '../../domain/quote/quote';
+import type { ProcessedPhoto } from '../../domain/photos/photos';
+import type { Arrival } from '../../domain/spam/spam';
+import { NotSignedIn } from '../../domain/staff/staff';
 import { apiPaths, fromWireStoredQuote, WireStoredQuoteSchema } from '../http-api/wire';
 import { arrivalFields } from './arrival-wire';
 import { type RestClientOptions, readRetry, createApi } from './rest-client';

@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
-import { clearSpam } from '../../domain/clear-spam';
-import { customerTokenPattern } from '../../domain/customer-link';
-import { defaultInboxQuery, spamView } from '../../domain/inbox-query';
-import { toNamedFields } from '../../domain/quote';
-import { submitQuote } from '../../domain/submit-quote';
+import { clearSpam } from '../../domain/spam/clear-spam';
+import { customerTokenPattern } from '../../domain/customer-link/customer-link';
+import { defaultInboxQuery, spamView } from '../../domain/inbox/inbox-query';
+import { toNamedFields } from '../../domain/quote/quote';
+import { submitQuote } from '../../domain/quote/submit-quote';
 import { sampleDraft, sampleQuote } from '../../fixtures/sample-request.test-support';
 import { recordingLogger } from '../memory/recording-logger.test-support';
 import { handlerStaffEmail } from './api-handlers.test-support';

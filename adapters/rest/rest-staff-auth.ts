@@ -1,6 +1,6 @@
 import ky, { isHTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
-import type { SignInResult, StaffAuth, StaffMember } from '../../domain/staff';
+import type { SignInResult, StaffAuth, StaffMember } from '../../domain/staff/staff';
 import { apiPaths } from '../http-api/wire';
 
 const StaffMemberSchema = v.object({ email: v.string() });

@@ -7,8 +7,8 @@ import type { Notifier } from '../../domain/ports/notifier';
 import type { PhotoProcessor, PhotoStore } from '../../domain/ports/photos';
 import type { QuoteInbox } from '../../domain/ports/quote-inbox';
 import type { QuoteRepository } from '../../domain/ports/quote-repository';
-import { photoErrorMessage } from '../../domain/photos';
-import type { SubmitWithPhotosError } from '../../domain/submit-quote';
+import { photoErrorMessage } from '../../domain/photos/photos';
+import type { SubmitWithPhotosError } from '../../domain/quote/submit-quote';
 import { tmpdir } from 'node:os';
 import { photoApi } from './photos/photo-api';
 import type { PageState } from '../http-api/page-state';
@@ -35,9 +35,9 @@ import { refuseOtherHosts } from './http/site-host';
 import { staffApi } from './staff/staff-api';
 import type { StaticFiles } from './files/static-files';
 import type { StaffSessions } from './staff/staff-sessions';
-import type { QuoteError } from '../../domain/quote-errors';
-import { remarkableFields, remarkedFields } from '../../domain/quote';
-import { isCustomerTokenShaped } from '../../domain/customer-link';
+import type { QuoteError } from '../../domain/quote/quote-errors';
+import { remarkableFields, remarkedFields } from '../../domain/quote/quote';
+import { isCustomerTokenShaped } from '../../domain/customer-link/customer-link';
 
 export interface ServerDeps {
   quotes: QuoteRepository;

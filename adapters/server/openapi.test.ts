@@ -1,9 +1,9 @@
 import { inspectRoutes } from 'hono/dev';
 import { expect, test } from 'vitest';
 import { fromInboxSearchParams } from '../http-api/inbox-params';
-import { toNamedFields } from '../../domain/quote';
+import { toNamedFields } from '../../domain/quote/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
-import { maxPushDevicesPerStaff } from '../../domain/alert-devices';
+import { maxPushDevicesPerStaff } from '../../domain/alerts/alert-devices';
 import { alertPaths } from '../http-api/alerts-wire';
 import { openApiDocument } from '../http-api/openapi';
 import { apiPaths } from '../http-api/wire';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { defaultAlertPolicy } from '../../domain/alert-plan';
-import { defaultRetentionMonths } from '../../domain/retention';
-import { defaultSpamRetentionDays } from '../../domain/spam';
+import { defaultAlertPolicy } from '../../domain/alerts/alert-plan';
+import { defaultRetentionMonths } from '../../domain/customer-data/retention';
+import { defaultSpamRetentionDays } from '../../domain/spam/spam';
 import type { ConnectionLimits } from './start-server';
 
 const port = v.pipe(

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
-import { toNamedFields } from '../../domain/quote';
+import { toNamedFields } from '../../domain/quote/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { WireInboxPageSchema } from '../http-api/inbox-wire';
 import type { PageState } from '../http-api/page-state';
@@ -48,7 +48,7 @@ import { SqlSecretStore } from '../sql/sql-secret-store';
 import { createAlertEngine } from './alerts/alert-engine';
 import { SqlPhotoStore } from '../sql/sql-photo-store';
 import { SharpPhotoProcessor } from '../photos/sharp-photo-processor';
-import { formTokenFieldName } from '../../domain/spam';
+import { formTokenFieldName } from '../../domain/spam/spam';
 import { sharedFormTokens } from './quotes/form-tokens';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import * as v from 'valibot';
-import { type AlertRecord, type AlertStep, type Taking, alertSteps } from '../../domain/alert-plan';
+import { type AlertRecord, type AlertStep, type Taking, alertSteps } from '../../domain/alerts/alert-plan';
 import type { AlertRecordsTable } from './database';
 
 /** The columns of `alert_records` an {@link AlertRecord} is made of, with the request it belongs to. */

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { confirmationAddressKey, confirmationCutoff } from '../../domain/customer-confirmation';
+import { confirmationAddressKey, confirmationCutoff } from '../../domain/quote/customer-confirmation';
 import type { Database } from './database';
 
-// At most one confirmation to an address a day (domain/customer-confirmation.ts), kept in
+// At most one confirmation to an address a day (domain/quote/customer-confirmation.ts), kept in
 // `customer_confirmations` under a hash of the address: the table needs to know whether it has seen an
 // address in the last day, never what the address is.
 

@@ -12,7 +12,7 @@ import {
 } from 'kysely';
 import { Pool, escapeIdentifier } from 'pg';
 import type { NotificationKind as OutboxNotificationKind } from '../../domain/ports/notification-outbox';
-import type { NamedFields } from '../../domain/quote';
+import type { NamedFields } from '../../domain/quote/quote';
 import { NodeSqliteDialect } from './node-sqlite-dialect';
 
 /** The databases this adapter speaks to through one query layer. */
@@ -50,7 +50,7 @@ export interface QuoteRequestsTable extends FieldColumns {
   taken_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** When it was taken on; null exactly while taken_by is. */
   taken_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
-  /** The spam score of a request judged spam (domain/spam.ts); null for one that was not. */
+  /** The spam score of a request judged spam (domain/spam/spam.ts); null for one that was not. */
   spam_score: ColumnType<number | null, number | null | undefined, number | null>;
   /** Its reasons, as a JSON array of the domain's SpamReason; null exactly while spam_score is. */
   spam_reasons: ColumnType<string | null, string | null | undefined, string | null>;
@@ -130,7 +130,7 @@ export interface NotificationsTable {
   attempts: Generated<number>;
   /** When it may next be claimed: at once for a new one, then the end of a lease or a retry time. */
   next_attempt_at: ColumnType<Date | string, string, string>;
-  /** Why the last attempt failed, cut to domain/inbox-quote.ts deliveryErrorMaxLength characters. */
+  /** Why the last attempt failed, cut to domain/inbox/inbox-quote.ts deliveryErrorMaxLength characters. */
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
@@ -234,7 +234,7 @@ export interface QuotePhotosTable {
 
 /**
  * A row of `customer_confirmations`: when the last confirmation to one customer's address was written
- * to the outbox, so that at most one goes there a day (domain/customer-confirmation.ts).
+ * to the outbox, so that at most one goes there a day (domain/quote/customer-confirmation.ts).
  */
 interface CustomerConfirmationsTable {
   /** The SHA-256, in hexadecimal, of the address trimmed and lower-cased: never the address itself. */

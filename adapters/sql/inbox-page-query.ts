@@ -1,10 +1,10 @@
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { serviceArea } from '../../domain/business';
-import { type InboxCursor, type InboxOrder, type InboxQuery, type ServiceAreaFilter, searchWords, spamView, statusOfView } from '../../domain/inbox-query';
-import { quoteFields } from '../../domain/quote';
+import { type InboxCursor, type InboxOrder, type InboxQuery, type ServiceAreaFilter, searchWords, spamView, statusOfView } from '../../domain/inbox/inbox-query';
+import { quoteFields } from '../../domain/quote/quote';
 import type { SqlDialectName } from './database';
 
-// The SQL twins of domain/inbox-query.ts: matchesQuery, compareInInbox and isAfterCursor. Each must
+// The SQL twins of domain/inbox/inbox-query.ts: matchesQuery, compareInInbox and isAfterCursor. Each must
 // agree with its twin on every request; the inbox contract suite checks that they do.
 
 const column = (name: string) => sql.ref(`quote_requests.${name}`);
@@ -65,7 +65,7 @@ function searchTerms(search: string, dialect: SqlDialectName, path: SearchPath):
 }
 
 /**
- * A postcode inside or outside the districts the business covers, as domain/postcode.ts isInServiceArea
+ * A postcode inside or outside the districts the business covers, as domain/quote/postcode.ts isInServiceArea
  * judges it: its outward code, the text before the space of a normalised postcode, is in the list or
  * not. A request without a postcode is neither.
  */

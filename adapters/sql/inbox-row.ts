@@ -1,10 +1,10 @@
 import type { Selectable } from 'kysely';
 import * as v from 'valibot';
-import type { AlertRecord } from '../../domain/alert-plan';
-import type { BusinessEmail, InboxQuote, QuoteNote } from '../../domain/inbox-quote';
-import { type QuoteStatus, type StatusChange, quoteStatuses } from '../../domain/quote-status';
-import type { PhotoRef } from '../../domain/photos';
-import { type SpamMark, spamSignals } from '../../domain/spam';
+import type { AlertRecord } from '../../domain/alerts/alert-plan';
+import type { BusinessEmail, InboxQuote, QuoteNote } from '../../domain/inbox/inbox-quote';
+import { type QuoteStatus, type StatusChange, quoteStatuses } from '../../domain/inbox/quote-status';
+import type { PhotoRef } from '../../domain/photos/photos';
+import { type SpamMark, spamSignals } from '../../domain/spam/spam';
 import type { NotificationsTable, QuotePhotosTable, QuoteNotesTable, QuoteRequestsTable, QuoteStatusChangesTable } from './database';
 import { rowToTaking } from './alert-row';
 import { quoteColumns, rowToQuote } from './quote-row';

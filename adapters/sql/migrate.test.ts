@@ -1,10 +1,10 @@
 import { type Insertable, sql } from 'kysely';
 import { DEFAULT_MIGRATION_TABLE } from 'kysely/migration';
 import { expect, test } from 'vitest';
-import { deliveryErrorMaxLength } from '../../domain/inbox-quote';
-import { searchTextOf } from '../../domain/inbox-query';
-import { quoteFields, toNamedFields } from '../../domain/quote';
-import { serviceTypes } from '../../domain/service-type';
+import { deliveryErrorMaxLength } from '../../domain/inbox/inbox-quote';
+import { searchTextOf } from '../../domain/inbox/inbox-query';
+import { quoteFields, toNamedFields } from '../../domain/quote/quote';
+import { serviceTypes } from '../../domain/quote/service-type';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { type NotificationsTable, type QuoteRequestsTable } from './database';
 import { migrateToLatest } from './migrate';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { deliveryErrorMaxLength } from '../../domain/inbox-quote';
+import { deliveryErrorMaxLength } from '../../domain/inbox/inbox-quote';
 import { type Database, sqlDialectOf } from './database';
 
 /** What both outboxes (the emails, the alerts) are told of their clock and lease. */

@@ -1,7 +1,7 @@
 import { open, readdir, readFile, rename, rm, stat, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import type { ProcessedPhoto } from '../../domain/photos';
+import type { ProcessedPhoto } from '../../domain/photos/photos';
 import type { Database } from './database';
 
 /** A photo about to be stored: the id its row and files get. */

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import * as v from 'valibot';
-import { flagFields, fromNamedFields, namedFieldList, namedFieldsEntries, quoteFields, type QuoteRequest } from '../../domain/quote';
+import { flagFields, fromNamedFields, namedFieldList, namedFieldsEntries, quoteFields, type QuoteRequest } from '../../domain/quote/quote';
 import type { QuoteRequestsTable } from './database';
 
 /** The columns a {@link QuoteRequest} is made of: its id, its time, and a column for each field. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { requestOf } from '../contracts/store-under-test.test-support';
-import { type AlertStep, alertSteps } from '../../domain/alert-plan';
+import { type AlertStep, alertSteps } from '../../domain/alerts/alert-plan';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { sqlDialects } from './scratch-database.test-support';
 import { alertRecord, deliveriesOf, jo, markTaken, priya, sam, storesOver, subscription, withAlertStores } from './sql-alert-store.test-support';

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import type { AlertRecord } from '../../domain/alert-plan';
+import type { AlertRecord } from '../../domain/alerts/alert-plan';
 import type { AlertCandidate, AlertLedger } from '../../domain/ports/alert-stores';
-import { waitingStatus } from '../../domain/quote-status';
+import { waitingStatus } from '../../domain/inbox/quote-status';
 import { alertRecordColumns, alertRecordsByQuote, rowToTaking } from './alert-row';
 import { type AlertChannel, type Database, sqlDialectOf } from './database';
 import { inSpamFolder } from './inbox-page-query';

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { AlertOutbox, ClaimedAlert } from '../../domain/ports/alert-stores';
 import type { PushTarget } from '../../domain/ports/push-devices';
-import { waitingStatus } from '../../domain/quote-status';
+import { waitingStatus } from '../../domain/inbox/quote-status';
 import { parseAlertStep } from './alert-row';
 import type { Database } from './database';
 import { compareText, compareTimes, LeasedOutbox, requireClaimLimit } from './outbox-lease';

@@ -1,6 +1,6 @@
 // Test-only: a migrated scratch database with the alert stores over it, and the staff and requests alerts need.
 import type { Kysely } from 'kysely';
-import type { AlertRecord, AlertStep } from '../../domain/alert-plan';
+import type { AlertRecord, AlertStep } from '../../domain/alerts/alert-plan';
 import type { NewPushDevice } from '../../domain/ports/push-devices';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import type { Database, SqlDialectName } from './database';

@@ -8,7 +8,7 @@ import {
   nothingErased,
   type SentEmail,
   subjectSearchWords,
-} from '../../domain/customer-data';
+} from '../../domain/customer-data/customer-data';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
 import { forgetConfirmations } from './customer-confirmations';
 import { type Database, type SqlDialectName, sqlDialectOf } from './database';

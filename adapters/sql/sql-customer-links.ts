@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { customerAuthor, customerTokenHash, noLongerNeededReason } from '../../domain/customer-link';
-import type { InboxQuote } from '../../domain/inbox-quote';
+import { customerAuthor, customerTokenHash, noLongerNeededReason } from '../../domain/customer-link/customer-link';
+import type { InboxQuote } from '../../domain/inbox/inbox-quote';
 import type { CustomerLinkStore } from '../../domain/ports/customer-link-store';
 import { type Database, type SqlDialectName, sqlDialectOf } from './database';
 import { inboxQuoteColumns, parseStatus } from './inbox-row';

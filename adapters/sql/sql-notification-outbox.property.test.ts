@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import type { NewQuote } from '../../domain/quote';
+import type { NewQuote } from '../../domain/quote/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { migrateToLatest } from './migrate';
 import { scratchDatabase, sqlDialects } from './scratch-database.test-support';

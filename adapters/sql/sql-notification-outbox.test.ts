@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { expect, test } from 'vitest';
 import { requestOf } from '../contracts/store-under-test.test-support';
 import type { ClaimedNotification } from '../../domain/ports/notification-outbox';
-import type { NewQuote } from '../../domain/quote';
+import type { NewQuote } from '../../domain/quote/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import type { Database, SqlDialectName } from './database';
 import { migrateToLatest } from './migrate';

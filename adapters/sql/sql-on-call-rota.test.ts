@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { type OnCallShift, weekdays } from '../../domain/on-call';
+import { type OnCallShift, weekdays } from '../../domain/alerts/on-call';
 import { sqlDialects } from './scratch-database.test-support';
 import { jo, priya, sam, withAlertStores } from './sql-alert-store.test-support';
 

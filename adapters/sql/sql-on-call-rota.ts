@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type OnCallShift, type Weekday, weekdays } from '../../domain/on-call';
+import { type OnCallShift, type Weekday, weekdays } from '../../domain/alerts/on-call';
 import type { OnCallRotaStore } from '../../domain/ports/alert-stores';
 import type { Database } from './database';
 

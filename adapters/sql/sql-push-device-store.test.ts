@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
-import { maxPushDevicesPerStaff, PushDeviceRefused } from '../../domain/alert-devices';
-import { inboxCopy } from '../../domain/inbox-copy';
+import { maxPushDevicesPerStaff, PushDeviceRefused } from '../../domain/alerts/alert-devices';
+import { inboxCopy } from '../../domain/inbox/inbox-copy';
 import { sqlDialects } from './scratch-database.test-support';
 import { alertRecord, deliveriesOf, jo, sam, storesOver, subscription, withAlertStores } from './sql-alert-store.test-support';
 

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { NewPushDevice, PushDevice, PushDeviceStore, PushTarget } from '../../domain/ports/push-devices';
-import { maxPushDevicesPerStaff, PushDeviceRefused } from '../../domain/alert-devices';
+import { maxPushDevicesPerStaff, PushDeviceRefused } from '../../domain/alerts/alert-devices';
 import { type Database, type PushDevicesTable, sqlDialectOf } from './database';
 
 /** Options for {@link SqlPushDeviceStore}; tests pass their own ids. No clock: saving is told its time. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { expect, test } from 'vitest';
-import { defaultInboxQuery } from '../../domain/inbox-query';
+import { defaultInboxQuery } from '../../domain/inbox/inbox-query';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import type { Database } from './database';

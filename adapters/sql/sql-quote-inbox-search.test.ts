@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { type InboxQuery, compareInInbox, defaultInboxQuery, matchesQuery, orderOf, searchTextOf } from '../../domain/inbox-query';
-import { dueAt } from '../../domain/response-clock';
-import type { InboxQuote } from '../../domain/inbox-quote';
-import { toNamedFields } from '../../domain/quote';
+import { type InboxQuery, compareInInbox, defaultInboxQuery, matchesQuery, orderOf, searchTextOf } from '../../domain/inbox/inbox-query';
+import { dueAt } from '../../domain/inbox/response-clock';
+import type { InboxQuote } from '../../domain/inbox/inbox-quote';
+import { toNamedFields } from '../../domain/quote/quote';
 import { newQuoteArb } from '../../fixtures/quote-arbitraries.test-support';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { readAll, requestOf } from '../contracts/store-under-test.test-support';

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { defaultInboxQuery } from '../../domain/inbox-query';
+import { defaultInboxQuery } from '../../domain/inbox/inbox-query';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { sqlDialects } from './scratch-database.test-support';
 import { alertRecord, jo, sam, withAlertStores } from './sql-alert-store.test-support';

@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely';
-import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
-import type { PhotoRef } from '../../domain/photos';
-import { type InboxPage, type InboxQuery, type InboxCursor, cursorAfter, orderOf, searchWords } from '../../domain/inbox-query';
-import { takesRequest } from '../../domain/alert-plan';
+import type { InboxQuote, QuoteNote } from '../../domain/inbox/inbox-quote';
+import type { PhotoRef } from '../../domain/photos/photos';
+import { type InboxPage, type InboxQuery, type InboxCursor, cursorAfter, orderOf, searchWords } from '../../domain/inbox/inbox-query';
+import { takesRequest } from '../../domain/alerts/alert-plan';
 import type { ClearSpamOutcome, ClockRecord, NoteToAdd, QuoteInbox, ResendOutcome, SpamClearing, StatusChangeOutcome, StatusMove, TakeOutcome, TakeRequest } from '../../domain/ports/quote-inbox';
-import { type StatusChange, waitingStatus } from '../../domain/quote-status';
-import { dueAt } from '../../domain/response-clock';
+import { type StatusChange, waitingStatus } from '../../domain/inbox/quote-status';
+import { dueAt } from '../../domain/inbox/response-clock';
 import { alertRecordColumns, alertRecordsByQuote, rowToTaking } from './alert-row';
 import { type Database, type SqlDialectName, sqlDialectOf } from './database';
 import { type SearchPath, afterInboxCursor, inSpamFolder, inboxOrderBy, matchingInboxQuery } from './inbox-page-query';

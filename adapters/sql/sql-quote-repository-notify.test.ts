@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { expect, test } from 'vitest';
-import type { NewQuote } from '../../domain/quote';
+import type { NewQuote } from '../../domain/quote/quote';
 import { listAll, requestOf } from '../contracts/store-under-test.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import type { Database, SqlDialectName } from './database';

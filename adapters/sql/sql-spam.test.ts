@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Kysely, sql, type Updateable } from 'kysely';
 import { expect, test } from 'vitest';
-import type { Arrival } from '../../domain/spam';
+import type { Arrival } from '../../domain/spam/spam';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { samplePhoto } from '../contracts/photo-store.test-support';

@@ -14,7 +14,7 @@ import { BackupTooNew, DatabaseInUse, restoreSqliteBackup } from './sqlite-resto
 import { SqlQuoteRepository } from './sql-quote-repository';
 import { SqlPhotoStore } from './sql-photo-store';
 import { SqlQuoteInbox } from './sql-quote-inbox';
-import { allView, defaultInboxQuery } from '../../domain/inbox-query';
+import { allView, defaultInboxQuery } from '../../domain/inbox/inbox-query';
 import { samplePhoto } from '../contracts/photo-store.test-support';
 
 /** A DATA_DIR as the server keeps it: its database open (WAL), a photo, and some temporary files. */

@@ -4,11 +4,11 @@
 // 20261201070400_alerts.sql; the rules migration puts this in after inboxFunctionsSql (take_quote
 // answers with inbox_quote_json). Every function is security definer with `set search_path = ''` and
 // qualified names, and says who may call it.
-import { maxPushDevicesPerStaff } from '../../domain/alert-devices';
-import { alertSteps } from '../../domain/alert-plan';
-import { rotaMaxShifts, weekdays } from '../../domain/on-call';
-import { waitingStatus } from '../../domain/quote-status';
-import { staffEmailMaxLength } from '../../domain/staff';
+import { maxPushDevicesPerStaff } from '../../domain/alerts/alert-devices';
+import { alertSteps } from '../../domain/alerts/alert-plan';
+import { rotaMaxShifts, weekdays } from '../../domain/alerts/on-call';
+import { waitingStatus } from '../../domain/inbox/quote-status';
+import { staffEmailMaxLength } from '../../domain/staff/staff';
 import { inSpamFolderSql } from './spam-functions-sql';
 import { literal, literalList, whole } from './sql-text';
 

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import { expect, test } from 'vitest';
-import { maxPushDevicesPerStaff } from '../../domain/alert-devices';
+import { maxPushDevicesPerStaff } from '../../domain/alerts/alert-devices';
 import { type Claims, withSupabaseUsers } from './supabase-scratch-database.test-support';
 
 const visitor: Claims = { role: 'anon' };

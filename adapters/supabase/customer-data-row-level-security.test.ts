@@ -4,8 +4,8 @@
 import fc from 'fast-check';
 import type { Client } from 'pg';
 import { expect, test } from 'vitest';
-import { matchesSubject } from '../../domain/customer-data';
-import { phoneNumberKey } from '../../domain/phone';
+import { matchesSubject } from '../../domain/customer-data/customer-data';
+import { phoneNumberKey } from '../../domain/quote/phone';
 import { type Claims, withSupabaseUsers } from './supabase-scratch-database.test-support';
 
 const visitor: Claims = { role: 'anon' };

@@ -1,9 +1,9 @@
-// The customer's private link on a Supabase project (domain/customer-link.ts): the calls the
+// The customer's private link on a Supabase project (domain/customer-link/customer-link.ts): the calls the
 // customer-link edge function makes with the service role, each finding the request by the hex
 // SHA-256 of the token (the only form the database holds it in). Nobody else may call them: anon
 // never reads a request, through a link or otherwise. The column comes from
 // 20261204070000_spam_folder_and_customer_link.sql.
-import { customerAuthor, noLongerNeededReason } from '../../domain/customer-link';
+import { customerAuthor, noLongerNeededReason } from '../../domain/customer-link/customer-link';
 import { literal } from './sql-text';
 
 const customer = literal(customerAuthor);

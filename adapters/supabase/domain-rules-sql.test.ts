@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from 'vitest';
 import { responseClockMinutes, responsePromise } from '../../domain/business';
-import { describeField, quoteFieldList } from '../../domain/quote';
+import { describeField, quoteFieldList } from '../../domain/quote/quote';
 import { findNewestRulesMigration, nextMigrationVersion, writeRulesMigration } from './domain-rules-migration';
 import { domainRulesSql } from './domain-rules-sql';
 import { supabaseScratchDatabase } from './supabase-scratch-database.test-support';

@@ -1,8 +1,8 @@
 import webpush from 'web-push';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { AlertMessageSchema, requestAlertOf } from '../../domain/alert-message';
-import { weekdays } from '../../domain/on-call';
-import { fromNamedFields, namedFieldList, type NamedFields } from '../../domain/quote';
+import { AlertMessageSchema, requestAlertOf } from '../../domain/alerts/alert-message';
+import { weekdays } from '../../domain/alerts/on-call';
+import { fromNamedFields, namedFieldList, type NamedFields } from '../../domain/quote/quote';
 import { parse } from 'valibot';
 import { firstStartMs, type RunningFunction, runDeno, startFunction } from './edge-function.test-support';
 import { type LoopbackPushService, startLoopbackPushService } from '../push/loopback-push-service.test-support';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type QuoteRequest, toNamedFields } from '../../domain/quote';
+import { type QuoteRequest, toNamedFields } from '../../domain/quote/quote';
 import { sampleQuote, sampleRequest } from '../../fixtures/sample-request.test-support';
 import { businessEmail } from '../email/business-email';
 import { type ParsedEmail, startTestSmtpServer, type TestSmtpServer } from '../email/test-smtp-server.test-support';

@@ -3,7 +3,7 @@
  * its accounts, sessions and tokens as Supabase Auth issues them, its database (a scratch PostgreSQL
  * database with our migrations), the emails its function sent, and what it was asked. Only tests import it.
  */
-import type { AlertMessage } from '../../domain/alert-message';
+import type { AlertMessage } from '../../domain/alerts/alert-message';
 import type { OutgoingEmail } from '../email/outgoing-email';
 import type { SupabaseScratchDatabase } from './supabase-scratch-database.test-support';
 import type { FakeStorage } from './storage-on-scratch-database.test-support';

@@ -3,15 +3,15 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
-import { allView, defaultInboxQuery, type InboxQuery, inboxPageMax, matchesQuery, searchTextOf, serviceAreaFilters } from '../../domain/inbox-query';
-import type { NewQuote } from '../../domain/quote';
-import { canChangeStatus, quoteStatuses } from '../../domain/quote-status';
-import { dueAt } from '../../domain/response-clock';
+import { allView, defaultInboxQuery, type InboxQuery, inboxPageMax, matchesQuery, searchTextOf, serviceAreaFilters } from '../../domain/inbox/inbox-query';
+import type { NewQuote } from '../../domain/quote/quote';
+import { canChangeStatus, quoteStatuses } from '../../domain/inbox/quote-status';
+import { dueAt } from '../../domain/inbox/response-clock';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { InboxPageAnswerSchema } from './supabase-inbox-answers';
 import { supabaseScratchDatabase } from './supabase-scratch-database.test-support';
 
-test('public.quote_status_move_allowed allows exactly the moves of domain/quote-status.ts nextStatuses', async () => {
+test('public.quote_status_move_allowed allows exactly the moves of domain/inbox/quote-status.ts nextStatuses', async () => {
   const supabase = await supabaseScratchDatabase();
   try {
     const { rows } = await supabase.owner.query<{ from: string; to: string; allowed: boolean }>(
@@ -48,7 +48,7 @@ test('due_at is domain dueAt for urgent and standard requests, in any session ti
   }
 });
 
-test('inbox_page returns at most the largest page and one more row (domain/inbox-query.ts inboxPageMax)', async () => {
+test('inbox_page returns at most the largest page and one more row (domain/inbox/inbox-query.ts inboxPageMax)', async () => {
   const supabase = await supabaseScratchDatabase();
   try {
     const page = (rowLimit: number) => supabase.owner.query('select public.inbox_page($1, now(), $2)', [allView, rowLimit]);
@@ -87,7 +87,7 @@ test('search_text is domain searchTextOf, lower-cased alike for the letters of n
       fc.asyncProperty(
         fc.record({
           name: textArb(1),
-          // An address is plain ASCII (domain/email-address.ts), which the table holds it to.
+          // An address is plain ASCII (domain/quote/email-address.ts), which the table holds it to.
           email: fc.option(
             fc.array(fc.constantFrom(...Array.from('abcxyzABCXYZ0123456789+-_')), { minLength: 1, maxLength: 12 }).map((chars) => `${chars.join('')}@Example.CO.uk`),
             { nil: null },

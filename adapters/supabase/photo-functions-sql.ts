@@ -1,10 +1,10 @@
-// The photos' rules on a Supabase project, with the domain's values put in (domain/photos.ts): the
+// The photos' rules on a Supabase project, with the domain's values put in (domain/photos/photos.ts): the
 // bucket's size limit, how many photos a request has and how large they are, who may upload into
 // which folder, and the call that stores a request with its photos in one transaction. The table and
 // the bucket come from 20261203070000_quote_photos.sql; docs/decisions/018-photos-in-supabase.md says
 // why it works this way. adapters/supabase/photos-row-level-security.test.ts checks it on a real PostgreSQL.
-import { photoLimits } from '../../domain/photos';
-import { namedFieldList } from '../../domain/quote';
+import { photoLimits } from '../../domain/photos/photos';
+import { namedFieldList } from '../../domain/quote/quote';
 import { identifier, literal, whole } from './sql-text';
 
 /** The private bucket the photos are kept in. */

@@ -4,7 +4,7 @@
 // the test support's stand-in for Supabase's (its tables, row-level security on, storage.foldername).
 import type { Client } from 'pg';
 import { expect, test } from 'vitest';
-import { photoLimits } from '../../domain/photos';
+import { photoLimits } from '../../domain/photos/photos';
 import { photoBucket, photoUploadMinutes } from './photo-functions-sql';
 import { type Claims, withSupabaseUsers } from './supabase-scratch-database.test-support';
 

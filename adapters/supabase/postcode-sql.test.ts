@@ -1,13 +1,13 @@
 // The postcode in a Supabase project, on a real PostgreSQL database with every call made as PostgREST
 // makes it: a visitor sends it and never reads it back, staff read it, and the database judges the
-// service area as domain/postcode.ts does.
+// service area as domain/quote/postcode.ts does.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
 import { serviceArea } from '../../domain/business';
-import { allView } from '../../domain/inbox-query';
-import { isInServiceArea, normalisePostcode } from '../../domain/postcode';
+import { allView } from '../../domain/inbox/inbox-query';
+import { isInServiceArea, normalisePostcode } from '../../domain/quote/postcode';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { InboxPageAnswerSchema } from './supabase-inbox-answers';
 import { type Claims, type SupabaseScratchDatabase, supabaseScratchDatabase } from './supabase-scratch-database.test-support';

@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import { expect, test } from 'vitest';
-import { describeField, type NamedFields, namedFieldList, quoteFieldList, toNamedFields } from '../../domain/quote';
-import { serviceTypes } from '../../domain/service-type';
+import { describeField, type NamedFields, namedFieldList, quoteFieldList, toNamedFields } from '../../domain/quote/quote';
+import { serviceTypes } from '../../domain/quote/service-type';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import {
   type Claims,

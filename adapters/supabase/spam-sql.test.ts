@@ -1,13 +1,13 @@
 // The spam rules in a Supabase project, on a real PostgreSQL database with the migrations: the SQL's
-// verdict is domain/spam.ts judgeSpam's on every signal the database judges, for the junk of
+// verdict is domain/spam/spam.ts judgeSpam's on every signal the database judges, for the junk of
 // fixtures/spam-requests.ts and for generated requests; and the trigger judges every insert, whatever
 // the visitor sends.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { Client } from 'pg';
 import { expect, test } from 'vitest';
-import type { NewQuote } from '../../domain/quote';
-import { judgeSpam, spamSignals, spamTextKey, spamThreshold, type SpamEvidence } from '../../domain/spam';
+import type { NewQuote } from '../../domain/quote/quote';
+import { judgeSpam, spamSignals, spamTextKey, spamThreshold, type SpamEvidence } from '../../domain/spam/spam';
 import { newQuoteArb, ukPhoneArb } from '../../fixtures/quote-arbitraries.test-support';
 import { spamRequests } from '../../fixtures/spam-requests';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';

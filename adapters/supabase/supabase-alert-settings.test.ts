@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
-import { maxPushDevicesPerStaff, PushDeviceRefused } from '../../domain/alert-devices';
-import { inboxCopy } from '../../domain/inbox-copy';
-import type { OnCallShift } from '../../domain/on-call';
-import { NotSignedIn } from '../../domain/staff';
-import { submitQuote } from '../../domain/submit-quote';
+import { maxPushDevicesPerStaff, PushDeviceRefused } from '../../domain/alerts/alert-devices';
+import { inboxCopy } from '../../domain/inbox/inbox-copy';
+import type { OnCallShift } from '../../domain/alerts/on-call';
+import { NotSignedIn } from '../../domain/staff/staff';
+import { submitQuote } from '../../domain/quote/submit-quote';
 import { sampleDraft } from '../../fixtures/sample-request.test-support';
 import { recordingLogger } from '../memory/recording-logger.test-support';
 import { vapidPublicKey } from './fake-supabase-project.test-support';

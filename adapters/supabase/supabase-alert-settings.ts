@@ -1,11 +1,11 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import * as v from 'valibot';
-import { PushDeviceRefused } from '../../domain/alert-devices';
-import { OnCallRotaSchema, type OnCallShift, weekdays } from '../../domain/on-call';
+import { PushDeviceRefused } from '../../domain/alerts/alert-devices';
+import { OnCallRotaSchema, type OnCallShift, weekdays } from '../../domain/alerts/on-call';
 import type { AlertSettings } from '../../domain/ports/alert-settings';
 import type { NewPushDevice, PushDevice } from '../../domain/ports/push-devices';
-import { pushEndpointProblem } from '../../domain/push-endpoint';
-import { NotSignedIn } from '../../domain/staff';
+import { pushEndpointProblem } from '../../domain/alerts/push-endpoint';
+import { NotSignedIn } from '../../domain/staff/staff';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { describeFunctionFailure, type DatabaseAnswer } from './supabase-failure';
 import { summaryOf } from './supabase-quote-row';

@@ -9,7 +9,7 @@
  */
 import { http, type HttpHandler, HttpResponse } from 'msw';
 import type { OutgoingEmail } from '../email/outgoing-email';
-import { defaultAlertPolicy } from '../../domain/alert-plan';
+import { defaultAlertPolicy } from '../../domain/alerts/alert-plan';
 import { anonKey, type FakeSupabaseState, issueSession, serviceKey, sessionTokens, tokenOwner, userJson, vapidPublicKey } from './fake-supabase-project.test-support';
 import { answerAsPostgrest, type ClaimsOf } from './postgrest-on-scratch-database.test-support';
 import { storageHandlers } from './storage-on-scratch-database.test-support';

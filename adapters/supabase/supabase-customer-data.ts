@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { businessEmailsOf, type CustomerData, type CustomerSubject, type ErasedCustomerData } from '../../domain/customer-data';
+import { businessEmailsOf, type CustomerData, type CustomerSubject, type ErasedCustomerData } from '../../domain/customer-data/customer-data';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
 import { CustomerRequestsAnswerSchema, ErasedAnswerSchema } from './supabase-inbox-answers';
 import type { SupabaseDatabaseClient } from './supabase-database';

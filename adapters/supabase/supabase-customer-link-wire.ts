@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { closedStatuses, customerAuthor, type CustomerLinkView } from '../../domain/customer-link';
-import type { InboxQuote } from '../../domain/inbox-quote';
-import { fromNamedFields, namedFieldsEntries, toNamedFields } from '../../domain/quote';
-import { QuoteStatusSchema } from '../../domain/quote-status';
+import { closedStatuses, customerAuthor, type CustomerLinkView } from '../../domain/customer-link/customer-link';
+import type { InboxQuote } from '../../domain/inbox/inbox-quote';
+import { fromNamedFields, namedFieldsEntries, toNamedFields } from '../../domain/quote/quote';
+import { QuoteStatusSchema } from '../../domain/inbox/quote-status';
 import { TimestampSchema } from './supabase-quote-row';
 
 // The customer link as the customer-link edge function sends it and the

@@ -1,12 +1,12 @@
 import { expect, test } from 'vitest';
-import { customerAuthor, noLongerNeededReason } from '../../domain/customer-link';
-import { closeCustomerRequest, sendCustomerMessage, openCustomerLink } from '../../domain/customer-link-actions';
-import { defaultInboxQuery } from '../../domain/inbox-query';
-import { submitQuote } from '../../domain/submit-quote';
+import { customerAuthor, noLongerNeededReason } from '../../domain/customer-link/customer-link';
+import { closeCustomerRequest, sendCustomerMessage, openCustomerLink } from '../../domain/customer-link/customer-link-actions';
+import { defaultInboxQuery } from '../../domain/inbox/inbox-query';
+import { submitQuote } from '../../domain/quote/submit-quote';
 import { sampleDraft } from '../../fixtures/sample-request.test-support';
 import { recordingLogger } from '../memory/recording-logger.test-support';
 import { mockSupabase, staffAccount } from './mock-supabase.test-support';
-import { newCustomerToken } from '../../domain/customer-link';
+import { newCustomerToken } from '../../domain/customer-link/customer-link';
 import { SupabaseCustomerLink } from './supabase-customer-link';
 import { SupabaseNotifier } from './supabase-notifier';
 import { SupabaseQuoteInbox } from './supabase-quote-inbox';

@@ -1,6 +1,6 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import * as v from 'valibot';
-import type { InboxQuote } from '../../domain/inbox-quote';
+import type { InboxQuote } from '../../domain/inbox/inbox-quote';
 import type { CustomerLinkStore } from '../../domain/ports/customer-link-store';
 import { CustomerLinkWireSchema } from './supabase-customer-link-wire';
 import type { SupabaseDatabaseClient } from './supabase-database';

@@ -1,4 +1,4 @@
-import type { NamedFields } from '../../domain/quote';
+import type { NamedFields } from '../../domain/quote/quote';
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 /** A quote_requests row as PostgREST sends it: snake_case, created_at an ISO 8601 timestamp with offset. */
@@ -23,7 +23,7 @@ export type InboxPageArgs = {
   words: string[];
   service_type: string | null;
   urgent: boolean | null;
-  /** 'inside' or 'outside' the service area (domain/inbox-query.ts serviceAreaFilters), or null for either. */
+  /** 'inside' or 'outside' the service area (domain/inbox/inbox-query.ts serviceAreaFilters), or null for either. */
   area: string | null;
   received_from: string | null;
   received_to: string | null;

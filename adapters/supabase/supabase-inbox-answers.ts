@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import { type AlertRecord, alertSteps, type Taking } from '../../domain/alert-plan';
-import type { InboxQuote, QuoteNote } from '../../domain/inbox-quote';
-import type { PhotoRef } from '../../domain/photos';
+import { type AlertRecord, alertSteps, type Taking } from '../../domain/alerts/alert-plan';
+import type { InboxQuote, QuoteNote } from '../../domain/inbox/inbox-quote';
+import type { PhotoRef } from '../../domain/photos/photos';
 import type { ClearSpamOutcome, ClockRecord, ResendOutcome, StatusChangeOutcome, TakeOutcome } from '../../domain/ports/quote-inbox';
-import { QuoteStatusSchema } from '../../domain/quote-status';
-import { fromNamedFields, namedFieldsEntries } from '../../domain/quote';
-import { type SpamMark, spamSignals } from '../../domain/spam';
+import { QuoteStatusSchema } from '../../domain/inbox/quote-status';
+import { fromNamedFields, namedFieldsEntries } from '../../domain/quote/quote';
+import { type SpamMark, spamSignals } from '../../domain/spam/spam';
 import { TimestampSchema } from './supabase-quote-row';
 
 // The answers of the inbox's functions (inbox-functions-sql.ts, in the newest rules migration),

@@ -1,5 +1,5 @@
 import type { Notifier } from '../../domain/ports/notifier';
-import { type QuoteRequest, toNamedFields } from '../../domain/quote';
+import { type QuoteRequest, toNamedFields } from '../../domain/quote/quote';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { describeFunctionFailure } from './supabase-failure';
 

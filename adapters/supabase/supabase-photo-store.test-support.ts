@@ -9,11 +9,11 @@
 import { http, passthrough } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { afterAll, beforeAll } from 'vitest';
-import { allView, defaultInboxQuery } from '../../domain/inbox-query';
+import { allView, defaultInboxQuery } from '../../domain/inbox/inbox-query';
 import type { PhotoStore } from '../../domain/ports/photos';
 import type { QuoteRetention } from '../../domain/ports/quote-repository';
-import { defaultRetentionMonths } from '../../domain/retention';
-import { defaultSpamRetentionDays } from '../../domain/spam';
+import { defaultRetentionMonths } from '../../domain/customer-data/retention';
+import { defaultSpamRetentionDays } from '../../domain/spam/spam';
 import { readAll } from '../contracts/store-under-test.test-support';
 import { firstStartMs, type RunningFunction, startFunction } from './edge-function.test-support';
 import { anonKey, serviceKey } from './fake-supabase-project.test-support';

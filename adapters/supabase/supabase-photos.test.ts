@@ -1,8 +1,8 @@
 // Photos in Supabase mode, at the HTTP boundary: the fake project's Storage and PostgREST run every
 // call as its caller on a real PostgreSQL with our migrations, so the bucket's policies answer.
 import { expect, test } from 'vitest';
-import { defaultInboxQuery } from '../../domain/inbox-query';
-import type { PhotoRef, ProcessedPhoto } from '../../domain/photos';
+import { defaultInboxQuery } from '../../domain/inbox/inbox-query';
+import type { PhotoRef, ProcessedPhoto } from '../../domain/photos/photos';
 import { type ChosenPhoto, type PhotoProcessor, PhotoRejected } from '../../domain/ports/photos';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { memberAccount, messageOf, mockSupabase, staffAccount } from './mock-supabase.test-support';

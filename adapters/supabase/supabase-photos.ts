@@ -1,9 +1,9 @@
-import { photoLimits, type PhotoRef, type ProcessedPhoto } from '../../domain/photos';
+import { photoLimits, type PhotoRef, type ProcessedPhoto } from '../../domain/photos/photos';
 import { type ChosenPhoto, type PhotoLinks, type PhotoProcessor, PhotoRejected, type QuoteWithPhotosSender } from '../../domain/ports/photos';
 import { type NewlyStored } from '../../domain/ports/quote-repository';
-import { type NewQuote, toNamedFields } from '../../domain/quote';
-import type { Arrival } from '../../domain/spam';
-import { customerTokenHash, newCustomerToken } from '../../domain/customer-link';
+import { type NewQuote, toNamedFields } from '../../domain/quote/quote';
+import type { Arrival } from '../../domain/spam/spam';
+import { customerTokenHash, newCustomerToken } from '../../domain/customer-link/customer-link';
 import { photoBucket } from './photo-functions-sql';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { describeDatabaseFailure } from './supabase-failure';

@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
-import { defaultInboxQuery } from '../../domain/inbox-query';
+import { defaultInboxQuery } from '../../domain/inbox/inbox-query';
 import type { QuoteInbox } from '../../domain/ports/quote-inbox';
-import { hasDeliveryTrouble } from '../../domain/resend-business-email';
-import { NotSignedIn } from '../../domain/staff';
-import { submitQuote } from '../../domain/submit-quote';
+import { hasDeliveryTrouble } from '../../domain/inbox/resend-business-email';
+import { NotSignedIn } from '../../domain/staff/staff';
+import { submitQuote } from '../../domain/quote/submit-quote';
 import { sampleDraft } from '../../fixtures/sample-request.test-support';
 import { recordingLogger } from '../memory/recording-logger.test-support';
 import { memberAccount, mockSupabase, staffAccount } from './mock-supabase.test-support';

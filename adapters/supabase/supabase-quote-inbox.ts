@@ -1,9 +1,9 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import * as v from 'valibot';
-import { cursorAfter, type InboxCursor, type InboxPage, type InboxQuery, orderOf, searchWords } from '../../domain/inbox-query';
-import type { QuoteNote } from '../../domain/inbox-quote';
+import { cursorAfter, type InboxCursor, type InboxPage, type InboxQuery, orderOf, searchWords } from '../../domain/inbox/inbox-query';
+import type { QuoteNote } from '../../domain/inbox/inbox-quote';
 import type { ClearSpamOutcome, ClockRecord, NoStamp, NoteToAdd, ResendOutcome, SelfStampingQuoteInbox, SpamClearing, StatusChangeOutcome, StatusMove, TakeOutcome, TakeRequest } from '../../domain/ports/quote-inbox';
-import { NotSignedIn } from '../../domain/staff';
+import { NotSignedIn } from '../../domain/staff/staff';
 import {
   AddedNoteAnswerSchema,
   ClearSpamAnswerSchema,

@@ -1,11 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
-import { deleteQuote } from '../../domain/delete-quote';
-import { findQuotes } from '../../domain/find-quotes';
-import { defaultInboxQuery } from '../../domain/inbox-query';
+import { deleteQuote } from '../../domain/inbox/delete-quote';
+import { findQuotes } from '../../domain/inbox/find-quotes';
+import { defaultInboxQuery } from '../../domain/inbox/inbox-query';
 import type { QuoteInbox } from '../../domain/ports/quote-inbox';
-import type { QuoteRequest } from '../../domain/quote';
-import { NotSignedIn } from '../../domain/staff';
+import type { QuoteRequest } from '../../domain/quote/quote';
+import { NotSignedIn } from '../../domain/staff/staff';
 import { requestOf } from '../contracts/store-under-test.test-support';
 import { memberAccount, messageOf, mockSupabase, staffAccount } from './mock-supabase.test-support';
 import { SupabaseQuoteInbox } from './supabase-quote-inbox';

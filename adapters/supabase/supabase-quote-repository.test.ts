@@ -1,12 +1,12 @@
 import { delay, http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
-import { customerTokenPattern } from '../../domain/customer-link';
-import { toNamedFields } from '../../domain/quote';
-import { submitQuote } from '../../domain/submit-quote';
+import { customerTokenPattern } from '../../domain/customer-link/customer-link';
+import { toNamedFields } from '../../domain/quote/quote';
+import { submitQuote } from '../../domain/quote/submit-quote';
 import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
 import { messageOf, mockSupabase, staffAccount } from './mock-supabase.test-support';
 import { anonKey } from './fake-supabase-project.test-support';
-import { customerTokenHash } from '../../domain/customer-link';
+import { customerTokenHash } from '../../domain/customer-link/customer-link';
 import { SupabaseNotifier } from './supabase-notifier';
 import { SupabaseQuoteInbox } from './supabase-quote-inbox';
 import { SupabaseQuoteRepository } from './supabase-quote-repository';

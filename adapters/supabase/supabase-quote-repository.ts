@@ -1,8 +1,8 @@
-import type { ProcessedPhoto } from '../../domain/photos';
+import type { ProcessedPhoto } from '../../domain/photos/photos';
 import type { NewlyStored, QuoteRepository } from '../../domain/ports/quote-repository';
-import { type NewQuote, toNamedFields } from '../../domain/quote';
-import type { Arrival } from '../../domain/spam';
-import { customerTokenHash, newCustomerToken } from '../../domain/customer-link';
+import { type NewQuote, toNamedFields } from '../../domain/quote/quote';
+import type { Arrival } from '../../domain/spam/spam';
+import { customerTokenHash, newCustomerToken } from '../../domain/customer-link/customer-link';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { describeDatabaseFailure } from './supabase-failure';
 import { removePhotoFolder, storeQuoteWithPhotos } from './supabase-photos';

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { findQuotes } from '../../domain/find-quotes';
-import { defaultInboxQuery } from '../../domain/inbox-query';
+import { findQuotes } from '../../domain/inbox/find-quotes';
+import { defaultInboxQuery } from '../../domain/inbox/inbox-query';
 import { mockSupabase, staffAccount } from './mock-supabase.test-support';
 import { SupabaseQuoteInbox } from './supabase-quote-inbox';
 import { SupabaseQuoteRepository } from './supabase-quote-repository';

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { defaultInboxQuery, spamView } from '../../domain/inbox-query';
-import { submitQuote } from '../../domain/submit-quote';
+import { defaultInboxQuery, spamView } from '../../domain/inbox/inbox-query';
+import { submitQuote } from '../../domain/quote/submit-quote';
 import { sampleDraft } from '../../fixtures/sample-request.test-support';
 import { recordingLogger } from '../memory/recording-logger.test-support';
 import { memberAccount, mockSupabase, staffAccount } from './mock-supabase.test-support';

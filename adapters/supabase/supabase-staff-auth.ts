@@ -1,6 +1,6 @@
 import { isAuthApiError, isAuthRetryableFetchError, isAuthSessionMissingError, type User } from '@supabase/supabase-js';
 import * as v from 'valibot';
-import { SignInSchema, type SignInError, type SignInResult, type StaffAuth, type StaffMember } from '../../domain/staff';
+import { SignInSchema, type SignInError, type SignInResult, type StaffAuth, type StaffMember } from '../../domain/staff/staff';
 import { retryAfterSecondsOf } from './supabase-client';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { describeAuthFailure, describeDatabaseFailure } from './supabase-failure';

@@ -1,5 +1,5 @@
 import { isAuthRetryableFetchError } from '@supabase/supabase-js';
-import { NotSignedIn } from '../../domain/staff';
+import { NotSignedIn } from '../../domain/staff/staff';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { describeAuthFailure, describeDatabaseFailure, type DatabaseAnswer } from './supabase-failure';
 

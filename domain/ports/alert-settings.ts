@@ -1,4 +1,4 @@
-import type { OnCallShift } from '../on-call';
+import type { OnCallShift } from '../alerts/on-call';
 import type { PushDevice, NewPushDevice } from './push-devices';
 
 /**

@@ -1,7 +1,7 @@
-import type { AlertRecord, AlertStep, Taking } from '../alert-plan';
-import type { OnCallShift } from '../on-call';
-import type { QuoteRequest } from '../quote';
-import type { QuoteStatus } from '../quote-status';
+import type { AlertRecord, AlertStep, Taking } from '../alerts/alert-plan';
+import type { OnCallShift } from '../alerts/on-call';
+import type { QuoteRequest } from '../quote/quote';
+import type { QuoteStatus } from '../inbox/quote-status';
 import type { PushTarget } from './push-devices';
 
 /** Who is on call when: the weekly rota, one list for the whole business. */

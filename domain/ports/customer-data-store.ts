@@ -1,4 +1,4 @@
-import type { CustomerData, CustomerSubject, ErasedCustomerData } from '../customer-data';
+import type { CustomerData, CustomerSubject, ErasedCustomerData } from '../customer-data/customer-data';
 
 /**
  * Everything held about one customer, found by the email or phone number they gave (see

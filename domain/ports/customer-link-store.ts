@@ -1,4 +1,4 @@
-import type { InboxQuote } from '../inbox-quote';
+import type { InboxQuote } from '../inbox/inbox-quote';
 
 /**
  * A customer's own request, found by the token of their private link (stores keep only its hash).

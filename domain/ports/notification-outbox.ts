@@ -1,4 +1,4 @@
-import type { QuoteRequest } from '../quote';
+import type { QuoteRequest } from '../quote/quote';
 
 /** Who a notification email goes to: the business, or the customer who asked for the quote. */
 export type NotificationKind = 'business' | 'customer';

@@ -1,6 +1,6 @@
-import type { NewQuote } from '../quote';
-import type { PhotoError, PhotoRef, ProcessedPhoto } from '../photos';
-import type { Arrival } from '../spam';
+import type { NewQuote } from '../quote/quote';
+import type { PhotoError, PhotoRef, ProcessedPhoto } from '../photos/photos';
+import type { Arrival } from '../spam/spam';
 import type { NewlyStored } from './quote-repository';
 
 /** One stored photo's bytes, as served to staff. */

@@ -1,7 +1,7 @@
-import type { Taking } from '../alert-plan';
-import type { InboxCursor, InboxPage, InboxQuery } from '../inbox-query';
-import type { QuoteNote, InboxQuote } from '../inbox-quote';
-import type { QuoteStatus, StatusChange } from '../quote-status';
+import type { Taking } from '../alerts/alert-plan';
+import type { InboxCursor, InboxPage, InboxQuery } from '../inbox/inbox-query';
+import type { QuoteNote, InboxQuote } from '../inbox/inbox-quote';
+import type { QuoteStatus, StatusChange } from '../inbox/quote-status';
 
 /** A request found in the inbox after a change, or why there was none to change. */
 export type StatusChangeOutcome =

@@ -1,6 +1,6 @@
-import type { NewQuote, QuoteRequest } from '../quote';
-import type { ProcessedPhoto } from '../photos';
-import type { Arrival } from '../spam';
+import type { NewQuote, QuoteRequest } from '../quote/quote';
+import type { ProcessedPhoto } from '../photos/photos';
+import type { Arrival } from '../spam/spam';
 
 /**
  * Where quote requests are kept. `insert` gives the stored request its id and time; every method
@@ -10,7 +10,7 @@ export interface QuoteRepository {
   /**
    * Stores a request with its photos (processed: upright, metadata removed) in one step: either all
    * of it is kept, or none of it, files included. With `arrival`, the store judges it by the spam
-   * rules (domain/spam.ts) where it can trust what it weighs, and keeps one judged spam in the Spam
+   * rules (domain/spam/spam.ts) where it can trust what it weighs, and keeps one judged spam in the Spam
    * folder: no email, no alert. Without, it is not judged (the store's own callers and tests).
    */
   insert(quote: NewQuote, photos?: readonly ProcessedPhoto[], arrival?: Arrival): Promise<NewlyStored>;
@@ -20,7 +20,7 @@ export interface QuoteRepository {
 
 /** A request just stored, as its sender's use case hears of it. */
 export interface NewlyStored extends QuoteRequest {
-  /** The token of the customer's private link (domain/customer-link.ts): given now, and never again. */
+  /** The token of the customer's private link (domain/customer-link/customer-link.ts): given now, and never again. */
   customerToken: string;
   /**
    * Whether it went to the Spam folder: for the use case alone, to tell nobody of it. Never shown to

@@ -1,4 +1,4 @@
-import { staffName } from '../../domain/on-call';
+import { staffName } from '../../domain/alerts/on-call';
 import { startLoopbackPushService } from '../../adapters/push/loopback-push-service.test-support';
 import { e2eStaff, expect, inboxCard, quoteForm, signInAsStaff, test } from '../fixtures';
 import { clickNotification, openInboxWithWorker, pushToInboxWorker, shownNotifications } from '../inbox-worker';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { toNamedFields } from '../../domain/quote';
+import { toNamedFields } from '../../domain/quote/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { listEveryRequest, quotesPath, staffCookie, startServer, stop } from './spawned-server';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { toNamedFields } from '../../domain/quote';
+import { toNamedFields } from '../../domain/quote/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { exited, listEveryRequest, quotesPath, staffCookie, startServer, stop } from './spawned-server';
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { londonDay } from '../../domain/london-time';
-import { toNamedFields } from '../../domain/quote';
+import { toNamedFields } from '../../domain/quote/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { expect, signInAsStaff, test } from '../fixtures';
 import { pageFormToken } from './form-token';

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { formTokenFieldName } from '../../domain/spam';
+import { formTokenFieldName } from '../../domain/spam/spam';
 
 /**
  * The token the home page was sent with, read from the page as a browser's form would send it, as

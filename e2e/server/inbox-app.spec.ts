@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { toNamedFields } from '../../domain/quote';
+import { toNamedFields } from '../../domain/quote/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
-import { staffName } from '../../domain/on-call';
+import { staffName } from '../../domain/alerts/on-call';
 import { e2eStaff, expect, signInAsStaff, takenOverByScripts, test } from '../fixtures';
 import { clickNotification, openInboxWithWorker, pushToInboxWorker, shownNotifications } from '../inbox-worker';
 import { pageFormToken } from './form-token';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { londonDay } from '../../domain/london-time';
-import { toNamedFields } from '../../domain/quote';
+import { toNamedFields } from '../../domain/quote/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { addNote, chooseView, e2eStaff, expect, inboxCard, signInAsStaff, test } from '../fixtures';
 import { pageFormToken } from './form-token';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startTestSmtpServer } from '../../adapters/email/test-smtp-server.test-support';
-import { toNamedFields } from '../../domain/quote';
+import { toNamedFields } from '../../domain/quote/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { pageFormToken } from './form-token';
 import { quotesPath, startServer, stop } from './spawned-server';

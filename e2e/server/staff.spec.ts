@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { toNamedFields } from '../../domain/quote';
+import { toNamedFields } from '../../domain/quote/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { e2eStaff, expect, signInAsStaff, test } from '../fixtures';
 import { pageFormToken } from './form-token';

@@ -1,4 +1,4 @@
-import type { inboxCopy } from '../../domain/inbox-copy';
+import type { inboxCopy } from '../../domain/inbox/inbox-copy';
 import { inboxWorkerRegistration } from './inbox-worker';
 
 // How this browser turns alerts on and off: notification permission, the inbox's service worker and

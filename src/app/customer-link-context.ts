@@ -1,7 +1,7 @@
 import { fromWireCustomerView } from '../../adapters/http-api/customer-link-wire';
 import type { CustomerLinkState } from '../../adapters/http-api/page-state';
-import type { CustomerLinkView } from '../../domain/customer-link';
-import type { CustomerMessageResult, CustomerLinkResult } from '../../domain/customer-link-actions';
+import type { CustomerLinkView } from '../../domain/customer-link/customer-link';
+import type { CustomerMessageResult, CustomerLinkResult } from '../../domain/customer-link/customer-link-actions';
 import type { Backend, BackendModule } from './backends/backend';
 import { withPorts } from './site-context';
 

@@ -2,7 +2,7 @@ import { backend } from '#backend';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { pageStateElementId, parsePageState } from '../../adapters/http-api/page-state';
-import { flagFields, quoteFields, textFields } from '../../domain/quote';
+import { flagFields, quoteFields, textFields } from '../../domain/quote/quote';
 import { AppContextProvider } from './app-context-provider';
 import { isIslandName, islands } from './islands';
 import { createSiteContext, portsOnFirstUse } from './site-context';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { AlertMessage } from '../../domain/alert-message';
+import type { AlertMessage } from '../../domain/alerts/alert-message';
 import { inboxApp } from '../seo/site-assets';
 import { type ShowAlertMessage, TakeMessageSchema } from '../sw/worker-messages';
 

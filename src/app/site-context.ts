@@ -1,5 +1,5 @@
 import type { PageState } from '../../adapters/http-api/page-state';
-import { submitQuote } from '../../domain/submit-quote';
+import { submitQuote } from '../../domain/quote/submit-quote';
 import type { Backend, BackendModule } from './backends/backend';
 import { createQuoteFormStore, openingToast, type QuoteFormStore } from './stores/quote-form-store';
 import { createToastStore, type ToastStore } from './stores/toast-store';
@@ -51,7 +51,7 @@ export function createSiteContext(backend: BackendModule, ports: () => Promise<B
       // Fetched when a visitor first sends photos, as the code that sends them is.
       submitWithPhotos: (draft, photos, onProgress, arrival) =>
         withPorts(ports, async (loaded) => {
-          const { sendQuoteWithPhotos } = await import('../../domain/send-quote-with-photos');
+          const { sendQuoteWithPhotos } = await import('../../domain/quote/send-quote-with-photos');
           return sendQuoteWithPhotos({ ...loaded, photos: loaded.photos.sender }, draft, photos, onProgress, arrival);
         }),
       toasts,

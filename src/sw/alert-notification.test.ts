@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { expect, test } from 'vitest';
 import { apiPaths } from '../../adapters/http-api/wire';
-import { requestAlertOf, type TestAlert } from '../../domain/alert-message';
+import { requestAlertOf, type TestAlert } from '../../domain/alerts/alert-message';
 import { sampleRequest } from '../../fixtures/sample-request.test-support';
 import { icons } from '../seo/site-assets';
 import {

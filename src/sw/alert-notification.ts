@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { type AlertMessage, AlertMessageSchema, alertBody, alertTag, alertTarget, alertTitle, takeActionTitle } from '../../domain/alert-message';
-import { inboxCopy } from '../../domain/inbox-copy';
-import { staffName } from '../../domain/on-call';
+import { type AlertMessage, AlertMessageSchema, alertBody, alertTag, alertTarget, alertTitle, takeActionTitle } from '../../domain/alerts/alert-message';
+import { inboxCopy } from '../../domain/inbox/inbox-copy';
+import { staffName } from '../../domain/alerts/on-call';
 import { inboxPath } from './fetch-strategy';
 import type { TakeMessage } from './worker-messages';
 

@@ -1,5 +1,5 @@
 import { business } from '../../domain/business';
-import { inboxCopy } from '../../domain/inbox-copy';
+import { inboxCopy } from '../../domain/inbox/inbox-copy';
 
 const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => htmlEntities[character] ?? character);

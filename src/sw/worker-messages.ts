@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { AlertMessageSchema } from '../../domain/alert-message';
+import { AlertMessageSchema } from '../../domain/alerts/alert-message';
 
 /**
  * What the inbox's service worker and the site's pages say to each other with postMessage. A page

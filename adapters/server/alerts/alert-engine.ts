@@ -1,4 +1,4 @@
-import type { AlertPolicy } from '../../../domain/alert-plan';
+import type { AlertPolicy } from '../../../domain/alerts/alert-plan';
 import type { AlertLedger, AlertOutbox, ClaimedAlert, OnCallRotaStore } from '../../../domain/ports/alert-stores';
 import type { Logger } from '../../../domain/ports/logger';
 import type { PushDeviceStore } from '../../../domain/ports/push-devices';

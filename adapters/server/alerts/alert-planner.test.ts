@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, expect, test } from 'vitest';
-import { type AlertRecord, defaultAlertPolicy } from '../../../domain/alert-plan';
+import { type AlertRecord, defaultAlertPolicy } from '../../../domain/alerts/alert-plan';
 import type { AlertCandidate, AlertLedger } from '../../../domain/ports/alert-stores';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 import { AlertPlanner } from './alert-planner';

@@ -1,4 +1,4 @@
-import { type AlertAudience, type AlertPolicy, type AlertRecord, alertWindowMinutes, planAlert, webhookSteps } from '../../../domain/alert-plan';
+import { type AlertAudience, type AlertPolicy, type AlertRecord, alertWindowMinutes, planAlert, webhookSteps } from '../../../domain/alerts/alert-plan';
 import type { AlertLedger } from '../../../domain/ports/alert-stores';
 import type { Logger } from '../../../domain/ports/logger';
 import { PollingLoop } from './polling-loop';
@@ -26,7 +26,7 @@ const maxArrivalsPerRound = 500;
 
 /**
  * Decides, round by round, which alert each waiting request should send now, by the rules in
- * domain/alert-plan.ts, and records each step in the ledger, which queues its deliveries in the same
+ * domain/alerts/alert-plan.ts, and records each step in the ledger, which queues its deliveries in the same
  * transaction. It keeps nothing itself: every round starts from the database, so a restart loses no
  * step, and with several servers on one database each step is recorded by exactly one of them. A
  * stored request wakes it at once; a timer catches escalations and reminders as they fall due.

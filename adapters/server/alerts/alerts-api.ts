@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import { PushDeviceRefused } from '../../../domain/alert-devices';
-import { OnCallRotaSchema } from '../../../domain/on-call';
+import { PushDeviceRefused } from '../../../domain/alerts/alert-devices';
+import { OnCallRotaSchema } from '../../../domain/alerts/on-call';
 import type { Logger } from '../../../domain/ports/logger';
 import type { OnCallRotaStore } from '../../../domain/ports/alert-stores';
 import type { PushDeviceStore } from '../../../domain/ports/push-devices';

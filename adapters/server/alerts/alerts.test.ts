@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as v from 'valibot';
 import { afterEach, describe, expect, test } from 'vitest';
-import { RequestAlertSchema } from '../../../domain/alert-message';
+import { RequestAlertSchema } from '../../../domain/alerts/alert-message';
 import { manualClock } from '../../../fixtures/manual-clock.test-support';
 import { alertPaths, toWireNewPushDevice, WirePushDevicesSchema, WireRotaSchema } from '../../http-api/alerts-wire';
 import { WireInboxQuoteSchema } from '../../http-api/inbox-wire';

@@ -1,8 +1,8 @@
 // One staff account cannot make each alert a flood: at most ten devices, however fast they are added.
 import * as v from 'valibot';
 import { afterEach, expect, test } from 'vitest';
-import { maxPushDevicesPerStaff, PushDeviceRefused } from '../../../domain/alert-devices';
-import { inboxCopy } from '../../../domain/inbox-copy';
+import { maxPushDevicesPerStaff, PushDeviceRefused } from '../../../domain/alerts/alert-devices';
+import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import { alertPaths, toWireNewPushDevice, WirePushDevicesSchema, WireTestAlertSchema } from '../../http-api/alerts-wire';
 import { WireErrorSchema } from '../../http-api/wire';
 import { startLoopbackPushService } from '../../push/loopback-push-service.test-support';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from 'vitest';
 import type { ClaimedNotification } from '../../../domain/ports/notification-outbox';
-import { toNamedFields } from '../../../domain/quote';
-import { formTokenFieldName } from '../../../domain/spam';
+import { toNamedFields } from '../../../domain/quote/quote';
+import { formTokenFieldName } from '../../../domain/spam/spam';
 import { manualClock } from '../../../fixtures/manual-clock.test-support';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 import { businessEmail } from '../../email/business-email';

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { toNamedFields } from '../../../domain/quote';
-import { formTokenFieldName } from '../../../domain/spam';
+import { toNamedFields } from '../../../domain/quote/quote';
+import { formTokenFieldName } from '../../../domain/spam/spam';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 import { startTestSmtpServer } from '../../email/test-smtp-server.test-support';
 import { fillDisk, freeDisk } from '../../sql/full-disk.test-support';

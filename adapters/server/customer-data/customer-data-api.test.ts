@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
-import { sentEmailsNotice } from '../../../domain/customer-data';
-import { parseCustomerDataDocument } from '../../../domain/customer-data-export';
-import { utf8Bom } from '../../../domain/csv';
+import { sentEmailsNotice } from '../../../domain/customer-data/customer-data';
+import { parseCustomerDataDocument } from '../../../domain/customer-data/customer-data-export';
+import { utf8Bom } from '../../../domain/inbox/csv';
 import { startTestSmtpServer } from '../../email/test-smtp-server.test-support';
 import { customerDataPath, WireErasureSchema } from '../../http-api/customer-data-wire';
 import { openApiDocument } from '../../http-api/openapi';

@@ -1,11 +1,11 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { describeErased, sentEmailsNotice } from '../../../domain/customer-data';
-import { customerDataCsv, customerDataDocument } from '../../../domain/customer-data-export';
-import { eraseCustomerData, findCustomerData } from '../../../domain/customer-data-requests';
+import { describeErased, sentEmailsNotice } from '../../../domain/customer-data/customer-data';
+import { customerDataCsv, customerDataDocument } from '../../../domain/customer-data/customer-data-export';
+import { eraseCustomerData, findCustomerData } from '../../../domain/customer-data/customer-data-requests';
 import { londonDay } from '../../../domain/london-time';
 import type { CustomerDataStore } from '../../../domain/ports/customer-data-store';
 import type { Logger } from '../../../domain/ports/logger';
-import type { StaffFailure } from '../../../domain/staff-failure';
+import type { StaffFailure } from '../../../domain/staff/staff-failure';
 import { toWireErased, type WireErasure } from '../../http-api/customer-data-wire';
 import type { WireError } from '../../http-api/wire';
 import { bodyLimits, limitBody } from '../http/body-limit';

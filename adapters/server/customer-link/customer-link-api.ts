@@ -1,14 +1,14 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { business } from '../../../domain/business';
-import { customerLinkPath, customerMessageField, isCustomerTokenShaped } from '../../../domain/customer-link';
+import { customerLinkPath, customerMessageField, isCustomerTokenShaped } from '../../../domain/customer-link/customer-link';
 import {
   closeCustomerRequest,
   type CustomerMessageResult,
   type CustomerLinkResult,
   sendCustomerMessage,
   openCustomerLink,
-} from '../../../domain/customer-link-actions';
+} from '../../../domain/customer-link/customer-link-actions';
 import type { CustomerLinkStore, CustomerMessageAlert } from '../../../domain/ports/customer-link-store';
 import type { Logger } from '../../../domain/ports/logger';
 import { customerFormPaths, customerLinkApiPath, toWireCustomerView } from '../../http-api/customer-link-wire';

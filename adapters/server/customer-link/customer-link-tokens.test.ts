@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from 'vitest';
-import { customerTokenHash, isCustomerTokenShaped } from '../../../domain/customer-link';
+import { customerTokenHash, isCustomerTokenShaped } from '../../../domain/customer-link/customer-link';
 import { DerivedCustomerTokens, sharedCustomerTokens } from './customer-link-tokens';
 
 const secret = () => randomBytes(32).toString('base64url');

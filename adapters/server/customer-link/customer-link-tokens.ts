@@ -8,7 +8,7 @@ const secretBytes = 32;
 
 /**
  * The token of each request's customer link, derived from its id under a secret of the server's:
- * HMAC-SHA256, 32 bytes in base64url (43 characters, as domain/customer-link.ts expects). The store
+ * HMAC-SHA256, 32 bytes in base64url (43 characters, as domain/customer-link/customer-link.ts expects). The store
  * keeps only its hash, as for any token; the confirmation email, built later from the stored request,
  * derives it again, so the token itself is never stored anywhere (docs/decisions/020).
  */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, expect, test } from 'vitest';
-import { formTokenFieldName } from '../../../domain/spam';
+import { formTokenFieldName } from '../../../domain/spam/spam';
 import { startTestServer, type TestServer } from '../test-server.test-support';
 
 // A built site as the build leaves it: the home page with the quote form, a page without it, the 404

@@ -1,7 +1,7 @@
 // Bytes that are not UTF-8 are refused with 400 on every route that reads a body, never stored as U+FFFD.
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
-import { toNamedFields } from '../../../domain/quote';
+import { toNamedFields } from '../../../domain/quote/quote';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 import { alertPaths } from '../../http-api/alerts-wire';
 import { WireErrorSchema } from '../../http-api/wire';

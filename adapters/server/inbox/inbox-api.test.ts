@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
-import { encodeCursor } from '../../../domain/inbox-query';
+import { encodeCursor } from '../../../domain/inbox/inbox-query';
 import { WireClockRecordsSchema, WireInboxSummarySchema } from '../../http-api/inbox-wire';
 import { WireErrorSchema } from '../../http-api/wire';
 import { databases, inboxPage, storeQuote, withClockedServer, type TestServer } from '../test-server.test-support';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
-import { toNamedFields } from '../../../domain/quote';
-import { hasDeliveryTrouble } from '../../../domain/resend-business-email';
+import { toNamedFields } from '../../../domain/quote/quote';
+import { hasDeliveryTrouble } from '../../../domain/inbox/resend-business-email';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 import { startTestSmtpServer } from '../../email/test-smtp-server.test-support';
 import { fromWireInboxQuote, WireResendSchema } from '../../http-api/inbox-wire';

@@ -1,4 +1,4 @@
-import { formTokenFieldName } from '../../../domain/spam';
+import { formTokenFieldName } from '../../../domain/spam/spam';
 
 /** The quote form's hidden input for its token, as React renders it: `<input type="hidden" name="form_token" value=""/>`. */
 const tokenInput = new RegExp(`<input\\b[^>]*\\bname="${formTokenFieldName}"[^>]*>`);

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type PhotoError, photoFieldName, photoLimits } from '../../../domain/photos';
+import { type PhotoError, photoFieldName, photoLimits } from '../../../domain/photos/photos';
 import type { ChosenPhoto } from '../../../domain/ports/photos';
 
 /** One photo as it was sent, kept in a temporary file until the request is answered. */

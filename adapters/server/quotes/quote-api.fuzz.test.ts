@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
-import { namedFieldList } from '../../../domain/quote';
-import { serviceTypes } from '../../../domain/service-type';
+import { namedFieldList } from '../../../domain/quote/quote';
+import { serviceTypes } from '../../../domain/quote/service-type';
 import { WireInboxPageSchema } from '../../http-api/inbox-wire';
 import { WireErrorSchema, WireQuoteSchema } from '../../http-api/wire';
 import { inboxPage, startTestServer } from '../test-server.test-support';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
-import { emptyDraft } from '../../../domain/quote';
-import { toNamedFields } from '../../../domain/quote';
+import { emptyDraft } from '../../../domain/quote/quote';
+import { toNamedFields } from '../../../domain/quote/quote';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 import { WireErrorSchema, WireQuoteSchema } from '../../http-api/wire';
 import { databases, inboxPage, startTestServer, type TestServer } from '../test-server.test-support';

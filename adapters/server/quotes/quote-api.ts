@@ -1,9 +1,9 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { deleteQuote, type DeleteQuoteDeps } from '../../../domain/delete-quote';
-import { describeField, fieldNamed, honeypotFieldName, type QuoteDraft } from '../../../domain/quote';
-import { type Arrival, formTokenFieldName } from '../../../domain/spam';
-import type { FieldIssue, QuoteError } from '../../../domain/quote-errors';
+import { deleteQuote, type DeleteQuoteDeps } from '../../../domain/inbox/delete-quote';
+import { describeField, fieldNamed, honeypotFieldName, type QuoteDraft } from '../../../domain/quote/quote';
+import { type Arrival, formTokenFieldName } from '../../../domain/spam/spam';
+import type { FieldIssue, QuoteError } from '../../../domain/quote/quote-errors';
 import type { ChosenPhoto, PhotoProcessor } from '../../../domain/ports/photos';
 import {
   submitQuote,
@@ -11,7 +11,7 @@ import {
   submitQuoteWithPhotos,
   type SubmitQuoteWithPhotosResult,
   type SubmitWithPhotosError,
-} from '../../../domain/submit-quote';
+} from '../../../domain/quote/submit-quote';
 import { withMultipartBody } from '../photos/multipart-body';
 import type { RateLimitDecision } from '../http/rate-limits';
 import { bodyLimits, limitBody } from '../http/body-limit';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterEach, describe, expect, test } from 'vitest';
-import { honeypotFieldName, toNamedFields } from '../../../domain/quote';
-import { formTokenFieldName } from '../../../domain/spam';
+import { honeypotFieldName, toNamedFields } from '../../../domain/quote/quote';
+import { formTokenFieldName } from '../../../domain/spam/spam';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 import { startTestSmtpServer, type TestSmtpServer } from '../../email/test-smtp-server.test-support';
 import { WireInboxQuoteSchema } from '../../http-api/inbox-wire';

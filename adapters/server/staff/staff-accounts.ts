@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import type { StaffDirectory } from '../../../domain/ports/staff-store';
-import { NewStaffPasswordSchema, StaffEmailSchema } from '../../../domain/staff';
+import { NewStaffPasswordSchema, StaffEmailSchema } from '../../../domain/staff/staff';
 import { hashPassword } from './passwords';
 
 /** The account a first start creates when there is none, to be replaced by a real one. */

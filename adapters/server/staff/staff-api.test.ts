@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { toNamedFields } from '../../../domain/quote';
+import { toNamedFields } from '../../../domain/quote/quote';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 import { signInCookie, startTestServer, testStaff, type TestServer } from '../test-server.test-support';
 

@@ -1,7 +1,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
-import { SignInSchema, type StaffMember } from '../../../domain/staff';
+import { SignInSchema, type StaffMember } from '../../../domain/staff/staff';
 import type { WireError } from '../../http-api/wire';
 import type { RateLimitDecision } from '../http/rate-limits';
 import { bodyLimits, limitBody } from '../http/body-limit';

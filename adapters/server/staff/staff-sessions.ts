@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { StaffDirectory, StaffSessionStore } from '../../../domain/ports/staff-store';
-import type { StaffMember } from '../../../domain/staff';
+import type { StaffMember } from '../../../domain/staff/staff';
 import { verifyPassword } from './passwords';
 
 export interface StaffSession {

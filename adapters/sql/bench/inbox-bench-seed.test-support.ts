@@ -1,10 +1,10 @@
 // Bench-only (adapters/sql/inbox.bench.ts): two years of a busy business's requests, written in bulk.
 import type { Insertable, Kysely } from 'kysely';
-import { searchTextOf } from '../../../domain/inbox-query';
-import { toNamedFields } from '../../../domain/quote';
-import type { QuoteStatus } from '../../../domain/quote-status';
-import { dueAt } from '../../../domain/response-clock';
-import type { ServiceType } from '../../../domain/service-type';
+import { searchTextOf } from '../../../domain/inbox/inbox-query';
+import { toNamedFields } from '../../../domain/quote/quote';
+import type { QuoteStatus } from '../../../domain/inbox/quote-status';
+import { dueAt } from '../../../domain/inbox/response-clock';
+import type { ServiceType } from '../../../domain/quote/service-type';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 import type { Database, NotificationsTable, QuoteNotesTable, QuoteRequestsTable, QuoteStatusChangesTable } from '../database';
 

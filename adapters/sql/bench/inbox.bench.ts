@@ -5,11 +5,11 @@
 //
 // Node runs this file directly; ../extensionless-imports.ts lets it load the very code the server runs.
 import { performance } from 'node:perf_hooks';
-import type { InboxCursor, InboxQuery } from '../../../domain/inbox-query.ts';
+import type { InboxCursor, InboxQuery } from '../../../domain/inbox/inbox-query.ts';
 import type { SqlDialectName } from '../database.ts';
 import '../../extensionless-imports.ts';
 
-const { defaultInboxQuery, inboxPageSize } = await import('../../../domain/inbox-query.ts');
+const { defaultInboxQuery, inboxPageSize } = await import('../../../domain/inbox/inbox-query.ts');
 const { migrateToLatest } = await import('../migrate.ts');
 const { scratchDatabase } = await import('../scratch-database.test-support.ts');
 const { SqlQuoteInbox } = await import('../sql-quote-inbox.ts');

@@ -3,8 +3,8 @@
 // would delete every stored quote.
 import { type ColumnDefinitionBuilder, type RawBuilder, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { quoteFields } from '../../../domain/quote';
-import { serviceTypes } from '../../../domain/service-type';
+import { quoteFields } from '../../../domain/quote/quote';
+import { serviceTypes } from '../../../domain/quote/service-type';
 import { type SqlDialectName, sqlDialectOf } from '../database';
 
 interface DialectDifferences {

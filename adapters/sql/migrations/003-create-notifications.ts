@@ -1,7 +1,7 @@
 // Frozen once released, as every migration is. No `down`: it would drop every email not yet sent.
 import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { deliveryErrorMaxLength } from '../../../domain/inbox-quote';
+import { deliveryErrorMaxLength } from '../../../domain/inbox/inbox-quote';
 import { notificationKinds, sqlDialectOf } from '../database';
 
 /**

@@ -1,9 +1,9 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { expect, test } from 'vitest';
-import { defaultInboxQuery, searchTextOf } from '../../../domain/inbox-query';
-import { dueAt } from '../../../domain/response-clock';
-import { serviceTypes } from '../../../domain/service-type';
+import { defaultInboxQuery, searchTextOf } from '../../../domain/inbox/inbox-query';
+import { dueAt } from '../../../domain/inbox/response-clock';
+import { serviceTypes } from '../../../domain/quote/service-type';
 import { type Database, type NotificationsTable, sqlDialectOf } from '../database';
 import { migrateToLatest } from '../migrate';
 import { scratchDatabase, sqlDialects } from '../scratch-database.test-support';

@@ -4,11 +4,11 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import * as v from 'valibot';
-import { noteMaxLength } from '../../../domain/inbox-quote';
-import { searchTextOf } from '../../../domain/inbox-query';
-import { quoteStatuses } from '../../../domain/quote-status';
-import { dueAt } from '../../../domain/response-clock';
-import { staffEmailMaxLength } from '../../../domain/staff';
+import { noteMaxLength } from '../../../domain/inbox/inbox-quote';
+import { searchTextOf } from '../../../domain/inbox/inbox-query';
+import { quoteStatuses } from '../../../domain/inbox/quote-status';
+import { dueAt } from '../../../domain/inbox/response-clock';
+import { staffEmailMaxLength } from '../../../domain/staff/staff';
 import { type SqlDialectName, sqlDialectOf } from '../database';
 
 const statusList = sql.join(quoteStatuses.map((status) => sql.lit(status)));

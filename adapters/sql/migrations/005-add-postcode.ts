@@ -2,7 +2,7 @@
 // Requests stored before it have no postcode (NULL), which the search text they already hold agrees with.
 import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { quoteFields } from '../../../domain/quote';
+import { quoteFields } from '../../../domain/quote/quote';
 
 /** The optional postcode (normalised, `SE1 7PB` or an outward code alone), within the domain's limit. */
 export const addPostcode: Migration = {

@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { expect, test } from 'vitest';
-import { alertSteps } from '../../../domain/alert-plan';
-import { weekdays } from '../../../domain/on-call';
-import { searchTextOf } from '../../../domain/inbox-query';
-import { type NewQuote, type QuoteRequest, toNamedFields } from '../../../domain/quote';
-import { dueAt } from '../../../domain/response-clock';
+import { alertSteps } from '../../../domain/alerts/alert-plan';
+import { weekdays } from '../../../domain/alerts/on-call';
+import { searchTextOf } from '../../../domain/inbox/inbox-query';
+import { type NewQuote, type QuoteRequest, toNamedFields } from '../../../domain/quote/quote';
+import { dueAt } from '../../../domain/inbox/response-clock';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 import { manualClock } from '../../../fixtures/manual-clock.test-support';
 import { alertChannels, type Database, sqlDialectOf } from '../database';

@@ -4,8 +4,8 @@
 // fails when the domain's lists and these part, and then a new migration alters the constraints.
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { deliveryErrorMaxLength } from '../../../domain/inbox-quote';
-import { staffEmailMaxLength } from '../../../domain/staff';
+import { deliveryErrorMaxLength } from '../../../domain/inbox/inbox-quote';
+import { staffEmailMaxLength } from '../../../domain/staff/staff';
 import { type SqlDialectName, sqlDialectOf } from '../database';
 
 /** The domain's alertSteps when this migration was written. */

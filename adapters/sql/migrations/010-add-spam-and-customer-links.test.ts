@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { expect, test } from 'vitest';
-import { defaultInboxQuery, searchTextOf, spamView } from '../../../domain/inbox-query';
-import { toNamedFields } from '../../../domain/quote';
-import { dueAt } from '../../../domain/response-clock';
+import { defaultInboxQuery, searchTextOf, spamView } from '../../../domain/inbox/inbox-query';
+import { toNamedFields } from '../../../domain/quote/quote';
+import { dueAt } from '../../../domain/inbox/response-clock';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 import { type Database, sqlDialectOf } from '../database';
 import { migrateToLatest } from '../migrate';

@@ -5,8 +5,8 @@ import type { Notifier } from '../../../domain/ports/notifier';
 import type { PhotoLinks, QuoteWithPhotosSender } from '../../../domain/ports/photos';
 import type { QuoteInbox } from '../../../domain/ports/quote-inbox';
 import type { QuoteRepository } from '../../../domain/ports/quote-repository';
-import type { CustomerMessageResult, CustomerLinkResult } from '../../../domain/customer-link-actions';
-import type { StaffAuth } from '../../../domain/staff';
+import type { CustomerMessageResult, CustomerLinkResult } from '../../../domain/customer-link/customer-link-actions';
+import type { StaffAuth } from '../../../domain/staff/staff';
 
 /** The ports one backend provides. */
 export interface Backend {
@@ -27,7 +27,7 @@ export interface Backend {
 }
 
 /**
- * What a customer does through their link (domain/customer-link-actions.ts): over the store itself in the
+ * What a customer does through their link (domain/customer-link/customer-link-actions.ts): over the store itself in the
  * demo, over our server's /api/r/<token> elsewhere, whose clock then counts rather than `now`.
  */
 export interface CustomerLinks {

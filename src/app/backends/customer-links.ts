@@ -1,4 +1,4 @@
-import { closeCustomerRequest, type CustomerLinkDeps, sendCustomerMessage, openCustomerLink } from '../../../domain/customer-link-actions';
+import { closeCustomerRequest, type CustomerLinkDeps, sendCustomerMessage, openCustomerLink } from '../../../domain/customer-link/customer-link-actions';
 import type { CustomerMessageAlert } from '../../../domain/ports/customer-link-store';
 import type { CustomerLinks } from './backend';
 

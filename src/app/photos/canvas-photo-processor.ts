@@ -1,4 +1,4 @@
-import { fitWithin, type PhotoError, photoLimits, type ProcessedPhoto } from '../../../domain/photos';
+import { fitWithin, type PhotoError, photoLimits, type ProcessedPhoto } from '../../../domain/photos/photos';
 import type { ChosenPhoto, PhotoProcessor } from '../../../domain/ports/photos';
 
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));

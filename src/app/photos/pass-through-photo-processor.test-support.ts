@@ -1,4 +1,4 @@
-import type { PhotoError, ProcessedPhoto } from '../../../domain/photos';
+import type { PhotoError, ProcessedPhoto } from '../../../domain/photos/photos';
 import type { ChosenPhoto, PhotoProcessor } from '../../../domain/ports/photos';
 import { sniffPhotoType } from './canvas-photo-processor';
 

@@ -2,7 +2,7 @@
 import { expect, test } from 'vitest';
 import { toWireCustomerView } from '../../../adapters/http-api/customer-link-wire';
 import type { PageState } from '../../../adapters/http-api/page-state';
-import { customerLinkViewOf } from '../../../domain/customer-link';
+import { customerLinkViewOf } from '../../../domain/customer-link/customer-link';
 import { sampleInboxQuote } from '../../../fixtures/sample-request.test-support';
 import { createPageRenderer } from '../../render/page-renderer';
 import { loadedBackend } from '../backends/backend';

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
 import * as v from 'valibot';
-import type { CustomerLinkView } from '../../../domain/customer-link';
+import type { CustomerLinkView } from '../../../domain/customer-link/customer-link';
 import { NotFoundPage } from './not-found-page';
 import { rootRoute } from './root-route';
 

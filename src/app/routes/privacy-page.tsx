@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { business, describeMinutes, responsePromise } from '../../../domain/business';
 import { copy } from '../../../domain/copy';
-import { defaultRetentionMonths } from '../../../domain/retention';
+import { defaultRetentionMonths } from '../../../domain/customer-data/retention';
 import { PageHead } from '../../seo/page-head';
 import { siteUrl } from '../site-url';
 

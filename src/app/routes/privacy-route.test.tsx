@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { business } from '../../../domain/business';
-import { defaultRetentionMonths } from '../../../domain/retention';
+import { defaultRetentionMonths } from '../../../domain/customer-data/retention';
 import { renderApp } from '../../test-app.test-support';
 
 async function privacyNotice() {

@@ -1,4 +1,4 @@
-import { inboxCopy } from '../../../domain/inbox-copy';
+import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { business } from '../../../domain/business';

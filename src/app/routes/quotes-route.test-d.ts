@@ -1,7 +1,7 @@
 import type { RegisteredRouter, ValidateLinkOptions } from '@tanstack/react-router';
 import { expectTypeOf, test } from 'vitest';
-import type { InboxView, ServiceAreaFilter } from '../../../domain/inbox-query';
-import type { ServiceType } from '../../../domain/service-type';
+import type { InboxView, ServiceAreaFilter } from '../../../domain/inbox/inbox-query';
+import type { ServiceType } from '../../../domain/quote/service-type';
 import type { quotesRoute } from './quotes-route';
 
 type Search = (typeof quotesRoute)['types']['fullSearchSchema'];

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
-import type { InboxPage } from '../../../domain/inbox-query';
+import type { InboxPage } from '../../../domain/inbox/inbox-query';
 import { answered, minutesBefore, request, testNow } from '../../inbox-test-data.test-support';
 import { renderApp, testBackend } from '../../test-app.test-support';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';

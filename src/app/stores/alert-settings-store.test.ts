@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest';
 import { InMemoryAlertSettings } from '../../../adapters/memory/in-memory-alert-settings';
-import { addAlertDevice } from '../../../domain/alert-devices';
-import { callAlertSettings, saveOnCallRota } from '../../../domain/alert-settings';
+import { addAlertDevice } from '../../../domain/alerts/alert-devices';
+import { callAlertSettings, saveOnCallRota } from '../../../domain/alerts/alert-settings';
 import type { AlertSettings } from '../../../domain/ports/alert-settings';
-import { NotSignedIn } from '../../../domain/staff';
+import { NotSignedIn } from '../../../domain/staff/staff';
 import { fakeBrowser } from '../../test-app.test-support';
 import { createAlertSettingsStore } from './alert-settings-store';
 import { createToastStore } from './toast-store';

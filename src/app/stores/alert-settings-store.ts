@@ -1,8 +1,8 @@
 import { createStore } from 'zustand/vanilla';
-import { type AddAlertDeviceResult, localDeviceEndpoint } from '../../../domain/alert-devices';
-import type { AlertSettingsResult, SaveRotaResult } from '../../../domain/alert-settings';
-import { inboxCopy } from '../../../domain/inbox-copy';
-import type { OnCallShift } from '../../../domain/on-call';
+import { type AddAlertDeviceResult, localDeviceEndpoint } from '../../../domain/alerts/alert-devices';
+import type { AlertSettingsResult, SaveRotaResult } from '../../../domain/alerts/alert-settings';
+import { inboxCopy } from '../../../domain/inbox/inbox-copy';
+import type { OnCallShift } from '../../../domain/alerts/on-call';
 import type { AlertSettings } from '../../../domain/ports/alert-settings';
 import type { NewPushDevice, PushDevice } from '../../../domain/ports/push-devices';
 import type { AlertsProblemKind, ThisBrowser } from '../this-browser';

@@ -1,8 +1,8 @@
 import { createStore } from 'zustand/vanilla';
-import { type CustomerData, type CustomerSubject, describeErased, type SubjectFieldError } from '../../../domain/customer-data';
-import { customerDataCopy } from '../../../domain/customer-data-copy';
-import { customerDataCsv, customerDataDocument } from '../../../domain/customer-data-export';
-import type { EraseCustomerDataResult, FindCustomerDataResult } from '../../../domain/customer-data-requests';
+import { type CustomerData, type CustomerSubject, describeErased, type SubjectFieldError } from '../../../domain/customer-data/customer-data';
+import { customerDataCopy } from '../../../domain/customer-data/customer-data-copy';
+import { customerDataCsv, customerDataDocument } from '../../../domain/customer-data/customer-data-export';
+import type { EraseCustomerDataResult, FindCustomerDataResult } from '../../../domain/customer-data/customer-data-requests';
 import { londonDay } from '../../../domain/london-time';
 
 interface CustomerDataState {

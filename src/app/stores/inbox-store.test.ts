@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
-import { findQuotes, type FindQuotesResult } from '../../../domain/find-quotes';
-import { defaultInboxQuery, type InboxQuery } from '../../../domain/inbox-query';
-import { inboxSummary } from '../../../domain/inbox-summary';
+import { findQuotes, type FindQuotesResult } from '../../../domain/inbox/find-quotes';
+import { defaultInboxQuery, type InboxQuery } from '../../../domain/inbox/inbox-query';
+import { inboxSummary } from '../../../domain/inbox/inbox-summary';
 import { request, testNow } from '../../inbox-test-data.test-support';
 import { recordingLogger } from '../../test-app.test-support';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';

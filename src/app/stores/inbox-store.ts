@@ -1,9 +1,9 @@
 import { createStore } from 'zustand/vanilla';
 import { copy } from '../../../domain/copy';
-import type { FindQuotesResult } from '../../../domain/find-quotes';
-import { type InboxCursor, type InboxQuery, matchesQuery, defaultInboxQuery, type InboxPage } from '../../../domain/inbox-query';
-import type { InboxQuote } from '../../../domain/inbox-quote';
-import type { InboxSummary, InboxSummaryResult } from '../../../domain/inbox-summary';
+import type { FindQuotesResult } from '../../../domain/inbox/find-quotes';
+import { type InboxCursor, type InboxQuery, matchesQuery, defaultInboxQuery, type InboxPage } from '../../../domain/inbox/inbox-query';
+import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
+import type { InboxSummary, InboxSummaryResult } from '../../../domain/inbox/inbox-summary';
 import { type InboxUpdates, updatesBetween } from './inbox-updates';
 import { type ToastStore, toastSlot } from './toast-store';
 

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { defaultInboxQuery, type InboxPage } from '../../../domain/inbox-query';
-import type { InboxQuote } from '../../../domain/inbox-quote';
+import { defaultInboxQuery, type InboxPage } from '../../../domain/inbox/inbox-query';
+import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
 import { minutesBefore, testNow } from '../../inbox-test-data.test-support';
 import { sampleInboxQuote } from '../../../fixtures/sample-request.test-support';
 import { updatesBetween } from './inbox-updates';

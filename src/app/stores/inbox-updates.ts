@@ -1,5 +1,5 @@
-import { compareInInbox, type InboxPage, type InboxQuery, orderOf } from '../../../domain/inbox-query';
-import type { InboxQuote } from '../../../domain/inbox-quote';
+import { compareInInbox, type InboxPage, type InboxQuery, orderOf } from '../../../domain/inbox/inbox-query';
+import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
 
 /** How the list on screen differs from a first page read again just now. */
 export interface InboxUpdates {

@@ -1,13 +1,13 @@
 import { createStore } from 'zustand/vanilla';
 import { copy } from '../../../domain/copy';
-import { customerLinkPath } from '../../../domain/customer-link';
-import { describeField, emptyDraft, honeypotFieldName, type QuoteDraft, type QuoteField, remarkedFields } from '../../../domain/quote';
-import type { QuoteError } from '../../../domain/quote-errors';
-import { missingFieldMessages } from '../../../domain/quote-schema';
-import { photoErrorMessage } from '../../../domain/photos';
-import type { SubmitQuoteResult } from '../../../domain/submit-quote';
-import type { SendQuoteWithPhotosResult } from '../../../domain/send-quote-with-photos';
-import { type Arrival, formTokenFieldName } from '../../../domain/spam';
+import { customerLinkPath } from '../../../domain/customer-link/customer-link';
+import { describeField, emptyDraft, honeypotFieldName, type QuoteDraft, type QuoteField, remarkedFields } from '../../../domain/quote/quote';
+import type { QuoteError } from '../../../domain/quote/quote-errors';
+import { missingFieldMessages } from '../../../domain/quote/quote-schema';
+import { photoErrorMessage } from '../../../domain/photos/photos';
+import type { SubmitQuoteResult } from '../../../domain/quote/submit-quote';
+import type { SendQuoteWithPhotosResult } from '../../../domain/quote/send-quote-with-photos';
+import { type Arrival, formTokenFieldName } from '../../../domain/spam/spam';
 import { type ToastContent, type ToastStore, toastSlot } from './toast-store';
 
 export type FieldErrors = Partial<Record<QuoteField, string>>;

@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import type { SignInError, StaffAuth, StaffMember } from '../../../domain/staff';
+import type { SignInError, StaffAuth, StaffMember } from '../../../domain/staff/staff';
 
 interface StaffState {
   /** 'checking' until the device has been asked who is signed in. */

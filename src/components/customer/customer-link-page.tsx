@@ -9,11 +9,11 @@ import {
   type CustomerLinkView,
   describeCallBy,
   noLongerNeededReason,
-} from '../../../domain/customer-link';
-import type { CustomerMessageResult, CustomerLinkResult } from '../../../domain/customer-link-actions';
-import { greetingName } from '../../../domain/first-name';
+} from '../../../domain/customer-link/customer-link';
+import type { CustomerMessageResult, CustomerLinkResult } from '../../../domain/customer-link/customer-link-actions';
+import { greetingName } from '../../../domain/quote/first-name';
 import { londonParts } from '../../../domain/london-time';
-import { describeField, displayValue, quoteFieldList } from '../../../domain/quote';
+import { describeField, displayValue, quoteFieldList } from '../../../domain/quote/quote';
 import { FormField } from '../shared/form-field';
 
 // The customer's own page of their request, read on a phone as often as not: where it stands, when we

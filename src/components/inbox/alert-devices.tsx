@@ -1,5 +1,5 @@
 import { useStore } from 'zustand';
-import { inboxCopy } from '../../../domain/inbox-copy';
+import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import { londonClock, londonDay } from '../../../domain/london-time';
 import type { PushDevice } from '../../../domain/ports/push-devices';
 import { useAppContext } from '../../app/app-context-provider';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
-import { inboxCopy } from '../../../domain/inbox-copy';
+import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import { useAppContext } from '../../app/app-context-provider';
 import { AlertDevices, ThisDeviceSwitch } from './alert-devices';
 import { RotaEditor } from './rota-editor';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
-import { sentEmailsNotice } from '../../../domain/customer-data';
+import { sentEmailsNotice } from '../../../domain/customer-data/customer-data';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 import { testNow } from '../../inbox-test-data.test-support';
 import { renderApp, storedQuotes, testBackend } from '../../test-app.test-support';

@@ -1,8 +1,8 @@
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import type { CustomerData } from '../../../domain/customer-data';
-import { customerDataCopy as text } from '../../../domain/customer-data-copy';
-import { inboxCopy } from '../../../domain/inbox-copy';
+import type { CustomerData } from '../../../domain/customer-data/customer-data';
+import { customerDataCopy as text } from '../../../domain/customer-data/customer-data-copy';
+import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import { useAppContext } from '../../app/app-context-provider';
 import { FormField } from '../shared/form-field';
 import { downloadFile } from './download-file';

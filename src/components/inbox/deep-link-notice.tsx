@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useStore } from 'zustand';
-import { inboxCopy } from '../../../domain/inbox-copy';
+import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import { useAppContext } from '../../app/app-context-provider';
 
 /**

@@ -1,7 +1,7 @@
-import { inboxCopy } from '../../../domain/inbox-copy';
+import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import { useStore } from 'zustand';
-import type { InboxQuote } from '../../../domain/inbox-quote';
-import { hasDeliveryTrouble } from '../../../domain/resend-business-email';
+import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
+import { hasDeliveryTrouble } from '../../../domain/inbox/resend-business-email';
 import { useAppContext } from '../../app/app-context-provider';
 import { formatDateTime } from './format-date-time';
 import { AlertIcon, MailIcon } from '../shared/icons';

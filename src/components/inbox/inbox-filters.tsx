@@ -1,4 +1,4 @@
-import { inboxCopy } from '../../../domain/inbox-copy';
+import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import { useNavigate } from '@tanstack/react-router';
 import { type SubmitEvent, useState } from 'react';
 import {
@@ -7,8 +7,8 @@ import {
   searchMaxLength,
   serviceAreaFilters,
   type ServiceAreaFilter,
-} from '../../../domain/inbox-query';
-import { serviceTypeLabels, serviceTypes } from '../../../domain/service-type';
+} from '../../../domain/inbox/inbox-query';
+import { serviceTypeLabels, serviceTypes } from '../../../domain/quote/service-type';
 import { type InboxSearch, searchOf, viewOf } from '../../app/routes/inbox-search';
 
 const { filters: text } = inboxCopy;

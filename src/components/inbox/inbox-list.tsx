@@ -1,8 +1,8 @@
-import { inboxCopy } from '../../../domain/inbox-copy';
+import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { copy } from '../../../domain/copy';
-import { defaultInboxQuery, type InboxQuery, inboxPageSize } from '../../../domain/inbox-query';
+import { defaultInboxQuery, type InboxQuery, inboxPageSize } from '../../../domain/inbox/inbox-query';
 import { useAppContext } from '../../app/app-context-provider';
 import { QuoteCard, quoteHeadingId } from './quote-card';
 import { useNow } from './use-now';

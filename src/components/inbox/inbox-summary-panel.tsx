@@ -1,7 +1,7 @@
-import { inboxCopy } from '../../../domain/inbox-copy';
+import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import { useStore } from 'zustand';
-import type { PeriodStats } from '../../../domain/inbox-summary';
-import { describeDuration } from '../../../domain/response-clock';
+import type { PeriodStats } from '../../../domain/inbox/inbox-summary';
+import { describeDuration } from '../../../domain/inbox/response-clock';
 import { useAppContext } from '../../app/app-context-provider';
 import { AlertIcon } from '../shared/icons';
 

@@ -1,4 +1,4 @@
-import { inboxCopy } from '../../../domain/inbox-copy';
+import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import { useStore } from 'zustand';
 import { useAppContext } from '../../app/app-context-provider';
 

@@ -1,4 +1,4 @@
-import { inboxCopy } from '../../../domain/inbox-copy';
+import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import { useSyncExternalStore } from 'react';
 
 function subscribe(changed: () => void) {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
-import { NotSignedIn } from '../../../domain/staff';
+import { NotSignedIn } from '../../../domain/staff/staff';
 import { request, testNow } from '../../inbox-test-data.test-support';
 import { renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
 

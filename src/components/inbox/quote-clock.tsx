@@ -1,7 +1,7 @@
-import { inboxCopy } from '../../../domain/inbox-copy';
-import type { InboxQuote } from '../../../domain/inbox-quote';
+import { inboxCopy } from '../../../domain/inbox/inbox-copy';
+import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
 import { londonDay, londonParts } from '../../../domain/london-time';
-import { responseTime, waitingClock, type WaitingState } from '../../../domain/response-clock';
+import { responseTime, waitingClock, type WaitingState } from '../../../domain/inbox/response-clock';
 import { formatDateTime } from './format-date-time';
 import { AlertIcon, CheckIcon, ClockIcon, HourglassIcon } from '../shared/icons';
 

@@ -1,6 +1,6 @@
-import { inboxCopy } from '../../../domain/inbox-copy';
-import type { InboxQuote } from '../../../domain/inbox-quote';
-import { staffName } from '../../../domain/on-call';
+import { inboxCopy } from '../../../domain/inbox/inbox-copy';
+import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
+import { staffName } from '../../../domain/alerts/on-call';
 import { formatDateTime } from './format-date-time';
 
 const { history, status, spam } = inboxCopy;

@@ -1,7 +1,7 @@
-import { inboxCopy } from '../../../domain/inbox-copy';
+import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import { type SubmitEvent, useState } from 'react';
 import { useStore } from 'zustand';
-import { type InboxQuote, noteMaxLength } from '../../../domain/inbox-quote';
+import { type InboxQuote, noteMaxLength } from '../../../domain/inbox/inbox-quote';
 import { useAppContext } from '../../app/app-context-provider';
 import { formatDateTime } from './format-date-time';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
-import type { PhotoRef } from '../../../domain/photos';
+import type { PhotoRef } from '../../../domain/photos/photos';
 import type { PhotoLinks } from '../../../domain/ports/photos';
 import { request, testNow } from '../../inbox-test-data.test-support';
 import { renderApp, testBackend } from '../../test-app.test-support';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { InboxQuote } from '../../../domain/inbox-quote';
-import type { PhotoRef } from '../../../domain/photos';
+import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
+import type { PhotoRef } from '../../../domain/photos/photos';
 import { useAppContext } from '../../app/app-context-provider';
 
 interface Shown {

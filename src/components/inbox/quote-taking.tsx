@@ -1,10 +1,10 @@
 import { useStore } from 'zustand';
-import { takeActionTitle } from '../../../domain/alert-message';
-import { describeAlertRecord, describeTaking } from '../../../domain/alert-plan';
-import { inboxCopy } from '../../../domain/inbox-copy';
-import type { InboxQuote } from '../../../domain/inbox-quote';
+import { takeActionTitle } from '../../../domain/alerts/alert-message';
+import { describeAlertRecord, describeTaking } from '../../../domain/alerts/alert-plan';
+import { inboxCopy } from '../../../domain/inbox/inbox-copy';
+import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
 import { londonClock } from '../../../domain/london-time';
-import { waitingStatus } from '../../../domain/quote-status';
+import { waitingStatus } from '../../../domain/inbox/quote-status';
 import { useAppContext } from '../../app/app-context-provider';
 import { formatDateTime } from './format-date-time';
 import { CheckIcon } from '../shared/icons';

@@ -1,7 +1,7 @@
 import { type SubmitEvent, useId, useState } from 'react';
 import { useStore } from 'zustand';
-import { inboxCopy } from '../../../domain/inbox-copy';
-import { onCallAt, type OnCallShift, staffName, weekdayLabels, weekdays } from '../../../domain/on-call';
+import { inboxCopy } from '../../../domain/inbox/inbox-copy';
+import { onCallAt, type OnCallShift, staffName, weekdayLabels, weekdays } from '../../../domain/alerts/on-call';
 import { useAppContext } from '../../app/app-context-provider';
 
 const text = inboxCopy.alerts.rota;

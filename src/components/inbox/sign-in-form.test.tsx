@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
 import { demoStaffAccount } from '../../../adapters/memory/demo-staff-account';
 import { InMemoryStaffAuth } from '../../../adapters/memory/in-memory-staff-auth';
-import { NotSignedIn } from '../../../domain/staff';
+import { NotSignedIn } from '../../../domain/staff/staff';
 import { renderApp, testBackend } from '../../test-app.test-support';
 import { sampleRequest } from '../../../fixtures/sample-request.test-support';
 

@@ -3,7 +3,7 @@ import { type SubmitEvent, useState } from 'react';
 import { useStore } from 'zustand';
 import { business } from '../../../domain/business';
 import { describeWait } from '../../../domain/copy';
-import type { SignInError } from '../../../domain/staff';
+import type { SignInError } from '../../../domain/staff/staff';
 import { FormField } from '../shared/form-field';
 
 function messageOf(error: SignInError): string {

@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
-import { inboxCopy } from '../../../domain/inbox-copy';
-import type { InboxQuote } from '../../../domain/inbox-quote';
-import { describeSpamReason, type SpamMark } from '../../../domain/spam';
+import { inboxCopy } from '../../../domain/inbox/inbox-copy';
+import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
+import { describeSpamReason, type SpamMark } from '../../../domain/spam/spam';
 import { useAppContext } from '../../app/app-context-provider';
 import { focusAfterLeaving } from './focus-after-leaving';
 

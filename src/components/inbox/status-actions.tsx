@@ -1,7 +1,7 @@
-import { inboxCopy } from '../../../domain/inbox-copy';
+import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import { useStore } from 'zustand';
-import type { InboxQuote } from '../../../domain/inbox-quote';
-import { nextStatuses } from '../../../domain/quote-status';
+import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
+import { nextStatuses } from '../../../domain/inbox/quote-status';
 import { useAppContext } from '../../app/app-context-provider';
 import { focusAfterLeaving } from './focus-after-leaving';
 

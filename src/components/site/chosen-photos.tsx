@@ -1,5 +1,5 @@
 import { useStore } from 'zustand';
-import { acceptedPhotoTypes, type PhotoError, photoErrorMessage, photoLimits } from '../../../domain/photos';
+import { acceptedPhotoTypes, type PhotoError, photoErrorMessage, photoLimits } from '../../../domain/photos/photos';
 import type { QuoteFormStore } from '../../app/stores/quote-form-store';
 
 const acceptedTypes: readonly string[] = acceptedPhotoTypes;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { acceptedPhotoTypes, photoFieldLabel, photoFieldName, photoLimits } from '../../../domain/photos';
+import { acceptedPhotoTypes, photoFieldLabel, photoFieldName, photoLimits } from '../../../domain/photos/photos';
 import type { QuoteFormStore } from '../../app/stores/quote-form-store';
 import { FormField } from '../shared/form-field';
 import type * as ChosenPhotosModule from './chosen-photos';

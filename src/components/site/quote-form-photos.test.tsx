@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
-import { photoLimits } from '../../../domain/photos';
+import { photoLimits } from '../../../domain/photos/photos';
 import type { ChosenPhoto, QuoteWithPhotosSender } from '../../../domain/ports/photos';
 import type { NewlyStored } from '../../../domain/ports/quote-repository';
-import type { NewQuote } from '../../../domain/quote';
+import type { NewQuote } from '../../../domain/quote/quote';
 import { ObjectUrlPhotoLinks } from '../../../adapters/memory/object-url-photo-links';
 import { renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
 

@@ -3,8 +3,8 @@ import { expect, test } from 'vitest';
 import { InMemoryNotifier } from '../../../adapters/memory/in-memory-notifier';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
 import { PageFormTokens, pageFormToken } from '../../../adapters/memory/page-form-tokens';
-import { customerLinkPrefix, customerTokenPattern } from '../../../domain/customer-link';
-import { defaultInboxQuery, spamView } from '../../../domain/inbox-query';
+import { customerLinkPrefix, customerTokenPattern } from '../../../domain/customer-link/customer-link';
+import { defaultInboxQuery, spamView } from '../../../domain/inbox/inbox-query';
 import { renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
 
 async function sendRequest(store: InMemoryQuoteRepository, notifier: InMemoryNotifier, before?: (form: HTMLElement) => void) {

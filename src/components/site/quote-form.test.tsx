@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { InMemoryNotifier } from '../../../adapters/memory/in-memory-notifier';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
 import type { QuoteRepository } from '../../../domain/ports/quote-repository';
-import { RateLimited } from '../../../domain/rate-limited';
+import { RateLimited } from '../../../domain/quote/rate-limited';
 import { recordingLogger, renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
 
 const unreachable: QuoteRepository = {

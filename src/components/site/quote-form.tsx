@@ -1,9 +1,9 @@
 import { useSiteContext } from '../../app/app-context-provider';
 import { type SubmitEvent, useRef, type ReactElement } from 'react';
 import { useStore } from 'zustand';
-import { describeField, flagFields, honeypotFieldName, type QuoteField, quoteFieldList, quoteFields, textFields } from '../../../domain/quote';
-import { formTokenFieldName } from '../../../domain/spam';
-import { submitLabel } from '../../../domain/submit-label';
+import { describeField, flagFields, honeypotFieldName, type QuoteField, quoteFieldList, quoteFields, textFields } from '../../../domain/quote/quote';
+import { formTokenFieldName } from '../../../domain/spam/spam';
+import { submitLabel } from '../../../domain/quote/submit-label';
 import { FormField } from '../shared/form-field';
 import { PhotoField, photoControlId } from './photo-field';
 import { quoteSectionId } from './quote-section-id';

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { askIsStaff, asServiceRole, postgrestFailure, type StoreConfig } from './postgrest.ts';
-import { type AlertAudience, type AlertRecord, alertSteps } from '../../../../../domain/alert-plan.ts';
-import { weekdays } from '../../../../../domain/on-call.ts';
+import { type AlertAudience, type AlertRecord, alertSteps } from '../../../../../domain/alerts/alert-plan.ts';
+import { weekdays } from '../../../../../domain/alerts/on-call.ts';
 import type { AlertCandidate } from '../../../../../domain/ports/alert-stores.ts';
 import type { PushTarget } from '../../../../../domain/ports/push-devices.ts';
-import { fromNamedFields, namedFieldsEntries } from '../../../../../domain/quote.ts';
-import { quoteStatuses } from '../../../../../domain/quote-status.ts';
+import { fromNamedFields, namedFieldsEntries } from '../../../../../domain/quote/quote.ts';
+import { quoteStatuses } from '../../../../../domain/inbox/quote-status.ts';
 
 /** What came of redeeming an "I'm on it" token, as public.redeem_take_token answers. */
 type RedeemOutcome =

@@ -1,5 +1,5 @@
-import { isPushAddressAllowed, type PushEndpointOptions, pushEndpointProblem } from '../../../../../domain/push-endpoint.ts';
-import { parseIpAddress } from '../../../../../domain/ip-address.ts';
+import { isPushAddressAllowed, type PushEndpointOptions, pushEndpointProblem } from '../../../../../domain/alerts/push-endpoint.ts';
+import { parseIpAddress } from '../../../../../domain/alerts/ip-address.ts';
 import type { PushFetch } from '../../../../push/web-push-sender.ts';
 
 /**
@@ -20,7 +20,7 @@ async function addressesOf(hostname: string): Promise<string[]> {
 
 /**
  * fetch for push endpoints in the edge function: the endpoint must keep the rule
- * (domain/push-endpoint.ts), and every address its name resolves to now must be public, or nothing is
+ * (domain/alerts/push-endpoint.ts), and every address its name resolves to now must be public, or nothing is
  * sent. Deno's fetch resolves the name again as it connects, so unlike the Node server's this cannot
  * pin the address it checked: a name that changes its answer within that moment is not caught here.
  */

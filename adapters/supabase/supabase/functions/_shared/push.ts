@@ -1,4 +1,4 @@
-import type { AlertMessage } from '../../../../../domain/alert-message.ts';
+import type { AlertMessage } from '../../../../../domain/alerts/alert-message.ts';
 import type { PushTarget } from '../../../../../domain/ports/push-devices.ts';
 import type { AlertStore } from './alert-store.ts';
 

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import type { InboxQuote } from '../../../../../domain/inbox-quote.ts';
+import type { InboxQuote } from '../../../../../domain/inbox/inbox-quote.ts';
 import type { CustomerLinkStore, CustomerMessageAlert } from '../../../../../domain/ports/customer-link-store.ts';
 import type { Logger } from '../../../../../domain/ports/logger.ts';
-import { closeCustomerRequest, sendCustomerMessage, openCustomerLink } from '../../../../../domain/customer-link-actions.ts';
+import { closeCustomerRequest, sendCustomerMessage, openCustomerLink } from '../../../../../domain/customer-link/customer-link-actions.ts';
 import { customerLinkWire } from '../../../supabase-customer-link-wire.ts';
 
 export interface CustomerLinkDeps {
@@ -84,7 +84,7 @@ async function readBody(request: Request): Promise<v.InferOutput<typeof BodySche
 }
 
 /**
- * The customer's private link (domain/customer-link.ts) in Supabase mode: the token comes in the
+ * The customer's private link (domain/customer-link/customer-link.ts) in Supabase mode: the token comes in the
  * POSTed body, never in the address, so it is in no log of the platform's nor ours.
  *   POST /view      { token }            → 200 the customer link, or 404
  *   POST /message   { token, message }   → 200 the page with the message added, 400 for a message the rules refuse, or 404

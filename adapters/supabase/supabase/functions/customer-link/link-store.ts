@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { CustomerLinkStore } from '../../../../../domain/ports/customer-link-store.ts';
 import { asServiceRole, postgrestFailure, type StoreConfig } from '../_shared/postgrest.ts';
 import { CustomerLinkAnswerSchema } from '../../../supabase-inbox-answers.ts';
-import { customerTokenHash } from '../../../../../domain/customer-link.ts';
+import { customerTokenHash } from '../../../../../domain/customer-link/customer-link.ts';
 
 /**
  * The customer's request through the project's REST API, as the service role: each call finds it by

@@ -1,5 +1,5 @@
-import { messageAlertOf } from '../../../../../domain/alert-message.ts';
-import { onCallAt } from '../../../../../domain/on-call.ts';
+import { messageAlertOf } from '../../../../../domain/alerts/alert-message.ts';
+import { onCallAt } from '../../../../../domain/alerts/on-call.ts';
 import type { CustomerMessageAlert } from '../../../../../domain/ports/customer-link-store.ts';
 import type { AlertStore } from '../_shared/alert-store.ts';
 import { type PushDeps, pushTo } from '../_shared/push.ts';

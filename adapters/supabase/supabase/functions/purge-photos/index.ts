@@ -1,6 +1,6 @@
 import { serveFunction } from '../_shared/serve.ts';
 import { parseStoreConfig } from '../_shared/postgrest.ts';
-import { photoLimits } from '../../../../../domain/photos.ts';
+import { photoLimits } from '../../../../../domain/photos/photos.ts';
 import { handlePurgePhotos, type PurgeSetup } from './handler.ts';
 
 const required = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY'] as const;

@@ -1,5 +1,5 @@
-import { requestAlertOf } from '../../../../../domain/alert-message.ts';
-import { type AlertPolicy, alertWindowMinutes, planAlert } from '../../../../../domain/alert-plan.ts';
+import { requestAlertOf } from '../../../../../domain/alerts/alert-message.ts';
+import { type AlertPolicy, alertWindowMinutes, planAlert } from '../../../../../domain/alerts/alert-plan.ts';
 import type { AlertStore } from '../_shared/alert-store.ts';
 import { type PushSender, pushTo } from '../_shared/push.ts';
 import { signTakeToken, takeTokenLifetimeMs } from '../../../../push/take-token.ts';

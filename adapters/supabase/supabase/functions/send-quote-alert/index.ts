@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { serveFunction } from '../_shared/serve.ts';
-import { defaultAlertPolicy } from '../../../../../domain/alert-plan.ts';
+import { defaultAlertPolicy } from '../../../../../domain/alerts/alert-plan.ts';
 import { parseStoreConfig } from '../_shared/postgrest.ts';
 import { postgrestAlertStore } from '../_shared/alert-store.ts';
 import { vapidFrom, vapidSecrets } from '../_shared/vapid.ts';

@@ -1,9 +1,9 @@
-import { validateQuote } from '../../../../../domain/validate-quote.ts';
+import { validateQuote } from '../../../../../domain/quote/validate-quote.ts';
 import { businessEmail } from '../../../../email/business-email.ts';
 import type { OutgoingEmail } from '../../../../email/outgoing-email.ts';
 import { toWireError, type WireError, wireBodyToDraftInput } from '../../../../http-api/wire.ts';
 import type { ResendOutcome } from '../../../../../domain/ports/quote-inbox.ts';
-import type { QuoteRequest } from '../../../../../domain/quote.ts';
+import type { QuoteRequest } from '../../../../../domain/quote/quote.ts';
 import { business } from '../../../../../domain/business.ts';
 import type { QuoteStore } from './quote-store.ts';
 

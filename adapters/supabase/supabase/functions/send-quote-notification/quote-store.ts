@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { askIsStaff, asServiceRole, postgrestFailure, type StoreConfig } from '../_shared/postgrest.ts';
-import { deliveryErrorMaxLength } from '../../../../../domain/inbox-quote.ts';
-import { fromNamedFields, namedFieldList, namedFieldsEntries, type QuoteRequest } from '../../../../../domain/quote.ts';
+import { deliveryErrorMaxLength } from '../../../../../domain/inbox/inbox-quote.ts';
+import { fromNamedFields, namedFieldList, namedFieldsEntries, type QuoteRequest } from '../../../../../domain/quote/quote.ts';
 
 /** A stored request, and whether its email to the business has gone. */
 interface StoredQuote {

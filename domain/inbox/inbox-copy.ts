@@ -1,0 +1,264 @@
+import type { InboxView } from './inbox-query';
+import type { QuoteStatus } from './quote-status';
+import { describeDuration } from './response-clock';
+
+/** The button that moves a request to a status, as staff read it. */
+const statusActions: Readonly<Record<QuoteStatus, string>> = {
+  new: 'Mark waiting',
+  contacted: 'Mark contacted',
+  quoted: 'Mark quoted',
+  won: 'Mark won',
+  lost: 'Mark lost',
+};
+
+/**
+ * Every text of the staff inbox at /quotes, beyond those the specification fixes (copy.quotes). Kept
+ * apart from copy.ts so a visitor's page, which never shows them, never downloads them.
+ */
+export const inboxCopy = {
+  loading: 'Loading quote requests…',
+  checkingSignIn: 'Checking your sign-in…',
+  signedInAs: 'Signed in as',
+  signOut: 'Sign out',
+  exportCsv: 'Export CSV',
+  contactDetails: 'Contact details',
+  /** The views, by status; 'new' is what staff call the requests still waiting for their call back. */
+  views: {
+    new: 'Waiting',
+    contacted: 'Contacted',
+    quoted: 'Quoted',
+    won: 'Won',
+    lost: 'Lost',
+    all: 'All',
+    spam: 'Spam',
+  } satisfies Record<InboxView, string>,
+  empty: {
+    waiting: 'Nobody is waiting for a call back.',
+    spam: 'Nothing in Spam.',
+    view: (view: string) => `No requests are ${view.toLowerCase()}.`,
+    filtered: 'No requests match these filters.',
+  },
+  summary: {
+    heading: 'Response times',
+    waitingNow: 'Waiting now',
+    overdueNow: 'Overdue now',
+    period: (days: number) => `Last ${days} days`,
+    median: 'median response',
+    withinPromise: 'within the promise',
+    answered: (count: number) => `${count.toLocaleString('en-GB')} answered`,
+    noneAnswered: 'None answered yet',
+    loading: 'Reading the response times…',
+    unavailable: 'Response times could not be read just now.',
+  },
+  filters: {
+    label: 'Filter quote requests',
+    view: 'Show',
+    search: 'Search',
+    searchHint: 'Name, phone number, email, postcode or words from the job',
+    service: 'Service',
+    anyService: 'Any service',
+    urgent: 'Urgency',
+    urgency: { any: 'Any', yes: 'Urgent only', no: 'Not urgent' },
+    area: 'Our area',
+    areas: { any: 'Anywhere', inside: 'Inside', outside: 'Outside' },
+    from: 'From',
+    to: 'To',
+    apply: 'Apply',
+    clear: 'Clear',
+    datesReversed: 'The From date must be on or before the To date',
+  },
+  paging: {
+    showing: (shown: number, total: number) => `Showing ${shown.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')}`,
+    showMore: (count: number) => `Show ${count.toLocaleString('en-GB')} more`,
+  },
+  updates: {
+    newRequests: (count: number) => (count === 1 ? '1 new request' : `${count.toLocaleString('en-GB')} new requests`),
+    changed: 'The list has changed',
+    show: 'Show',
+  },
+  status: {
+    /** The badge of a request's status, as the views name them. */
+    badge: {
+      new: 'Waiting',
+      contacted: 'Contacted',
+      quoted: 'Quoted',
+      won: 'Won',
+      lost: 'Lost',
+    } satisfies Record<QuoteStatus, string>,
+    /** The button that moves a request to `to`; a lost customer who comes back is reopened. */
+    action: (from: QuoteStatus, to: QuoteStatus) => (from === 'lost' ? 'Reopen' : statusActions[to]),
+    /** The action's accessible name: the words it shows, then whose request it moves. */
+    actionLabel: (action: string, name: string) => `${action}, ${name}`,
+  },
+  clock: {
+    onTime: (minutesLeft: number) => `On time · ${describeDuration(minutesLeft)} left`,
+    dueSoon: (minutesLeft: number) => `Due soon · ${describeDuration(minutesLeft)} left`,
+    overdue: (minutesOver: number) => `Overdue · ${describeDuration(minutesOver)}`,
+    waited: (minutes: number, callBy: string) => `Waited ${describeDuration(minutes)}, call back by ${callBy}`,
+    answeredIn: (minutes: number) => `Answered in ${describeDuration(minutes)}`,
+    withinPromise: 'within promise',
+    late: 'late',
+  },
+  changed: {
+    title: (from: QuoteStatus, to: QuoteStatus) => (from === 'lost' ? 'Reopened' : `Marked ${statusActions[to].replace('Mark ', '')}`),
+    description: (name: string, answeredIn: string | null) => (answeredIn === null ? name : `${name}, answered in ${answeredIn}`),
+    conflict: (name: string, now: string) => ({
+      title: 'Someone else changed this request',
+      description: `The request from ${name} is now ${now}. The list has been reloaded.`,
+    }),
+    notFound: (name: string) => ({ title: 'Request no longer there', description: `The request from ${name} has been deleted.` }),
+    failed: { title: 'Could not change the status', description: 'Something went wrong and nothing was changed. Please try again in a moment.' },
+  },
+  history: {
+    summary: (count: number) => `History (${count})`,
+    received: 'Received',
+    change: (from: string, to: string) => `${from} → ${to}`,
+    by: (who: string) => `by ${who}`,
+  },
+  notes: {
+    heading: (count: number) => `Notes (${count})`,
+    none: 'No notes yet.',
+    label: 'Add a note',
+    add: 'Add note',
+    by: (who: string) => who,
+    failed: 'The note could not be saved. Please try again.',
+    notFound: 'This request has been deleted, so the note was not saved.',
+  },
+  email: {
+    sent: 'Emailed to the business',
+    waiting: 'Email to the business not sent yet',
+    trouble: 'Email to the business failing',
+    lastError: 'Last error:',
+    resend: 'Resend email',
+    resendLabel: (name: string) => `Resend email about ${name}`,
+    queued: { title: 'Email queued', description: 'The email to the business will be sent again now.' },
+    alreadySent: { title: 'Email already sent', description: 'The email to the business had already gone out.' },
+    failed: { title: 'Could not resend the email', description: 'Something went wrong. Please try again in a moment.' },
+  },
+  exported: (count: number, fileName: string) => ({
+    title: count === 1 ? 'Exported 1 request' : `Exported ${count.toLocaleString('en-GB')} requests`,
+    description: `Saved as ${fileName}.`,
+  }),
+  exportFailed: { title: 'Could not export', description: 'The requests could not be read just now. Please try again in a moment.' },
+  exportFileName: (day: string) => `quote-requests-${day}.csv`,
+  /** The inbox with no connection: the banner on the page, and the page its service worker shows when it has none cached. */
+  offline: {
+    banner: "You're offline. The inbox will catch up when the connection is back.",
+    pageTitle: "You're offline",
+    pageText: 'The inbox needs a connection to open. Check that Wi-Fi or mobile data is on, then try again.',
+    retry: 'Try again',
+  },
+  /** What the inbox's alerts on a phone say beyond the alert itself (domain/alerts/alert-message.ts). */
+  alertNotices: {
+    /** A push message that could not be read: browsers show something for every push. */
+    unreadable: 'New activity on the inbox',
+    alreadyTaken: (name: string) => `Already taken by ${name}`,
+    couldNotTake: 'Could not take it: open the inbox',
+  },
+  take: {
+    /** "Taken by Sam · 15:42" is describeTaking's, with the time after it. */
+    at: (taking: string, time: string) => `${taking} · ${time}`,
+    label: (action: string, name: string) => `${action}, ${name}`,
+    taken: (name: string) => ({ title: "You're on it", description: `The request from ${name} is yours: its alerts have stopped.` }),
+    alreadyTaken: (who: string, time: string) => ({ title: `${who} is on it`, description: `${who} took this request at ${time}.` }),
+    notWaiting: (name: string, now: string) => ({
+      title: 'Someone else changed this request',
+      description: `The request from ${name} is now ${now}. The list has been reloaded.`,
+    }),
+    failed: { title: 'Could not take the request', description: 'Something went wrong and nothing was changed. Please try again in a moment.' },
+  },
+  /** The Spam folder: what a card in it says, its one way out, and how a rescued request remembers it. */
+  spam: {
+    heading: 'Why this looks like spam',
+    score: (score: number) => `Spam score ${score.toLocaleString('en-GB')}`,
+    held: 'Nobody was alerted and no email was sent. Requests in Spam are deleted after 30 days.',
+    notSpam: 'Not spam',
+    notSpamLabel: (name: string) => `Not spam, ${name}`,
+    cleared: (name: string) => ({ title: 'Moved to Waiting', description: `The request from ${name} is now waiting for a call back, as a new request.` }),
+    alreadyCleared: (name: string) => ({ title: 'Already moved', description: `The request from ${name} is no longer in Spam. The list has been reloaded.` }),
+    failed: { title: 'Could not move the request', description: 'Something went wrong and nothing was changed. Please try again in a moment.' },
+    sent: 'Sent',
+    movedFromSpam: (who: string) => `Moved from Spam by ${who}`,
+  },
+  timeline: {
+    label: 'Alerts',
+    entry: (what: string, time: string) => `${what} ${time}`,
+  },
+  deepLink: {
+    notListed: 'The request you opened is not in this list: someone may have taken it on or moved it, or it was deleted.',
+    seeAll: 'See all requests',
+    notFound: 'The request you opened is not in the list of all requests: it may have been deleted.',
+  },
+  alerts: {
+    heading: 'Alerts',
+    intro: 'Get an alert on this phone or computer when a request arrives, and when an urgent one waits.',
+    loading: 'Reading your alert settings…',
+    unavailable: 'Your alert settings could not be read just now. Please try again in a moment.',
+    retry: 'Try again',
+    thisDevice: 'Alerts on this device',
+    thisDeviceOn: 'This device gets alerts.',
+    thisDeviceOff: 'This device gets no alerts.',
+    turningOn: 'Turning alerts on…',
+    turningOff: 'Turning alerts off…',
+    problems: {
+      unsupported: 'This browser cannot show alerts. Open the inbox in Chrome, Edge, Firefox or Safari.',
+      'home-screen-first':
+        'Add this page to your home screen first: tap Share, then Add to Home Screen, then open the inbox from your home screen and turn alerts on there.',
+      'permission-denied':
+        'Notifications are blocked for this site. Allow them in your browser’s site settings (the icon beside the address), then turn alerts on again.',
+      'permission-dismissed': 'Notifications were not allowed. Turn alerts on again and choose Allow when your browser asks.',
+      'worker-failed': 'The inbox could not start its alert helper on this device. Reload the page and try again.',
+      'push-refused': 'The push service did not accept this device. Try again in a moment; if it keeps failing, reload the page first.',
+      'save-failed': 'This device could not be saved for alerts. Check your connection and try again.',
+      'remove-failed': 'Alerts could not be turned off for this device just now. Please try again in a moment.',
+      // Ten: alert-devices.ts maxPushDevicesPerStaff, which a test holds this to.
+      'too-many-devices': 'You have 10 devices with alerts on. Remove one first.',
+      'endpoint-not-allowed': 'This browser’s push service is not one alerts can be sent through. Try another browser.',
+    },
+    devices: {
+      heading: 'Your devices',
+      none: 'No device gets your alerts yet. Turn alerts on above, on each phone or computer you want them on.',
+      thisOne: 'This device',
+      since: (date: string) => `Since ${date}`,
+      lastAlert: (time: string) => `Last alert ${time}`,
+      noAlertYet: 'No alert yet',
+      remove: 'Remove',
+      removeLabel: (label: string) => `Remove ${label}`,
+      removed: (label: string) => ({ title: 'Device removed', description: `${label} gets no more alerts.` }),
+      removeFailed: { title: 'Could not remove the device', description: 'Something went wrong and nothing was changed. Please try again in a moment.' },
+    },
+    test: {
+      button: 'Send a test alert',
+      sending: 'Sending…',
+      noDevices: 'Turn alerts on for a device first.',
+      result: (delivered: number, failed: number) => {
+        const devices = (count: number) => (count === 1 ? '1 device' : `${count.toLocaleString('en-GB')} devices`);
+        const sent = delivered > 0 ? `Sent to ${devices(delivered)}` : '';
+        const unanswered = failed > 0 ? `${devices(failed)} did not answer` : '';
+        return [sent, unanswered].filter((part) => part !== '').join(' · ') || 'No device to send to.';
+      },
+      failed: 'The test alert could not be sent just now. Please try again in a moment.',
+    },
+    rota: {
+      heading: 'Who is on call',
+      intro: 'Set who gets the first alert, by day and time (London time). When nobody is on call, every staff member is alerted.',
+      onCallNow: (names: readonly string[]) => `On call now: ${names.join(', ')}.`,
+      everyoneNow: 'Nobody is on call now, so every staff member is alerted.',
+      none: 'No shifts yet: every staff member is alerted about every request.',
+      shift: (index: number) => `Shift ${index + 1}`,
+      person: 'Person',
+      day: 'Day',
+      start: 'From',
+      end: 'To',
+      overnight: 'An end at or before the start runs overnight into the next day.',
+      add: 'Add a shift',
+      remove: 'Remove',
+      removeLabel: (index: number) => `Remove shift ${index + 1}`,
+      save: 'Save the rota',
+      saving: 'Saving…',
+      saved: 'Rota saved.',
+      invalid: (count: number) => (count === 1 ? 'The rota was not saved: 1 field needs changing.' : `The rota was not saved: ${count} fields need changing.`),
+      failed: 'The rota could not be saved just now. Nothing was changed. Please try again in a moment.',
+    },
+  },
+} as const;

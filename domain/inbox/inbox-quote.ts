@@ -1,0 +1,52 @@
+import { writtenText } from '../quote/field-description';
+import type { AlertRecord, Taking } from '../alerts/alert-plan';
+import type { QuoteRequest } from '../quote/quote';
+import type { PhotoRef } from '../photos/photos';
+import type { SpamMark } from '../spam/spam';
+import type { QuoteStatus, StatusChange } from './quote-status';
+
+/** A note staff keep on a request: what was said on the phone, when to go round. */
+export interface QuoteNote {
+  id: string;
+  text: string;
+  /** The staff member's email, or `customerAuthor` for a message the customer sent through their link. */
+  by: string;
+  at: Date;
+}
+
+export const noteMaxLength = 2000;
+
+/** A note as staff type it: trimmed, not empty, plain text with lines. */
+export const NoteTextSchema = writtenText('Note', noteMaxLength, 'Write the note before adding it');
+
+/** The most characters kept of why an email failed: enough to tell the cause, never a whole transcript. */
+export const deliveryErrorMaxLength = 500;
+
+/** How the email telling the business of a request is getting on. */
+export interface BusinessEmail {
+  /** When it was handed over for delivery; null while it still waits. */
+  sentAt: Date | null;
+  /** Why the last attempt failed, if one has, cut to {@link deliveryErrorMaxLength} characters. */
+  lastError: string | null;
+}
+
+/** A request as staff work it in the inbox: where it stands, how it got there, and what they noted. */
+export interface InboxQuote extends QuoteRequest {
+  status: QuoteStatus;
+  /** When staff first marked it contacted: the end of its response time. Null while it waits. */
+  respondedAt: Date | null;
+  /** Every change of status, oldest first. */
+  history: readonly StatusChange[];
+  /** Newest first. */
+  notes: readonly QuoteNote[];
+  /** Absent where the store sends no emails (the demo without its recorded ones). */
+  businessEmail?: BusinessEmail;
+  /** Who took it on and when; null while it waits for someone. */
+  taken: Taking | null;
+  /** The alerts it has sent, oldest first. */
+  alerts: readonly AlertRecord[];
+  /** The photos sent with it, in the order sent; empty when none. */
+  photos: readonly PhotoRef[];
+  /** How it was judged spam, and who moved it out of the Spam folder; null when it was not judged spam. */
+  spam: SpamMark | null;
+}
