@@ -1,4 +1,4 @@
-// The customer's private link on a Supabase project (domain/customer-link/customer-link.ts): the calls the
+// The customer's private link on a Supabase project (domain/customer-link.ts): the calls the
 // customer-link edge function makes with the service role, each finding the request by the hex
 // SHA-256 of the token (the only form the database holds it in). Nobody else may call them: anon
 // never reads a request, through a link or otherwise. The column comes from

@@ -67,7 +67,7 @@ as $$
 $$;
 
 comment on function public.quote_due_at(timestamptz, boolean) is
-  'When the call back is due: the promise counted from the moment the request was stored (domain/inbox/response-clock.ts dueAt).';
+  'When the call back is due: the promise counted from the moment the request was stored (domain/response-clock.ts dueAt).';
 
 create or replace function public.quote_field_max_length(field text)
   returns integer
@@ -81,7 +81,7 @@ ${limitedFields.map(({ column, maxLength }) => `    when ${literal(column)} then
 $$;
 
 comment on function public.quote_field_max_length(text) is
-  'The most characters a field of a quote request may have, by its column (domain/quote/quote.ts quoteFields).';
+  'The most characters a field of a quote request may have, by its column (domain/quote.ts quoteFields).';
 
 create or replace function public.quote_status_move_allowed(from_status text, to_status text)
   returns boolean
@@ -96,7 +96,7 @@ ${quoteStatuses
   )
 $$;
 
--- The outward code is the text before the space of a normalised postcode (domain/quote/postcode.ts
+-- The outward code is the text before the space of a normalised postcode (domain/postcode.ts
 -- outwardCodeOf); a request without a postcode is neither inside nor outside (null).
 create or replace function public.quote_in_service_area(postcode text)
   returns boolean
@@ -108,7 +108,7 @@ as $$
 $$;
 
 comment on function public.quote_in_service_area(text) is
-  'Whether a normalised postcode lies in the districts the business usually covers (domain/quote/postcode.ts isInServiceArea); null for none.';
+  'Whether a normalised postcode lies in the districts the business usually covers (domain/postcode.ts isInServiceArea); null for none.';
 
 -- The inbox's area filter calls it as the signed-in user; nobody else needs it.
 revoke execute on function public.quote_in_service_area(text) from public, anon, authenticated, service_role;
@@ -123,7 +123,7 @@ grant execute on function public.${signature} to anon, authenticated, service_ro
 `;
 
 /**
- * What a search looks through, as domain/inbox/inbox-query.ts searchTextOf writes it: each searchable field
+ * What a search looks through, as domain/inbox-query.ts searchTextOf writes it: each searchable field
  * in the form's order, a phone number also as its digits (JavaScript's \D is [^0-9]), one per line,
  * lower-cased.
  */
@@ -199,7 +199,7 @@ alter table public.quote_status_changes
 create index quote_requests_waiting on public.quote_requests (due_at, id) where status = ${literal(waitingStatus)};
 `;
 
-// How long requests are kept (domain/customer-data/retention.ts) and requests in the Spam folder (domain/spam/spam.ts):
+// How long requests are kept (domain/retention.ts) and requests in the Spam folder (domain/spam.ts):
 // the purges' defaults, and the daily job that runs both where pg_cron is (cron.schedule replaces a job
 // of the same name). See 20261121070300_purge_expired_quote_requests.sql.
 const retention = `

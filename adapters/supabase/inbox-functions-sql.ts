@@ -5,7 +5,7 @@
 // history. `create or replace` keeps a function's owner, grants and comment, but cannot change its
 // parameters: a function given a new one drops its earlier signatures first, and is granted again.
 // adapters/supabase/inbox-sql.test.ts and the inbox contract suite check them against
-// domain/inbox/inbox-query.ts on a real PostgreSQL.
+// domain/inbox-query.ts on a real PostgreSQL.
 import { allView, inboxPageMax, type ServiceAreaFilter, serviceAreaFilters, spamView } from '../../domain/inbox/inbox-query';
 import { namedFieldList } from '../../domain/quote/quote';
 import { waitingStatus } from '../../domain/inbox/quote-status';
@@ -28,7 +28,7 @@ const signatures = {
   ],
 };
 
-/** Every column of a request the inbox shows, as inbox_quote_json writes it: the fields come from domain/quote/quote.ts. */
+/** Every column of a request the inbox shows, as inbox_quote_json writes it: the fields come from domain/quote.ts. */
 const quoteJsonColumns = ['id', 'created_at', ...namedFieldList.map(identifier), 'status', 'responded_at', 'business_email_sent_at', 'business_email_error'];
 
 /** inbox_quote_json, inbox_matching, inbox_page, change_quote_status and clock_records, with the domain's values. */
@@ -86,7 +86,7 @@ $$;
 ${signatures.earlier.map((signature) => `
 drop function if exists public.${signature};`).join('')}
 
--- The requests a query matches, as domain/inbox/inbox-query.ts matchesQuery says: those in the Spam folder
+-- The requests a query matches, as domain/inbox-query.ts matchesQuery says: those in the Spam folder
 -- for the view ${literal(spamView)} and only for it, the view's status (${literal(allView)} and ${literal(spamView)} for any), one service type, urgent or not, a postcode inside or outside the service area
 -- (public.quote_in_service_area: a request without one is neither), received from (inclusive) until
 -- (exclusive), and every word found in search_text. The words come lower-cased by JavaScript (domain searchWords) and are
@@ -125,7 +125,7 @@ ${serviceAreaFilters.map((area) => `           when ${literal(area)} then ${Stri
 $$;
 
 -- One page of the inbox and the number of requests the query matches in all (the cursor aside).
--- The view decides the order (domain/inbox/inbox-query.ts orderOf and compareInInbox):
+-- The view decides the order (domain/inbox-query.ts orderOf and compareInInbox):
 --   ${waitingStatus} (waiting): urgent requests overdue at as_of first, then by due_at, then by id;
 --   any other:       newest first by created_at, then by id, both descending.
 -- A later page starts after the cursor (after_*), with the as_of of the first page, so a request

@@ -1,4 +1,4 @@
-// The photos' rules on a Supabase project, with the domain's values put in (domain/photos/photos.ts): the
+// The photos' rules on a Supabase project, with the domain's values put in (domain/photos.ts): the
 // bucket's size limit, how many photos a request has and how large they are, who may upload into
 // which folder, and the call that stores a request with its photos in one transaction. The table and
 // the bucket come from 20261203070000_quote_photos.sql; docs/decisions/018-photos-in-supabase.md says

@@ -1,4 +1,4 @@
-// The spam rules on a Supabase project, written from domain/spam/spam.ts and domain/spam/spam-text.ts: there is
+// The spam rules on a Supabase project, written from domain/spam.ts and domain/spam-text.ts: there is
 // no server of ours in this mode, and the browser cannot be trusted to judge its own request, so a
 // trigger judges every insert in the database. Only the signals the database can see are judged:
 // the hidden field's state (as the page reports it), links in the name and the description, the same
@@ -15,7 +15,7 @@ import { unicodeClassSql } from './unicode-class-sql';
 /** How far back the same description counts as recent (domain/ports.ts QuoteRepository.insert: 24 hours). */
 const recentHours = 24;
 
-/** Whether a request (alias `q`) is in the Spam folder: judged spam, and nobody has said otherwise (domain/spam/spam.ts inSpamFolder). */
+/** Whether a request (alias `q`) is in the Spam folder: judged spam, and nobody has said otherwise (domain/spam.ts inSpamFolder). */
 export const inSpamFolderSql = (alias: string): string => `(${alias}.spam_score is not null and ${alias}.spam_cleared_at is null)`;
 
 // JavaScript's classes, for PostgreSQL (see unicode-class-sql.ts).
@@ -30,7 +30,7 @@ const format = unicodeClassSql(/\p{Cf}/u);
  */
 const lettersOrDigits = '{letters-or-digits}';
 
-/** domain/spam/spam-text.ts's link patterns, in PostgreSQL's syntax with JavaScript's classes ({@link lettersOrDigits} to be filled in). */
+/** domain/spam-text.ts's link patterns, in PostgreSQL's syntax with JavaScript's classes ({@link lettersOrDigits} to be filled in). */
 function linkPatternSql(): string {
   const letterOrDigit = lettersOrDigits;
   const label = `[${letterOrDigit}](?:[${letterOrDigit}-]*[${letterOrDigit}])?`;
@@ -48,7 +48,7 @@ function linkPatternSql(): string {
 
 const emailAddressPattern = `[^${space}@]+@[^${space}@]+`;
 
-/** Seven of one digit, or seven counting up or down with 9 next to 0: domain/spam/spam.ts hasMadeUpRun. */
+/** Seven of one digit, or seven counting up or down with 9 next to 0: domain/spam.ts hasMadeUpRun. */
 function madeUpRunsSql(): string {
   const digits = Array.from({ length: 10 }, (_, digit) => digit);
   const run = (first: number, step: number) => Array.from({ length: 7 }, (_, at) => (first + step * at + 70) % 10).join('');
@@ -75,7 +75,7 @@ const verdictRows = spamSignalsJudgedInSql
 /** The spam rules' functions, the trigger that judges each insert, "Not spam", and the Spam folder's purge. */
 export function spamFunctionsSql(): string {
   return `
--- How many links a text holds, as domain/spam/spam-text.ts countLinks: email addresses taken out first,
+-- How many links a text holds, as domain/spam-text.ts countLinks: email addresses taken out first,
 -- then web addresses, www., bare domains, markdown, BBCode and HTML links counted.
 create or replace function public.spam_link_count(content text)
   returns integer
@@ -90,7 +90,7 @@ as $$
     'i')
 $$;
 
--- A description as the rules compare it with others (domain/spam/spam-text.ts textKey): NFKC, lower case,
+-- A description as the rules compare it with others (domain/spam-text.ts textKey): NFKC, lower case,
 -- invisible formatting gone, every run of other than letters, marks and digits one space; null when
 -- none, or shorter than ${whole(minimumKeyLength)} (counted as JavaScript counts, in UTF-16 units).
 create or replace function public.spam_text_key(description text)
@@ -107,7 +107,7 @@ as $$
                    ' ') as key) k
 $$;
 
--- Whether an email address is at a throwaway mail service (domain/spam/spam.ts isDisposableEmail): its
+-- Whether an email address is at a throwaway mail service (domain/spam.ts isDisposableEmail): its
 -- domain, or any domain it is under, on the list; or a label of it one of the names used under any
 -- top-level domain.
 create or replace function public.spam_disposable_email(email text)
@@ -122,7 +122,7 @@ as $$
     from (select pg_catalog.string_to_array(pg_catalog.lower(pg_catalog.regexp_replace(spam_disposable_email.email, '^.*@', '')), '.') as labels) d
 $$;
 
--- Whether a phone number cannot be anyone's (domain/spam/spam.ts isImpossiblePhone): a UK number (44 after
+-- Whether a phone number cannot be anyone's (domain/spam.ts isImpossiblePhone): a UK number (44 after
 -- public.phone_number_key) whose first digit or length no number has, or any number with seven of
 -- one digit or seven counting up or down.
 create or replace function public.spam_impossible_phone(phone text)
@@ -138,7 +138,7 @@ as $$
     from (select public.phone_number_key(spam_impossible_phone.phone) as digits) k
 $$;
 
--- The verdict on a request (domain/spam/spam.ts judgeSpam) from what the database knows of it:
+-- The verdict on a request (domain/spam.ts judgeSpam) from what the database knows of it:
 -- {"score", "reasons": [{"signal", "weight"}, …] in the order staff read them, "spam"}. Spam from a
 -- score of ${whole(spamThreshold)}.
 create or replace function public.spam_verdict(
