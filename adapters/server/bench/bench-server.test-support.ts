@@ -2,12 +2,14 @@
 // folder of theirs, logging to a file there (so neither a pipe nor the benchmark slows it down).
 // Node runs the benchmarks by stripping types, so this file imports only node: builtins.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface BenchServer {
   url: string;
+  /** The server's process id, to read its memory from /proc. */
+  pid: number;
   /** SIGTERM, then waits for the exit (SIGKILL after 10 s). Resolves with how it ended. */
   stop: () => Promise<string>;
 }
@@ -23,20 +25,26 @@ function listeningUrl(log: string): string | undefined {
   return undefined;
 }
 
+/** Linux's taskset, which runs a process on the CPUs it is given; undefined where there is none. */
+export const tasksetPath = ['/usr/bin/taskset', '/bin/taskset'].find((path) => existsSync(path));
+
 /**
  * Starts dist/server/server-main.js, or the copy of the build at `entry`; resolves once /readyz answers
  * 200. `started` gets the process at once, so a benchmark that gives up can kill it even before it is ready.
+ * With `cpu` (and taskset), the server and all its threads run on that one CPU alone.
  */
 export async function startBenchServer({
   dataDir,
   env: extraEnv,
   started,
   entry = 'dist/server/server-main.js',
+  cpu,
 }: {
   dataDir: string;
   env: NodeJS.ProcessEnv;
   started: ChildProcess[];
   entry?: string;
+  cpu?: number;
 }): Promise<BenchServer> {
   const logFile = join(dataDir, 'server.log');
   const log = openSync(logFile, 'w');
@@ -50,7 +58,10 @@ export async function startBenchServer({
     ...extraEnv,
   };
   delete env.DATABASE_URL; // SQLite, whatever the shell has set
-  const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', log, 'pipe'] });
+  const [command, args] =
+    cpu !== undefined && tasksetPath !== undefined ? [tasksetPath, ['-c', String(cpu), process.execPath, entry]] : [process.execPath, [entry]];
+  // taskset replaces itself with node (exec): the child's pid is the server's.
+  const child = spawn(command, args, { env, stdio: ['ignore', log, 'pipe'] });
   closeSync(log); // the child has its own copy
   started.push(child);
   let stderr = '';
@@ -79,7 +90,7 @@ export async function startBenchServer({
     url ??= listeningUrl(readFileSync(logFile, 'utf8'));
     if (url) {
       const ready = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
-      if (ready?.status === 200) return { url, stop };
+      if (ready?.status === 200) return { url, pid: child.pid ?? 0, stop };
     }
     await sleep(50);
   }
