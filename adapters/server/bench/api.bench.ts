@@ -64,6 +64,37 @@ function load(options: AutocannonOptions): Promise<{ result: AutocannonResult; s
   });
 }
 
+/**
+ * A steady `rate` a second over `connections` connections. autocannon's overallRate gives each
+ * connection its share of the second at the second's start, and starts every connection together: at
+ * 50 a second that is 50 requests at once, once a second, which measures how long a burst of 50 takes.
+ * Here each connection is a run of its own, started 1/`connections` of a second after the one before,
+ * so the requests are spread over the second.
+ */
+async function steadyLoad(options: AutocannonOptions & { overallRate: number }): Promise<{ result: AutocannonResult; samples: Sample[] }> {
+  const started = performance.now();
+  const runs: Promise<{ result: AutocannonResult; samples: Sample[] }>[] = [];
+  for (let index = 0; index < options.connections; index += 1) {
+    const offset = performance.now() - started;
+    runs.push(
+      load({ ...options, connections: 1, overallRate: options.overallRate / options.connections }).then(({ result, samples }) => ({
+        result,
+        samples: samples.map((sample) => ({ ...sample, at: sample.at + offset })),
+      })),
+    );
+    await sleep(1000 / options.connections);
+  }
+  const done = await Promise.all(runs);
+  return {
+    result: {
+      duration: Math.max(...done.map(({ result }) => result.duration)),
+      errors: done.reduce((total, { result }) => total + result.errors, 0),
+      timeouts: done.reduce((total, { result }) => total + result.timeouts, 0),
+    },
+    samples: done.flatMap(({ samples }) => samples),
+  };
+}
+
 const connections = 50;
 const getSeconds = 10;
 const postRates = [
@@ -140,6 +171,28 @@ function residentMegabytes(pid: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The CPU time the server has used so far, in milliseconds, from /proc (Linux, 100 ticks a second);
+ * undefined elsewhere. On a shared machine its cost per request holds better than its rate.
+ */
+function cpuMilliseconds(pid: number): number | undefined {
+  try {
+    // The fields after the command's name, which is in brackets and may hold spaces: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's CPU time per answer over a run, in microseconds, and the rate that makes on a CPU of its own. */
+function cpuPerAnswer(pid: number, before: number | undefined, answers: number): string {
+  const after = cpuMilliseconds(pid);
+  if (before === undefined || after === undefined || answers === 0) return '';
+  const micros = ((after - before) * 1000) / answers;
+  return `, server CPU ${micros.toFixed(0)} µs an answer (${Math.round(1e6 / micros).toLocaleString('en-GB')}/s on a CPU of its own)`;
 }
 
 /** The value below which `fraction` of the sorted values lie. */
@@ -221,7 +274,7 @@ try {
 
   // Warmed up first, unmeasured: the server's code compiled, its statements prepared.
   await load({ url, connections, duration: 2, requests: [{ headers: browser }] });
-  await load({ url, connections, duration: 3, overallRate: 50, requests: [post] });
+  await steadyLoad({ url, connections, duration: 3, overallRate: 50, requests: [post] });
 
   write(`GET, ${connections} connections, as fast as answered, ${getSeconds} s each`);
   const gets = [
@@ -231,23 +284,25 @@ try {
   ];
   const getFigures = [];
   for (const { label, path, headers } of gets) {
+    const cpuBefore = cpuMilliseconds(pid);
     const run = await load({ url, connections, duration: getSeconds, requests: [{ path, headers }] });
     judge(label, 200, run);
     const { perSecond, p50, p99 } = figures(run);
     getFigures.push({ label, perSecond, p99 });
-    write(`  ${label.padEnd(52)} ${Math.round(perSecond).toLocaleString('en-GB').padStart(7)}/s, p50 ${ms(p50)}, p99 ${ms(p99)}`);
+    write(`  ${label.padEnd(52)} ${Math.round(perSecond).toLocaleString('en-GB').padStart(7)}/s, p50 ${ms(p50)}, p99 ${ms(p99)}${cpuPerAnswer(pid, cpuBefore, run.samples.length)}`);
   }
   write();
 
-  write(`POST ${quotesPath}, ${connections} connections, at a steady rate (autocannon's overallRate)`);
+  write(`POST ${quotesPath}, ${connections} connections, at a steady rate (autocannon's overallRate, the connections' seconds staggered)`);
   const postFigures = [];
   for (const { perSecond: rate, seconds } of postRates) {
-    const run = await load({ url, connections, duration: seconds, overallRate: rate, requests: [post] });
+    const cpuBefore = cpuMilliseconds(pid);
+    const run = await steadyLoad({ url, connections, duration: seconds, overallRate: rate, requests: [post] });
     const label = `${rate}/s for ${seconds} s`;
     judge(`POST at ${label}`, 201, run);
     const { perSecond, p50, p99, max } = figures(run);
     postFigures.push({ rate, p99 });
-    write(`  at ${label.padEnd(16)} ${perSecond.toFixed(0).padStart(5)}/s answered, p50 ${ms(p50)}, p99 ${ms(p99)}, slowest ${ms(max)}`);
+    write(`  at ${label.padEnd(16)} ${perSecond.toFixed(0).padStart(5)}/s answered, p50 ${ms(p50)}, p99 ${ms(p99)}, slowest ${ms(max)}${cpuPerAnswer(pid, cpuBefore, run.samples.length)}`);
     // When the slowest arrived, in seconds into the run: a stall that comes back on a period shows here.
     const slowest = [...run.samples].sort((a, b) => b.ms - a.ms).slice(0, 8);
     write(`    slowest at: ${slowest.map(({ at, ms: taken }) => `${(at / 1000).toFixed(2)} s (${taken.toFixed(0)} ms)`).join(', ')}`);
