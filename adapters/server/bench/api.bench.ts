@@ -5,95 +5,14 @@
 // Node runs this file directly by stripping its types, so it imports only npm packages and node: builtins.
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { benchDeadline, type BenchServer, startBenchServer, tasksetPath } from './bench-server.test-support.ts';
-// @ts-expect-error -- autocannon ships no types and none are installed; the shapes used are declared below.
-import untypedAutocannon from 'autocannon';
-
-/** The parts of autocannon's API this file uses (node_modules/autocannon/README.md). */
-interface AutocannonRequest {
-  method?: string;
-  path?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
-  onResponse?: (status: number, body: string) => void;
-}
-interface AutocannonOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  timeout?: number;
-  overallRate?: number;
-  requests?: AutocannonRequest[];
-}
-interface AutocannonResult {
-  duration: number;
-  errors: number;
-  timeouts: number;
-}
-interface AutocannonInstance {
-  on: (event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void) => void;
-}
-const autocannon = untypedAutocannon as (options: AutocannonOptions, done: (error: Error | null, result: AutocannonResult) => void) => AutocannonInstance;
-
-/** One answer as the load generator saw it: when it arrived (ms into the run), how long it took, and its status. */
-interface Sample {
-  at: number;
-  ms: number;
-  status: number;
-}
-
-/**
- * A run of autocannon, with every answer's latency as measured (autocannon's own histogram, at a fixed
- * rate, "corrects" each latency as if a request were due every millisecond, which inflates it).
- */
-function load(options: AutocannonOptions): Promise<{ result: AutocannonResult; samples: Sample[] }> {
-  return new Promise((resolve, reject) => {
-    const samples: Sample[] = [];
-    const started = performance.now();
-    const instance = autocannon({ timeout: 10, ...options }, (error, result) => {
-      if (error) reject(error);
-      else resolve({ result, samples });
-    });
-    instance.on('response', (_client, status, _bytes, ms) => samples.push({ at: performance.now() - started, ms, status }));
-  });
-}
-
-/**
- * A steady `rate` a second over `connections` connections. autocannon's overallRate gives each
- * connection its share of the second at the second's start, and starts every connection together: at
- * 50 a second that is 50 requests at once, once a second, which measures how long a burst of 50 takes.
- * Here each connection is a run of its own, started 1/`connections` of a second after the one before,
- * so the requests are spread over the second.
- */
-async function steadyLoad(options: AutocannonOptions & { overallRate: number }): Promise<{ result: AutocannonResult; samples: Sample[] }> {
-  const started = performance.now();
-  const runs: Promise<{ result: AutocannonResult; samples: Sample[] }>[] = [];
-  for (let index = 0; index < options.connections; index += 1) {
-    const offset = performance.now() - started;
-    runs.push(
-      load({ ...options, connections: 1, overallRate: options.overallRate / options.connections }).then(({ result, samples }) => ({
-        result,
-        samples: samples.map((sample) => ({ ...sample, at: sample.at + offset })),
-      })),
-    );
-    await sleep(1000 / options.connections);
-  }
-  const done = await Promise.all(runs);
-  return {
-    result: {
-      duration: Math.max(...done.map(({ result }) => result.duration)),
-      errors: done.reduce((total, { result }) => total + result.errors, 0),
-      timeouts: done.reduce((total, { result }) => total + result.timeouts, 0),
-    },
-    samples: done.flatMap(({ samples }) => samples),
-  };
-}
+import { benchDeadline, type BenchServer, cpuMilliseconds, cpuPerAnswer, residentMegabytes, startBareServer, startBenchServer, tasksetPath } from './bench-server.test-support.ts';
+import { type AutocannonRequest, type AutocannonResult, figures, load, type Sample, steadyLoad } from './load-runs.test-support.ts';
 
 const connections = 50;
 const getSeconds = 10;
@@ -163,40 +82,6 @@ function largestScript(): { path: string; bytes: number } {
   return largest;
 }
 
-/** The server's resident memory, from /proc (Linux); undefined elsewhere. */
-function residentMegabytes(pid: number): number | undefined {
-  try {
-    const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kilobytes === undefined ? undefined : Number(kilobytes) / 1024;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The CPU time the server has used so far, in milliseconds, from /proc (Linux, 100 ticks a second);
- * undefined elsewhere. On a shared machine its cost per request holds better than its rate.
- */
-function cpuMilliseconds(pid: number): number | undefined {
-  try {
-    // The fields after the command's name, which is in brackets and may hold spaces: utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The server's CPU time per answer over a run, in microseconds, and the rate that makes on a CPU of its own. */
-function cpuPerAnswer(pid: number, before: number | undefined, answers: number): string {
-  const after = cpuMilliseconds(pid);
-  if (before === undefined || after === undefined || answers === 0) return '';
-  const micros = ((after - before) * 1000) / answers;
-  return `, server CPU ${micros.toFixed(0)} µs an answer (${Math.round(1e6 / micros).toLocaleString('en-GB')}/s on a CPU of its own)`;
-}
-
-/** The value below which `fraction` of the sorted values lie. */
-const percentile = (sorted: readonly number[], fraction: number) => sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /** Counts what a run got wrong: an unexpected status, an error or a timeout. */
@@ -207,10 +92,18 @@ function judge(label: string, expected: number, { result, samples }: { result: A
   if (samples.length === 0) broken.push(`${label}: no answers`);
 }
 
-/** A run's figures: requests a second, and the latencies' p50, p99 and slowest. */
-function figures({ result, samples }: { result: AutocannonResult; samples: Sample[] }) {
-  const sorted = samples.map(({ ms: taken }) => taken).sort((a, b) => a - b);
-  return { perSecond: samples.length / result.duration, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN };
+/** An answer's headers and its body as sent (fetch would undo its compression). */
+function rawAnswer(target: string, headers: Record<string, string>): Promise<{ headers: Record<string, string>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(target, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const flat = Object.entries(response.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value] as const] : []));
+        resolve({ headers: Object.fromEntries(flat), body: Buffer.concat(chunks) });
+      });
+    }).on('error', reject);
+  });
 }
 
 /** Fails the run unless `check` holds of a request answered before the load: a server that answers wrongly is not measured. */
@@ -291,6 +184,26 @@ try {
     getFigures.push({ label, perSecond, p99 });
     write(`  ${label.padEnd(52)} ${Math.round(perSecond).toLocaleString('en-GB').padStart(7)}/s, p50 ${ms(p50)}, p99 ${ms(p99)}${cpuPerAnswer(pid, cpuBefore, run.samples.length)}`);
   }
+  // The same answer, headers and bytes, from a server that does nothing else: how far the load generator reaches here.
+  const sample = await rawAnswer(`${url}/`, browser);
+  const sampleFile = join(dataDir, 'home.br');
+  writeFileSync(sampleFile, sample.body);
+  const bare = await startBareServer({
+    file: sampleFile,
+    // As sent, but for what Node's server writes itself.
+    headers: Object.fromEntries(Object.entries(sample.headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name))),
+    started,
+    ...(serverCpu !== undefined && { cpu: serverCpu }),
+  });
+  await load({ url: bare.url, connections, duration: 2 });
+  const bareCpuBefore = cpuMilliseconds(bare.pid);
+  const bareRun = await load({ url: bare.url, connections, duration: getSeconds });
+  judge('the bare server', 200, bareRun);
+  const ceiling = figures(bareRun);
+  write(
+    `  ${'(the same answer from a bare Node HTTP server)'.padEnd(52)} ${Math.round(ceiling.perSecond).toLocaleString('en-GB').padStart(7)}/s, p50 ${ms(ceiling.p50)}, p99 ${ms(ceiling.p99)}${cpuPerAnswer(bare.pid, bareCpuBefore, bareRun.samples.length)}`,
+  );
+  await bare.stop();
   write();
 
   write(`POST ${quotesPath}, ${connections} connections, at a steady rate (autocannon's overallRate, the connections' seconds staggered)`);
@@ -319,6 +232,9 @@ try {
   write('floors:');
   for (const { label, perSecond, p99 } of getFigures) {
     write(`  ${label}: ${floors.getPerSecond.toLocaleString('en-GB')}/s or more with p99 under ${floors.getP99Ms} ms: ${met(perSecond >= floors.getPerSecond && p99 < floors.getP99Ms)}`);
+  }
+  if (ceiling.perSecond < floors.getPerSecond || ceiling.p99 >= floors.getP99Ms) {
+    write(`  (the bare server does not meet the GET floor either: on this machine now, the load generator is what is measured)`);
   }
   const atFloorRate = postFigures.find(({ rate }) => rate === floors.postFloorRate);
   write(`  POST at ${floors.postFloorRate}/s: p99 under ${floors.postP99Ms} ms: ${met(atFloorRate !== undefined && atFloorRate.p99 < floors.postP99Ms)}`);

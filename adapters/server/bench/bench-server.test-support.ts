@@ -115,3 +115,78 @@ export function benchDeadline(deadlineMs: number, cleanUpNow: () => void): Retur
   });
   return deadline;
 }
+
+/**
+ * A bare Node HTTP server that answers every request with `file` and `headers`, and nothing else: what
+ * the load generator reaches on this machine against a server that does no work of its own. On `cpu`
+ * alone, as the server measured is.
+ */
+export async function startBareServer({ file, headers, cpu, started }: { file: string; headers: Record<string, string>; cpu?: number; started: ChildProcess[] }): Promise<BenchServer> {
+  const script = `
+    import { createServer } from 'node:http';
+    import { readFileSync } from 'node:fs';
+    const body = readFileSync(${JSON.stringify(file)});
+    const headers = { ...${JSON.stringify(headers)}, 'content-length': String(body.length) };
+    const server = createServer((request, response) => { response.writeHead(200, headers); response.end(body); });
+    server.listen(0, '127.0.0.1', () => process.stdout.write(JSON.stringify({ event: 'listening', url: 'http://127.0.0.1:' + server.address().port }) + '\\n'));
+    process.on('SIGTERM', () => process.exit(0));
+  `;
+  const args = ['--input-type=module', '-e', script];
+  const [command, commandArgs] = cpu !== undefined && tasksetPath !== undefined ? [tasksetPath, ['-c', String(cpu), process.execPath, ...args]] : [process.execPath, args];
+  const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'inherit'] });
+  started.push(child);
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const found = listeningUrl(out);
+      if (found) resolve(found);
+    });
+    child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
+  });
+  return {
+    url,
+    pid: child.pid ?? 0,
+    stop: async () => {
+      if (!isRunning(child)) return 'already stopped';
+      const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ? `killed by ${signal}` : `exit code ${code}`)));
+      child.kill('SIGTERM');
+      const forced = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      const how = await exited;
+      clearTimeout(forced);
+      return how;
+    },
+  };
+}
+
+/** The server's resident memory, from /proc (Linux); undefined elsewhere. */
+export function residentMegabytes(pid: number): number | undefined {
+  try {
+    const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kilobytes === undefined ? undefined : Number(kilobytes) / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The CPU time the server has used so far, in milliseconds, from /proc (Linux, 100 ticks a second);
+ * undefined elsewhere. On a shared machine its cost per request holds better than its rate.
+ */
+export function cpuMilliseconds(pid: number): number | undefined {
+  try {
+    // The fields after the command's name, which is in brackets and may hold spaces: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's CPU time per answer over a run, in microseconds, and the rate that makes on a CPU of its own. */
+export function cpuPerAnswer(pid: number, before: number | undefined, answers: number): string {
+  const after = cpuMilliseconds(pid);
+  if (before === undefined || after === undefined || answers === 0) return '';
+  const micros = ((after - before) * 1000) / answers;
+  return `, server CPU ${micros.toFixed(0)} µs an answer (${Math.round(1e6 / micros).toLocaleString('en-GB')}/s on a CPU of its own)`;
+}
