@@ -106,7 +106,8 @@ export function serveSite(site: SiteFiles, { formTokens, now }: { formTokens: Pi
   });
 
   return {
-    pagesWithForm: (c, next) => (formTokens !== undefined && isOwnAddress(c.req.path) ? serveWithToken(c, next) : next()),
+    // Only an address that is a page with the form is looked up twice.
+    pagesWithForm: (c, next) => (formTokens !== undefined && site.holdsForm(c.req.path) ? serveWithToken(c, next) : next()),
     files: (c, next) => (isOwnAddress(c.req.path) ? serveFiles(c, next) : next()),
     notFoundPage: async (c) => (await serveNotFound(c, () => Promise.resolve())) ?? undefined,
   };

@@ -70,6 +70,12 @@ export class SiteFiles {
     return compressedSuffixes.some((suffix) => this.#files.has(path + suffix));
   }
 
+  /** Whether the page at this address (`/`, `/privacy`, `/privacy/`) holds the quote form. */
+  holdsForm(address: string): boolean {
+    const path = address.endsWith('/') ? `${address}index.html` : `${address}/index.html`;
+    return this.#pagesWithForm.has(path);
+  }
+
   /** The page at this path (`/index.html`) cut where the form's token goes, if it holds the quote form. */
   pageWithForm(path: string): PageWithForm | undefined {
     return this.#pagesWithForm.get(path);
