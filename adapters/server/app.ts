@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { etag } from 'hono/etag';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
 import type { CustomerLinkStore, CustomerMessageAlert } from '../../domain/ports/customer-link-store';
 import type { FormTokens } from '../../domain/ports/form-tokens';
@@ -33,7 +34,8 @@ import { securityHeaders } from './http/security-headers';
 import { bodyLimits, limitBody } from './http/body-limit';
 import { refuseOtherHosts } from './http/site-host';
 import { staffApi } from './staff/staff-api';
-import type { StaticFiles } from './files/static-files';
+import type { SiteFiles } from './files/site-files';
+import { serveSite } from './files/serve-site';
 import type { StaffSessions } from './staff/staff-sessions';
 import type { QuoteError } from '../../domain/quote/quote-errors';
 import { remarkableFields, remarkedFields } from '../../domain/quote/quote';
@@ -75,7 +77,7 @@ export interface ServerDeps {
    */
   formTokens?: Pick<FormTokens, 'issue'>;
   /** The built site (dist/client): prerendered pages, hashed assets under assets/, and their compressed copies. */
-  site: StaticFiles;
+  site: SiteFiles;
   writeLog: (entry: RequestLogEntry) => void;
   sessions: StaffSessions;
   /** The site's public address (SITE_URL): when given, requests addressed to any other host are refused. */
@@ -160,6 +162,7 @@ export function createServerApp(deps: ServerDeps) {
   };
 
   const trust = { trustProxy: deps.trustProxy };
+  const site = serveSite(deps.site, { formTokens: deps.formTokens, now });
   app.use(requestLog(deps.writeLog));
   // Before every route, so errors, 404s and assets get the headers too.
   app.use(securityHeaders({ ...trust, styleHashes: deps.styleHashes ?? [], scriptHashes: deps.scriptHashes ?? [] }));
@@ -273,26 +276,26 @@ export function createServerApp(deps: ServerDeps) {
         clientKey: (c) => clientKey(c, trust),
         page,
         // The site's own 404, whatever became of the link: it says nothing of whether it ever led anywhere.
-        notFoundPage: async (c) => (await deps.site.notFound(c.req.raw)) ?? (await page('/r/', {}, 404)),
+        notFoundPage: async (c) => (await site.notFoundPage(c)) ?? (await page('/r/', {}, 404)),
       }),
     );
   }
   app.all('/api/*', limitBody(bodyLimits.none), (c) => c.json(notFound, 404));
 
-  app.get('*', async (c) => {
-    const path = c.req.path;
-    if (path === '/' && c.req.query('quote') === 'submitted') {
-      const remarks = remarkableFields.filter((field) => c.req.queries('remark')?.includes(field));
-      const token = c.req.query(customerTokenParameter);
-      return page(path, {
-        submitted: true,
-        ...(remarks.length > 0 && { remarks }),
-        ...(token !== undefined && isCustomerTokenShaped(token) && { customerToken: token }),
-      });
-    }
-    // Pages were prerendered at build time; a build without them has each rendered as it is asked for.
-    return (await deps.site.respond(path, c.req.raw)) ?? (await deps.site.notFound(c.req.raw)) ?? (await page(path, {}));
+  app.get('/', async (c, next) => {
+    if (c.req.query('quote') !== 'submitted') return next();
+    const remarks = remarkableFields.filter((field) => c.req.queries('remark')?.includes(field));
+    const token = c.req.query(customerTokenParameter);
+    return page('/', {
+      submitted: true,
+      ...(remarks.length > 0 && { remarks }),
+      ...(token !== undefined && isCustomerTokenShaped(token) && { customerToken: token }),
+    });
   });
+  // The built site's files and prerendered pages; a build without pages has each rendered as it is asked for.
+  app.get('*', site.pagesWithForm);
+  app.get('*', etag(), site.files);
+  app.get('*', async (c) => (await site.notFoundPage(c)) ?? (await page(c.req.path, {})));
 
   return app;
 }

@@ -125,8 +125,10 @@ test('a client over its share of connections is refused while other clients are 
   const site = await siteWith({ headersTimeoutMs: 10_000, requestTimeoutMs: 20_000, maxConnectionsPerClient: 3 });
   const held = await Promise.all([1, 2, 3].map(() => rawClient(site.port)));
   const extra = await rawClient(site.port);
-  await extra.closed;
+  extra.socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+  expect(await extra.closed).toBeLessThan(2000);
   expect(extra.received()).toMatch(/^HTTP\/1\.1 429 /);
+  expect(extra.received()).not.toContain('home');
   expect(extra.received()).toContain('X-Frame-Options: DENY');
   expect(held.every((client) => client.isOpen())).toBe(true);
 
@@ -141,6 +143,17 @@ test('a client over its share of connections is refused while other clients are 
   const again = await rawClient(site.port);
   again.socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
   await expect.poll(again.received).toMatch(/^HTTP\/1\.1 200 /);
+});
+
+test('a connection over the cap that sends nothing is closed at the headers timeout', async () => {
+  const site = await siteWith({ ...quick, maxConnectionsPerClient: 1 });
+  const held = await rawClient(site.port);
+  const silent = await rawClient(site.port);
+  const lasted = await silent.closed;
+  expect(lasted).toBeGreaterThanOrEqual(900);
+  expect(lasted).toBeLessThan(2500);
+  expect(silent.received()).toMatch(/^HTTP\/1\.1 408 /);
+  held.socket.destroy();
 });
 
 test('without a cap (behind our own proxy) one address may hold many connections', async () => {
@@ -159,6 +172,8 @@ test.each([
   ['a request line that is no request line', 'HELLO\r\n\r\n', 400],
   ['half an escape', 'GET /%E0%A4%A HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', 404],
   ['a lone percent sign', 'GET /% HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', 404],
+  ['no Host header over HTTP/1.1', 'GET / HTTP/1.1\r\n\r\n', 400],
+  ['no Host header over HTTP/1.0', 'GET / HTTP/1.0\r\n\r\n', 400],
 ])('%s still gets every security header', async (_, request, status) => {
   const site = await siteWith(quick);
   const normal = await fetch(site.url);

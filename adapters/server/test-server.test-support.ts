@@ -28,9 +28,7 @@ import { describeNotification, OutboxDispatcher } from './alerts/outbox-dispatch
 import { createRateLimit, type RateLimitStore } from './http/rate-limits';
 import { Pool } from 'pg';
 import { StaffSessions } from './staff/staff-sessions';
-import { StaticFiles } from './files/static-files';
-import { staticLane } from './files/static-lane';
-import { headersFor } from './http/security-headers';
+import { SiteFiles } from './files/site-files';
 import { type ConnectionLimits, type RunningServer, startServer } from './start-server';
 import { connectionLimitsOf, readServerConfig } from './server-config';
 import { SqlStaffStore } from '../sql/sql-staff-store';
@@ -118,8 +116,6 @@ export interface TestServer extends RunningServer {
   /** A Cookie header of a signed-in staff member. */
   staffCookie: string;
   logs: RequestLogEntry[];
-  /** The log lines of the requests the static lane answered (they are in `logs` too). */
-  laneLogs: RequestLogEntry[];
   /** What the page renderer was asked to render, in order. */
   rendered: { url: string; state: PageState }[];
   /** The alert engine, when the test asked for alerts: its planner's rounds can be run by hand. */
@@ -180,12 +176,8 @@ export async function startTestServer(
     connections?: ConnectionLimits;
     /** How long a claim on an email or alert holds unless renewed (the server's OUTBOX_LEASE_SECONDS). */
     leaseSeconds?: number;
-    /**
-     * A built site to serve from `dir` (none by default), its pages with the form given tokens. Its
-     * files are sent by the front door and the static lane before the app, as server-main.ts sends
-     * them, unless `lane` is false.
-     */
-    site?: { dir: string; lane: boolean };
+    /** A built site to serve from `dir` (none by default), its pages with the form given tokens. */
+    site?: { dir: string };
     /** Serves customers' private links (/r/<token>) from the database, their alerts going nowhere. */
     customerLinks?: boolean;
   } = {},
@@ -197,8 +189,7 @@ export async function startTestServer(
   const photoDir = kind === 'sqlite' ? mkdtempSync(join(tmpdir(), 'quote-photos-')) : undefined;
   const now = options.now ?? (() => new Date());
   const formTokens = await sharedFormTokens(new SqlSecretStore(db));
-  const site = await StaticFiles.load(options.site?.dir ?? join(tmpdir(), 'no-built-site'), { formTokens: { tokens: formTokens, now } });
-  const laneLogs: RequestLogEntry[] = [];
+  const site = await SiteFiles.load(options.site?.dir ?? join(tmpdir(), 'no-built-site'));
   const quotes = new SqlQuoteRepository(db, { ...clock, formTokens, notify: options.mail !== undefined, ...(photoDir !== undefined && { photoDir }) });
   const photos = testPhotos(db, photoDir);
   const uploadRoot = mkdtempSync(join(tmpdir(), 'quote-upload-root-'));
@@ -289,25 +280,10 @@ export async function startTestServer(
       },
     },
   });
-  // As server-main.ts serves: the front door and the lane before the app, unless the test asks for the app alone.
-  const lane =
-    options.site?.lane !== false
-    ? staticLane({
-        site,
-        writeLog: (entry) => {
-          laneLogs.push(entry);
-          logs.push(entry);
-        },
-        trustProxy: options.trustProxy ?? false,
-        ...(options.siteUrl !== undefined && { siteUrl: options.siteUrl }),
-        securityHeaders: headersFor([], []),
-      })
-    : undefined;
   const server = await startServer(app, {
     host: '127.0.0.1',
     port: 0,
     limits: options.connections ?? connectionLimitsOf(readServerConfig({})),
-    ...(lane && { lane }),
   });
   dispatcher?.start();
   alerts?.start();
@@ -315,7 +291,6 @@ export async function startTestServer(
     options.siteUrl === undefined ? await signInCookie(server.url, testStaff) : await signInCookieAt(server.url, new URL(options.siteUrl).host);
   // The tests read the log of their own requests only.
   logs.splice(0);
-  laneLogs.splice(0);
   errors.splice(0);
   return {
     ...server,
@@ -323,7 +298,6 @@ export async function startTestServer(
     staffCookie,
     db,
     logs,
-    laneLogs,
     rendered,
     alerts,
     limitTable: limitStore.store.kind === 'postgres' ? limitStore.store.tableName : undefined,

@@ -40,6 +40,15 @@ for (const dialect of sqlDialects) {
       ]);
       expect((await ledger.awaitingSomeone(before.createdAt)).map(({ quote }) => quote.name)).toEqual(['Before', 'First', 'Second']);
       expect(await ledger.awaitingSomeone(new Date(clock.time + 1))).toEqual([]);
+      // The same, a page at a time, each page after the last request of the one before.
+      const all = await ledger.awaitingSomeone(before.createdAt);
+      const [page1, page2, page3] = [
+        await ledger.awaitingSomeoneAfter(before.createdAt, undefined, 2),
+        await ledger.awaitingSomeoneAfter(before.createdAt, { createdAt: first.createdAt, id: first.id }, 2),
+        await ledger.awaitingSomeoneAfter(before.createdAt, { createdAt: second.createdAt, id: second.id }, 2),
+      ];
+      expect([page1, page2, page3]).toEqual([all.slice(0, 2), all.slice(2), []]);
+      expect(await ledger.awaitingSomeoneAfter(since, undefined, 10)).toEqual(all.slice(1));
     });
   });
 

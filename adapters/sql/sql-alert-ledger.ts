@@ -1,14 +1,25 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AlertRecord } from '../../domain/alerts/alert-plan';
 import type { AlertCandidate, AlertLedger } from '../../domain/ports/alert-stores';
 import { waitingStatus } from '../../domain/inbox/quote-status';
 import { alertRecordColumns, alertRecordsByQuote, rowToTaking } from './alert-row';
-import { type AlertChannel, type Database, sqlDialectOf } from './database';
+import { type AlertChannel, type Database, type QuoteRequestsTable, sqlDialectOf } from './database';
 import { inSpamFolder } from './inbox-page-query';
 import { parseStatus } from './inbox-row';
 import { compareText, compareTimes } from './outbox-lease';
 import { quoteColumns, rowToQuote } from './quote-row';
 import { writeTransaction } from './group-commit';
+
+/** What a waiting request's row gives planning: the request, its status and who took it. */
+const awaitingColumns = [...quoteColumns, 'status', 'taken_by', 'taken_at'] as const;
+type QuoteAwaitingRow = Pick<Selectable<QuoteRequestsTable>, (typeof awaitingColumns)[number]>;
+
+const candidateOf = (row: QuoteAwaitingRow, sentByQuote: ReturnType<typeof alertRecordsByQuote>): AlertCandidate => ({
+  quote: rowToQuote(row),
+  status: parseStatus(row.id, row.status),
+  taken: rowToTaking(row.id, row.taken_by, row.taken_at),
+  sent: sentByQuote.get(row.id) ?? [],
+});
 
 /** Options for {@link SqlAlertLedger}; tests pass their own ids. No clock: every method is told its time. */
 export interface SqlAlertLedgerOptions {
@@ -32,14 +43,9 @@ export class SqlAlertLedger implements AlertLedger {
     this.#postgres = sqlDialectOf(db) === 'postgres';
   }
 
-  /**
-   * The requests that arrived at or after `since`, still 'new', not taken and not in the Spam folder,
-   * oldest first, each with its steps so far; of those `only` names, when given. One moved out of the
-   * folder arrived when it was.
-   */
-  async awaitingSomeone(since: Date, only?: readonly string[]): Promise<AlertCandidate[]> {
-    if (only?.length === 0) return [];
-    const awaiting = this.#db
+  /** Requests that arrived at or after `since` and still wait for someone: all, or those `only` names. */
+  #awaiting(since: Date, only?: readonly string[]) {
+    return this.#db
       .selectFrom('quote_requests')
       .where('created_at', '>=', since.toISOString())
       .where('taken_at', 'is', null)
@@ -52,23 +58,39 @@ export class SqlAlertLedger implements AlertLedger {
             // no index the planner could take instead and walk through every waiting request with.
             select.where('id', 'in', only).where(sql<string>`${sql.ref('status')} || ''`, '=', waitingStatus),
       );
+  }
+
+  /**
+   * The requests that arrived at or after `since`, still 'new', not taken and not in the Spam folder,
+   * oldest first, each with its steps so far; of those `only` names, when given. One moved out of the
+   * folder arrived when it was.
+   */
+  async awaitingSomeone(since: Date, only?: readonly string[]): Promise<AlertCandidate[]> {
+    if (only?.length === 0) return [];
+    const awaiting = this.#awaiting(since, only);
     const [requests, records] = await Promise.all([
-      awaiting.select([...quoteColumns, 'status', 'taken_by', 'taken_at']).execute(),
-      this.#db
-        .selectFrom('alert_records')
-        .select(alertRecordColumns)
-        .where('quote_id', 'in', awaiting.select('id'))
-        .execute(),
+      awaiting.select(awaitingColumns).execute(),
+      this.#db.selectFrom('alert_records').select(alertRecordColumns).where('quote_id', 'in', awaiting.select('id')).execute(),
     ]);
     const sentByQuote = alertRecordsByQuote(records);
-    return requests
-      .sort((a, b) => compareTimes(a.created_at, b.created_at) || compareText(a.id, b.id))
-      .map((row) => ({
-        quote: rowToQuote(row),
-        status: parseStatus(row.id, row.status),
-        taken: rowToTaking(row.id, row.taken_by, row.taken_at),
-        sent: sentByQuote.get(row.id) ?? [],
-      }));
+    return requests.sort((a, b) => compareTimes(a.created_at, b.created_at) || compareText(a.id, b.id)).map((row) => candidateOf(row, sentByQuote));
+  }
+
+  async awaitingSomeoneAfter(since: Date, after: { createdAt: Date; id: string } | undefined, limit: number): Promise<AlertCandidate[]> {
+    let page = this.#awaiting(since);
+    if (after !== undefined) {
+      const at = after.createdAt.toISOString();
+      page = page.where((eb) => eb.or([eb('created_at', '>', at), eb.and([eb('created_at', '=', at), eb('id', '>', after.id)])]));
+    }
+    const requests = await page.select(awaitingColumns).orderBy('created_at').orderBy('id').limit(limit).execute();
+    if (requests.length === 0) return [];
+    const records = await this.#db
+      .selectFrom('alert_records')
+      .select(alertRecordColumns)
+      .where('quote_id', 'in', requests.map(({ id }) => id))
+      .execute();
+    const sentByQuote = alertRecordsByQuote(records);
+    return requests.map((row) => candidateOf(row, sentByQuote));
   }
 
   /**

@@ -83,6 +83,7 @@ for (const dialect of sqlDialects) {
       const since = clock.now();
       const held = requestOf(await repository.insert(withEmail, [], bot));
       expect(await ledger.awaitingSomeone(since)).toEqual([]);
+      expect(await ledger.awaitingSomeoneAfter(since, undefined, 10)).toEqual([]);
       expect(await ledger.recordAlert(held.id, alertRecord('new', clock.now(), [sam]), { webhook: true })).toBe(false);
       expect(await db.selectFrom('alert_records').selectAll().execute()).toEqual([]);
 
@@ -91,6 +92,7 @@ for (const dialect of sqlDialects) {
       await inbox.clearSpam({ id: held.id, by: sam, at });
       expect(await ledger.awaitingSomeone(new Date(at.getTime() + 1))).toEqual([]);
       expect(await ledger.awaitingSomeone(at)).toEqual([{ quote: { ...held, createdAt: at }, status: 'new', taken: null, sent: [] }]);
+      expect(await ledger.awaitingSomeoneAfter(at, undefined, 10)).toEqual([{ quote: { ...held, createdAt: at }, status: 'new', taken: null, sent: [] }]);
       expect(await ledger.recordAlert(held.id, alertRecord('new', at, [sam]), { webhook: true })).toBe(true);
     });
   });

@@ -30,6 +30,11 @@ export interface AlertLedger {
    */
   awaitingSomeone(since: Date, only?: readonly string[]): Promise<AlertCandidate[]>;
   /**
+   * The requests `awaitingSomeone(since)` gives, a page at a time: at most `limit`, oldest first, of
+   * those that arrived after `after` (a request of the page before), by their time and then id.
+   */
+  awaitingSomeoneAfter(since: Date, after: { createdAt: Date; id: string } | undefined, limit: number): Promise<AlertCandidate[]>;
+  /**
    * Records the step and queues a delivery for each device of each recipient, and one for the webhook
    * when `webhook`. False, with nothing queued, when the step was recorded already.
    */

@@ -31,9 +31,7 @@ import type { AlertSettings } from '../../domain/ports/alert-settings';
 import { type Backend, type BackendPhotos, loadedBackend } from '../app/backends/backend';
 import { createPageRenderer } from '../render/page-renderer';
 import type { BuiltTemplates } from '../render/page-templates';
-import { StaticFiles } from '../../adapters/server/files/static-files';
-import { staticLane } from '../../adapters/server/files/static-lane';
-import { headersFor } from '../../adapters/server/http/security-headers';
+import { SiteFiles } from '../../adapters/server/files/site-files';
 import type { RequestLogEntry } from '../../adapters/server/http/request-log';
 import { LogLines } from '../../adapters/server/http/log-lines';
 import { sharedFormTokens } from '../../adapters/server/quotes/form-tokens';
@@ -198,7 +196,7 @@ const backend: Backend = {
 const readiness = new SqlReadiness(db);
 // Written by the build beside this file: the built pages that pages are rendered into.
 const templates = JSON.parse(await readFile(fileURLToPath(new URL('./page-templates.json', import.meta.url)), 'utf8')) as BuiltTemplates;
-const site = await StaticFiles.load(clientDir, { formTokens: { tokens: formTokens, now: () => new Date() } });
+const site = await SiteFiles.load(clientDir);
 // The request log's lines go out a turn of the event loop at a time, each turn's in one write.
 const requestLines = new LogLines((chunk) => process.stdout.write(chunk));
 const writeLog = (entry: RequestLogEntry) => {
@@ -253,15 +251,7 @@ const app = createServerApp({
   },
 });
 
-// The site's files and prerendered pages are sent before the app's routing, with the same headers and log line.
-const lane = staticLane({
-  site,
-  writeLog,
-  trustProxy: config.TRUST_PROXY,
-  ...(config.SITE_URL !== undefined && { siteUrl: config.SITE_URL }),
-  securityHeaders: headersFor(templates.styleHashes, templates.scriptHashes),
-});
-const server = await startServer(app, { host: config.HOST, port: config.PORT, limits: connectionLimitsOf(config), lane });
+const server = await startServer(app, { host: config.HOST, port: config.PORT, limits: connectionLimitsOf(config) });
 dispatcher?.start();
 alerts.start();
 writeLine(

@@ -3,19 +3,28 @@ import { afterEach, expect, test } from 'vitest';
 import { type AlertRecord, defaultAlertPolicy } from '../../../domain/alerts/alert-plan';
 import type { AlertCandidate, AlertLedger } from '../../../domain/ports/alert-stores';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
+import { withAlertStores } from '../../sql/sql-alert-store.test-support';
 import { AlertPlanner } from './alert-planner';
 
 const sam = 'sam.okafor@example.co.uk';
 
+type PlannerLedger = Pick<AlertLedger, 'awaitingSomeone' | 'awaitingSomeoneAfter' | 'recordAlert'>;
+
 /**
- * A ledger of waiting requests in memory that notes how each round asked for them: for every waiting
- * request (a full round), or for those it names.
+ * A ledger of waiting requests in memory that notes how rounds asked for them: for every waiting
+ * request (a full round, which then reads them a page at a time), or for those it names.
  */
 function ledgerInMemory() {
   const waiting = new Map<string, AlertCandidate>();
   const rounds: ('full' | string[])[] = [];
   const recorded: { quoteId: string; record: AlertRecord }[] = [];
-  const ledger: Pick<AlertLedger, 'awaitingSomeone' | 'recordAlert'> = {
+  const ledger: PlannerLedger = {
+    awaitingSomeoneAfter: (_since, after, limit) => {
+      if (after === undefined) rounds.push('full');
+      const all = [...waiting.values()];
+      const from = after === undefined ? 0 : all.findIndex(({ quote }) => quote.id === after.id) + 1;
+      return Promise.resolve(all.slice(from, from + limit));
+    },
     awaitingSomeone: (_since, only) => {
       rounds.push(only === undefined ? 'full' : [...only]);
       const candidates = [...waiting.values()].filter(({ quote }) => only === undefined || only.includes(quote.id));
@@ -39,7 +48,7 @@ afterEach(async () => {
   await Promise.all(planners.splice(0).map((planner) => planner.stop()));
 });
 
-function plannerOver(ledger: Pick<AlertLedger, 'awaitingSomeone' | 'recordAlert'>, pollMs: number) {
+function plannerOver(ledger: PlannerLedger, pollMs: number) {
   const planner = new AlertPlanner({
     ledger,
     audience: () => Promise.resolve({ staff: [sam], rota: [] }),
@@ -108,4 +117,35 @@ test('woken for everyone (the rota changed, a request was taken), it reads every
   await until(() => rounds.length >= 2);
   await sleep(20);
   expect(rounds.slice(1)).toContain('full');
+});
+
+test('a full round over a day’s backlog lets the server answer between pages, and plans every request once', { timeout: 60_000 }, async () => {
+  await withAlertStores('sqlite', async ({ quotes, ledger, clock }) => {
+    // A thousand requests still waiting, stored together (they share commits).
+    const stored = await Promise.all(Array.from({ length: 1000 }, (_, index) => quotes.insert(sampleQuote({ name: `Customer ${index}` }))));
+    const planner = new AlertPlanner({
+      ledger,
+      audience: () => Promise.resolve({ staff: [sam], rota: [] }),
+      policy: defaultAlertPolicy,
+      webhook: false,
+      onRecorded: () => undefined,
+      logger: { error: (message, cause) => expect.fail(`${message}: ${String(cause)}`) },
+      now: clock.now,
+    });
+    // The turns of the event loop the round leaves to everything else (a visitor's request, say).
+    let turns = 0;
+    let planning = true;
+    const turn = () => {
+      turns += 1;
+      if (planning) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const recorded = await planner.planDue();
+    planning = false;
+    expect(recorded).toHaveLength(stored.length);
+    expect(recorded.every(({ step }) => step === 'new')).toBe(true);
+    expect(turns).toBeGreaterThanOrEqual(9);
+    // Planned once: a second round finds nothing due.
+    expect(await planner.planDue()).toEqual([]);
+  });
 });

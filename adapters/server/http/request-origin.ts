@@ -23,7 +23,7 @@ const hostPattern = /^(?:[a-z0-9._-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 const firstOf = (header: string | undefined) => header?.split(',')[0]?.trim() ?? '';
 
 /** The scheme our proxy says the visitor used (X-Forwarded-Proto), if it names one we know. */
-export function forwardedScheme(header: string | undefined): 'https' | 'http' | undefined {
+function forwardedScheme(header: string | undefined): 'https' | 'http' | undefined {
   const proto = firstOf(header).toLowerCase();
   return proto === 'https' || proto === 'http' ? proto : undefined;
 }

@@ -5,7 +5,7 @@ import { type ProxyTrust, requestOrigin } from './request-origin';
 const probes = new Set(['/healthz', '/readyz']);
 
 /** A host name as compared: lower-cased, without the trailing dot of a fully qualified name. */
-export const hostnameOf = (host: string) => host.toLowerCase().replace(/\.$/, '');
+const hostnameOf = (host: string) => host.toLowerCase().replace(/\.$/, '');
 
 /**
  * Answers only requests addressed to the site (SITE_URL's host name). A page on another name that
