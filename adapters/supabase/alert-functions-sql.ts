@@ -1,10 +1,8 @@
 // The alerts' rules and calls on a Supabase project, with the domain's values put in: the steps an
 // alert has, the week days of the rota and its size, the waiting status a request is taken in, the
-// length of a staff email, the most devices a staff member has. The tables come from
-// 20261201070400_alerts.sql; the rules migration puts this in after inboxFunctionsSql (take_quote
-// answers with inbox_quote_json). Every function is security definer with `set search_path = ''` and
-// qualified names, and says who may call it.
-import { maxPushDevicesPerStaff } from '../../domain/alerts/alert-devices';
+// length of a staff email. The tables come from 20261201070400_alerts.sql; the rules migration puts
+// this in after inboxFunctionsSql (take_quote answers with inbox_quote_json). Every function is
+// security definer with `set search_path = ''` and qualified names, and says who may call it.
 import { alertSteps } from '../../domain/alerts/alert-plan';
 import { rotaMaxShifts, weekdays } from '../../domain/alerts/on-call';
 import { waitingStatus } from '../../domain/inbox/quote-status';
@@ -279,34 +277,6 @@ as $$
     join public.staff s on s.user_id = d.user_id
    where pg_catalog.lower(u.email) in (select pg_catalog.lower(e.value) from pg_catalog.jsonb_array_elements_text(staff_push_devices.emails) as e(value))
 $$;
-
--- At most ${whole(maxPushDevicesPerStaff)} devices per staff member, however they are added: straight into the
--- table or through save_push_device (whose upsert fires this before it finds the endpoint kept, so
--- a subscription already the caller's is not counted twice). One user's additions take turns on a
--- lock of their own, so two at once cannot both find room for the last device. Reported as
--- PostgreSQL reports a check constraint, so callers read it alike.
-create or replace function public.push_devices_per_staff()
-  returns trigger
-  language plpgsql
-  volatile
-  security definer
-  set search_path = ''
-as $$
-begin
-  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('push_devices_per_staff:' || new.user_id::text, 0));
-  if (select count(*) from public.push_devices d where d.user_id = new.user_id and d.endpoint <> new.endpoint) >= ${whole(maxPushDevicesPerStaff)} then
-    raise exception 'new row for relation "push_devices" violates check constraint "push_devices_per_staff"'
-      using errcode = 'check_violation', constraint = 'push_devices_per_staff', schema = 'public', table = 'push_devices',
-            detail = 'A staff member gets alerts on at most ${whole(maxPushDevicesPerStaff)} devices.';
-  end if;
-  return new;
-end;
-$$;
-revoke execute on function public.push_devices_per_staff() from public, anon, authenticated, service_role;
-drop trigger if exists push_devices_per_staff on public.push_devices;
-create trigger push_devices_per_staff
-  before insert or update of user_id on public.push_devices
-  for each row execute function public.push_devices_per_staff();
 
 revoke execute on function public.staff_emails() from public, anon, authenticated, service_role;
 grant execute on function public.staff_emails() to authenticated, service_role;
