@@ -1,5 +1,6 @@
+import { countingListener } from './counting-listener.test-support';
 import { createECDH, randomBytes } from 'node:crypto';
-import { BlockList, createServer, type Socket } from 'node:net';
+import { BlockList } from 'node:net';
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import webPush from 'web-push';
@@ -20,18 +21,6 @@ const answering =
   (hostname) =>
     Promise.resolve((records[hostname] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
 
-/** A TCP listener on loopback that counts who connects, and hangs up on them. */
-async function countingListener() {
-  const sockets: Socket[] = [];
-  const listener = createServer((socket) => {
-    sockets.push(socket);
-    socket.destroy();
-  });
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  const address = listener.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
-  return { port, connections: () => sockets.length, close: () => new Promise<void>((resolve) => listener.close(() => resolve())) };
-}
 
 test('a public-looking name that resolves to this machine or a private network is never connected to', async () => {
   const listener = await countingListener();

@@ -1,4 +1,4 @@
-import { createServer, type Socket } from 'node:net';
+import { countingListener } from '../push/counting-listener.test-support';
 import webpush from 'web-push';
 import { expect, test } from 'vitest';
 import { firstStartMs, startFunction } from './edge-function.test-support';
@@ -19,14 +19,8 @@ const sam = { token: 'sam-token', email: 'sam@se1plumbing.example' };
 test('the alert function pushes to no endpoint on this machine, whatever the table holds', { timeout: firstStartMs + 30_000 }, async () => {
   const database = await supabaseScratchDatabase();
   const push = await startLoopbackPushService();
-  const sockets: Socket[] = [];
-  const listener = createServer((socket) => {
-    sockets.push(socket);
-    socket.destroy();
-  });
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  const address = listener.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  const listener = await countingListener();
+  const { port } = listener;
   const user = await createUser(database.owner, sam.email, { staff: true });
   const phone = push.createSubscription();
   for (const endpoint of [phone.endpoint, `https://127.0.0.1:${port}/push/x`, `https://[::ffff:7f00:1]:${port}/push/y`]) {
@@ -55,13 +49,13 @@ test('the alert function pushes to no endpoint on this machine, whatever the tab
     const tested = await fetch(`${edge.url}/test`, { method: 'POST', headers: { authorization: `Bearer ${sam.token}`, 'content-type': 'application/json' }, body: '{}' });
     expect(await tested.json()).toEqual({ delivered: 0, failed: 3 });
     expect(push.answers).toEqual([]);
-    expect(sockets).toEqual([]);
+    expect(listener.connections()).toBe(0);
     expect(await edge.logged(/not a push service on the internet|must be a push service on the internet/)).toContain('127.0.0.1');
   } finally {
     await edge.stop();
     await postgrest.stop();
     await push.close();
-    await new Promise<void>((resolve) => listener.close(() => resolve()));
+    await listener.close();
     await database.drop();
   }
 });

@@ -1,6 +1,6 @@
 // A staff account in the wrong hands must not turn the server's pushes against this machine or its network.
+import { countingListener } from '../../push/counting-listener.test-support';
 import { createECDH, randomBytes } from 'node:crypto';
-import { createServer, type Socket } from 'node:net';
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
 import { alertPaths, WirePushDevicesSchema, WireTestAlertSchema } from '../../http-api/alerts-wire';
@@ -90,18 +90,6 @@ test('staff cannot register a push endpoint on this machine or a private network
   }
 });
 
-/** A TCP listener on loopback that counts who connects, and hangs up on them. */
-async function countingListener() {
-  const sockets: Socket[] = [];
-  const listener = createServer((socket) => {
-    sockets.push(socket);
-    socket.destroy();
-  });
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  const address = listener.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
-  return { port, connections: () => sockets.length, close: () => new Promise<void>((resolve) => listener.close(() => resolve())) };
-}
 
 test('a device stored on an internal address before the rule, or behind it, is never connected to at send time', async () => {
   const listener = await countingListener();

@@ -39,6 +39,7 @@ write('404.html', notFoundHtml, { compressed: true });
 write('assets/app-abc123.js', appJs, { compressed: true });
 write('assets/app-abc123.js.map', JSON.stringify({ version: 3, sourcesContent: ['// internal'] }), { compressed: true });
 write('share-image.png', shareImage);
+write('quotes.webmanifest', JSON.stringify({ name: 'Inbox', start_url: '/quotes' }));
 write('.vite/manifest.json', '{}');
 writeFileSync(join(rootDir, 'secret.txt'), secret);
 
@@ -144,6 +145,7 @@ test('hashed assets are cached for good; pages and other files are checked each 
   expect((await ask('/assets/app-abc123.js', { headers: { 'accept-encoding': 'br' } })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
   expect((await ask('/assets/app-abc123.js')).headers['content-type']).toBe('text/javascript; charset=utf-8');
   expect((await ask('/privacy')).headers['cache-control']).toBe('no-cache');
+  expect((await ask('/quotes.webmanifest')).headers['content-type']).toBe('application/manifest+json; charset=utf-8');
   expect((await ask('/share-image.png')).headers['cache-control']).toBe('no-cache');
 });
 

@@ -9,6 +9,9 @@ const immutable = 'public, max-age=31536000, immutable';
 /** Everything else keeps its name when it changes: the browser asks each time, and mostly hears 304. */
 const revalidate = 'no-cache';
 
+/** The site's JSON files are UTF-8, said so as for its other text files (Hono's own table leaves the charset out). */
+const mimes = { json: 'application/json; charset=utf-8', webmanifest: 'application/manifest+json; charset=utf-8' };
+
 /** The encoding Hono's serveStatic asks for by a compressed copy's suffix. */
 const encodingOf: Record<(typeof compressedSuffixes)[number], PageEncoding> = { '.br': 'br', '.gz': 'gzip' };
 
@@ -83,6 +86,7 @@ export function serveSite(site: SiteFiles, { formTokens, now }: { formTokens: Pi
   };
   const serveFiles = serveStatic({
     root: '',
+    mimes,
     precompressed: true,
     isDir: isPageFolder,
     getContent,
