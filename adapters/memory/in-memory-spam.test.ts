@@ -92,10 +92,14 @@ describe('judging a request that comes with how it arrived', () => {
   });
 
   test('requests arriving together each count the ones before them', async () => {
-    const { store } = storeAt();
+    const { clock, store } = storeAt();
     const burst = sampleQuote({ description: 'Hello! I am interested in your services. Please send me your price list.' });
     const all = await Promise.all(Array.from({ length: 5 }, () => store.insert(burst, [], person)));
-    expect(all.map(({ heldAsSpam }) => heldAsSpam)).toEqual([false, false, false, true, true]);
+    // Which call is stored first depends on when its link's hash is ready; whichever it is, the first
+    // three stored pass and the two after them are held.
+    const held = all.filter(({ heldAsSpam }) => heldAsSpam).map(({ id }) => id);
+    expect(held).toHaveLength(2);
+    expect((await listed(store, spamView, clock.now())).map(({ id }) => id).toSorted()).toEqual(held.toSorted());
   });
 });
 
