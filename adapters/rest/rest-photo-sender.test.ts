@@ -103,3 +103,24 @@ test('413 for a file over the limit is that file refused as too large; anything 
     'Storing the quote request with photos failed: the server answered 503 (storage-unavailable: Down)',
   );
 });
+
+test('where the API runs in the page, the post goes by the fetch given, and the bar stands at the start until it is answered', async () => {
+  const stored = { ...quote, id: 'q-2', createdAt: new Date('2026-11-24T01:00:00Z') };
+  const posted: { url: string; init: RequestInit | undefined }[] = [];
+  const progress: number[] = [];
+  const sender = new RestPhotoSender({
+    fetch: (input, init) => {
+      posted.push({ url: input instanceof Request ? input.url : input.toString(), init });
+      expect(progress).toEqual([0]);
+      return Promise.resolve(Response.json({ ...toWireQuote(stored), customer_token: customerToken }, { status: 201 }));
+    },
+  });
+  const result = await sender.send(quote, [photo('boiler.jpg')], (fraction) => progress.push(fraction), { honeypotFilled: false, formToken: 'page-token' });
+  expect(result).toMatchObject({ id: 'q-2', customerToken });
+  expect(progress).toEqual([0, 1]);
+  expect(posted[0]?.url).toBe(`${window.location.origin}/api/quote-requests`);
+  expect(posted[0]?.init?.headers).toEqual({ accept: 'application/json' });
+  const form = posted[0]?.init?.body as FormData;
+  expect(form.getAll('photos').map((file) => (file as File).name)).toEqual(['boiler.jpg']);
+  expect(form.get('form_token')).toBe('page-token');
+});

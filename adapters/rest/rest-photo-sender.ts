@@ -114,6 +114,8 @@ export class RestPhotoSender implements QuoteWithPhotosSender {
 
   async #post(body: FormData, onProgress: (fraction: number) => void): Promise<Answer> {
     if (this.#fetch) {
+      // Nothing to count as it goes: the bar stands at the start until the photos are processed and kept.
+      onProgress(0);
       const response = await this.#fetch(new URL(this.#url, globalThis.location.href), { method: 'POST', headers: { accept: 'application/json' }, body });
       const parsed: unknown = await response.json().catch(() => undefined);
       return { status: response.status, body: parsed, retryAfter: response.headers.get('retry-after') };
