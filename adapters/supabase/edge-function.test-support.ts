@@ -14,8 +14,6 @@ const deno = fileURLToPath(new URL('../../node_modules/.bin/deno', import.meta.u
 const denoDir = fileURLToPath(new URL('../../node_modules/.cache/deno', import.meta.url));
 export const firstStartMs = 60_000;
 
-export const office = 'office@se1-plumbing.example';
-export const from = 'SE1 Plumbing & Heating <website@se1-plumbing.example>';
 const secrets = [
   'SMTP_URL',
   'NOTIFY_TO',
@@ -40,7 +38,7 @@ function denoEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 /** `deno <args>` in the function's folder; --frozen: the committed deno.lock is the truth, never rewritten. */
-export function runDeno(args: readonly string[], env: Record<string, string>, name: FunctionName = 'send-quote-notification'): ChildProcess {
+function runDeno(args: readonly string[], env: Record<string, string>, name: FunctionName = 'send-quote-notification'): ChildProcess {
   return spawn(deno, [args[0] ?? 'run', '--frozen', '--config', 'deno.json', ...args.slice(1)], {
     cwd: functionDir(name),
     env: denoEnv(env),

@@ -1,12 +1,8 @@
 /**
- * Test-only: the PostgREST of postgrest-on-scratch-database.test-support.ts on a real loopback port,
- * for a process of its own (the edge function under Deno) to call, and Storage's handlers
- * (storage-on-scratch-database.test-support.ts) when given. Only tests import it.
+ * Test-only: a fetch handler served on a real loopback port, for a process of its own (an edge
+ * function under Deno) to call. Only tests import it.
  */
 import { createServer, type IncomingMessage } from 'node:http';
-import { getResponse, type HttpHandler } from 'msw';
-import { answerAsPostgrest, type ClaimsOf } from './postgrest-on-scratch-database.test-support';
-import type { SupabaseScratchDatabase } from './supabase-scratch-database.test-support';
 
 /** The request a loopback server received, as a fetch Request to the same path at `origin`. */
 async function requestOf(message: IncomingMessage, origin: string): Promise<Request> {
@@ -41,19 +37,4 @@ export async function serveOnLoopback(answer: (request: Request) => Promise<Resp
   if (address === null || typeof address === 'string') throw new Error('the server has no port');
   origin = `http://127.0.0.1:${String(address.port)}`;
   return { url: origin, stop: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-/** Serves /rest/v1 over `database` (and /storage/v1 by `storage`) at a free port on 127.0.0.1 until stopped. */
-export function startPostgrestServer(
-  database: SupabaseScratchDatabase,
-  claimsOf: ClaimsOf,
-  storage: (origin: string) => HttpHandler[] = () => [],
-): Promise<{ url: string; stop: () => Promise<void> }> {
-  return serveOnLoopback(async (request) => {
-    const url = new URL(request.url);
-    const path = url.pathname;
-    return path.startsWith('/rest/v1/')
-      ? answerAsPostgrest(database, claimsOf, request, path.slice('/rest/v1/'.length))
-      : ((await getResponse(storage(url.origin), request)) ?? new Response(null, { status: 404 }));
-  });
 }

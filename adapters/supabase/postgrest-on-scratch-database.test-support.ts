@@ -14,21 +14,6 @@ import type { Claims, SupabaseScratchDatabase } from './supabase-scratch-databas
 /** Who a request runs as, or the answer refusing it (a bad key, an expired token). */
 export type ClaimsOf = (request: Request) => Claims | Response;
 
-/**
- * Who a request runs as in a project with these keys, as Supabase's gateway and PostgREST decide: a
- * wrong `apikey` is refused; the bearer is the service role's key, the anon key (or none), or a
- * signed-in user's token among `users`; any other token is refused.
- */
-export function projectClaims({ anonKey, serviceKey, users = {} }: { anonKey: string; serviceKey: string; users?: Record<string, Claims> }): ClaimsOf {
-  return (request) => {
-    if (![anonKey, serviceKey].includes(request.headers.get('apikey') ?? '')) return Response.json({ message: 'Invalid API key' }, { status: 401 });
-    const token = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? anonKey;
-    if (token === serviceKey) return { role: 'service_role' };
-    if (token === anonKey) return { role: 'anon' };
-    return users[token] ?? Response.json({ code: 'PGRST301', message: 'No suitable key or wrong key type' }, { status: 401 });
-  };
-}
-
 const identifier = /^[a-z_][a-z0-9_]*$/;
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>

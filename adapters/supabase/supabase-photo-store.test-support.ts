@@ -17,13 +17,15 @@ import { defaultSpamRetentionDays } from '../../domain/spam/spam';
 import { readAll } from '../contracts/store-under-test.test-support';
 import { firstStartMs, type RunningFunction, startFunction } from './edge-function.test-support';
 import { anonKey, serviceKey } from './fake-supabase-project.test-support';
-import { photoUploadMinutes } from './photo-functions-sql';
 import { serveOnLoopback } from './postgrest-http-server.test-support';
 import type { SupabaseScratchDatabase } from './supabase-scratch-database.test-support';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { SupabasePhotoLinks } from './supabase-photos';
 import { SupabaseQuoteInbox } from './supabase-quote-inbox';
 import type { FakeStorage } from './storage-on-scratch-database.test-support';
+
+/** How long an upload may wait for its request before the purge takes it as abandoned. */
+const photoUploadMinutes = 30;
 
 /**
  * Reads a photo as a staff member's page does: finds it among the request's photos in the inbox

@@ -6,8 +6,7 @@ import type { PhotoRef, ProcessedPhoto } from '../../domain/photos/photos';
 import { type ChosenPhoto, type PhotoProcessor, PhotoRejected } from '../../domain/ports/photos';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { memberAccount, messageOf, mockSupabase, staffAccount } from './mock-supabase.test-support';
-import { photoBucket } from './photo-functions-sql';
-import { photoLinkSeconds, SupabasePhotoLinks, SupabasePhotoSender } from './supabase-photos';
+import { photoBucket, photoLinkSeconds, SupabasePhotoLinks, SupabasePhotoSender } from './supabase-photos';
 import { SupabaseQuoteInbox } from './supabase-quote-inbox';
 import { SupabaseQuoteRepository } from './supabase-quote-repository';
 

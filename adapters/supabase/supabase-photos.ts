@@ -4,9 +4,11 @@ import { type NewlyStored } from '../../domain/ports/quote-repository';
 import { type NewQuote, toNamedFields } from '../../domain/quote/quote';
 import type { Arrival } from '../../domain/spam/spam';
 import { customerTokenHash, newCustomerToken } from '../../domain/customer-link/customer-link';
-import { photoBucket } from './photo-functions-sql';
 import type { SupabaseDatabaseClient } from './supabase-database';
 import { describeDatabaseFailure } from './supabase-failure';
+
+/** The private Storage bucket the photos are kept in. */
+export const photoBucket = 'quote-photos';
 
 /** How long a signed link to a photo works: long enough to open it, short enough that a copied link soon dies. */
 export const photoLinkSeconds = 300;

@@ -241,31 +241,3 @@ export async function supabaseScratchDatabase(): Promise<SupabaseScratchDatabase
     drop,
   };
 }
-
-/** A user as Supabase Auth keeps one (id and email), on the staff list or not: the claims of their token. */
-export async function createUser(owner: Client, email: string, { staff }: { staff: boolean }): Promise<Claims & { sub: string }> {
-  const id = randomUUID();
-  await owner.query('insert into auth.users (id, email) values ($1, $2)', [id, email]);
-  if (staff) await owner.query('insert into public.staff (user_id) values ($1)', [id]);
-  return { role: 'authenticated', sub: id, email };
-}
-
-/**
- * Runs each `work` against a scratch database of its own, dropped afterwards, holding these users
- * (created in the order given): `work` receives each one's claims under the name it is given here.
- */
-export function withSupabaseUsers<Name extends string>(users: Record<Name, { email: string; staff: boolean }>) {
-  return async (work: (supabase: SupabaseScratchDatabase & Record<Name, Claims>) => Promise<void>): Promise<void> => {
-    const supabase = await supabaseScratchDatabase();
-    try {
-      const created: [string, Claims][] = [];
-      for (const [name, { email, staff }] of Object.entries<{ email: string; staff: boolean }>(users)) {
-        created.push([name, await createUser(supabase.owner, email, { staff })]);
-      }
-      // Object.fromEntries forgets the names' type; they are exactly the keys of `users`.
-      await work({ ...supabase, ...(Object.fromEntries(created) as Record<Name, Claims>) });
-    } finally {
-      await supabase.drop();
-    }
-  };
-}
