@@ -44,9 +44,14 @@ test('with no secret set, the token is checked against the keys the project publ
   const token = await sign(signedIn(), privateJwk, 'ES256');
   expect(await findAccessTokenEmail(token, jwks)).toBe('sam@se1plumbing.example');
   expect(await findAccessTokenEmail(await sign(signedIn(), secret, 'HS256'), jwks)).toBeUndefined();
+  // The same keys as Supabase gives every function, read from its secret without asking the project.
+  const given = accessTokenKeyOf({ SUPABASE_JWKS: JSON.stringify({ keys: [published] }), SUPABASE_URL: 'https://project-ref.supabase.co' });
+  server.resetHandlers();
+  expect(given.kind).toBe('keys');
+  expect(await findAccessTokenEmail(token, given)).toBe('sam@se1plumbing.example');
 });
 
-test('the secret, when set, is the key; without it or the project’s address there is none', () => {
-  expect(accessTokenKeyOf({ SUPABASE_JWT_SECRET: secret, SUPABASE_URL: 'https://project-ref.supabase.co' })).toEqual(key);
-  expect(() => accessTokenKeyOf({})).toThrow(/SUPABASE_JWT_SECRET/);
+test('the secret, when set, is the key; without it, the keys or the project’s address there is none', () => {
+  expect(accessTokenKeyOf({ JWT_SECRET: secret, SUPABASE_JWKS: '{"keys":[]}', SUPABASE_URL: 'https://project-ref.supabase.co' })).toEqual(key);
+  expect(() => accessTokenKeyOf({})).toThrow(/JWT_SECRET/);
 });
