@@ -78,17 +78,24 @@ module.exports = {
     },
     {
       name: 'server-code-lives-in-a-capability-folder',
-      comment: 'adapters/server/ holds app.ts (which composes the capabilities), start-server.ts and server-config.ts; everything else sits in the folder of its capability (quotes/, inbox/, alerts/, …), in http/ if every answer goes through it, or in bench/.',
+      comment: 'adapters/server/ holds api.ts (which composes the capabilities into the one API), app.ts (the Node site around it), start-server.ts and server-config.ts; everything else sits in the folder of its capability (quotes/, inbox/, alerts/, …), in http/ if every answer goes through it, or in bench/.',
       severity: 'error',
-      from: { path: '^adapters/server/[^/]+$', pathNot: ['^adapters/server/(app|start-server|server-config)\\.ts$', tests] },
+      from: { path: '^adapters/server/[^/]+$', pathNot: ['^adapters/server/(api|app|start-server|server-config)\\.ts$', tests] },
       to: {},
     },
     {
       name: 'server-capabilities-composed-only-by-the-app',
-      comment: 'A capability\'s folder is reached from app.ts, never from another capability: they share only http/, staff/ (who is signed in), photos/ (reading an upload) and pages/.',
+      comment: 'A capability\'s folder is reached from api.ts or app.ts, never from another capability: they share only http/, staff/ (who is signed in), photos/ (reading an upload) and pages/.',
       severity: 'error',
       from: { path: '^adapters/server/([^/]+)/', pathNot: tests },
-      to: { path: '^adapters/server/(quotes|inbox|customer-data|customer-link|alerts|files)/', pathNot: '^adapters/server/$1/' },
+      to: { path: '^adapters/server/(quotes|inbox|customer-data|customer-link|alerts|files|tick)/', pathNot: '^adapters/server/$1/' },
+    },
+    {
+      name: 'the-api-runs-on-every-host',
+      comment: 'The API is hosted by Node, by Deno (the Supabase edge function) and by the demo\'s page: nothing it reaches may need Node\'s own modules or a native package. A host passes such parts in (app.ts, the edge function, the demo).',
+      severity: 'error',
+      from: { path: '^adapters/server/api\\.ts$' },
+      to: { reachable: true, path: ['^node:', '^(fs|path|os|net|crypto|stream|child_process|timers)$', 'node_modules/(busboy|@hono/node-server|pg|sharp|@node-rs|undici|nodemailer|web-push|rate-limiter-flexible)/'] },
     },
     {
       name: 'server-http-is-the-base',

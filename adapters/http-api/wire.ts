@@ -25,6 +25,8 @@ export const apiPaths = {
   quoteRequests: '/api/quote-requests',
   openapi: '/api/openapi.json',
   session: '/api/session',
+  /** The once-a-minute call of a host with no loops of its own (see createApi's `tick`). */
+  tick: '/api/tick',
 } as const;
 
 export const WireQuoteSchema = v.object({

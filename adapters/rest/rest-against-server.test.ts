@@ -10,8 +10,14 @@ import { RestQuoteInbox } from './rest-quote-inbox';
 import { RestQuoteRepository } from './rest-quote-repository';
 import { ServerNotifier } from './server-notifier';
 import { signedIn } from './signed-in-fetch.test-support';
+import { InMemoryQuoteRepository } from '../memory/in-memory-quote-repository';
+import { PageFormTokens, pageFormToken } from '../memory/page-form-tokens';
+import { createApi } from '../server/api';
+import type { RateLimit } from '../server/http/rate-limit';
+import { bearerStaffGate } from '../server/staff/bearer-staff-gate';
 
-// The browser's client against the real server and database, over real HTTP.
+// The browser's client against each host of the one API: the real Node server and database over
+// real HTTP, and the same app run in the page (the demo) over its stores in memory.
 
 /**
  * One server per database for the suites, emptied for each store they make: a server of its own for
@@ -45,6 +51,38 @@ function asTheForm(repository: RestQuoteRepository, server: TestServer): QuoteRe
     delete: (id) => repository.delete(id),
   };
 }
+
+/**
+ * The API as the demo hosts it: the app's own fetch handler, over a store in memory, staff known by
+ * an access token. The page's form tokens stand for the page it was sent from, a few seconds old.
+ */
+function inThePage({ now }: { now: () => Date }) {
+  const store = new InMemoryQuoteRepository({ now, formTokens: new PageFormTokens() });
+  const token = 'access-token-of-the-test-staff';
+  const allowed = { allowed: true } as const;
+  const noLimit: RateLimit = { middleware: (_c, next) => next(), consume: () => Promise.resolve(allowed), check: () => Promise.resolve(allowed), reset: () => Promise.resolve(), refund: () => Promise.resolve() };
+  const app = createApi({
+    quotes: store,
+    inbox: store,
+    customerData: store,
+    notifier: new ServerNotifier(),
+    logger: { error: () => undefined },
+    now,
+    staff: bearerStaffGate((sent) => Promise.resolve(sent === token ? { email: testStaff.email } : null)),
+    clientKey: () => 'this page',
+    limits: { submissions: noLimit, refusedSubmissions: noLimit },
+  });
+  const client = { baseUrl: 'https://demo.example', fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(app.fetch(new Request(input, init))), accessToken: () => Promise.resolve(token) };
+  const repository = new RestQuoteRepository(client);
+  const asTheForm: QuoteRepository = {
+    insert: (quote, photos = [], arrival) => repository.insert(quote, photos, arrival ?? { honeypotFilled: false, formToken: pageFormToken(new Date(now().getTime() - 5000)) }),
+    delete: (id) => repository.delete(id),
+  };
+  return Promise.resolve({ repository: asTheForm, inbox: new RestQuoteInbox(client) });
+}
+
+quoteRepositoryContract('RestQuoteRepository against the API in the page', inThePage);
+quoteInboxContract('RestQuoteInbox against the API in the page', inThePage, { as: testStaff.email });
 
 for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
   const againstServer = sharedServer(kind);

@@ -20,6 +20,11 @@ export interface RestPhotoSenderOptions {
   timeoutMs?: number;
   /** Makes the request; the browser's XMLHttpRequest unless given. */
   createRequest?: () => Request;
+  /**
+   * Where the API runs in the page itself (the demo), nothing is uploaded: the post goes by this fetch
+   * (the app's own handler), and the progress is whole once it is answered.
+   */
+  fetch?: typeof fetch;
 }
 
 interface Answer {
@@ -65,11 +70,13 @@ export class RestPhotoSender implements QuoteWithPhotosSender {
   readonly #url: string;
   readonly #timeoutMs: number;
   readonly #createRequest: () => Request;
+  readonly #fetch: typeof fetch | undefined;
 
-  constructor({ baseUrl = '', timeoutMs = 5 * 60_000, createRequest = () => new XMLHttpRequest() }: RestPhotoSenderOptions = {}) {
+  constructor({ baseUrl = '', timeoutMs = 5 * 60_000, createRequest = () => new XMLHttpRequest(), fetch }: RestPhotoSenderOptions = {}) {
     this.#url = `${baseUrl.replace(/\/+$/, '')}${apiPaths.quoteRequests}`;
     this.#timeoutMs = timeoutMs;
     this.#createRequest = createRequest;
+    this.#fetch = fetch;
   }
 
   async send(quote: NewQuote, photos: readonly ChosenPhoto[], onProgress: (fraction: number) => void, arrival?: Arrival): Promise<NewlyStored> {
@@ -105,7 +112,12 @@ export class RestPhotoSender implements QuoteWithPhotosSender {
     return new Error(`Storing the quote request with photos failed: the server answered ${String(status)}${detail}`);
   }
 
-  #post(body: FormData, onProgress: (fraction: number) => void): Promise<Answer> {
+  async #post(body: FormData, onProgress: (fraction: number) => void): Promise<Answer> {
+    if (this.#fetch) {
+      const response = await this.#fetch(new URL(this.#url, globalThis.location.href), { method: 'POST', headers: { accept: 'application/json' }, body });
+      const parsed: unknown = await response.json().catch(() => undefined);
+      return { status: response.status, body: parsed, retryAfter: response.headers.get('retry-after') };
+    }
     return new Promise((resolve, reject) => {
       const request = this.#createRequest();
       request.open('POST', this.#url);

@@ -105,10 +105,10 @@ test('a request the server’s own rules refuse is rejected with the rule, and n
   expect(await listAll(quotes, new Date())).toEqual([]);
 });
 
-test('requests go to the API path on the origin of baseUrl, through the fetch it is given', async () => {
+test('requests go to the API path under baseUrl, kept as the host serves the API there, through the fetch it is given', async () => {
   const requested: string[] = [];
   const repository = new RestQuoteRepository({
-    baseUrl: 'https://plumbing.example/staff/quotes',
+    baseUrl: 'https://plumbing.example/functions/v1/',
     fetch: (input, init) => {
       requested.push(new Request(input, init).url);
       return Promise.resolve(new Response(null, { status: 204 }));
@@ -116,5 +116,5 @@ test('requests go to the API path on the origin of baseUrl, through the fetch it
   });
 
   expect(await repository.delete('q-1')).toBe(true);
-  expect(requested).toEqual(['https://plumbing.example/api/quote-requests/q-1']);
+  expect(requested).toEqual(['https://plumbing.example/functions/v1/api/quote-requests/q-1']);
 });

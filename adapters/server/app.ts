@@ -11,27 +11,19 @@ import type { QuoteRepository } from '../../domain/ports/quote-repository';
 import { photoErrorMessage } from '../../domain/photos/photos';
 import type { SubmitWithPhotosError } from '../../domain/quote/submit-quote';
 import { tmpdir } from 'node:os';
-import { photoApi } from './photos/photo-api';
+import { type ApiDeps, createApi } from './api';
+import { withMultipartBody } from './photos/multipart-body';
 import type { PageState } from '../http-api/page-state';
-import { alertPaths } from '../http-api/alerts-wire';
-import { customerDataPath } from '../http-api/customer-data-wire';
-import { apiPaths, type WireError } from '../http-api/wire';
-import { openApiDocument } from '../http-api/openapi';
 import type { PageRenderer } from './pages/page-renderer';
-import { type AlertsApiOptions, alertsApi } from './alerts/alerts-api';
-import { customerDataApi } from './customer-data/customer-data-api';
 import { withFormToken } from './pages/form-token-slot';
-import { inboxApi } from './inbox/inbox-api';
-import { quoteApi } from './quotes/quote-api';
 import { loggedPath, requestLog, type RequestLogEntry } from './http/request-log';
-import { customerLinkApi } from './customer-link/customer-link-api';
 import { isLoopbackClient } from './http/client-address';
 import { refuseCrossSiteRequests } from './http/cross-site';
-import { clientKey, type RateLimit } from './http/rate-limits';
+import { clientKey } from './http/rate-limits';
+import type { RateLimit } from './http/rate-limit';
 import { type SignInLimits, signInLimit } from './staff/sign-in-limit';
 import { requestOrigin } from './http/request-origin';
 import { securityHeaders } from './http/security-headers';
-import { bodyLimits, limitBody } from './http/body-limit';
 import { refuseOtherHosts } from './http/site-host';
 import { staffApi } from './staff/staff-api';
 import type { SiteFiles } from './files/site-files';
@@ -97,8 +89,7 @@ export interface ServerDeps {
    * Alerts on staff phones: the settings under /api/alerts, taking a request with an alert's token,
    * and the alerts waiting to be delivered, for /readyz. Without it, only a session takes a request.
    */
-  alerts?: Omit<AlertsApiOptions, 'requireStaff' | 'logger' | 'now'> & {
-    redeemTakeToken: (quoteId: string, token: string) => Promise<string | undefined>;
+  alerts?: NonNullable<ApiDeps['alerts']> & {
     backlog: () => Promise<Backlog>;
     /** How many alerts went out but could not yet be recorded as sent. */
     unrecorded: () => number;
@@ -143,7 +134,6 @@ const formErrorStatus: Record<SubmitWithPhotosError['kind'], number> = {
   'storage-failure': 503,
 };
 
-const notFound: WireError = { error: 'not-found', message: 'There is no such API path' };
 
 /** The whole site over HTTP: the REST API, health checks, the built assets and server-rendered pages. */
 export function createServerApp(deps: ServerDeps) {
@@ -206,81 +196,40 @@ export function createServerApp(deps: ServerDeps) {
     });
   });
 
-  app.get(apiPaths.openapi, (c) => c.json(openApiDocument));
-  app.route(apiPaths.session, staff.api);
+  const { photos, ...shared } = deps;
   app.route(
-    apiPaths.quoteRequests,
-    inboxApi({
-      inbox: deps.inbox,
-      logger: deps.logger,
+    '/',
+    createApi({
+      ...shared,
       now,
-      requireStaff: staff.requireStaff,
-      wakeDelivery: deps.wakeDelivery ?? (() => undefined),
-      // Its emails, queued as it moved, go now; and its first alert is planned.
-      newlyWaiting: () => {
-        deps.wakeDelivery?.();
-        deps.wakeAlerts?.();
-      },
-      ...(deps.alerts && { redeemTakeToken: deps.alerts.redeemTakeToken }),
-    }),
-  );
-  if (deps.alerts) {
-    app.route(
-      alertPaths.root,
-      alertsApi({ ...deps.alerts, requireStaff: staff.requireStaff, logger: deps.logger, now }),
-    );
-  }
-  const { photos } = deps;
-  app.route(
-    apiPaths.quoteRequests,
-    quoteApi(deps, {
-      requireStaff: staff.requireStaff,
-      submissionLimits: (c) => {
-        const key = clientKey(c, trust);
-        const { submissions, refusedSubmissions } = deps.limits;
-        return {
-          accepted: { consume: () => submissions.consume(key), refund: () => submissions.refund(key) },
-          refused: { consume: () => refusedSubmissions.consume(key), check: () => refusedSubmissions.check(key) },
-        };
-      },
+      staff,
+      clientKey: (c) => clientKey(c, trust),
       ...(photos && {
-        photos: { processorFor: (c) => photos.processor.forClient(clientKey(c, trust)), uploadRoot: photos.uploadRoot ?? tmpdir() },
+        photos: {
+          store: photos.store,
+          processorFor: (client) => photos.processor.forClient(client),
+          readMultipart: (request, use) => withMultipartBody(request, { root: photos.uploadRoot ?? tmpdir() }, use),
+        },
       }),
-      formPost: async (draft, result, photosSent) => {
-        if (result.ok) {
-          return new Response(null, { status: 303, headers: { location: submittedLocation(remarkedFields(result.quote), result.quote.customerToken) } });
-        }
-        // A refused photo is told beside the photo field; the other fields were fine as far as they were judged.
-        const error: QuoteError = result.error.kind === 'photo-refused' ? { kind: 'invalid-fields', issues: [] } : result.error;
-        const photoError = result.error.kind === 'photo-refused' ? photoErrorMessage(result.error.photo) : null;
-        const photos = photosSent > 0 || photoError !== null ? { photos: { sent: photosSent, error: photoError } } : {};
-        return page('/', { form: { draft, error, ...photos } }, formErrorStatus[result.error.kind]);
+      pages: {
+        formPost: async (draft, result, photosSent) => {
+          if (result.ok) {
+            return new Response(null, { status: 303, headers: { location: submittedLocation(remarkedFields(result.quote), result.quote.customerToken) } });
+          }
+          // A refused photo is told beside the photo field; the other fields were fine as far as they were judged.
+          const error: QuoteError = result.error.kind === 'photo-refused' ? { kind: 'invalid-fields', issues: [] } : result.error;
+          const photoError = result.error.kind === 'photo-refused' ? photoErrorMessage(result.error.photo) : null;
+          const sent = photosSent > 0 || photoError !== null ? { photos: { sent: photosSent, error: photoError } } : {};
+          return page('/', { form: { draft, error, ...sent } }, formErrorStatus[result.error.kind]);
+        },
+        customerLink: {
+          page,
+          // The site's own 404, whatever became of the link: it says nothing of whether it ever led anywhere.
+          notFoundPage: async (c) => (await site.notFoundPage(c)) ?? (await page('/r/', {}, 404)),
+        },
       },
     }),
   );
-  if (deps.photos) app.route(apiPaths.quoteRequests, photoApi({ photos: deps.photos.store, logger: deps.logger, requireStaff: staff.requireStaff }));
-  app.route(
-    customerDataPath,
-    customerDataApi({ customerData: deps.customerData, logger: deps.logger, now, requireStaff: staff.requireStaff }),
-  );
-  if (deps.customerLinks) {
-    const { store, alert, limits } = deps.customerLinks;
-    app.route(
-      '/',
-      customerLinkApi({
-        links: store,
-        alert,
-        logger: deps.logger,
-        now,
-        limits,
-        clientKey: (c) => clientKey(c, trust),
-        page,
-        // The site's own 404, whatever became of the link: it says nothing of whether it ever led anywhere.
-        notFoundPage: async (c) => (await site.notFoundPage(c)) ?? (await page('/r/', {}, 404)),
-      }),
-    );
-  }
-  app.all('/api/*', limitBody(bodyLimits.none), (c) => c.json(notFound, 404));
 
   app.get('/', async (c, next) => {
     if (c.req.query('quote') !== 'submitted') return next();

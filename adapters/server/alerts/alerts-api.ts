@@ -9,7 +9,7 @@ import { fromWireNewPushDevice, newPushDeviceSchema, toWirePushDevice, WireRotaB
 import type { WireError } from '../../http-api/wire';
 import { bodyLimits, limitBody } from '../http/body-limit';
 import { readJsonBody } from '../http/request-body';
-import type { StaffEnv } from '../staff/staff-api';
+import type { StaffEnv } from '../staff/staff-gate';
 
 export interface AlertsApiOptions {
   devices: PushDeviceStore;

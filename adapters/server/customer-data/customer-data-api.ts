@@ -9,7 +9,7 @@ import type { StaffFailure } from '../../../domain/staff/staff-failure';
 import { toWireErased, type WireErasure } from '../../http-api/customer-data-wire';
 import type { WireError } from '../../http-api/wire';
 import { bodyLimits, limitBody } from '../http/body-limit';
-import type { StaffEnv } from '../staff/staff-api';
+import type { StaffEnv } from '../staff/staff-gate';
 
 export interface CustomerDataApiOptions {
   customerData: CustomerDataStore;

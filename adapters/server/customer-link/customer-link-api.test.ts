@@ -44,11 +44,13 @@ function harness({ views = 1000, changes = 1000 } = {}) {
       now: () => now,
       limits: { views: limit('views', views), changes: limit('changes', changes) },
       clientKey: () => '203.0.113.7',
-      page: (url, state, status) => {
-        rendered.push({ url, state, status });
-        return Promise.resolve(new Response(`<!doctype html><title>${url}</title>`, { status, headers: { 'content-type': 'text/html; charset=utf-8' } }));
+      pages: {
+        page: (url, state, status) => {
+          rendered.push({ url, state, status });
+          return Promise.resolve(new Response(`<!doctype html><title>${url}</title>`, { status, headers: { 'content-type': 'text/html; charset=utf-8' } }));
+        },
+        notFoundPage: () => Promise.resolve(new Response(notFoundBody, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8', etag: '"404"' } })),
       },
-      notFoundPage: () => Promise.resolve(new Response(notFoundBody, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8', etag: '"404"' } })),
     }),
   );
   const request = (path: string, init: RequestInit = {}) => app.request(`http://localhost${path}`, init);

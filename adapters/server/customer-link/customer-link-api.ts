@@ -14,7 +14,7 @@ import type { Logger } from '../../../domain/ports/logger';
 import { customerFormPaths, customerLinkApiPath, toWireCustomerView } from '../../http-api/customer-link-wire';
 import type { PageState } from '../../http-api/page-state';
 import type { WireError } from '../../http-api/wire';
-import type { RateLimit, RateLimitDecision } from '../http/rate-limits';
+import type { RateLimit, RateLimitDecision } from '../http/rate-limit';
 import { bodyLimits, limitBody } from '../http/body-limit';
 import { readFormBody, readJsonBody } from '../http/request-body';
 
@@ -33,6 +33,11 @@ export interface CustomerLinkApiOptions {
   limits: { views: RateLimit; changes: RateLimit };
   /** What a client's requests are counted by. */
   clientKey: (c: Context) => string;
+  /** For a host that renders pages: the page at /r/<token> and its plain HTML forms. Without it, only the JSON. */
+  pages?: CustomerLinkPages;
+}
+
+export interface CustomerLinkPages {
   /** Renders the customer link at `url` with what the server found. */
   page: (url: string, state: PageState, status: number) => Promise<Response>;
   /** The site's plain 404 page. */
@@ -71,7 +76,7 @@ const tooMany = (seconds: number) => `Too many requests. Please try again in ${s
 
 /** `/r/<token>` and `/api/r/<token>`, with the forms' and the script's posts. */
 export function customerLinkApi(options: CustomerLinkApiOptions) {
-  const { links, logger, now, limits, clientKey, page, notFoundPage } = options;
+  const { links, logger, now, limits, clientKey, pages } = options;
   const deps = { links, logger };
   const api = new Hono();
   api.use(`/r/*`, privateAnswers);
@@ -88,54 +93,57 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
 
   // ---- The page, and its plain HTML forms.
 
-  const refusedPage = (c: Context, decision: Extract<RateLimitDecision, { allowed: false }>) =>
-    c.text(tooMany(decision.retryAfterSeconds), 429, { 'Retry-After': String(decision.retryAfterSeconds) });
+  function pageRoutes({ page, notFoundPage }: CustomerLinkPages) {
+    const refusedPage = (c: Context, decision: Extract<RateLimitDecision, { allowed: false }>) =>
+      c.text(tooMany(decision.retryAfterSeconds), 429, { 'Retry-After': String(decision.retryAfterSeconds) });
 
-  /** The page at its own address (with the query that says what was just done), or the plain 404. */
-  const showPage = async (c: Context, result: CustomerLinkResult, extra: Omit<NonNullable<PageState['customer']>, 'view'> = {}, status = 200) => {
-    if (result.ok) {
-      const { pathname, search } = new URL(c.req.url);
-      return page(`${pathname.replace(/\/(?:messages|close)$/, '')}${search}`, { customer: { view: toWireCustomerView(result.view), ...extra } }, status);
-    }
-    return result.error.kind === 'not-found' ? notFoundPage(c) : c.text(unavailable, 503);
-  };
+    /** The page at its own address (with the query that says what was just done), or the plain 404. */
+    const showPage = async (c: Context, result: CustomerLinkResult, extra: Omit<NonNullable<PageState['customer']>, 'view'> = {}, status = 200) => {
+      if (result.ok) {
+        const { pathname, search } = new URL(c.req.url);
+        return page(`${pathname.replace(/\/(?:messages|close)$/, '')}${search}`, { customer: { view: toWireCustomerView(result.view), ...extra } }, status);
+      }
+      return result.error.kind === 'not-found' ? notFoundPage(c) : c.text(unavailable, 503);
+    };
 
-  api.get('/r/:token', async (c) => {
-    const decision = await limits.views.consume(clientKey(c));
-    if (!decision.allowed) return refusedPage(c, decision);
-    return showPage(c, await view(c.req.param('token')));
-  });
+    api.get('/r/:token', async (c) => {
+      const decision = await limits.views.consume(clientKey(c));
+      if (!decision.allowed) return refusedPage(c, decision);
+      return showPage(c, await view(c.req.param('token')));
+    });
 
-  api.post(`/r/:token${customerFormPaths.messages}`, limitBody(bodyLimits.json), async (c) => {
-    const decision = await limits.changes.consume(clientKey(c));
-    if (!decision.allowed) return refusedPage(c, decision);
-    const token = c.req.param('token');
-    const { fields, unreadable } = await readFormBody(c);
-    const draft = fields[customerMessageField.name] ?? '';
-    await equalCost(token);
-    const result: CustomerMessageResult = unreadable.includes(customerMessageField.name)
-      ? { ok: false, error: { kind: 'invalid-message', message: unreadableMessage } }
-      : await sendCustomerMessage({ ...deps, alert: options.alert }, token, draft, now());
-    if (result.ok) return c.redirect(`${customerLinkPath(token)}?done=message`, 303);
-    switch (result.error.kind) {
-      case 'not-found':
-        return notFoundPage(c);
-      case 'invalid-message':
-        return showPage(c, await view(token), { message: { draft, error: result.error.message } }, 400);
-      case 'storage-failure':
-        return showPage(c, await view(token), { message: { draft, error: unavailable } }, 503);
-    }
-  });
+    api.post(`/r/:token${customerFormPaths.messages}`, limitBody(bodyLimits.json), async (c) => {
+      const decision = await limits.changes.consume(clientKey(c));
+      if (!decision.allowed) return refusedPage(c, decision);
+      const token = c.req.param('token');
+      const { fields, unreadable } = await readFormBody(c);
+      const draft = fields[customerMessageField.name] ?? '';
+      await equalCost(token);
+      const result: CustomerMessageResult = unreadable.includes(customerMessageField.name)
+        ? { ok: false, error: { kind: 'invalid-message', message: unreadableMessage } }
+        : await sendCustomerMessage({ ...deps, alert: options.alert }, token, draft, now());
+      if (result.ok) return c.redirect(`${customerLinkPath(token)}?done=message`, 303);
+      switch (result.error.kind) {
+        case 'not-found':
+          return notFoundPage(c);
+        case 'invalid-message':
+          return showPage(c, await view(token), { message: { draft, error: result.error.message } }, 400);
+        case 'storage-failure':
+          return showPage(c, await view(token), { message: { draft, error: unavailable } }, 503);
+      }
+    });
 
-  api.post(`/r/:token${customerFormPaths.close}`, limitBody(bodyLimits.none), async (c) => {
-    const decision = await limits.changes.consume(clientKey(c));
-    if (!decision.allowed) return refusedPage(c, decision);
-    const token = c.req.param('token');
-    await equalCost(token);
-    const result = await closeCustomerRequest(deps, token, now());
-    if (result.ok) return c.redirect(`${customerLinkPath(token)}?done=closed`, 303);
-    return result.error.kind === 'not-found' ? notFoundPage(c) : c.text(unavailable, 503);
-  });
+    api.post(`/r/:token${customerFormPaths.close}`, limitBody(bodyLimits.none), async (c) => {
+      const decision = await limits.changes.consume(clientKey(c));
+      if (!decision.allowed) return refusedPage(c, decision);
+      const token = c.req.param('token');
+      await equalCost(token);
+      const result = await closeCustomerRequest(deps, token, now());
+      if (result.ok) return c.redirect(`${customerLinkPath(token)}?done=closed`, 303);
+      return result.error.kind === 'not-found' ? notFoundPage(c) : c.text(unavailable, 503);
+    });
+  }
+  if (pages) pageRoutes(pages);
 
   // ---- The same as JSON, for the page's script.
 

@@ -35,8 +35,10 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
           now: () => new Date(),
           limits: { views: limit('views'), changes: limit('changes') },
           clientKey: () => '203.0.113.7',
-          page: () => Promise.resolve(new Response('page')),
-          notFoundPage: () => Promise.resolve(new Response('not found', { status: 404 })),
+          pages: {
+            page: () => Promise.resolve(new Response('page')),
+            notFoundPage: () => Promise.resolve(new Response('not found', { status: 404 })),
+          },
         }),
       );
       const path = `/api/r/${stored.customerToken}`;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { DatabaseError, type Pool } from 'pg';
 import {
   type IRateLimiterPostgresOptions,
@@ -9,6 +9,7 @@ import {
   RateLimiterPostgres,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
+import type { RateLimit, RateLimitDecision } from './rate-limit';
 import type { Logger } from '../../../domain/ports/logger';
 import type { WireError } from '../../http-api/wire';
 import { clientAddress } from './client-address';
@@ -19,8 +20,6 @@ import { clientAddress } from './client-address';
  * table: each keeps its rows apart by its name.
  */
 export type RateLimitStore = { kind: 'memory' } | { kind: 'postgres'; pool: Pool; tableName?: string };
-
-export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface RateLimitOptions {
   /** Tells this limit's counts from the others' in a shared store: `quote-form`, `sign-in-email`. */
@@ -35,23 +34,6 @@ export interface RateLimitOptions {
   keyOf?: (c: Context) => string;
   /** For the default keyOf: whether X-Forwarded-For is our proxy's word (see clientAddress). */
   trustProxy?: boolean;
-}
-
-export interface RateLimit {
-  /** Answers 429 with Retry-After once the request's key has used its points. */
-  middleware: MiddlewareHandler;
-  /** For callers that count by more than the address, e.g. sign-in by address and by email. */
-  consume: (key: string) => Promise<RateLimitDecision>;
-  /** Forgets a key's count, e.g. a client's failed sign-ins on an email once it signs in. */
-  reset: (key: string) => Promise<void>;
-  /** Whether `consume` would let the key through now, using no point. */
-  check: (key: string) => Promise<RateLimitDecision>;
-  /**
-   * Gives back the point `consume` took, for callers that count only some requests (failed sign-ins,
-   * stored quote requests): they count each request as it comes, so requests sent all at once cannot
-   * slip past the count, then refund those that turned out not to count.
-   */
-  refund: (key: string) => Promise<void>;
 }
 
 const namePattern = /^[a-z0-9-]{1,64}$/;

@@ -18,7 +18,7 @@ import { takeQuote } from '../../../domain/inbox/take-quote';
 import type { WireError } from '../../http-api/wire';
 import { bodyLimits, limitBody } from '../http/body-limit';
 import { readJsonBody } from '../http/request-body';
-import type { StaffEnv } from '../staff/staff-api';
+import type { StaffEnv } from '../staff/staff-gate';
 
 export interface InboxApiOptions {
   inbox: QuoteInbox;

@@ -6,38 +6,12 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type PhotoError, photoFieldName, photoLimits } from '../../../domain/photos/photos';
 import type { ChosenPhoto } from '../../../domain/ports/photos';
+import { type MultipartBody, type MultipartLimits, multipartLimits, type MultipartRead } from './form-data-body';
 
 /** One photo as it was sent, kept in a temporary file until the request is answered. */
 interface UploadedPhoto extends ChosenPhoto {
   readonly path: string;
 }
-
-/** A multipart post's text values by name (as a form post's are), its photos, and what was wrong with them. */
-interface MultipartBody {
-  fields: Record<string, string>;
-  /** Names of the values whose bytes are not UTF-8. */
-  unreadable: string[];
-  photos: UploadedPhoto[];
-  /** The first reason the photos as sent were refused (too many, or one too large); the rest are not kept. */
-  photoError?: PhotoError;
-  /** How many photo files were sent, kept or not. */
-  photoCount: number;
-}
-
-export type MultipartRead = { ok: true; body: MultipartBody } | { ok: false; reason: 'too-large' | 'malformed' };
-
-export interface MultipartLimits {
-  /** The whole body, text and files. */
-  requestBytes: number;
-  /** Each text value. */
-  fieldBytes: number;
-}
-
-/** What a request with photos may hold: five photos at their limit, and the form's text besides. */
-const multipartLimits: MultipartLimits = {
-  requestBytes: photoLimits.maxCount * photoLimits.maxBytes + 64 * 1024,
-  fieldBytes: 16 * 1024,
-};
 
 class BodyTooLarge extends Error {}
 
@@ -77,6 +51,7 @@ async function readInto(dir: string, request: Request, limits: MultipartLimits):
     return { ok: false, reason: 'malformed' };
   }
   const body: MultipartBody = { fields: {}, unreadable: [], photos: [], photoCount: 0 };
+  const uploaded: UploadedPhoto[] = [];
   const writes: Promise<void>[] = [];
   const refuse = (error: PhotoError) => {
     body.photoError ??= error;
@@ -110,7 +85,7 @@ async function readInto(dir: string, request: Request, limits: MultipartLimits):
     writes.push(
       pipeline(stream, createWriteStream(path)).then(() => {
         if (stream.truncated) return;
-        body.photos.push({
+        uploaded.push({
           path,
           name: file,
           type: info.mimeType,
@@ -143,8 +118,8 @@ async function readInto(dir: string, request: Request, limits: MultipartLimits):
   }
   // A `too-many` count said at the first extra photo is made the whole count.
   if (body.photoError?.kind === 'too-many') body.photoError = { kind: 'too-many', count: body.photoCount };
-  body.photos.sort((a, b) => a.path.localeCompare(b.path, 'en', { numeric: true }));
-  return { ok: true, body };
+  uploaded.sort((a, b) => a.path.localeCompare(b.path, 'en', { numeric: true }));
+  return { ok: true, body: { ...body, photos: uploaded } };
 }
 
 function decodeStrictly(bytes: Uint8Array): { text: string; readable: boolean } {

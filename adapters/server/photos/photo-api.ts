@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type { Logger } from '../../../domain/ports/logger';
 import type { PhotoStore } from '../../../domain/ports/photos';
 import type { WireError } from '../../http-api/wire';
-import type { StaffEnv } from '../staff/staff-api';
+import type { StaffEnv } from '../staff/staff-gate';
 
 export interface PhotoApiOptions {
   photos: PhotoStore;

@@ -12,8 +12,8 @@ import {
   type SubmitQuoteWithPhotosResult,
   type SubmitWithPhotosError,
 } from '../../../domain/quote/submit-quote';
-import { withMultipartBody } from '../photos/multipart-body';
-import type { RateLimitDecision } from '../http/rate-limits';
+import type { MultipartReader } from '../photos/form-data-body';
+import type { RateLimitDecision } from '../http/rate-limit';
 import { bodyLimits, limitBody } from '../http/body-limit';
 import { readFormBody, readJsonBody } from '../http/request-body';
 import { formFieldsToDraft, photoWireError, toWireError, toWireStoredQuote, type WireError, wireBodyToDraftInput } from '../../http-api/wire';
@@ -43,18 +43,21 @@ export interface SubmissionLimits {
 }
 
 export interface QuoteApiOptions {
-  /** Answers a plain HTML form post: a redirect, or the page again with the errors. */
-  formPost: QuoteFormPost;
+  /**
+   * Answers a plain HTML form post: a redirect, or the page again with the errors. A host that renders
+   * no pages answers a form post as it answers a script.
+   */
+  formPost?: QuoteFormPost;
   /** Lets only a signed-in staff member through; everyone else gets 401. */
   requireStaff: MiddlewareHandler;
   /** The allowances of the client that sent this request. */
   submissionLimits: (c: Context) => SubmissionLimits;
   /**
    * Photos with a request (multipart/form-data): what judges, turns upright and re-encodes the photos
-   * of the client that sent this request, and where they are written as they stream in, each request
-   * in a folder of its own removed once answered. Without it, only JSON and form posts are taken.
+   * of the client that sent this request, and how this host reads such a body within its limits.
+   * Without it, only JSON and form posts are taken.
    */
-  photos?: { processorFor: (c: Context) => PhotoProcessor; uploadRoot: string };
+  photos?: { processorFor: (c: Context) => PhotoProcessor; readMultipart: MultipartReader };
 }
 
 /** Far longer than any token we sign (57 characters); anything longer is not worth checking. */
@@ -133,7 +136,7 @@ export function quoteApi(
 
   /** The answer to a script (JSON) or to a plain form post (a redirect, or the page again). */
   async function answer(json: boolean, draft: QuoteDraft, result: SubmitQuoteWithPhotosResult, photosSent: number): Promise<Response> {
-    if (!json) return withRetryAfter(await formPost(draft, result, photosSent), result.ok ? undefined : result.error);
+    if (!json && formPost) return withRetryAfter(await formPost(draft, result, photosSent), result.ok ? undefined : result.error);
     if (result.ok) return Response.json(toWireStoredQuote(result.quote), { status: 201 });
     if (result.error.kind === 'photo-refused') return fail(photoWireError(result.error.photo), 400);
     return withRetryAfter(fail(toWireError(result.error), statusOf[result.error.kind]), result.error);
@@ -143,9 +146,9 @@ export function quoteApi(
    * A post with photos: streamed to temporary files within the per-file and whole-request limits,
    * never held whole in memory, and the files removed once it is answered, whatever the answer.
    */
-  const postWithPhotos = async (c: Context, { uploadRoot, processorFor }: NonNullable<QuoteApiOptions['photos']>, limits: SubmissionLimits, stopped: QuoteError | undefined) => {
+  const postWithPhotos = async (c: Context, { readMultipart, processorFor }: NonNullable<QuoteApiOptions['photos']>, limits: SubmissionLimits, stopped: QuoteError | undefined) => {
     const json = (c.req.header('accept') ?? '').toLowerCase().includes('application/json');
-    return withMultipartBody(c.req.raw, { root: uploadRoot }, async (read) => {
+    return readMultipart(c.req.raw, async (read) => {
       if (!read.ok) {
         if (read.reason === 'too-large') return fail({ error: 'payload-too-large', message: 'The request is over the size allowed for five photos' }, 413);
         await limits.refused.consume();
@@ -194,13 +197,13 @@ export function quoteApi(
         const { fields, unreadable } = await readFormBody(c);
         const draft = formFieldsToDraft(fields);
         // Refused for now: the page again, every value kept, and a word on when to try again.
-        if (stopped) return withRetryAfter(await formPost(draft, { ok: false, error: stopped }, 0), stopped);
+        if (stopped) return answer(false, draft, { ok: false, error: stopped }, 0);
         // The form again, each spoiled field named: a browser never sends such bytes, so a person seeing
         // this has a broken browser or extension, and can type the value again.
         const issues = unreadableIssues(unreadable);
         if (issues.length > 0) {
           await limits.refused.consume();
-          return formPost(draft, { ok: false, error: { kind: 'invalid-fields', issues } }, 0);
+          return answer(false, draft, { ok: false, error: { kind: 'invalid-fields', issues } }, 0);
         }
         return answer(false, draft, await submitCounted(limits, fields, draft), 0);
       }

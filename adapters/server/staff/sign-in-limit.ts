@@ -1,4 +1,4 @@
-import type { RateLimit } from '../http/rate-limits';
+import type { RateLimit } from '../http/rate-limit';
 import type { SignInLimit } from './staff-api';
 
 /** The two counts of failed sign-ins; see docs/decisions/013-sign-in-without-lockout.md. */

@@ -1,12 +1,13 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
-import { SignInSchema, type StaffMember } from '../../../domain/staff/staff';
+import { SignInSchema } from '../../../domain/staff/staff';
 import type { WireError } from '../../http-api/wire';
-import type { RateLimitDecision } from '../http/rate-limits';
+import type { RateLimitDecision } from '../http/rate-limit';
 import { bodyLimits, limitBody } from '../http/body-limit';
 import { readJsonBody } from '../http/request-body';
 import type { StaffSessions } from './staff-sessions';
+import type { StaffEnv, StaffGate } from './staff-gate';
 
 /**
  * The failed sign-ins a client may make, counted by client (its address) and email together, and by
@@ -40,16 +41,8 @@ const notSignedIn = () => fail({ error: 'not-signed-in', message: 'Sign in as st
 /** The session cookie's name; with HTTPS the __Host- prefix pins it to this host, path / and Secure. */
 const cookieName = (https: boolean) => (https ? '__Host-staff_session' : 'staff_session');
 
-/**
- * What the guard leaves on the context of a request it lets through: the session's staff member. The
- * server records who did something from this, never from anything the client sends.
- */
-export interface StaffEnv {
-  Variables: { staff: StaffMember };
-}
-
-/** Staff sign-in (`/api/session`) and the guard for everything only staff may see. */
-export function staffApi({ sessions, signInLimit, clientAddress, isHttps }: StaffApiOptions) {
+/** Staff sessions of our own: signing in with a password at `/api/session`, kept in a cookie. */
+export function staffApi({ sessions, signInLimit, clientAddress, isHttps }: StaffApiOptions): StaffGate {
   const tokenOf = (c: Context) => getCookie(c, cookieName(isHttps(c)));
   const setSessionCookie = (c: Context, token: string, expiresAt: Date) => {
     setCookie(c, cookieName(isHttps(c)), token, {

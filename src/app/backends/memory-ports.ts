@@ -2,18 +2,48 @@ import { demoStaffAccount } from '../../../adapters/memory/demo-staff-account';
 import { InMemoryAlertSettings } from '../../../adapters/memory/in-memory-alert-settings';
 import { InMemoryNotifier } from '../../../adapters/memory/in-memory-notifier';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
-import { PageFormTokens } from '../../../adapters/memory/page-form-tokens';
 import { InMemoryStaffAuth } from '../../../adapters/memory/in-memory-staff-auth';
+import { PageFormTokens } from '../../../adapters/memory/page-form-tokens';
+import { RestCustomerData } from '../../../adapters/rest/rest-customer-data';
+import { RestCustomerLinks } from '../../../adapters/rest/rest-customer-links';
+import { RestPhotoLinks } from '../../../adapters/rest/rest-photo-links';
+import { RestPhotoSender } from '../../../adapters/rest/rest-photo-sender';
+import { RestQuoteInbox } from '../../../adapters/rest/rest-quote-inbox';
+import { RestQuoteRepository } from '../../../adapters/rest/rest-quote-repository';
+import type { RestClientOptions } from '../../../adapters/rest/rest-client';
+import { ServerNotifier } from '../../../adapters/rest/server-notifier';
+import { createApi } from '../../../adapters/server/api';
+import type { RateLimit } from '../../../adapters/server/http/rate-limit';
+import { readFormDataBody } from '../../../adapters/server/photos/form-data-body';
+import { bearerStaffGate } from '../../../adapters/server/staff/bearer-staff-gate';
 import { messageAlertOf } from '../../../domain/alerts/alert-message';
 import { takeQuote } from '../../../domain/inbox/take-quote';
+import type { PhotoProcessor } from '../../../domain/ports/photos';
 import { demoCustomerToken, demoStaff } from '../../../fixtures/demo-fixture';
 import { demoSpamRequests } from '../../../fixtures/demo-spam';
 import { sampleQuoteRequests } from '../../../fixtures/quote-requests';
 import { onTakeFromAlert, showAlertOnThisDevice } from '../inbox-worker';
 import type { Backend } from './backend';
-import { customerLinksOver } from './customer-links';
-import { photosOnFirstUse } from './photos-on-first-use';
 
+/** The demo's only client is the visitor's own page: there is nobody to hold back. */
+const noLimit: RateLimit = {
+  middleware: (_c, next) => next(),
+  consume: () => Promise.resolve({ allowed: true }),
+  check: () => Promise.resolve({ allowed: true }),
+  reset: () => Promise.resolve(),
+  refund: () => Promise.resolve(),
+};
+
+/** The browser's own image processing, fetched the first time a photo is sent: most visitors send none. */
+const canvasProcessor: PhotoProcessor = {
+  process: async (photo) => new (await import('../photos/canvas-photo-processor')).CanvasPhotoProcessor().process(photo),
+};
+
+/**
+ * Demo mode: the product's own API runs in the page, over stores in memory seeded with sample
+ * requests, and the page reaches it through the same REST client as on our server, with the app's
+ * fetch handler as its fetch. Nothing leaves the browser.
+ */
 export function createPorts(): Backend {
   const now = new Date();
   const notifier = new InMemoryNotifier({ alert: showAlertOnThisDevice });
@@ -26,18 +56,33 @@ export function createPorts(): Backend {
   // browser has opened the inbox (and allowed notifications), and its "I'm on it" comes back here,
   // where the request lives, to be taken by the demo's staff account.
   onTakeFromAlert((id) => void takeQuote({ inbox: store, logger: console }, { id, by: demoStaffAccount.email, at: new Date() }));
-  return {
+  const staffAuth = new InMemoryStaffAuth();
+  const api = createApi({
     quotes: store,
     inbox: store,
     customerData: store,
     notifier,
     logger: console,
-    staffAuth: new InMemoryStaffAuth(),
+    staff: bearerStaffGate((token) => staffAuth.staffFor(token)),
+    clientKey: () => 'this page',
+    limits: { submissions: noLimit, refusedSubmissions: noLimit },
+    photos: { store, processorFor: () => canvasProcessor, readMultipart: readFormDataBody },
+    // A customer's message about an urgent request buzzes this device, as a new request does.
+    customerLinks: { store, alert: { customerWrote: (quote) => showAlertOnThisDevice(messageAlertOf(quote)) }, limits: { views: noLimit, changes: noLimit } },
+  });
+  const inPage = (input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(api.fetch(new Request(input, init)));
+  const client: RestClientOptions = { fetch: inPage, accessToken: () => staffAuth.accessToken() };
+  return {
+    quotes: new RestQuoteRepository(client),
+    inbox: new RestQuoteInbox(client),
+    customerData: new RestCustomerData(client),
+    // The API tells this device of each new request, as our server tells the business.
+    notifier: new ServerNotifier(),
+    logger: console,
+    staffAuth,
     // No push service in the demo: a test alert is shown on this device by the inbox's service worker.
     alerts: new InMemoryAlertSettings({ staff: [demoStaff.you, demoStaff.colleague], showAlert: (alert) => showAlertOnThisDevice(alert, { register: true }) }),
-    // Photos are processed in the page, by code fetched when the first one is sent or shown.
-    photos: photosOnFirstUse(async () => (await import('./memory-photos')).createPhotoPorts(store)),
-    // A customer's message about an urgent request buzzes this device, as a new request does.
-    customerLinkActions: customerLinksOver({ links: store, logger: console, alert: { customerWrote: (quote) => showAlertOnThisDevice(messageAlertOf(quote)) } }),
+    photos: { sender: new RestPhotoSender({ fetch: inPage }), links: new RestPhotoLinks(client) },
+    customerLinkActions: new RestCustomerLinks(client),
   };
 }

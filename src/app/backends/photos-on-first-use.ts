@@ -13,7 +13,7 @@ export function photosOnFirstUse(load: () => Promise<BackendPhotos>): BackendPho
       throw error;
     }));
   return {
-    sender: { send: async (quote, photos, onProgress) => (await loaded()).sender.send(quote, photos, onProgress) },
+    sender: { send: async (quote, photos, onProgress, arrival) => (await loaded()).sender.send(quote, photos, onProgress, arrival) },
     links: { photoUrl: async (quoteId, photo, size) => (await loaded()).links.photoUrl(quoteId, photo, size) },
   };
 }
