@@ -1,10 +1,10 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { InMemoryAlertSettings } from '../adapters/memory/in-memory-alert-settings';
+import { InMemoryAlertSettings } from '../adapters/memory/in-memory-alert-settings.test-support';
 import { InMemoryNotifier } from '../adapters/memory/in-memory-notifier';
-import { InMemoryPhotoSender } from '../adapters/memory/in-memory-photo-sender';
-import { ObjectUrlPhotoLinks } from '../adapters/memory/object-url-photo-links';
+import { InMemoryPhotoSender } from '../adapters/memory/in-memory-photo-sender.test-support';
+import { ObjectUrlPhotoLinks } from '../adapters/memory/object-url-photo-links.test-support';
 import { InMemoryQuoteRepository } from '../adapters/memory/in-memory-quote-repository';
 import { InMemoryStaffAuth } from '../adapters/memory/in-memory-staff-auth';
 import { defaultInboxQuery, inboxPageMax } from '../domain/inbox/inbox-query';

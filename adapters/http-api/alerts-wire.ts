@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { OnCallShiftSchema } from '../../domain/alerts/on-call';
 import type { NewPushDevice, PushDevice } from '../../domain/ports/push-devices';
 import { type PushEndpointOptions, pushEndpointSchema } from '../../domain/alerts/push-endpoint';
+import { isLocalDeviceEndpoint } from '../../domain/alerts/alert-devices';
 
 /**
  * The alert settings on the wire (`/api/alerts/…`), shared by the server and the browser client:
@@ -10,7 +11,7 @@ import { type PushEndpointOptions, pushEndpointSchema } from '../../domain/alert
 export const alertPaths = {
   /** Where every path below starts. */
   root: '/api/alerts',
-  /** GET: `{ public_key }`, the VAPID key browsers subscribe with. */
+  /** GET: `{ public_key }`, the VAPID key browsers subscribe with; null where there is no push service (the demo). */
   key: '/api/alerts/key',
   /** GET: `{ devices }`, the signed-in staff member's; POST a subscription: 201 with the device. */
   devices: '/api/alerts/devices',
@@ -31,7 +32,7 @@ const Base64UrlSchema = (name: string, min: number, max: number) =>
     v.maxLength(max, `${name} is too long`),
   );
 
-export const WirePushKeySchema = v.object({ public_key: v.string() });
+export const WirePushKeySchema = v.object({ public_key: v.nullable(v.string()) });
 
 export const WirePushDeviceSchema = v.object({
   id: v.string(),
@@ -55,6 +56,16 @@ export const newPushDeviceSchema = (options: PushEndpointOptions) =>
     label: v.pipe(v.string('Label must be text'), v.trim(), v.nonEmpty('Say what the device is'), v.maxLength(100, 'Label must be 100 characters or fewer')),
   });
 export const WireNewPushDeviceSchema = newPushDeviceSchema({ allowLoopback: false });
+
+/**
+ * Where the API has no push service (the demo in the page), a device is the browser's own service
+ * worker: its endpoint names it as local (domain/alerts/alert-devices.ts), and it has no keys.
+ */
+export const localPushDeviceSchema = v.object({
+  endpoint: v.pipe(v.string('Endpoint must be text'), v.check(isLocalDeviceEndpoint, 'Without a push service, alerts are shown on this device only'), v.maxLength(200, 'Endpoint is too long')),
+  keys: v.object({ p256dh: v.literal('', 'A device without a push service has no keys'), auth: v.literal('', 'A device without a push service has no keys') }),
+  label: v.pipe(v.string('Label must be text'), v.trim(), v.nonEmpty('Say what the device is'), v.maxLength(100, 'Label must be 100 characters or fewer')),
+});
 
 export type WireNewPushDevice = v.InferInput<typeof WireNewPushDeviceSchema>;
 

@@ -3,7 +3,7 @@ import type { TestAlert } from '../../domain/alerts/alert-message';
 import { maxPushDevicesPerStaff, PushDeviceRefused } from '../../domain/alerts/alert-devices';
 import { RotaRejected } from '../../domain/alerts/alert-settings';
 import { inboxCopy } from '../../domain/inbox/inbox-copy';
-import { InMemoryAlertSettings } from './in-memory-alert-settings';
+import { InMemoryAlertSettings } from './in-memory-alert-settings.test-support';
 
 const you = 'demo@se1plumbing.example';
 const sam = 'sam.porter@se1plumbing.example';

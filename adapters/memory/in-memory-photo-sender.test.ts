@@ -3,9 +3,9 @@ import { defaultInboxQuery } from '../../domain/inbox/inbox-query';
 import type { PhotoError, ProcessedPhoto } from '../../domain/photos/photos';
 import { type ChosenPhoto, type PhotoProcessor, PhotoRejected } from '../../domain/ports/photos';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
-import { InMemoryPhotoSender } from './in-memory-photo-sender';
+import { InMemoryPhotoSender } from './in-memory-photo-sender.test-support';
 import { InMemoryQuoteRepository } from './in-memory-quote-repository';
-import { ObjectUrlPhotoLinks } from './object-url-photo-links';
+import { ObjectUrlPhotoLinks } from './object-url-photo-links.test-support';
 
 const chosen = (name: string): ChosenPhoto => ({ name, type: 'image/jpeg', size: 1, arrayBuffer: () => Promise.resolve(new Uint8Array([name.length]).buffer) });
 

@@ -6,7 +6,7 @@ import { inboxCopy } from '../../domain/inbox/inbox-copy';
 import { NotSignedIn } from '../../domain/staff/staff';
 import { mswServer } from '../contracts/msw-server.test-support';
 import { alertPaths } from '../http-api/alerts-wire';
-import { InMemoryAlertSettings } from '../memory/in-memory-alert-settings';
+import { InMemoryAlertSettings } from '../memory/in-memory-alert-settings.test-support';
 import { createAlertHandlers } from './alert-handlers.test-support';
 import { RestAlertSettings } from './rest-alert-settings';
 

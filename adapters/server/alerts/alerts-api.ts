@@ -5,7 +5,7 @@ import { OnCallRotaSchema } from '../../../domain/alerts/on-call';
 import type { Logger } from '../../../domain/ports/logger';
 import type { OnCallRotaStore } from '../../../domain/ports/alert-stores';
 import type { PushDeviceStore } from '../../../domain/ports/push-devices';
-import { fromWireNewPushDevice, newPushDeviceSchema, toWirePushDevice, WireRotaBodySchema } from '../../http-api/alerts-wire';
+import { fromWireNewPushDevice, localPushDeviceSchema, newPushDeviceSchema, toWirePushDevice, WireRotaBodySchema } from '../../http-api/alerts-wire';
 import type { WireError } from '../../http-api/wire';
 import { bodyLimits, limitBody } from '../http/body-limit';
 import { readJsonBody } from '../http/request-body';
@@ -16,8 +16,11 @@ export interface AlertsApiOptions {
   rota: OnCallRotaStore;
   /** Every staff member's email: who can be put on the rota. */
   staffEmails: () => Promise<string[]>;
-  /** The VAPID public key browsers subscribe with. */
-  publicKey: string;
+  /**
+   * The VAPID public key browsers subscribe with; null where there is no push service (the demo in the
+   * page), whose devices are the browser's own service worker, named by a local endpoint.
+   */
+  publicKey: string | null;
   /** Pushes a test alert to each of the staff member's devices now, and says how many took it. */
   sendTestAlert: (staff: string) => Promise<{ delivered: number; failed: number }>;
   /** The rota changed: who is on call may have too. */
@@ -42,7 +45,7 @@ const fieldsOf = (issues: readonly v.BaseIssue<unknown>[], prefix: string[] = []
  */
 export function alertsApi(options: AlertsApiOptions) {
   const { devices, rota, staffEmails, publicKey, sendTestAlert, onRotaSaved, requireStaff, logger, now } = options;
-  const NewDeviceSchema = newPushDeviceSchema({ allowLoopback: options.allowLoopbackPush });
+  const NewDeviceSchema = publicKey === null ? localPushDeviceSchema : newPushDeviceSchema({ allowLoopback: options.allowLoopbackPush });
   const api = new Hono<StaffEnv>();
   api.use('*', requireStaff);
   api.onError((error) => {

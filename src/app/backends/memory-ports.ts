@@ -1,5 +1,6 @@
 import { demoStaffAccount } from '../../../adapters/memory/demo-staff-account';
-import { InMemoryAlertSettings } from '../../../adapters/memory/in-memory-alert-settings';
+import { InMemoryAlertStores, testAlertOnThisDevice } from '../../../adapters/memory/in-memory-alert-stores';
+import { RestAlertSettings } from '../../../adapters/rest/rest-alert-settings';
 import { InMemoryNotifier } from '../../../adapters/memory/in-memory-notifier';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
 import { InMemoryStaffAuth } from '../../../adapters/memory/in-memory-staff-auth';
@@ -57,6 +58,7 @@ export function createPorts(): Backend {
   // where the request lives, to be taken by the demo's staff account.
   onTakeFromAlert((id) => void takeQuote({ inbox: store, logger: console }, { id, by: demoStaffAccount.email, at: new Date() }));
   const staffAuth = new InMemoryStaffAuth();
+  const alertStores = new InMemoryAlertStores();
   const api = createApi({
     quotes: store,
     inbox: store,
@@ -67,6 +69,18 @@ export function createPorts(): Backend {
     clientKey: () => 'this page',
     limits: { submissions: noLimit, refusedSubmissions: noLimit },
     photos: { store, processorFor: () => canvasProcessor, readMultipart: readFormDataBody },
+    // No push service in the demo: a device is this browser's inbox worker, and a test alert is shown by it.
+    alerts: {
+      devices: alertStores,
+      rota: alertStores,
+      staffEmails: () => Promise.resolve([demoStaff.you, demoStaff.colleague]),
+      publicKey: null,
+      sendTestAlert: testAlertOnThisDevice(alertStores, (alert) => showAlertOnThisDevice(alert, { register: true }), () => new Date()),
+      onRotaSaved: () => undefined,
+      allowLoopbackPush: false,
+      // An alert's "I'm on it" is handed to this page by its worker (above), not through a token.
+      redeemTakeToken: () => Promise.resolve(undefined),
+    },
     // A customer's message about an urgent request buzzes this device, as a new request does.
     customerLinks: { store, alert: { customerWrote: (quote) => showAlertOnThisDevice(messageAlertOf(quote)) }, limits: { views: noLimit, changes: noLimit } },
   });
@@ -80,8 +94,7 @@ export function createPorts(): Backend {
     notifier: new ServerNotifier(),
     logger: console,
     staffAuth,
-    // No push service in the demo: a test alert is shown on this device by the inbox's service worker.
-    alerts: new InMemoryAlertSettings({ staff: [demoStaff.you, demoStaff.colleague], showAlert: (alert) => showAlertOnThisDevice(alert, { register: true }) }),
+    alerts: new RestAlertSettings(client),
     photos: { sender: new RestPhotoSender({ fetch: inPage }), links: new RestPhotoLinks(client) },
     customerLinkActions: new RestCustomerLinks(client),
   };

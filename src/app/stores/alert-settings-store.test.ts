@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { InMemoryAlertSettings } from '../../../adapters/memory/in-memory-alert-settings';
+import { InMemoryAlertSettings } from '../../../adapters/memory/in-memory-alert-settings.test-support';
 import { addAlertDevice } from '../../../domain/alerts/alert-devices';
 import { callAlertSettings, saveOnCallRota } from '../../../domain/alerts/alert-settings';
 import type { AlertSettings } from '../../../domain/ports/alert-settings';

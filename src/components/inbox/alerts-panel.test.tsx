@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { InMemoryAlertSettings } from '../../../adapters/memory/in-memory-alert-settings';
+import { InMemoryAlertSettings } from '../../../adapters/memory/in-memory-alert-settings.test-support';
 import type { PushDevice } from '../../../domain/ports/push-devices';
 import { testNow } from '../../inbox-test-data.test-support';
 import { fakeBrowser, renderApp, testBackend } from '../../test-app.test-support';

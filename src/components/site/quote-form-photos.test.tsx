@@ -6,7 +6,7 @@ import { photoLimits } from '../../../domain/photos/photos';
 import type { ChosenPhoto, QuoteWithPhotosSender } from '../../../domain/ports/photos';
 import type { NewlyStored } from '../../../domain/ports/quote-repository';
 import type { NewQuote } from '../../../domain/quote/quote';
-import { ObjectUrlPhotoLinks } from '../../../adapters/memory/object-url-photo-links';
+import { ObjectUrlPhotoLinks } from '../../../adapters/memory/object-url-photo-links.test-support';
 import { renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
 
 const jpegBytes = [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1];

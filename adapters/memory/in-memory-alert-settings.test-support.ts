@@ -27,7 +27,7 @@ const copyOf = (device: PushDevice): PushDevice => ({
 });
 
 /**
- * The alert settings of the demo, and the tests' fake: no push service (pushKey() is null), so the
+ * The tests' fake of the alert settings: no push service (pushKey() is null), so the
  * devices are the browsers that turned alerts on in this page, and a test alert is shown on this
  * device by its own service worker. The rota lives in memory, starting as given (empty by default).
  */

@@ -5,7 +5,7 @@ import type { NewQuote } from '../../domain/quote/quote';
 import type { Arrival } from '../../domain/spam/spam';
 
 /**
- * Sends a request with its photos to a store in the page (the demo): each photo processed in turn,
+ * Sends a request with its photos to a store in memory (the tests' fake): each photo processed in turn,
  * as a server would, and the request stored with them only once every one is fit to keep, judged
  * by how it arrived as the store judges any other.
  */

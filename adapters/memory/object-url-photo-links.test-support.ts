@@ -2,7 +2,7 @@ import type { PhotoRef } from '../../domain/photos/photos';
 import type { PhotoLinks, PhotoStore } from '../../domain/ports/photos';
 
 /**
- * Photos kept in the page (the demo), shown through object URLs: each made once, from the store's
+ * Photos kept in memory (the tests' fake), shown through object URLs: each made once, from the store's
  * bytes, and kept for as long as the page is open.
  */
 export class ObjectUrlPhotoLinks implements PhotoLinks {
