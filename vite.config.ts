@@ -51,7 +51,7 @@ const inboxWorkerEntry = fileURLToPath(new URL('./src/sw/quotes-sw.ts', import.m
  * so it imports nothing when it runs. It is told this build's scripts and styles, to keep for the
  * inbox to open offline; when they change, so does the worker, and the browser installs the new one.
  */
-function inboxWorker(takeEndpoint: { kind: 'server' } | { kind: 'supabase'; functionsUrl: string }): Plugin {
+function inboxWorker(takeEndpoint: { kind: 'server' } | { kind: 'supabase'; apiUrl: string }): Plugin {
   return {
     name: 'inbox-worker',
     apply: 'build',
@@ -87,13 +87,13 @@ function inboxWorker(takeEndpoint: { kind: 'server' } | { kind: 'supabase'; func
 }
 
 /**
- * Who takes a request when a phone's "I'm on it" is tapped: our server, or in Supabase mode the alert
+ * Who takes a request when a phone's "I'm on it" is tapped: our server, or in Supabase mode the `api`
  * function of the project the build is for.
  */
-function takeEndpointOf(mode: string, backend: string): { kind: 'server' } | { kind: 'supabase'; functionsUrl: string } {
+function takeEndpointOf(mode: string, backend: string): { kind: 'server' } | { kind: 'supabase'; apiUrl: string } {
   if (backend !== 'supabase') return { kind: 'server' };
   const url = loadEnv(mode, process.cwd(), 'VITE_').VITE_SUPABASE_URL ?? '';
-  return { kind: 'supabase', functionsUrl: `${url.replace(/\/+$/, '')}/functions/v1` };
+  return { kind: 'supabase', apiUrl: `${url.replace(/\/+$/, '')}/functions/v1/api` };
 }
 
 /** The composition root for the backend chosen at build time; only it (and its adapters) is bundled. */

@@ -1,8 +1,8 @@
 // One rule, every engine: with the urgent promise in domain/business.ts made 45 minutes instead of 30,
-// the demo's memory store, the server's SQL store, the business email and a Supabase project built by
-// the generated rules migration all count 45 minutes. Only that value changes (vi.mock keeps the rest
-// of the module as it is), so whatever still said 30 would be a copy typed in by hand. Replacing a module
-// of our own is otherwise not done here; this replaces a constant, not behaviour.
+// the demo's memory store, the server's SQL store and the business email all count 45 minutes. Only
+// that value changes (vi.mock keeps the rest of the module as it is), so whatever still said 30 would
+// be a copy typed in by hand. Replacing a module of our own is otherwise not done here; this replaces
+// a constant, not behaviour.
 import { sql } from 'kysely';
 import { expect, test, vi } from 'vitest';
 import type * as Business from '../domain/business';
@@ -14,8 +14,6 @@ import { InMemoryQuoteRepository } from './memory/in-memory-quote-repository';
 import { migrateToLatest } from './sql/migrate';
 import { scratchDatabase } from './sql/scratch-database.test-support';
 import { SqlQuoteRepository } from './sql/sql-quote-repository';
-import { domainRulesSql } from './supabase/domain-rules-sql';
-import { supabaseScratchDatabase } from './supabase/supabase-scratch-database.test-support';
 
 // Hoisted with vi.mock, which runs before this file's other lines.
 const { promisedMinutes } = vi.hoisted(() => ({ promisedMinutes: 45 }));
@@ -56,21 +54,4 @@ test('the business email promises a call back within 45 minutes', () => {
   const email = businessEmail({ ...urgent, id: 'q-1', createdAt }, { to: 'office@example.co.uk' });
   expect(email.text).toContain(`Call back within ${promisedMinutes} minutes`);
   expect(email.text).not.toContain('30 minutes');
-});
-
-test('a Supabase project migrated with the generated rules stores due_at 45 minutes after created_at', async () => {
-  const supabase = await supabaseScratchDatabase();
-  try {
-    // The committed migrations, then the rules as the script would write them today.
-    await supabase.owner.query(`begin;\n${domainRulesSql()}\ncommit;`);
-    const { rows } = await supabase.owner.query<{ due_at: Date; minutes: number }>(
-      `insert into public.quote_requests (name, phone, service_type, urgent, created_at)
-       values ('Ada', '020 7946 0123', 'emergency', true, $1)
-       returning due_at, public.quote_promise_minutes(true) as minutes`,
-      [createdAt],
-    );
-    expect(rows).toEqual([{ due_at: minutesAfter(promisedMinutes), minutes: promisedMinutes }]);
-  } finally {
-    await supabase.drop();
-  }
 });

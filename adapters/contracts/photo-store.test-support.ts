@@ -23,13 +23,6 @@ interface PhotoStoreUnderTest extends RetainingStoreUnderTest {
   customerData: CustomerDataStore;
   /** Every photo row and file the store still holds; absent where nothing can be seen but through the ports. */
   leftovers?: () => Promise<PhotoLeftovers>;
-  /**
-   * The later step that removes the files of requests that are gone or never came, for a store that
-   * does not remove them at once (Supabase: the next run of the purge-photos function). The contract
-   * runs it before it looks for leftovers. Absent for a store that removes every file with its
-   * request: that store must leave nothing without it.
-   */
-  finishRemoval?: () => Promise<void>;
 }
 
 export type MakePhotoStore = (options: { now: () => Date }) => Promise<PhotoStoreUnderTest> | PhotoStoreUnderTest;
@@ -64,13 +57,8 @@ async function expectUnreadable(store: PhotoStoreUnderTest, gone: GonePhotos): P
   }
 }
 
-/**
- * Nothing is left of the photos of requests that are gone: staff can read none of them at once,
- * and once the store's later removal step has run (where it has one), no row and no file remains.
- */
+/** Nothing is left of the photos of requests that are gone: staff can read none, and no row and no file remains. */
 async function expectNothingLeft(store: PhotoStoreUnderTest, gone: GonePhotos): Promise<void> {
-  await expectUnreadable(store, gone);
-  await store.finishRemoval?.();
   await expectUnreadable(store, gone);
   if (store.leftovers) expect(await store.leftovers()).toEqual({ rows: 0, files: [] });
 }
@@ -78,9 +66,7 @@ async function expectNothingLeft(store: PhotoStoreUnderTest, gone: GonePhotos): 
 /**
  * The behaviour every store of photos must have: a request's photos are kept with it, all or none, in
  * the order sent; read back byte for byte, full size and thumbnail; and gone, every row and file, when
- * the request is deleted, purged or erased. "Gone" is at once for what staff can read; for the files
- * themselves, at once too unless the store has a later removal step (finishRemoval), which must then
- * take them and spare every other request's.
+ * the request is deleted, purged or erased, at once, sparing every other request's.
  */
 export function photoStoreContract(
   name: string,
@@ -163,7 +149,6 @@ export function photoStoreContract(
 
         expect(await store.retention.deleteCreatedBefore(new Date('2024-05-15T00:00:00.000Z'))).toBe(1);
         await expectUnreadable(store, [{ quoteId: old.id, photoIds: photoIds(old.id) }]);
-        await store.finishRemoval?.();
         const [recentPhoto] = photoIds(recent.id);
         expect(await store.photos.read(recent.id, recentPhoto ?? 'missing', 'thumbnail')).toBeDefined();
         if (store.leftovers) expect((await store.leftovers()).rows).toBe(1);
@@ -190,7 +175,6 @@ export function photoStoreContract(
         expect((await store.customerData.findCustomerData({ email: 'priya.raman@example.co.uk', phone: null })).requests[0]?.photos).toHaveLength(2);
         expect((await store.customerData.eraseCustomerData({ email: 'priya.raman@example.co.uk', phone: null })).requests).toBe(1);
         await expectUnreadable(store, [{ quoteId: theirs.id, photoIds: photoIds(theirs.id) }]);
-        await store.finishRemoval?.();
         const [otherPhoto] = photoIds(other.id);
         expect(await store.photos.read(other.id, otherPhoto ?? 'missing', 'full')).toBeDefined();
 
@@ -210,7 +194,6 @@ export function photoStoreContract(
       await withStore(make, clock.now, async (store) => {
         await expect(store.repository.insert(rejectedQuote ?? sampleQuote(), [samplePhoto(1), samplePhoto(2)])).rejects.toThrow();
         expect(await listed(store, clock.now())).toEqual([]);
-        await store.finishRemoval?.();
         if (store.leftovers) expect(await store.leftovers()).toEqual({ rows: 0, files: [] });
       });
     });

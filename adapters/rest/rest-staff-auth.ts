@@ -1,23 +1,21 @@
-import ky, { isHTTPError, type KyInstance } from 'ky';
+import { isHTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
 import type { SignInResult, StaffAuth, StaffMember } from '../../domain/staff/staff';
 import { apiPaths } from '../http-api/wire';
+import { createApi, type RestClientOptions } from './rest-client';
 
 const StaffMemberSchema = v.object({ email: v.string() });
 const SessionSchema = v.object({ staff: v.nullable(StaffMemberSchema) });
 
-/** Staff sign-in through our server's sessions: the browser holds only an HttpOnly cookie. */
+/**
+ * Staff sign-in through our server's sessions: the browser holds only an HttpOnly cookie. Where staff
+ * sign in elsewhere (Supabase Auth), its `currentStaff` asks the API who the access token is.
+ */
 export class RestStaffAuth implements StaffAuth {
   readonly #api: KyInstance;
 
-  constructor({ baseUrl, fetch }: { baseUrl?: string; fetch?: typeof globalThis.fetch } = {}) {
-    this.#api = ky.create({
-      timeout: 10_000,
-      retry: 0,
-      credentials: 'same-origin',
-      ...(baseUrl === undefined ? {} : { baseUrl }),
-      ...(fetch === undefined ? {} : { fetch }),
-    });
+  constructor(options: RestClientOptions = {}) {
+    this.#api = createApi(options).api.extend({ retry: 0, credentials: 'same-origin' });
   }
 
   async currentStaff(): Promise<StaffMember | null> {

@@ -1,11 +1,10 @@
-import { createClient, type SupportedStorage } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient, type SupportedStorage } from '@supabase/supabase-js';
 import * as v from 'valibot';
-import type { Database, SupabaseDatabaseClient } from './supabase-database';
 
 export interface SupabaseConfig {
   /** The project's URL, e.g. https://abcdefghijklmnop.supabase.co. */
   url: string;
-  /** The project's public anonymous (publishable) key: safe in the page, row-level security guards the data. */
+  /** The project's public anonymous (publishable) key: safe in the page, which uses it only to sign staff in. */
   anonKey: string;
 }
 
@@ -35,6 +34,9 @@ const SupabaseEnvSchema = v.object({
   VITE_SUPABASE_ANON_KEY: nonEmpty('VITE_SUPABASE_ANON_KEY'),
 });
 
+/** Where the project serves the product's API: its `api` edge function. */
+export const apiUrlOf = ({ url }: SupabaseConfig): string => `${url.replace(/\/+$/, '')}/functions/v1/api`;
+
 /** The project to talk to, from the build's environment; a missing or bad value throws naming the variable. */
 export function parseSupabaseConfig(env: unknown): SupabaseConfig {
   const result = v.safeParse(SupabaseEnvSchema, env);
@@ -45,20 +47,20 @@ export function parseSupabaseConfig(env: unknown): SupabaseConfig {
 }
 
 /** The Retry-After of the last 429 each client's auth server sent; supabase-js keeps only the status. */
-const lastRetryAfter = new WeakMap<SupabaseDatabaseClient, { seconds: number | undefined }>();
+const lastRetryAfter = new WeakMap<SupabaseClient, { seconds: number | undefined }>();
 
 /**
  * How long the auth server asked this client to wait in its last "too many requests" answer, in
  * seconds; undefined if it did not say (or the client was not made by {@link createSupabaseClient}).
  */
-export function retryAfterSecondsOf(client: SupabaseDatabaseClient): number | undefined {
+export function retryAfterSecondsOf(client: SupabaseClient): number | undefined {
   return lastRetryAfter.get(client)?.seconds;
 }
 
 /**
- * A supabase-js client for the project, as the original configured it: the auth session persisted
- * in local storage and refreshed automatically. Sessions are never read from the page's URL: staff
- * sign in with a password only, and a link carrying someone else's tokens must not sign anyone in.
+ * A supabase-js client for the project's Auth: the session persisted in local storage and refreshed
+ * automatically. Sessions are never read from the page's URL: staff sign in with a password only, and
+ * a link carrying someone else's tokens must not sign anyone in. Everything else goes through the API.
  */
 export function createSupabaseClient({
   url,
@@ -67,17 +69,15 @@ export function createSupabaseClient({
   fetch = (input, init) => globalThis.fetch(input, init),
   storage,
   timeoutMs = 10_000,
-}: SupabaseClientOptions): SupabaseDatabaseClient {
+}: SupabaseClientOptions): SupabaseClient {
   const retryAfter: { seconds: number | undefined } = { seconds: undefined };
-  const client = createClient<Database>(url, anonKey, {
+  const client = createClient(url, anonKey, {
     auth: {
       persistSession: true,
       autoRefreshToken: true,
       detectSessionInUrl: false,
       ...(storage === undefined ? {} : { storage }),
     },
-    // PostgREST aborts its own requests in time (and so never retries them); the rest are bounded below.
-    db: { timeout: timeoutMs },
     global: { fetch: boundedFetch(fetch, timeoutMs, retryAfter) },
   });
   lastRetryAfter.set(client, retryAfter);

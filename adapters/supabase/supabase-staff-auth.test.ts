@@ -1,167 +1,125 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
-import { anonKey } from './fake-supabase-project.test-support';
-import { memberAccount, mockSupabase, staffAccount } from './mock-supabase.test-support';
+import type { StaffMember } from '../../domain/staff/staff';
+import { mswServer } from '../contracts/msw-server.test-support';
+import { findAccessTokenEmail } from './supabase-access-token';
+import { type AuthUser, authHandlers, deviceStorage, type FakeAuth, jwtSecret, pageClient, projectUrl } from './supabase-auth.test-support';
 import { SupabaseStaffAuth } from './supabase-staff-auth';
 
-const { server, supabaseProject } = mockSupabase();
+const server = mswServer();
 
-const credentials = { email: staffAccount.email, password: staffAccount.password };
-const sent = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;
+const staffUser: AuthUser = { id: '3f1c1d7e-0000-4000-8000-000000000001', email: 'office@se1plumbing.example', password: 'correct horse battery' };
+const memberUser: AuthUser = { id: '3f1c1d7e-0000-4000-8000-000000000002', email: 'member@example.co.uk', password: 'another long password' };
+const credentials = { email: staffUser.email, password: staffUser.password };
 
-async function staffAuth() {
-  const project = await supabaseProject();
-  return { project, auth: new SupabaseStaffAuth({ client: project.connect() }) };
+/**
+ * A device's page over a fresh fake project: Supabase Auth at the HTTP boundary, and the API's answer
+ * to "who is this token?" as the `api` function gives it (the token checked, the email on its staff list).
+ */
+function device({ apiDown = false } = {}) {
+  const auth: FakeAuth = { users: [staffUser, memberUser], seen: [], sessions: new Map() };
+  server.use(...authHandlers(auth));
+  const storage = deviceStorage();
+  const staffList = [staffUser.email];
+  const open = (): SupabaseStaffAuth => {
+    const staffAuth: SupabaseStaffAuth = new SupabaseStaffAuth({
+      client: pageClient(storage),
+      staffOf: async (): Promise<StaffMember | null> => {
+        if (apiDown) throw new Error('The API could not be reached');
+        const token = await staffAuth.accessToken();
+        const email = token === null ? undefined : await findAccessTokenEmail(token, { kind: 'secret', secret: jwtSecret });
+        return email !== undefined && staffList.includes(email) ? { email } : null;
+      },
+    });
+    return staffAuth;
+  };
+  return { auth, storage, open };
 }
 
 test('nobody is signed in on a fresh device, and finding that out asks nothing of the project', async () => {
-  const { project, auth } = await staffAuth();
-
-  expect(await auth.currentStaff()).toBeNull();
-  expect(project.state.seen).toEqual([]);
+  const { auth, open } = device();
+  expect(await open().currentStaff()).toBeNull();
+  expect(auth.seen).toEqual([]);
 });
 
-test('staff sign in with email and password; the session is kept in local storage for the next visit', async () => {
-  const { project, auth } = await staffAuth();
+test('staff sign in with email and password; the API knows them by the token, and the next page load finds the session', async () => {
+  const { auth, storage, open } = device();
+  const staffAuth = open();
+  expect(await staffAuth.signIn({ ...credentials, email: ' Office@SE1Plumbing.example ' })).toEqual({ ok: true, staff: { email: staffUser.email } });
+  expect(auth.seen).toEqual(['POST /auth/v1/token?grant_type=password']);
+  expect(storage.keys()).toEqual(['sb-project-ref-auth-token']);
+  expect(await findAccessTokenEmail((await staffAuth.accessToken()) ?? '', { kind: 'secret', secret: jwtSecret })).toBe(staffUser.email);
 
-  expect(await auth.signIn({ ...credentials, email: ' Office@SE1Plumbing.example ' })).toEqual({
-    ok: true,
-    staff: { email: staffAccount.email },
-  });
-
-  const [token, staffRow] = project.state.seen;
-  expect(sent(token ?? { method: '', path: '' })).toBe('POST /auth/v1/token?grant_type=password');
-  expect(JSON.parse(token?.body ?? '')).toMatchObject(credentials);
-  const userId = project.state.users.find(({ email }) => email === staffAccount.email)?.id;
-  expect(sent(staffRow ?? { method: '', path: '' })).toBe(`GET /rest/v1/staff?select=user_id&user_id=eq.${userId}`);
-  expect(project.storedSession()).toMatchObject({ user: { email: staffAccount.email } });
-  expect(typeof project.storedSession()?.refresh_token).toBe('string');
-
-  // The next page load finds the session where the last one left it, and the auth server vouches for it.
-  const reloaded = new SupabaseStaffAuth({ client: project.connect() });
-  expect(await reloaded.currentStaff()).toEqual({ email: staffAccount.email });
-  expect(project.state.seen.map(sent)).toContain('GET /auth/v1/user');
+  // The next page load: the session from storage, vouched for by the auth server, named by the API.
+  expect(await open().currentStaff()).toEqual({ email: staffUser.email });
+  expect(auth.seen).toContain('GET /auth/v1/user');
 });
 
-test('a wrong password is invalid-credentials, and nothing is stored', async () => {
-  const { project, auth } = await staffAuth();
-
-  expect(await auth.signIn({ ...credentials, password: 'not the password' })).toEqual({
-    ok: false,
-    error: { kind: 'invalid-credentials' },
-  });
-  expect(project.storedSession()).toBeUndefined();
-});
-
-test('an email that is not one is invalid-credentials without asking the project', async () => {
-  const { project, auth } = await staffAuth();
-
-  expect(await auth.signIn({ email: 'office', password: 'whatever' })).toEqual({ ok: false, error: { kind: 'invalid-credentials' } });
-  expect(project.state.seen).toEqual([]);
+test('a wrong password, or an address that is not one, is invalid-credentials and keeps nothing', async () => {
+  const { auth, storage, open } = device();
+  expect(await open().signIn({ ...credentials, password: 'not the password' })).toEqual({ ok: false, error: { kind: 'invalid-credentials' } });
+  expect(await open().signIn({ email: 'office', password: 'whatever' })).toEqual({ ok: false, error: { kind: 'invalid-credentials' } });
+  expect(auth.seen).toEqual(['POST /auth/v1/token?grant_type=password']);
+  expect(storage.keys()).toEqual([]);
 });
 
 test('someone with an account who is not staff is told invalid-credentials, and signed out again', async () => {
-  const { project, auth } = await staffAuth();
-
-  expect(await auth.signIn({ email: memberAccount.email, password: memberAccount.password })).toEqual({
-    ok: false,
-    error: { kind: 'invalid-credentials' },
-  });
-  expect(project.storedSession()).toBeUndefined();
-  expect(project.state.seen.map(sent)).toContain('POST /auth/v1/logout?scope=local');
-  expect([...project.state.sessions.values()].every(({ revoked }) => revoked)).toBe(true);
-  expect(await auth.currentStaff()).toBeNull();
+  const { auth, storage, open } = device();
+  expect(await open().signIn({ email: memberUser.email, password: memberUser.password })).toEqual({ ok: false, error: { kind: 'invalid-credentials' } });
+  expect(storage.keys()).toEqual([]);
+  expect(auth.seen).toContain('POST /auth/v1/logout?scope=local');
+  expect(auth.sessions.size).toBe(0);
 });
 
-test('a member already signed in on this device is not staff', async () => {
-  const { project, auth } = await staffAuth();
-  project.storeSession(memberAccount.email);
-
-  expect(await auth.currentStaff()).toBeNull();
+test('when the API cannot say who the token is, signing in is unavailable and the session is not kept', async () => {
+  const { storage, open } = device({ apiDown: true });
+  expect(await open().signIn(credentials)).toEqual({ ok: false, error: { kind: 'unavailable' } });
+  expect(storage.keys()).toEqual([]);
 });
 
 test.for([
   {
     answer: '429 with Retry-After',
-    respond: () =>
-      HttpResponse.json(
-        { code: 'over_request_rate_limit', message: 'Request rate limit reached' },
-        { status: 429, headers: { 'retry-after': '120', 'x-supabase-api-version': '2024-01-01' } },
-      ),
+    respond: () => HttpResponse.json({ code: 'over_request_rate_limit', message: 'Request rate limit reached' }, { status: 429, headers: { 'retry-after': '120' } }),
     error: { kind: 'rate-limited', retryAfterSeconds: 120 },
   },
   {
-    answer: '429 without Retry-After',
-    respond: () => HttpResponse.json({ code: 'over_request_rate_limit', message: 'Request rate limit reached' }, { status: 429 }),
-    error: { kind: 'rate-limited', retryAfterSeconds: 60 },
-  },
-  {
     answer: '400 email_not_confirmed',
-    respond: () =>
-      HttpResponse.json({ code: 'email_not_confirmed', message: 'Email not confirmed' }, { status: 400, headers: { 'x-supabase-api-version': '2024-01-01' } }),
+    respond: () => HttpResponse.json({ code: 'email_not_confirmed', message: 'Email not confirmed' }, { status: 400, headers: { 'x-supabase-api-version': '2024-01-01' } }),
     error: { kind: 'invalid-credentials' },
   },
   { answer: '500', respond: () => HttpResponse.json({ message: 'Internal Server Error' }, { status: 500 }), error: { kind: 'unavailable' } },
-  { answer: '503 with HTML', respond: () => HttpResponse.html('<h1>Down</h1>', { status: 503 }), error: { kind: 'unavailable' } },
   { answer: 'a network error', respond: () => HttpResponse.error(), error: { kind: 'unavailable' } },
 ])('a sign-in answered $answer is $error.kind', async ({ respond, error }) => {
-  const { project, auth } = await staffAuth();
-  server.use(http.post(`${project.url}/auth/v1/token`, respond));
-
-  expect(await auth.signIn(credentials)).toEqual({ ok: false, error });
-  expect(project.storedSession()).toBeUndefined();
+  const { storage, open } = device();
+  server.use(http.post(`${projectUrl}/auth/v1/token`, respond));
+  expect(await open().signIn(credentials)).toEqual({ ok: false, error });
+  expect(storage.keys()).toEqual([]);
 });
 
-test('a staff list that cannot be read after signing in is unavailable, and the session is not kept', async () => {
-  const { project, auth } = await staffAuth();
-  server.use(http.get(project.rest('staff'), () => HttpResponse.json({ code: 'XX000', message: 'down' }, { status: 500 })));
+test('signing out forgets the stored session and revokes it at Auth, even when Auth cannot be told', async () => {
+  const { auth, storage, open } = device();
+  const staffAuth = open();
+  await staffAuth.signIn(credentials);
+  await staffAuth.signOut();
+  expect(storage.keys()).toEqual([]);
+  expect(auth.seen).toContain('POST /auth/v1/logout?scope=local');
+  expect(auth.sessions.size).toBe(0);
+  expect(await open().currentStaff()).toBeNull();
 
-  expect(await auth.signIn(credentials)).toEqual({ ok: false, error: { kind: 'unavailable' } });
-  expect(project.storedSession()).toBeUndefined();
+  await staffAuth.signIn(credentials);
+  server.use(http.post(`${projectUrl}/auth/v1/logout`, () => HttpResponse.error()));
+  await expect(staffAuth.signOut()).rejects.toThrow(/^Signing out failed: Supabase Auth could not be reached/);
+  expect(storage.keys()).toEqual([]);
 });
 
-test('signing out forgets the stored session and revokes it on the server', async () => {
-  const { project, auth } = await staffAuth();
-  await auth.signIn(credentials);
-  const refreshToken = project.storedSession()?.refresh_token;
+test('a session ended elsewhere counts as nobody; an auth server that cannot tell makes currentStaff reject', async () => {
+  const { auth, open } = device();
+  await open().signIn(credentials);
+  auth.sessions.clear();
+  expect(await open().currentStaff()).toBeNull();
 
-  await auth.signOut();
-
-  expect(project.storedSession()).toBeUndefined();
-  expect(project.state.seen.map(sent)).toContain('POST /auth/v1/logout?scope=local');
-  expect(await auth.currentStaff()).toBeNull();
-  expect(await new SupabaseStaffAuth({ client: project.connect() }).currentStaff()).toBeNull();
-  // The refresh token the device held opens nothing any more.
-  const refreshed = await fetch(`${project.url}/auth/v1/token?grant_type=refresh_token`, {
-    method: 'POST',
-    headers: { apikey: anonKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ refresh_token: refreshToken }),
-  });
-  expect(refreshed.status).toBe(400);
-});
-
-test('signing out when the auth server cannot be told still signs this device out, and says so', async () => {
-  const { project, auth } = await staffAuth();
-  await auth.signIn(credentials);
-  server.use(http.post(`${project.url}/auth/v1/logout`, () => HttpResponse.error()));
-
-  await expect(auth.signOut()).rejects.toThrow(/^Signing out failed: Supabase Auth could not be reached/);
-  expect(project.storedSession()).toBeUndefined();
-  expect(await auth.currentStaff()).toBeNull();
-});
-
-test('a session ended elsewhere (signed out everywhere from another device) counts as nobody', async () => {
-  const { project, auth } = await staffAuth();
-  project.storeSession(staffAccount.email);
-  for (const session of project.state.sessions.values()) session.revoked = true;
-
-  expect(await auth.currentStaff()).toBeNull();
-});
-
-test('an auth server that cannot say who is signed in makes currentStaff reject rather than guess', async () => {
-  const { project, auth } = await staffAuth();
-  project.storeSession(staffAccount.email);
-  server.use(http.get(`${project.url}/auth/v1/user`, () => HttpResponse.json({ message: 'upstream down' }, { status: 503 })));
-
-  await expect(auth.currentStaff()).rejects.toThrow(/^Finding who is signed in failed: Supabase Auth could not be reached or failed \(503\)/);
+  await open().signIn(credentials);
+  auth.failing = 503;
+  await expect(open().currentStaff()).rejects.toThrow(/^Finding who is signed in failed: Supabase Auth could not be reached or failed \(503\)/);
 });

@@ -1,21 +1,36 @@
-import { isAuthApiError, isAuthRetryableFetchError, isAuthSessionMissingError, type User } from '@supabase/supabase-js';
+import { isAuthApiError, isAuthRetryableFetchError, isAuthSessionMissingError, type SupabaseClient } from '@supabase/supabase-js';
 import * as v from 'valibot';
 import { SignInSchema, type SignInError, type SignInResult, type StaffAuth, type StaffMember } from '../../domain/staff/staff';
 import { retryAfterSecondsOf } from './supabase-client';
-import type { SupabaseDatabaseClient } from './supabase-database';
-import { describeAuthFailure, describeDatabaseFailure } from './supabase-failure';
+
+export interface SupabaseStaffAuthOptions {
+  client: SupabaseClient;
+  /**
+   * Who the API says the signed-in user is (its `/api/session`, sent the access token): a staff
+   * member, or null for someone who is not on its staff list. Rejects when it cannot be asked.
+   */
+  staffOf: () => Promise<StaffMember | null>;
+}
 
 /**
  * Staff sign-in through Supabase Auth, with email and password. Any Auth user can sign in to a
- * project; staff are the ones with a row in the `staff` table, which row-level security lets each
- * user read for themselves only. Someone who signs in but is not staff is signed out again, and told
- * only that the credentials did not work.
+ * project; staff are the ones the API knows by email (its staff list). Someone who signs in but is
+ * not staff is signed out again, and told only that the credentials did not work.
  */
 export class SupabaseStaffAuth implements StaffAuth {
-  readonly #client: SupabaseDatabaseClient;
+  readonly #client: SupabaseClient;
+  readonly #staffOf: () => Promise<StaffMember | null>;
 
-  constructor({ client }: { client: SupabaseDatabaseClient }) {
+  constructor({ client, staffOf }: SupabaseStaffAuthOptions) {
     this.#client = client;
+    this.#staffOf = staffOf;
+  }
+
+  /** The access token of the session on this device, refreshed if it ran out; null when nobody is signed in. */
+  async accessToken(): Promise<string | null> {
+    const { data, error } = await this.#client.auth.getSession();
+    if (error) throw describeAuthFailure('Reading the session', error);
+    return data.session?.access_token ?? null;
   }
 
   /** Asks the auth server (getUser), not only local storage, so a session ended elsewhere counts as none. */
@@ -27,7 +42,8 @@ export class SupabaseStaffAuth implements StaffAuth {
       if (isAuthApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 429) return null;
       throw describeAuthFailure('Finding who is signed in', error);
     }
-    return (await this.#isStaff(data.user, 'Finding who is signed in')) ? staffMember(data.user) : null;
+    if (!data.user.email) return null;
+    return this.#staffOf();
   }
 
   async signIn(credentials: { email: string; password: string }): Promise<SignInResult> {
@@ -37,36 +53,29 @@ export class SupabaseStaffAuth implements StaffAuth {
     const { data, error } = await this.#client.auth.signInWithPassword(parsed.output);
     if (error) return refused(this.#signInErrorOf(error));
 
-    let staff: boolean;
+    let staff: StaffMember | null;
     try {
-      staff = await this.#isStaff(data.user, 'Checking the staff list');
+      staff = data.user.email ? await this.#staffOf() : null;
     } catch {
       await this.#client.auth.signOut({ scope: 'local' });
       return refused({ kind: 'unavailable' });
     }
-    if (!staff) {
+    if (staff === null) {
       await this.#client.auth.signOut({ scope: 'local' });
       return refused({ kind: 'invalid-credentials' });
     }
-    return { ok: true, staff: staffMember(data.user) };
+    return { ok: true, staff };
   }
 
   /**
    * Forgets the session on this device first, then asks Auth to revoke its refresh token, so
    * signing out never waits on the network to take effect here. An access token already handed
-   * out stays valid at PostgREST until it expires (an hour by default): JWTs are not looked up.
+   * out stays valid at the API until it expires (an hour by default): tokens are checked, not looked up.
    * Rejects if the server could not be told; the device is signed out all the same.
    */
   async signOut(): Promise<void> {
     const { error } = await this.#client.auth.signOut({ scope: 'local' });
     if (error) throw describeAuthFailure('Signing out', error);
-  }
-
-  async #isStaff(user: User, action: string): Promise<boolean> {
-    if (user.email === undefined || user.email === '') return false;
-    const answer = await this.#client.from('staff').select('user_id').eq('user_id', user.id).maybeSingle();
-    if (answer.error) throw describeDatabaseFailure(action, answer);
-    return answer.data !== null;
   }
 
   #signInErrorOf(error: unknown): SignInError {
@@ -81,4 +90,12 @@ export class SupabaseStaffAuth implements StaffAuth {
 
 const refused = (error: SignInError): SignInResult => ({ ok: false, error });
 
-const staffMember = (user: User): StaffMember => ({ email: user.email ?? '' });
+/** A failed call of Supabase Auth as an error that says what happened, for the log. */
+function describeAuthFailure(action: string, error: unknown): Error {
+  const what = isAuthRetryableFetchError(error)
+    ? `Supabase Auth could not be reached or failed${error.status ? ` (${error.status})` : ''}: ${error.message}`
+    : error instanceof Error
+      ? `Supabase Auth answered: ${error.message}`
+      : String(error);
+  return new Error(`${action} failed: ${what}`, { cause: error });
+}

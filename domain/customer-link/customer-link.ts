@@ -25,7 +25,7 @@ export const customerLinkPath = (token: string): string => `${customerLinkPrefix
 export const customerAuthor = 'customer';
 
 /** Days a link keeps working after its request is closed (won or lost). */
-export const customerLinkDaysAfterClose = 30;
+const customerLinkDaysAfterClose = 30;
 
 /** Where a request stands, as the customer reads it. */
 export const customerStatusLabels: Readonly<Record<QuoteStatus, string>> = {

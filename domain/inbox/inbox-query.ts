@@ -107,8 +107,7 @@ export function searchWords(search: string): string[] {
 
 /**
  * What a search looks through, lower-cased: each searchable field in the form's order, one per line,
- * a phone number also as its digits alone. Every store keeps this
- * text (Supabase's SQL is generated from the same fields); a word never spans two lines.
+ * a phone number also as its digits alone. Every store keeps this text; a word never spans two lines.
  */
 export function searchTextOf(quote: Pick<NewQuote, SearchableField>): string {
   return searchableFields

@@ -13,12 +13,11 @@ const topLevel = '([A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})';
 /**
  * A conservative addr-spec: dot-separated atoms of plain ASCII before the @, and after it a domain of
  * two or more labels. No quoted local parts, comments, IP literals, spaces or control characters.
- * Written so JavaScript and PostgreSQL read it the same (generated into the Supabase CHECK).
  */
-export const emailAddressPattern = `^[${localCharacters}]+(\\.[${localCharacters}]+)*@(${label}\\.)+${topLevel}$`;
+const emailAddressPattern = `^[${localCharacters}]+(\\.[${localCharacters}]+)*@(${label}\\.)+${topLevel}$`;
 
 /** RFC 5321's limit on the part before the @. */
-export const localPartMaxLength = 64;
+const localPartMaxLength = 64;
 
 const emailAddress = new RegExp(emailAddressPattern);
 

@@ -5,9 +5,9 @@
 /**
  * The bidirectional controls (the embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069,
  * the marks U+200E, U+200F and U+061C) and the zero-width characters (U+200B–U+200D, U+2060, U+FEFF),
- * as a character class JavaScript and PostgreSQL read the same (generated into the Supabase CHECKs).
+ * as a character class.
  */
-export const invisibleCharacterClass = '[\\u061C\\u200B-\\u200F\\u202A-\\u202E\\u2060\\u2066-\\u2069\\uFEFF]';
+const invisibleCharacterClass = '[\\u061C\\u200B-\\u200F\\u202A-\\u202E\\u2060\\u2066-\\u2069\\uFEFF]';
 
 const invisible = new RegExp(invisibleCharacterClass, 'g');
 

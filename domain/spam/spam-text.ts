@@ -7,7 +7,7 @@
  * front. A short list on purpose: a missing space after a full stop ("the tap.It drips") must not read
  * as a link, so country codes that are also words (it, me, us, co, de) are left out.
  */
-export const bareDomainEndings = 'com|net|org|info|biz|io|uk|ru|cn|xyz|top|online|site|club|shop|store|app|ly|gl|link|click|live|pro|ai';
+const bareDomainEndings = 'com|net|org|info|biz|io|uk|ru|cn|xyz|top|online|site|club|shop|store|app|ly|gl|link|click|live|pro|ai';
 
 const label = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]*[\\p{L}\\p{N}])?';
 const linkPatterns = [
@@ -81,7 +81,7 @@ export function isMostlyNotWords(text: string): boolean {
 }
 
 /** The length (after {@link textKey}'s normalising) below which a description is too common to compare. */
-export const minimumKeyLength = 20;
+const minimumKeyLength = 20;
 
 /**
  * A description as the rules compare it with others: lower case, punctuation and spacing gone,

@@ -54,13 +54,13 @@ export interface SpamVerdict {
 export const minimumSecondsToSubmit = 3;
 
 /** Links in a description from this many on: one is a photo album, two a photo and the tap they want fitted. */
-export const manyLinks = 3;
+const manyLinks = 3;
 
 /**
  * Earlier copies of one description from this many on. A worried customer sends the same request two
  * or three times; those copies already reached staff, so only the ones after them count.
  */
-export const repeatedFrom = 3;
+const repeatedFrom = 3;
 
 /** The score from which a request is spam. */
 export const spamThreshold = 10;
@@ -102,7 +102,7 @@ export const spamWeights: Readonly<Record<SpamSignal, number>> = {
  * Mail services whose addresses are made to be thrown away, with every address under them. Each
  * name is also matched under any top-level domain (guerrillamail.net, yopmail.fr).
  */
-export const disposableDomains = [
+const disposableDomains = [
   '10minutemail.com',
   'dispostable.com',
   'getnada.com',
@@ -114,7 +114,7 @@ export const disposableDomains = [
   'throwawaymail.com',
   'trashmail.com',
 ];
-export const disposableNames = ['guerrillamail', 'guerrillamailblock', 'mailinator', 'yopmail'];
+const disposableNames = ['guerrillamail', 'guerrillamailblock', 'mailinator', 'yopmail'];
 
 function isDisposableEmail(email: string): boolean {
   const labels = email.slice(email.lastIndexOf('@') + 1).toLowerCase().split('.');

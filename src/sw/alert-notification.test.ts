@@ -86,15 +86,15 @@ test('a tap opens the request on the inbox; "I\'m on it" takes it where the aler
   expect(clickPlan({ something: 'else' }, 'take')).toEqual({ kind: 'open', url: '/quotes' });
 });
 
-test('in Supabase mode "I\'m on it" goes to the alert function, with the request\'s id and the token', () => {
+test('in Supabase mode "I\'m on it" goes to the same take route of the API, at the project\'s function, with the token', () => {
   const pushed = alertNotification({ ...urgent, take: 'signed-token' }, 'server', twoMinutesLater).options.data;
-  expect(clickPlan(pushed, 'take', { kind: 'supabase', functionsUrl: 'https://abc.supabase.co/functions/v1' })).toEqual({
+  expect(clickPlan(pushed, 'take', { kind: 'supabase', apiUrl: 'https://abc.supabase.co/functions/v1/api' })).toEqual({
     kind: 'take-on-server',
-    url: 'https://abc.supabase.co/functions/v1/send-quote-alert/take',
-    body: { quoteId: 'q-17', token: 'signed-token' },
+    url: 'https://abc.supabase.co/functions/v1/api/api/quote-requests/q-17/take',
+    body: { token: 'signed-token' },
     data: pushed,
   });
-  // The function answers 200 whoever was first, saying who.
+  // The API answers 200 whoever was first, saying who.
   expect(takeNotice({ status: 200, body: { outcome: 'already-taken', taken: { by: 'jo@example.co.uk', at: '2026-11-23T15:42:00Z' } } })).toBe('Already taken by Jo');
   expect(takeNotice({ status: 200, body: { outcome: 'taken', taken: { by: 'sam@example.co.uk', at: '2026-11-23T15:42:00Z' } } })).toBeUndefined();
 });

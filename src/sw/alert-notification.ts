@@ -63,7 +63,7 @@ export function parseAlert(payload: unknown): AlertMessage | undefined {
 
 /** What a click on a notification (or on one of its actions) does. */
 export type ClickPlan =
-  | { kind: 'take-on-server'; url: string; body: { token?: string; quoteId?: string }; data: NotificationData }
+  | { kind: 'take-on-server'; url: string; body: { token?: string }; data: NotificationData }
   | { kind: 'take-in-page'; message: TakeMessage; data: NotificationData }
   | { kind: 'open'; url: string };
 
@@ -71,16 +71,15 @@ export type ClickPlan =
 export const takeUrl = (quoteId: string): string => `/api/quote-requests/${encodeURIComponent(quoteId)}/take`;
 
 /**
- * Who takes a request for a push: our server (its take route, with the session or the token), or,
- * in Supabase mode, the alert function at `functionsUrl` (`…/functions/v1`), which wants the token.
+ * Where the API that takes a request for a push lives: our server, the page's own origin (with the
+ * session or the token), or in Supabase mode the project's `api` function at `apiUrl`
+ * (`…/functions/v1/api`), which has no cookie of the page and wants the token.
  */
-export type TakeEndpoint = { kind: 'server' } | { kind: 'supabase'; functionsUrl: string };
+export type TakeEndpoint = { kind: 'server' } | { kind: 'supabase'; apiUrl: string };
 
-function takeRequest(endpoint: TakeEndpoint, quoteId: string, token: string | undefined): { url: string; body: { token?: string; quoteId?: string } } {
-  const tokenBody = token === undefined ? {} : { token };
-  return endpoint.kind === 'server'
-    ? { url: takeUrl(quoteId), body: tokenBody }
-    : { url: `${endpoint.functionsUrl}/send-quote-alert/take`, body: { quoteId, ...tokenBody } };
+function takeRequest(endpoint: TakeEndpoint, quoteId: string, token: string | undefined): { url: string; body: { token?: string } } {
+  const body = token === undefined ? {} : { token };
+  return { url: endpoint.kind === 'server' ? takeUrl(quoteId) : `${endpoint.apiUrl}${takeUrl(quoteId)}`, body };
 }
 
 /** "I'm on it" takes the request; a tap anywhere else on the notification opens it on the inbox. */

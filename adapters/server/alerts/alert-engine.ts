@@ -2,7 +2,7 @@ import type { AlertPolicy } from '../../../domain/alerts/alert-plan';
 import type { AlertLedger, AlertOutbox, ClaimedAlert, OnCallRotaStore } from '../../../domain/ports/alert-stores';
 import type { Logger } from '../../../domain/ports/logger';
 import type { PushDeviceStore } from '../../../domain/ports/push-devices';
-import type { ServerDeps } from '../app';
+import type { ApiDeps } from '../api';
 import { AlertPlanner } from './alert-planner';
 import { OutboxDispatcher } from './outbox-dispatcher';
 
@@ -56,7 +56,7 @@ export function createAlertEngine(options: AlertEngineOptions) {
     now,
     ...(options.checkEveryMs !== undefined && { pollMs: options.checkEveryMs }),
   });
-  const serverDeps: NonNullable<ServerDeps['alerts']> = {
+  const serverDeps: NonNullable<ApiDeps['alerts']> & { backlog: AlertOutbox['backlog']; unrecorded: () => number } = {
     devices,
     rota,
     staffEmails,
@@ -80,6 +80,11 @@ export function createAlertEngine(options: AlertEngineOptions) {
     },
     /** Plan every waiting request now. */
     wake: () => planner.wake(),
+    /** Plans what fell due (for these requests only, when named), then delivers what waits: once, for a host with no loops. */
+    runOnce: async (only?: readonly string[]) => {
+      await planner.planDue(only);
+      await dispatcher.sendDue();
+    },
     /** A request was stored, or moved out of the Spam folder: plan its first alert now. */
     arrived: (quoteId: string) => planner.arrived(quoteId),
     stop: async () => {

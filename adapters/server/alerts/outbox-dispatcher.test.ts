@@ -142,3 +142,34 @@ test('stopping with an email sent but still not recorded says it may be sent aga
     await scratch.drop();
   }
 });
+
+test('sendDue, with no loop started, sends every due email once, in batches, and each only once', async () => {
+  const scratch = await scratchDatabase('sqlite');
+  const db = scratch.open();
+  const delivered: string[] = [];
+  const outbox = new SqlNotificationOutbox(db, { leaseSeconds: 10 });
+  const dispatcher = new OutboxDispatcher<ClaimedNotification>({
+    outbox,
+    deliver: ({ quote }) => {
+      delivered.push(quote.name);
+      return Promise.resolve();
+    },
+    describe: describeNotification,
+    name: 'the email outbox',
+    logger: { error: () => undefined },
+    batchSize: 2,
+  });
+  try {
+    await migrateToLatest(db);
+    const quotes = new SqlQuoteRepository(db, { notify: true });
+    for (const name of ['Ada Okafor', 'Ben Clarke', 'Chen Wei']) await quotes.insert(sampleQuote({ name, email: null }));
+    await dispatcher.sendDue();
+    expect(delivered.sort()).toEqual(['Ada Okafor', 'Ben Clarke', 'Chen Wei']);
+    await dispatcher.sendDue();
+    expect(delivered).toHaveLength(3);
+    expect(await outbox.backlog()).toEqual({ pending: 0, oldestPendingSince: null });
+  } finally {
+    await db.destroy();
+    await scratch.drop();
+  }
+});

@@ -84,7 +84,7 @@ export class OutboxDispatcher<Item extends Claimed> {
       maxRecordRetryMs: 10_000,
       ...options,
     };
-    this.#loop = new PollingLoop(() => this.#drain(), this.#options.pollMs);
+    this.#loop = new PollingLoop(() => this.#drain(() => !this.#loop.stopped), this.#options.pollMs);
   }
 
   start(): void {
@@ -94,6 +94,14 @@ export class OutboxDispatcher<Item extends Claimed> {
     this.#renewTimer = setInterval(() => this.#renew(), (this.#options.outbox.leaseSeconds * 1000) / 3);
     this.#renewTimer.unref();
     this.#loop.start();
+  }
+
+  /**
+   * Sends what is due now, once, without a loop: for a host that runs only while it answers (an edge
+   * function, woken by a request or by its schedule's tick). Its failures are logged, as the loop's are.
+   */
+  sendDue(): Promise<void> {
+    return this.#drain(() => true);
   }
 
   /** Looks for due items now, rather than at the next poll. */
@@ -118,9 +126,9 @@ export class OutboxDispatcher<Item extends Claimed> {
     await this.#renewal;
   }
 
-  async #drain(): Promise<void> {
+  async #drain(going: () => boolean): Promise<void> {
     const { outbox, batchSize, logger, name } = this.#options;
-    while (!this.#loop.stopped) {
+    while (going()) {
       let claimed: Item[];
       try {
         claimed = await outbox.claimDue(batchSize);

@@ -1,34 +1,40 @@
-import { SupabaseAlertSettings } from '../../../adapters/supabase/supabase-alert-settings';
-import { createSupabaseClient, parseSupabaseConfig } from '../../../adapters/supabase/supabase-client';
-import { SupabaseCustomerData } from '../../../adapters/supabase/supabase-customer-data';
-import { SupabaseCustomerLink } from '../../../adapters/supabase/supabase-customer-link';
-import { SupabaseNotifier } from '../../../adapters/supabase/supabase-notifier';
-import { SupabasePhotoLinks, SupabasePhotoSender } from '../../../adapters/supabase/supabase-photos';
-import { SupabaseQuoteInbox } from '../../../adapters/supabase/supabase-quote-inbox';
-import { SupabaseQuoteRepository } from '../../../adapters/supabase/supabase-quote-repository';
+import { RestAlertSettings } from '../../../adapters/rest/rest-alert-settings';
+import type { RestClientOptions } from '../../../adapters/rest/rest-client';
+import { RestCustomerData } from '../../../adapters/rest/rest-customer-data';
+import { RestCustomerLinks } from '../../../adapters/rest/rest-customer-links';
+import { RestPhotoLinks } from '../../../adapters/rest/rest-photo-links';
+import { RestPhotoSender } from '../../../adapters/rest/rest-photo-sender';
+import { RestQuoteInbox } from '../../../adapters/rest/rest-quote-inbox';
+import { RestQuoteRepository } from '../../../adapters/rest/rest-quote-repository';
+import { RestStaffAuth } from '../../../adapters/rest/rest-staff-auth';
+import { ServerNotifier } from '../../../adapters/rest/server-notifier';
+import { apiUrlOf, createSupabaseClient, parseSupabaseConfig } from '../../../adapters/supabase/supabase-client';
 import { SupabaseStaffAuth } from '../../../adapters/supabase/supabase-staff-auth';
-import { CanvasPhotoProcessor } from '../photos/canvas-photo-processor';
-import type { CustomerMessageAlert } from '../../../domain/ports/customer-link-store';
 import type { Backend } from './backend';
-import { customerLinksOver } from './customer-links';
 
-/** The customer-link function runs the message's use case itself, alert included: the page has nothing more to tell. */
-const toldByTheFunction: CustomerMessageAlert = { customerWrote: () => Promise.resolve() };
-
+/**
+ * Supabase mode: the product's one API runs as the project's `api` edge function, reached through the
+ * same REST clients as our server; supabase-js only signs staff in, and its access token goes with
+ * each call. The page never touches the database.
+ */
 export function createPorts(): Backend {
-  const client = createSupabaseClient(parseSupabaseConfig(import.meta.env));
+  const config = parseSupabaseConfig(import.meta.env);
+  const supabase = createSupabaseClient(config);
+  const baseUrl = apiUrlOf(config);
+  // The clients ask the sign-in for the token at each call; the sign-in asks the API who it is.
+  const client: RestClientOptions = { baseUrl, accessToken: () => staffAuth.accessToken() };
+  const staffAuth = new SupabaseStaffAuth({ client: supabase, staffOf: () => new RestStaffAuth(client).currentStaff() });
   return {
-    quotes: new SupabaseQuoteRepository({ client }),
-    inbox: new SupabaseQuoteInbox({ client }),
-    customerData: new SupabaseCustomerData({ client }),
-    notifier: new SupabaseNotifier({ client }),
+    quotes: new RestQuoteRepository(client),
+    inbox: new RestQuoteInbox(client),
+    customerData: new RestCustomerData(client),
+    // The API tells the business and plans the alerts itself.
+    notifier: new ServerNotifier(),
     logger: console,
-    staffAuth: new SupabaseStaffAuth({ client }),
-    alerts: new SupabaseAlertSettings({ client }),
-    // No server of ours: the browser strips each photo's metadata before it is uploaded (018-photos-in-supabase.md).
-    photos: { sender: new SupabasePhotoSender({ client, processor: new CanvasPhotoProcessor() }), links: new SupabasePhotoLinks({ client }) },
-    // Through the customer-link function: the database is never opened to the public key. That
-    // function also tells whoever is on call of a message about an urgent request.
-    customerLinkActions: customerLinksOver({ links: new SupabaseCustomerLink({ client }), logger: console, alert: toldByTheFunction }),
+    staffAuth,
+    alerts: new RestAlertSettings(client),
+    // The API strips each photo's metadata, as our server does (ImageMagick, where sharp cannot run).
+    photos: { sender: new RestPhotoSender({ baseUrl }), links: new RestPhotoLinks(client) },
+    customerLinkActions: new RestCustomerLinks(client),
   };
 }

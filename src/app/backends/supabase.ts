@@ -1,9 +1,9 @@
 import type { BackendModule } from './backend';
 
 /**
- * A Supabase project, as the original used: the page talks to PostgREST, Auth and the
- * send-quote-notification edge function with the public anonymous key, and row-level security
- * guards the data. No quoteFormAction: there is no server of ours to receive a plain form post.
+ * A Supabase project: the page signs staff in with Supabase Auth and calls the product's API, which
+ * the project runs as its `api` edge function. No quoteFormAction: the site is static, and no server
+ * of ours renders a page for a plain form post.
  */
 export const backend: BackendModule = {
   load: async () => (await import('./supabase-ports')).createPorts(),

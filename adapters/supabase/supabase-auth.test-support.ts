@@ -1,0 +1,89 @@
+// Test-only: hosted Supabase Auth as msw answers it at the HTTP boundary (password grant, the user of
+// a token, sign-out), over users and sessions the test holds, with tokens signed as the project signs them.
+import { sign } from 'hono/jwt';
+import { http, HttpResponse } from 'msw';
+import type { SupportedStorage } from '@supabase/supabase-js';
+import { createSupabaseClient } from './supabase-client';
+
+export const projectUrl = 'https://project-ref.supabase.co';
+const anonKey = 'the-project-anon-key';
+export const jwtSecret = 'the-project-jwt-secret-of-at-least-32-characters';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  password: string;
+}
+
+/** What the fake project holds and has been asked, for the test to read and change. */
+export interface FakeAuth {
+  users: AuthUser[];
+  /** Every request it was sent, as `METHOD path?query`. */
+  seen: string[];
+  /** The access tokens still valid, by the user they were issued to. */
+  sessions: Map<string, AuthUser>;
+  /** Answers every request with this status while set: Auth down or failing. */
+  failing?: number;
+}
+
+const authError = (status: number, code: string, message: string) => HttpResponse.json({ code, error_code: code, msg: message, message }, { status });
+
+const userJson = (user: AuthUser) => ({
+  id: user.id,
+  aud: 'authenticated',
+  role: 'authenticated',
+  email: user.email,
+  app_metadata: { provider: 'email', providers: ['email'] },
+  user_metadata: {},
+  created_at: '2026-01-05T09:00:00Z',
+});
+
+/** msw's handlers for the project's Auth, over `auth`. */
+export function authHandlers(auth: FakeAuth) {
+  const at = (path: string) => `${projectUrl}${path}`;
+  const seen = (request: Request) => {
+    const url = new URL(request.url);
+    auth.seen.push(`${request.method} ${url.pathname}${url.search}`);
+  };
+  const ownerOf = (request: Request) => auth.sessions.get(/^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '');
+  return [
+    http.post(at('/auth/v1/token'), async ({ request }) => {
+      seen(request);
+      if (auth.failing !== undefined) return authError(auth.failing, 'unexpected_failure', 'Auth is failing');
+      const body: unknown = await request.json();
+      const asked = typeof body === 'object' && body !== null ? body : {};
+      const user = auth.users.find(({ email, password }) => email === Reflect.get(asked, 'email') && password === Reflect.get(asked, 'password'));
+      if (user === undefined) return authError(400, 'invalid_credentials', 'Invalid login credentials');
+      const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+      const accessToken = await sign({ sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', exp: expiresAt }, jwtSecret, 'HS256');
+      auth.sessions.set(accessToken, user);
+      return HttpResponse.json({ access_token: accessToken, token_type: 'bearer', expires_in: 3600, expires_at: expiresAt, refresh_token: crypto.randomUUID(), user: userJson(user) });
+    }),
+    http.get(at('/auth/v1/user'), ({ request }) => {
+      seen(request);
+      if (auth.failing !== undefined) return authError(auth.failing, 'unexpected_failure', 'Auth is failing');
+      const user = ownerOf(request);
+      return user === undefined ? authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist') : HttpResponse.json(userJson(user));
+    }),
+    http.post(at('/auth/v1/logout'), ({ request }) => {
+      seen(request);
+      if (auth.failing !== undefined) return authError(auth.failing, 'unexpected_failure', 'Auth is failing');
+      auth.sessions.delete(/^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '');
+      return new HttpResponse(null, { status: 204 });
+    }),
+  ];
+}
+
+/** A browser's local storage, in memory: what survives a page load on one device. */
+export function deviceStorage(): SupportedStorage & { keys: () => string[] } {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+    keys: () => [...items.keys()],
+  };
+}
+
+/** The page's client of the fake project, keeping its session in `storage`. */
+export const pageClient = (storage: SupportedStorage) => createSupabaseClient({ url: projectUrl, anonKey, storage });
