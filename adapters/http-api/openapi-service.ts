@@ -4,7 +4,7 @@ import { customerMessageField, customerMessageMaxLength } from '../../domain/cus
 import { apiPaths } from './wire';
 
 // The rest of the JSON the server answers, for the OpenAPI document: the customer's own link as the
-// page's script reads it, the health checks, and this document.
+// page's script reads it, the health checks, the form's token, the tick, and this document.
 
 const errorResponse = (description: string) => ({
   description,
@@ -67,6 +67,23 @@ export const serviceOperations = {
           content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { const: 'unavailable' }, reason: { type: 'string' }, cause: { type: 'string' } } } } },
         },
       },
+    },
+  },
+  [apiPaths.formToken]: {
+    get: {
+      summary: 'A freshly signed token for the quote form, for a page no server of ours sent (a static site); sent back as `form_token`',
+      responses: {
+        '200': {
+          description: 'The token: when it was issued, and its signature',
+          content: { 'application/json': { schema: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } } } },
+        },
+      },
+    },
+  },
+  [apiPaths.tick]: {
+    post: {
+      summary: 'Runs the due work once (emails, alerts, purges), for a host with no loops of its own; the scheduler sends the tick secret as a bearer token',
+      responses: { '204': { description: 'Done' }, '401': errorResponse('No tick secret, or a wrong one') },
     },
   },
   [apiPaths.openapi]: {

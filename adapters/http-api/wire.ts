@@ -25,6 +25,11 @@ export const apiPaths = {
   quoteRequests: '/api/quote-requests',
   openapi: '/api/openapi.json',
   session: '/api/session',
+  /**
+   * GET `{ token }`: a freshly signed form token, for a page no server of ours sent (Supabase mode's
+   * static site asks for one as its scripts start).
+   */
+  formToken: '/api/form-token',
   /** The once-a-minute call of a host with no loops of its own (see createApi's `tick`). */
   tick: '/api/tick',
 } as const;

@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
+import type { FormTokens } from '../../domain/ports/form-tokens';
 import type { CustomerLinkStore, CustomerMessageAlert } from '../../domain/ports/customer-link-store';
 import type { Logger } from '../../domain/ports/logger';
 import type { Notifier } from '../../domain/ports/notifier';
@@ -60,6 +61,11 @@ export interface ApiDeps {
    * outbox, planning alerts, deleting what is past its time. Called with the secret as a bearer token.
    */
   tick?: { secret: string; run: () => Promise<void> };
+  /**
+   * Signs the quote form's tokens, as the store reads them back: given, `GET /api/form-token` hands one
+   * to a page that no server of ours sent, so the spam rules know how long its visitor took.
+   */
+  formTokens?: Pick<FormTokens, 'issue'>;
   /** For a host that renders pages: the quote form's plain post, and the customer link's page and forms. */
   pages?: { formPost: NonNullable<QuoteApiOptions['formPost']>; customerLink: CustomerLinkPages };
 }
@@ -124,6 +130,8 @@ export function createApi(deps: ApiDeps): Hono {
     const { store, alert, limits } = deps.customerLinks;
     app.route('/', customerLinkApi({ links: store, alert, logger: deps.logger, now, limits, clientKey, ...(deps.pages && { pages: deps.pages.customerLink }) }));
   }
+  const { formTokens } = deps;
+  if (formTokens) app.get(apiPaths.formToken, async (c) => c.json({ token: await formTokens.issue(now()) }, 200, { 'cache-control': 'no-store' }));
   if (deps.tick) app.route(apiPaths.tick, tickApi(deps.tick));
   app.all('/api/*', limitBody(bodyLimits.none), (c) => c.json(notFound, 404));
   return app;

@@ -35,7 +35,8 @@ test('the contract has an operation for every API route the app has, and none th
         // Hono's `:id` is OpenAPI's `{id}`.
         .map(({ method, path }) => `${method.toLowerCase()} ${path.replace(/:([A-Za-z]+)/g, '{$1}')}`),
     );
-    const operations = new Set(Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`)));
+    // The tick is only for a host with no loops of its own (the Supabase function, whose test calls it).
+    const operations = new Set(Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`)).filter((operation) => operation !== `post ${apiPaths.tick}`));
     expect([...routes].filter((route) => !operations.has(route)).sort(), 'routes the contract leaves out').toEqual([]);
     expect([...operations].filter((operation) => !routes.has(operation)).sort(), 'operations the app lacks').toEqual([]);
   } finally {

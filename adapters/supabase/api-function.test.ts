@@ -159,3 +159,21 @@ test('the site’s origin may call the function from the browser; it is the only
 test('the function type-checks under Deno, with the versions its deno.lock holds', async () => {
   await expect(checkFunction()).resolves.toBeTypeOf('string');
 }, firstStartMs);
+
+test('the static page asks the function for the form’s token, so the spam rules weigh how long its visitor took', async () => {
+  const answer = await fetch(`${fn().url}/api/api/form-token`);
+  expect(answer.headers.get('cache-control')).toBe('no-store');
+  const { token } = (await answer.json()) as { token: string };
+  const repository = new RestQuoteRepository(clientOptions());
+  // Sent the moment the token was had: too fast for a person, as on our server.
+  const rushed = await repository.insert(sampleQuote({ name: 'Rushed Bot', email: null }), [], { honeypotFilled: false, formToken: token });
+  // A person's pace: the same token, sent a few seconds on, passes.
+  const { token: later } = (await (await fetch(`${fn().url}/api/api/form-token`)).json()) as { token: string };
+  await new Promise((resolve) => setTimeout(resolve, 3_500));
+  const person = await repository.insert(sampleQuote({ name: 'Patient Person', email: null }), [], { honeypotFilled: false, formToken: later });
+  const rows = await database().selectFrom('quote_requests').select(['id', 'in_spam', 'spam_reasons']).where('id', 'in', [rushed.id, person.id]).execute();
+  const row = (id: string) => rows.find((found) => found.id === id);
+  expect(row(rushed.id)?.in_spam).toBe(true);
+  expect(JSON.stringify(row(rushed.id)?.spam_reasons)).toContain('too-fast');
+  expect(row(person.id)?.in_spam).toBe(false);
+});

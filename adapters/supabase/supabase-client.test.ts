@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { parseSupabaseConfig } from './supabase-client';
+import { parseSupabaseConfig } from './supabase-config';
 
 const env = { VITE_SUPABASE_URL: 'https://abcdefghijklmnop.supabase.co', VITE_SUPABASE_ANON_KEY: 'sb_publishable_abc123' };
 

@@ -1,12 +1,5 @@
 import { createClient, type SupabaseClient, type SupportedStorage } from '@supabase/supabase-js';
-import * as v from 'valibot';
-
-export interface SupabaseConfig {
-  /** The project's URL, e.g. https://abcdefghijklmnop.supabase.co. */
-  url: string;
-  /** The project's public anonymous (publishable) key: safe in the page, which uses it only to sign staff in. */
-  anonKey: string;
-}
+import type { SupabaseConfig } from './supabase-config';
 
 export interface SupabaseClientOptions extends SupabaseConfig {
   fetch?: typeof globalThis.fetch;
@@ -14,36 +7,6 @@ export interface SupabaseClientOptions extends SupabaseConfig {
   storage?: SupportedStorage;
   /** How long one request may wait for its answer. */
   timeoutMs?: number;
-}
-
-// A variable left out reads as empty, so both say the same: it must be set.
-const httpUrl = (name: string) =>
-  v.pipe(
-    v.optional(v.string(`${name} must be text`), ''),
-    v.trim(),
-    v.nonEmpty(`${name} must be set to the Supabase project's URL`),
-    v.url(`${name} must be a URL, like https://abcdefghijklmnop.supabase.co`),
-    v.regex(/^https?:\/\//i, `${name} must be an http:// or https:// URL`),
-  );
-
-const nonEmpty = (name: string) =>
-  v.pipe(v.optional(v.string(`${name} must be text`), ''), v.trim(), v.nonEmpty(`${name} must be set to the project's anonymous key`));
-
-const SupabaseEnvSchema = v.object({
-  VITE_SUPABASE_URL: httpUrl('VITE_SUPABASE_URL'),
-  VITE_SUPABASE_ANON_KEY: nonEmpty('VITE_SUPABASE_ANON_KEY'),
-});
-
-/** Where the project serves the product's API: its `api` edge function. */
-export const apiUrlOf = ({ url }: SupabaseConfig): string => `${url.replace(/\/+$/, '')}/functions/v1/api`;
-
-/** The project to talk to, from the build's environment; a missing or bad value throws naming the variable. */
-export function parseSupabaseConfig(env: unknown): SupabaseConfig {
-  const result = v.safeParse(SupabaseEnvSchema, env);
-  if (!result.success) {
-    throw new Error(`Invalid Supabase configuration: ${result.issues.map(({ message }) => message).join('; ')}`);
-  }
-  return { url: result.output.VITE_SUPABASE_URL, anonKey: result.output.VITE_SUPABASE_ANON_KEY };
 }
 
 /** The Retry-After of the last 429 each client's auth server sent; supabase-js keeps only the status. */

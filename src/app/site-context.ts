@@ -17,8 +17,11 @@ export interface SiteContext {
   quoteFormAction: string | undefined;
   /** Starts loading the backend's client ahead of need, as when a visitor starts on the form. */
   preloadBackend: () => void;
-  /** The form's token the page issued itself as it started, where no server put one in the page (the demo). */
-  pageFormToken: string | undefined;
+  /**
+   * The form's token the page was given as it started, where no server put one in the page (the demo's
+   * own, or one the API signed for Supabase's static site); undefined until it has come.
+   */
+  pageFormToken: () => string | undefined;
 }
 
 /** A backend's ports, loaded once, when first needed; a failed load (say, offline) is tried again next time. */
@@ -42,6 +45,14 @@ export async function withPorts<T>(ports: () => Promise<Backend>, use: (backend:
 
 /** The visitor's stores over one backend's ports; `initial` is what a server-rendered page was told. */
 export function createSiteContext(backend: BackendModule, ports: () => Promise<Backend>, initial: PageState = {}): SiteContext {
+  // Asked for as the page's scripts start (the visitor's first press or key), and read when the form is sent.
+  let pageToken: string | undefined;
+  backend.formToken?.().then(
+    (token) => {
+      pageToken = token;
+    },
+    () => undefined,
+  );
   const opening = openingToast({ restored: initial.form, submitted: initial.submitted, remarks: initial.remarks, customerToken: initial.customerToken });
   const toasts = createToastStore(opening ? [opening] : []);
   return {
@@ -60,6 +71,6 @@ export function createSiteContext(backend: BackendModule, ports: () => Promise<B
     demoStaff: backend.demoStaff,
     quoteFormAction: backend.quoteFormAction,
     preloadBackend: () => void ports().catch(() => undefined),
-    pageFormToken: backend.issueFormToken?.(new Date()),
+    pageFormToken: () => pageToken,
   };
 }

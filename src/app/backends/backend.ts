@@ -54,10 +54,10 @@ export interface BackendModule {
   /** Credentials a demo shows on its sign-in screen; none in a real deployment. */
   demoStaff?: { email: string; password: string };
   /**
-   * The form's token for a page issued at `now`, for a backend with no server to put one in the page
-   * (the demo): the page holds its own, taken as it starts.
+   * The form's token for a page no server of ours sent, asked for as the page's scripts start: the
+   * demo's own (the time its page opened), or one the API signs (Supabase's static site).
    */
-  issueFormToken?: (now: Date) => string;
+  formToken?: () => Promise<string>;
   load: () => Promise<Backend>;
 }
 

@@ -8,7 +8,8 @@ import { RestQuoteInbox } from '../../../adapters/rest/rest-quote-inbox';
 import { RestQuoteRepository } from '../../../adapters/rest/rest-quote-repository';
 import { RestStaffAuth } from '../../../adapters/rest/rest-staff-auth';
 import { ServerNotifier } from '../../../adapters/rest/server-notifier';
-import { apiUrlOf, createSupabaseClient, parseSupabaseConfig } from '../../../adapters/supabase/supabase-client';
+import { createSupabaseClient } from '../../../adapters/supabase/supabase-client';
+import { apiUrlOf, parseSupabaseConfig } from '../../../adapters/supabase/supabase-config';
 import { SupabaseStaffAuth } from '../../../adapters/supabase/supabase-staff-auth';
 import type { Backend } from './backend';
 

@@ -108,7 +108,7 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
       const field = fields.namedItem(name);
       return field instanceof HTMLInputElement ? field.value : undefined;
     };
-    if (await submit(arrivalOf(valueOf, pageFormToken))) return;
+    if (await submit(arrivalOf(valueOf, pageFormToken()))) return;
     const { errors: latest, photoError } = form.getState();
     const firstInvalid = quoteFieldList.find((field) => latest[field] !== undefined);
     const control = firstInvalid ? formElement.current?.elements.namedItem(quoteFields[firstInvalid].name) : photoError && document.getElementById(photoControlId);

@@ -8,6 +8,7 @@ import { createAlertEngine } from '../../../../server/alerts/alert-engine.ts';
 import { createApi } from '../../../../server/api.ts';
 import { sharedCustomerTokens } from '../../../../server/customer-link/customer-link-tokens.ts';
 import { clientKey, createRateLimit } from '../../../../server/http/rate-limits.ts';
+import { sharedFormTokens } from '../../../../server/quotes/form-tokens.ts';
 import { readFormDataBody } from '../../../../server/photos/form-data-body.ts';
 import { readServerConfig } from '../../../../server/server-config.ts';
 import { bearerStaffGate } from '../../../../server/staff/bearer-staff-gate.ts';
@@ -65,7 +66,10 @@ limitPool.on('error', (error: Error) => console.error('Rate limit database conne
 const limit = (name: string, points: number) =>
   createRateLimit({ name, points, durationSeconds: hour, store: { kind: 'postgres', pool: limitPool }, logger: console, trustProxy: true });
 
-const quotes = new SqlQuoteRepository(db, { notify: true, customerToken: (id) => customerTokens.linkFor(id) });
+// The site is static: its page asks the API for a signed form token as its scripts start, and the
+// store reads it back, so the spam rules weigh how long the visitor took, as on our server.
+const formTokens = await sharedFormTokens(secrets);
+const quotes = new SqlQuoteRepository(db, { notify: true, formTokens, customerToken: (id) => customerTokens.linkFor(id) });
 const outbox = new SqlNotificationOutbox(db, { leaseSeconds: config.OUTBOX_LEASE_SECONDS });
 const mail = parseMailConfig(env);
 const email =
@@ -135,6 +139,7 @@ const api = createApi({
   },
   logger: console,
   staff,
+  formTokens,
   clientKey: (c) => clientKey(c, { trustProxy: true }),
   limits: {
     submissions: limit('quote-requests', config.QUOTE_REQUESTS_PER_HOUR),
