@@ -64,10 +64,14 @@ export interface RunningFunction {
   stop: () => Promise<void>;
 }
 
-/** Starts the function on a free port and resolves once it listens; rejects with its output if it dies first. */
-export function startFunction(secretsEnv: Record<string, string>): Promise<RunningFunction> {
+/**
+ * Starts the function on a free port and resolves once it listens; rejects with its output if it dies
+ * first. `entry` is index.ts, as Supabase runs it, unless the tests need the clock they set
+ * (with-test-clock.test-support.ts).
+ */
+export function startFunction(secretsEnv: Record<string, string>, { entry = 'index.ts' }: { entry?: 'index.ts' | 'with-test-clock.test-support.ts' } = {}): Promise<RunningFunction> {
   // The database driver reads the machine's name and user, as Node's os module gives them.
-  const child = runDeno(['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', 'index.ts'], { ...secretsEnv, PORT: '0' });
+  const child = runDeno(['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', entry], { ...secretsEnv, PORT: '0' });
   let stdout = '';
   let stderr = '';
   const stop = () =>

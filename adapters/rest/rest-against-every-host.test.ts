@@ -1,3 +1,5 @@
+import { sign } from 'hono/jwt';
+import type { Kysely } from 'kysely';
 import { afterAll, expect, test } from 'vitest';
 import { submitQuote } from '../../domain/quote/submit-quote';
 import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
@@ -10,6 +12,11 @@ import { RestQuoteInbox } from './rest-quote-inbox';
 import { RestQuoteRepository } from './rest-quote-repository';
 import { ServerNotifier } from './server-notifier';
 import { signedIn } from './signed-in-fetch.test-support';
+import { apiPaths } from '../http-api/wire';
+import { type Database, openPostgresDatabase } from '../sql/database';
+import { SqlStaffStore } from '../sql/sql-staff-store';
+import { type RunningFunction, startFunction } from '../supabase/api-function.test-support';
+import { pushMigrations, type ScratchProjectDatabase, scratchProjectDatabase } from '../supabase/supabase-project-database.test-support';
 import { InMemoryQuoteRepository } from '../memory/in-memory-quote-repository';
 import { PageFormTokens, pageFormToken } from '../memory/page-form-tokens';
 import { createApi } from '../server/api';
@@ -17,7 +24,8 @@ import type { RateLimit } from '../server/http/rate-limit';
 import { bearerStaffGate } from '../server/staff/bearer-staff-gate';
 
 // The browser's client against each host of the one API: the real Node server and database over
-// real HTTP, and the same app run in the page (the demo) over its stores in memory.
+// real HTTP, the Supabase function under Deno on PostgreSQL over real HTTP, and the same app run in
+// the page (the demo) over its stores in memory.
 
 /**
  * One server per database for the suites, emptied for each store they make: a server of its own for
@@ -80,6 +88,67 @@ function inThePage({ now }: { now: () => Date }) {
   };
   return Promise.resolve({ repository: asTheForm, inbox: new RestQuoteInbox(client) });
 }
+
+/**
+ * The API under Deno, as the Supabase function composes it, on a database shaped like a project with
+ * its baseline pushed: one function for the suites, emptied for each store they make. Each request
+ * carries the suite's clock (the test entry reads it); staff sign in with a token as Supabase Auth's.
+ */
+function underDeno() {
+  let started: Promise<{ running: RunningFunction; project: ScratchProjectDatabase; db: Kysely<Database> }> | undefined;
+  afterAll(async () => {
+    const host = await started;
+    await host?.running.stop();
+    await host?.db.destroy();
+    await host?.project.drop();
+  });
+  const jwtSecret = 'the-project-jwt-secret-of-at-least-32-characters';
+  return async ({ now }: { now: () => Date }) => {
+    started ??= (async () => {
+      const project = await scratchProjectDatabase({ supabase: true });
+      await pushMigrations(project.owner);
+      const running = await startFunction(
+        {
+          SUPABASE_DB_URL: project.url,
+          JWT_SECRET: jwtSecret,
+          TICK_SECRET: 'the-tick-secret-of-at-least-32-characters',
+          SITE_URL: 'https://www.se1plumbing.example',
+          // The suites store hundreds of requests from this one machine.
+          QUOTE_REQUESTS_PER_HOUR: '1000000',
+          QUOTE_REFUSALS_PER_HOUR: '1000000',
+        },
+        { entry: 'with-test-clock.test-support.ts' },
+      );
+      const db = openPostgresDatabase(project.url);
+      await new SqlStaffStore(db).saveAccount(testStaff.email, 'signs in with Supabase Auth', new Date());
+      return { running, project, db };
+    })();
+    const { running, db } = await started;
+    await db.deleteFrom('quote_requests').execute();
+    const token = await sign({ sub: 'staff-user', aud: 'authenticated', role: 'authenticated', email: testStaff.email, exp: Math.floor(Date.now() / 1000) + 3600 }, jwtSecret, 'HS256');
+    const at = (time: Date) => (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      request.headers.set('x-test-clock', String(time.getTime()));
+      return fetch(request);
+    };
+    const client = { baseUrl: `${running.url}/api`, fetch: (input: RequestInfo | URL, init?: RequestInit) => at(now())(input, init), accessToken: () => Promise.resolve(token) };
+    const repository = new RestQuoteRepository(client);
+    // The page's token, had from the function a few seconds before the request is sent.
+    const formToken = async () => {
+      const answer = await at(new Date(now().getTime() - 5000))(`${running.url}/api${apiPaths.formToken}`);
+      return ((await answer.json()) as { token: string }).token;
+    };
+    const asTheForm: QuoteRepository = {
+      insert: async (quote, photos = [], arrival) => repository.insert(quote, photos, arrival ?? { honeypotFilled: false, formToken: await formToken() }),
+      delete: (id) => repository.delete(id),
+    };
+    return { repository: asTheForm, inbox: new RestQuoteInbox(client) };
+  };
+}
+
+const deno = underDeno();
+quoteRepositoryContract('RestQuoteRepository against the API under Deno on PostgreSQL', deno);
+quoteInboxContract('RestQuoteInbox against the API under Deno on PostgreSQL', deno, { as: testStaff.email });
 
 quoteRepositoryContract('RestQuoteRepository against the API in the page', inThePage);
 quoteInboxContract('RestQuoteInbox against the API in the page', inThePage, { as: testStaff.email });
