@@ -3,7 +3,7 @@ import { localDeviceEndpoint, maxPushDevicesPerStaff } from '../../domain/alerts
 import type { TestAlert } from '../../domain/alerts/alert-message';
 import { RestAlertSettings } from '../rest/rest-alert-settings';
 import { createApi } from '../server/api';
-import type { RateLimit } from '../server/http/rate-limit';
+import { noRateLimit } from '../server/http/rate-limit';
 import { bearerStaffGate } from '../server/staff/bearer-staff-gate';
 import { InMemoryAlertStores, testAlertOnThisDevice } from './in-memory-alert-stores';
 import { InMemoryQuoteRepository } from './in-memory-quote-repository';
@@ -18,8 +18,6 @@ function demoAlerts({ showable = true }: { showable?: boolean } = {}) {
   const stores = new InMemoryAlertStores();
   const store = new InMemoryQuoteRepository();
   const shown: TestAlert[] = [];
-  const allowed = { allowed: true } as const;
-  const noLimit: RateLimit = { middleware: (_c, next) => next(), consume: () => Promise.resolve(allowed), check: () => Promise.resolve(allowed), reset: () => Promise.resolve(), refund: () => Promise.resolve() };
   const app = createApi({
     quotes: store,
     inbox: store,
@@ -28,7 +26,7 @@ function demoAlerts({ showable = true }: { showable?: boolean } = {}) {
     logger: { error: () => undefined },
     staff: bearerStaffGate((token) => Promise.resolve(token === 'demo-token' ? { email: you } : null)),
     clientKey: () => 'this page',
-    limits: { submissions: noLimit, refusedSubmissions: noLimit },
+    limits: { submissions: noRateLimit, refusedSubmissions: noRateLimit },
     alerts: {
       devices: stores,
       rota: stores,

@@ -20,7 +20,7 @@ import { pushMigrations, type ScratchProjectDatabase, scratchProjectDatabase } f
 import { InMemoryQuoteRepository } from '../memory/in-memory-quote-repository';
 import { PageFormTokens, pageFormToken } from '../memory/page-form-tokens';
 import { createApi } from '../server/api';
-import type { RateLimit } from '../server/http/rate-limit';
+import { noRateLimit } from '../server/http/rate-limit';
 import { bearerStaffGate } from '../server/staff/bearer-staff-gate';
 
 // The browser's client against each host of the one API: the real Node server and database over
@@ -67,8 +67,6 @@ function asTheForm(repository: RestQuoteRepository, server: TestServer): QuoteRe
 function inThePage({ now }: { now: () => Date }) {
   const store = new InMemoryQuoteRepository({ now, formTokens: new PageFormTokens() });
   const token = 'access-token-of-the-test-staff';
-  const allowed = { allowed: true } as const;
-  const noLimit: RateLimit = { middleware: (_c, next) => next(), consume: () => Promise.resolve(allowed), check: () => Promise.resolve(allowed), reset: () => Promise.resolve(), refund: () => Promise.resolve() };
   const app = createApi({
     quotes: store,
     inbox: store,
@@ -78,7 +76,7 @@ function inThePage({ now }: { now: () => Date }) {
     now,
     staff: bearerStaffGate((sent) => Promise.resolve(sent === token ? { email: testStaff.email } : null)),
     clientKey: () => 'this page',
-    limits: { submissions: noLimit, refusedSubmissions: noLimit },
+    limits: { submissions: noRateLimit, refusedSubmissions: noRateLimit },
   });
   const client = { baseUrl: 'https://demo.example', fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(app.fetch(new Request(input, init))), accessToken: () => Promise.resolve(token) };
   const repository = new RestQuoteRepository(client);

@@ -1,20 +1,14 @@
 import { demoStaffAccount } from '../../../adapters/memory/demo-staff-account';
 import { InMemoryAlertStores, testAlertOnThisDevice } from '../../../adapters/memory/in-memory-alert-stores';
-import { RestAlertSettings } from '../../../adapters/rest/rest-alert-settings';
 import { InMemoryNotifier } from '../../../adapters/memory/in-memory-notifier';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
 import { InMemoryStaffAuth } from '../../../adapters/memory/in-memory-staff-auth';
 import { PageFormTokens } from '../../../adapters/memory/page-form-tokens';
-import { RestCustomerData } from '../../../adapters/rest/rest-customer-data';
-import { RestCustomerLinks } from '../../../adapters/rest/rest-customer-links';
 import { RestPhotoLinks } from '../../../adapters/rest/rest-photo-links';
 import { RestPhotoSender } from '../../../adapters/rest/rest-photo-sender';
-import { RestQuoteInbox } from '../../../adapters/rest/rest-quote-inbox';
-import { RestQuoteRepository } from '../../../adapters/rest/rest-quote-repository';
 import type { RestClientOptions } from '../../../adapters/rest/rest-client';
-import { ServerNotifier } from '../../../adapters/rest/server-notifier';
 import { createApi } from '../../../adapters/server/api';
-import type { RateLimit } from '../../../adapters/server/http/rate-limit';
+import { noRateLimit } from '../../../adapters/server/http/rate-limit';
 import { readFormDataBody } from '../../../adapters/server/photos/form-data-body';
 import { bearerStaffGate } from '../../../adapters/server/staff/bearer-staff-gate';
 import { messageAlertOf } from '../../../domain/alerts/alert-message';
@@ -24,16 +18,9 @@ import { demoCustomerToken, demoStaff } from '../../../fixtures/demo-fixture';
 import { demoSpamRequests } from '../../../fixtures/demo-spam';
 import { sampleQuoteRequests } from '../../../fixtures/quote-requests';
 import { onTakeFromAlert, showAlertOnThisDevice } from '../inbox-worker';
+import { apiPorts } from './api-ports';
 import type { Backend } from './backend';
 
-/** The demo's only client is the visitor's own page: there is nobody to hold back. */
-const noLimit: RateLimit = {
-  middleware: (_c, next) => next(),
-  consume: () => Promise.resolve({ allowed: true }),
-  check: () => Promise.resolve({ allowed: true }),
-  reset: () => Promise.resolve(),
-  refund: () => Promise.resolve(),
-};
 
 /** The browser's own image processing, fetched the first time a photo is sent: most visitors send none. */
 const canvasProcessor: PhotoProcessor = {
@@ -67,7 +54,7 @@ export function createPorts(): Backend {
     logger: console,
     staff: bearerStaffGate((token) => staffAuth.staffFor(token)),
     clientKey: () => 'this page',
-    limits: { submissions: noLimit, refusedSubmissions: noLimit },
+    limits: { submissions: noRateLimit, refusedSubmissions: noRateLimit },
     photos: { store, processorFor: () => canvasProcessor, readMultipart: readFormDataBody },
     // No push service in the demo: a device is this browser's inbox worker, and a test alert is shown by it.
     alerts: {
@@ -82,20 +69,9 @@ export function createPorts(): Backend {
       redeemTakeToken: () => Promise.resolve(undefined),
     },
     // A customer's message about an urgent request buzzes this device, as a new request does.
-    customerLinks: { store, alert: { customerWrote: (quote) => showAlertOnThisDevice(messageAlertOf(quote)) }, limits: { views: noLimit, changes: noLimit } },
+    customerLinks: { store, alert: { customerWrote: (quote) => showAlertOnThisDevice(messageAlertOf(quote)) }, limits: { views: noRateLimit, changes: noRateLimit } },
   });
   const inPage = (input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(api.fetch(new Request(input, init)));
   const client: RestClientOptions = { fetch: inPage, accessToken: () => staffAuth.accessToken() };
-  return {
-    quotes: new RestQuoteRepository(client),
-    inbox: new RestQuoteInbox(client),
-    customerData: new RestCustomerData(client),
-    // The API tells this device of each new request, as our server tells the business.
-    notifier: new ServerNotifier(),
-    logger: console,
-    staffAuth,
-    alerts: new RestAlertSettings(client),
-    photos: { sender: new RestPhotoSender({ fetch: inPage }), links: new RestPhotoLinks(client) },
-    customerLinkActions: new RestCustomerLinks(client),
-  };
+  return apiPorts(client, { staffAuth, photos: { sender: new RestPhotoSender({ fetch: inPage }), links: new RestPhotoLinks(client) } });
 }

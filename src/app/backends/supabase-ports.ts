@@ -1,16 +1,11 @@
-import { RestAlertSettings } from '../../../adapters/rest/rest-alert-settings';
 import type { RestClientOptions } from '../../../adapters/rest/rest-client';
-import { RestCustomerData } from '../../../adapters/rest/rest-customer-data';
-import { RestCustomerLinks } from '../../../adapters/rest/rest-customer-links';
 import { RestPhotoLinks } from '../../../adapters/rest/rest-photo-links';
 import { RestPhotoSender } from '../../../adapters/rest/rest-photo-sender';
-import { RestQuoteInbox } from '../../../adapters/rest/rest-quote-inbox';
-import { RestQuoteRepository } from '../../../adapters/rest/rest-quote-repository';
 import { RestStaffAuth } from '../../../adapters/rest/rest-staff-auth';
-import { ServerNotifier } from '../../../adapters/rest/server-notifier';
 import { createSupabaseClient } from '../../../adapters/supabase/supabase-client';
 import { apiUrlOf, parseSupabaseConfig } from '../../../adapters/supabase/supabase-config';
 import { SupabaseStaffAuth } from '../../../adapters/supabase/supabase-staff-auth';
+import { apiPorts } from './api-ports';
 import type { Backend } from './backend';
 
 /**
@@ -25,17 +20,6 @@ export function createPorts(): Backend {
   // The clients ask the sign-in for the token at each call; the sign-in asks the API who it is.
   const client: RestClientOptions = { baseUrl, accessToken: () => staffAuth.accessToken() };
   const staffAuth = new SupabaseStaffAuth({ client: supabase, staffOf: () => new RestStaffAuth(client).currentStaff() });
-  return {
-    quotes: new RestQuoteRepository(client),
-    inbox: new RestQuoteInbox(client),
-    customerData: new RestCustomerData(client),
-    // The API tells the business and plans the alerts itself.
-    notifier: new ServerNotifier(),
-    logger: console,
-    staffAuth,
-    alerts: new RestAlertSettings(client),
-    // The API strips each photo's metadata, as our server does (ImageMagick, where sharp cannot run).
-    photos: { sender: new RestPhotoSender({ baseUrl }), links: new RestPhotoLinks(client) },
-    customerLinkActions: new RestCustomerLinks(client),
-  };
+  // The API strips each photo's metadata, as our server does (ImageMagick, where sharp cannot run).
+  return apiPorts(client, { staffAuth, photos: { sender: new RestPhotoSender({ baseUrl }), links: new RestPhotoLinks(client) } });
 }
