@@ -253,7 +253,7 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
         createdAt: new Date(createdAt),
         urgent,
         respondedAt: respondedAt && new Date(respondedAt),
-        // Absent when none, as every store answers a record.
+        // No calls, no callAttempts at all (as the SQL stores answer).
         ...(callAttempts.length > 0 && { callAttempts: callAttempts.map(({ at }) => ({ at: new Date(at) })) }),
       }));
     return Promise.resolve(records);

@@ -200,8 +200,8 @@ export class SqlQuoteInbox implements QuoteInbox, CallAttemptLog {
    */
   async recordCallAttempt({ id, by, at }: CallAttemptToRecord): Promise<CallAttemptOutcome> {
     return this.#db.transaction().execute(async (tx) => {
-      // On PostgreSQL a staff member moving it on at the same moment waits, or is waited for and then
-      // found it moved; SQLite runs one writer at a time.
+      // On PostgreSQL the row is locked: a status change at the same moment waits for the call, or the
+      // call for it and then finds the request moved on. SQLite runs one writer at a time.
       const row = await tx
         .selectFrom('quote_requests')
         .select(['status', 'in_spam'])
@@ -278,7 +278,7 @@ export class SqlQuoteInbox implements QuoteInbox, CallAttemptLog {
         createdAt: new Date(row.created_at),
         urgent: row.urgent === true || row.urgent === 1,
         respondedAt: row.responded_at === null ? null : new Date(row.responded_at),
-        // Absent when none, as every store answers a record; one call is both the first and the last.
+        // No calls, no callAttempts at all (as the store in memory answers); one call is both the first and the last.
         ...(calls.length > 0 && { callAttempts: calls.filter((at, index) => index === 0 || at.getTime() !== calls[0]?.getTime()).map((at) => ({ at })) }),
       };
     });

@@ -115,3 +115,13 @@ test('when the store fails, the card stays as it was and a toast says nothing wa
   expect(screen.getByText('Something went wrong and nothing was recorded. Please try again in a moment.')).toBeTruthy();
   expect((await card('Priya Raman')).queryByText(/^Tried/)).toBeNull();
 });
+
+test('an inbox that cannot keep the call says so, and nothing changes', async () => {
+  const store = new InMemoryQuoteRepository({ seed: [priya] });
+  const { user } = renderApp({ path: '/quotes', backend: testBackend({ store, inbox: Object.assign(store, { recordCallAttempt: undefined }) }), now: () => testNow });
+
+  await user.click((await card('Priya Raman')).getByRole('button', { name: 'Called, no answer, Priya Raman' }));
+
+  expect(await screen.findByText('Calls are not recorded here')).toBeTruthy();
+  expect((await card('Priya Raman')).queryByText(/^Tried/)).toBeNull();
+});
