@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { type AlertRecord, alertSteps, type Taking } from '../../domain/alerts/alert-plan';
-import type { InboxQuote, QuoteNote } from '../../domain/inbox/inbox-quote';
+import type { CallAttempt, InboxQuote, QuoteNote } from '../../domain/inbox/inbox-quote';
 import { type InboxSummary, summaryPeriods } from '../../domain/inbox/inbox-summary';
 import type { ClockRecord } from '../../domain/ports/quote-inbox';
 import { type QuoteStatus, QuoteStatusSchema, type StatusChange } from '../../domain/inbox/quote-status';
@@ -77,6 +77,8 @@ export const WireInboxQuoteSchema = v.object({
   photos: v.array(WirePhotoRefSchema),
   /** How it was judged spam, and who said it was not; null when it was not judged spam. */
   spam: v.nullable(WireSpamMarkSchema),
+  /** The calls nobody picked up while it waited, oldest first; absent where the store keeps none. */
+  call_attempts: v.exactOptional(v.array(v.object({ by: v.string(), at: IsoTimeSchema }))),
 });
 export type WireInboxQuote = v.InferOutput<typeof WireInboxQuoteSchema>;
 
@@ -109,23 +111,33 @@ export type WireInboxSummary = v.InferOutput<typeof WireInboxSummarySchema>;
  * domain's own summariseInbox.
  */
 export const WireClockRecordsSchema = v.object({
-  records: v.array(v.object({ created_at: IsoTimeSchema, urgent: v.boolean(), responded_at: v.nullable(IsoTimeSchema) })),
+  records: v.array(
+    v.object({
+      created_at: IsoTimeSchema,
+      urgent: v.boolean(),
+      responded_at: v.nullable(IsoTimeSchema),
+      /** When calls nobody picked up were made, oldest first (the first and the last at least); absent where none are kept. */
+      call_attempts: v.exactOptional(v.array(IsoTimeSchema)),
+    }),
+  ),
 });
 export type WireClockRecords = v.InferOutput<typeof WireClockRecordsSchema>;
 
 export const toWireClockRecords = (records: readonly ClockRecord[]): WireClockRecords => ({
-  records: records.map(({ createdAt, urgent, respondedAt }) => ({
+  records: records.map(({ createdAt, urgent, respondedAt, callAttempts }) => ({
     created_at: createdAt.toISOString(),
     urgent,
     responded_at: respondedAt?.toISOString() ?? null,
+    ...(callAttempts && { call_attempts: callAttempts.map(({ at }) => at.toISOString()) }),
   })),
 });
 
 export const fromWireClockRecords = (wire: WireClockRecords): ClockRecord[] =>
-  wire.records.map(({ created_at, urgent, responded_at }) => ({
+  wire.records.map(({ created_at, urgent, responded_at, call_attempts }) => ({
     createdAt: new Date(created_at),
     urgent,
     respondedAt: responded_at === null ? null : new Date(responded_at),
+    ...(call_attempts && { callAttempts: call_attempts.map((at) => ({ at: new Date(at) })) }),
   }));
 
 /** What `POST .../resend-email` answers with 202. */
@@ -145,6 +157,8 @@ export const fromWireTaking = ({ by, at }: WireTaking): Taking => ({ by, at: new
 const toWireAlertRecord = ({ step, at, recipients, everyone }: AlertRecord) => ({ step, at: at.toISOString(), recipients: [...recipients], everyone });
 
 const toWireChange = ({ from, to, by, at }: StatusChange) => ({ from, to, by, at: at.toISOString() });
+
+const toWireCallAttempt = ({ by, at }: CallAttempt) => ({ by, at: at.toISOString() });
 
 export const toWireNote = ({ id, text, by, at }: QuoteNote): WireNote => ({ id, text, by, at: at.toISOString() });
 
@@ -176,6 +190,7 @@ export function toWireInboxQuote(quote: InboxQuote): WireInboxQuote {
   if (quote.businessEmail) {
     wire.business_email = { sent_at: quote.businessEmail.sentAt?.toISOString() ?? null, last_error: quote.businessEmail.lastError };
   }
+  if (quote.callAttempts) wire.call_attempts = quote.callAttempts.map(toWireCallAttempt);
   return wire;
 }
 
@@ -206,6 +221,7 @@ export function fromWireInboxQuote(wire: WireInboxQuote): InboxQuote {
     const { sent_at, last_error } = wire.business_email;
     quote.businessEmail = { sentAt: sent_at === null ? null : new Date(sent_at), lastError: last_error };
   }
+  if (wire.call_attempts) quote.callAttempts = wire.call_attempts.map(({ by, at }) => ({ by, at: new Date(at) }));
   return quote;
 }
 

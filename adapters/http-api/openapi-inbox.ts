@@ -156,6 +156,24 @@ export const inboxPaths = {
       },
     },
   },
+  [`${apiPaths.quoteRequests}/{id}/call-attempts`]: {
+    post: {
+      summary: '"Called, no answer": record a call to a waiting request that nobody picked up (staff only)',
+      description:
+        'The server records the session’s staff member and its own time; a body, if sent, is ignored. The request stays waiting, its next try falls due 30 minutes after this call (the Waiting view’s order and clock count from then), and its first such call is when its promise was kept.',
+      ...staffOnly,
+      parameters: [idParameter],
+      responses: {
+        '201': json('InboxQuote', 'Recorded: the request as it is now, `call_attempts` oldest first'),
+        '401': signedOut,
+        '403': elsewhere,
+        '404': unknown,
+        '409': errorResponse('It is not waiting for a call back (it has moved on, or is in the Spam folder): nothing was recorded'),
+        '413': errorResponse('The body is over the size limit'),
+        '503': down,
+      },
+    },
+  },
   [`${apiPaths.quoteRequests}/{id}/not-spam`]: {
     post: {
       summary: '"Not spam": move a request out of the Spam folder to Waiting (staff only)',

@@ -8,6 +8,7 @@ import { customerDataContract } from '../contracts/customer-data.test-support';
 import { customerLinksContract } from '../contracts/customer-links.test-support';
 import { photoStoreContract } from '../contracts/photo-store.test-support';
 import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
+import { quoteInboxCallAttemptsContract } from '../contracts/quote-inbox-call-attempts.test-support';
 import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
 import { quoteRetentionContract } from '../contracts/quote-retention.test-support';
 import { spamFolderContract } from '../contracts/spam-folder.test-support';
@@ -22,6 +23,7 @@ const make = ({ now }: { now: () => Date }) => {
 quoteRepositoryContract('InMemoryQuoteRepository', make);
 quoteRetentionContract('InMemoryQuoteRepository', make);
 quoteInboxContract('InMemoryQuoteRepository', make);
+quoteInboxCallAttemptsContract('InMemoryQuoteRepository', make);
 
 /** Records its own staff member and the real time, as the server and Supabase do: the suite's other branch. */
 class SelfStampingStore extends InMemoryQuoteRepository implements SelfStampingQuoteInbox {
@@ -73,12 +75,12 @@ test('a bare seed waits as new, listed with the inserted ones', async () => {
   const { id, createdAt } = await store.insert(quote);
   const inserted = { ...quote, id, createdAt };
   expect(await everything(store)).toEqual([
-    { ...inserted, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [], photos: [], spam: null },
-    { ...seeded, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [], photos: [], spam: null },
+    { ...inserted, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [], photos: [], spam: null, callAttempts: [] },
+    { ...seeded, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [], photos: [], spam: null, callAttempts: [] },
   ]);
 });
 
-test('a seed may come worked on: status, response, history, notes and email as given', async () => {
+test('a seed may come worked on: status, response, history, notes, calls and email as given', async () => {
   const worked: InboxQuote = {
     ...seeded,
     taken: { by: 'sam@se1plumbing.example', at: new Date('2024-05-01T08:10:00Z') },
@@ -93,6 +95,7 @@ test('a seed may come worked on: status, response, history, notes and email as g
     businessEmail: { sentAt: new Date('2024-05-01T08:00:05Z'), lastError: null },
     photos: [],
     spam: null,
+    callAttempts: [{ by: 'sam.porter@se1plumbing.example', at: new Date('2024-05-01T08:05:00Z') }],
   };
   const store = new InMemoryQuoteRepository({ seed: [worked] });
   expect(await everything(store)).toEqual([worked]);

@@ -3,7 +3,21 @@ import { compareInInbox, type InboxCursor, type InboxPage, type InboxQuery } fro
 import type { InboxQuote, QuoteNote } from '../../domain/inbox/inbox-quote';
 import { takesRequest } from '../../domain/alerts/alert-plan';
 import { customerAuthor, noLongerNeededReason } from '../../domain/customer-link/customer-link';
-import type { ClearSpamOutcome, ClockRecord, NoteToAdd, QuoteInbox, ResendOutcome, SpamClearing, StatusChangeOutcome, StatusMove, TakeOutcome, TakeRequest } from '../../domain/ports/quote-inbox';
+import type {
+  CallAttemptLog,
+  CallAttemptOutcome,
+  CallAttemptToRecord,
+  ClearSpamOutcome,
+  ClockRecord,
+  NoteToAdd,
+  QuoteInbox,
+  ResendOutcome,
+  SpamClearing,
+  StatusChangeOutcome,
+  StatusMove,
+  TakeOutcome,
+  TakeRequest,
+} from '../../domain/ports/quote-inbox';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
 import type { CustomerLinkStore } from '../../domain/ports/customer-link-store';
 import type { FormTokens } from '../../domain/ports/form-tokens';
@@ -21,7 +35,7 @@ type SeedPhoto = PhotoRef & { body?: Uint8Array; thumbnail?: Uint8Array };
 
 /** A request to start with: a bare one waits as new; the demo's may come already worked on, and with photos. */
 export type InboxSeed = QuoteRequest &
-  Partial<Pick<InboxQuote, 'status' | 'respondedAt' | 'history' | 'notes' | 'businessEmail' | 'taken' | 'alerts' | 'spam'>> & {
+  Partial<Pick<InboxQuote, 'status' | 'respondedAt' | 'history' | 'notes' | 'businessEmail' | 'taken' | 'alerts' | 'spam' | 'callAttempts'>> & {
     photos?: readonly SeedPhoto[];
     /** The token of the customer link to it, for a demo whose link opens a request already there. */
     customerToken?: string;
@@ -59,7 +73,7 @@ export interface InMemoryQuoteRepositoryOptions {
  * tests' fake, and the reference the other stores' inbox queries are tested against. Callers always
  * get copies, so nothing they change alters what is stored.
  */
-export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention, QuoteInbox, CustomerDataStore, PhotoStore, CustomerLinkStore {
+export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention, QuoteInbox, CallAttemptLog, CustomerDataStore, PhotoStore, CustomerLinkStore {
   readonly #quotes: InboxQuote[];
   /** Each request's photos, by its id; they go when it goes. */
   readonly #photos = new Map<string, readonly KeptPhoto[]>();
@@ -85,7 +99,7 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
       const kept = photos.map(({ body, thumbnail, ...ref }) => ({ ref: { ...ref }, contentType: 'image/jpeg', body, thumbnail }));
       this.#photos.set(quote.id, kept);
       this.#texts.set(quote.id, { key: spamTextKey(quote), storedAt: quote.spam?.sentAt ?? quote.createdAt });
-      const base: Omit<InboxQuote, keyof QuoteRequest | 'photos'> = { status: waitingStatus, respondedAt: null, history: [], notes: [], taken: null, alerts: [], spam: null };
+      const base: Omit<InboxQuote, keyof QuoteRequest | 'photos'> = { status: waitingStatus, respondedAt: null, history: [], notes: [], taken: null, alerts: [], spam: null, callAttempts: [] };
       return copyOf({ ...base, ...quote, photos: kept.map(({ ref }) => ref) });
     });
     this.#seedLinks = Promise.all(links).then(() => undefined);
@@ -106,7 +120,7 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
     const verdict = arrival && judgeSpam(quote, { honeypotFilled: arrival.honeypotFilled, secondsToSubmit, sameTextRecently });
     const spam: SpamMark | null = verdict?.spam ? { score: verdict.score, reasons: verdict.reasons, sentAt: createdAt, cleared: null } : null;
     const id = this.#newId();
-    this.#quotes.push({ ...quote, id, createdAt, status: waitingStatus, respondedAt: null, history: [], notes: [], taken: null, alerts: [], photos: this.#keep(id, photos), spam });
+    this.#quotes.push({ ...quote, id, createdAt, status: waitingStatus, respondedAt: null, history: [], notes: [], taken: null, alerts: [], photos: this.#keep(id, photos), spam, callAttempts: [] });
     this.#texts.set(id, { key, storedAt: createdAt });
     this.#links.set(hash, id);
     return { ...quote, id, createdAt: new Date(createdAt), customerToken, heldAsSpam: spam !== null };
@@ -207,6 +221,19 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
     return Promise.resolve({ outcome: 'taken', quote: copyOf(quote) });
   }
 
+  /** Only in the Waiting view (not in the Spam folder): the call joins its attempts, and it stays waiting. */
+  recordCallAttempt({ id, by, at }: CallAttemptToRecord): Promise<CallAttemptOutcome> {
+    const quote = this.#find(id);
+    if (quote === undefined) return Promise.resolve({ outcome: 'not-found' });
+    if (quote.status !== waitingStatus || inSpamFolder(quote)) return Promise.resolve({ outcome: 'not-waiting' });
+    // Oldest first; one recorded at the same moment as another goes after it, as the later one.
+    const attempts = quote.callAttempts ?? [];
+    const place = attempts.findIndex((other) => other.at.getTime() > at.getTime());
+    const attempt = { by, at: new Date(at) };
+    quote.callAttempts = place === -1 ? [...attempts, attempt] : [...attempts.slice(0, place), attempt, ...attempts.slice(place)];
+    return Promise.resolve({ outcome: 'recorded', quote: copyOf(quote) });
+  }
+
   addNote({ quoteId, text, by, at }: NoteToAdd): Promise<QuoteNote | undefined> {
     const quote = this.#find(quoteId);
     if (quote === undefined) return Promise.resolve(undefined);
@@ -222,7 +249,13 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
     const records = this.#quotes
       .filter((quote) => !inSpamFolder(quote))
       .filter(({ createdAt, respondedAt }) => createdAt.getTime() >= since.getTime() || respondedAt === null)
-      .map(({ createdAt, urgent, respondedAt }) => ({ createdAt: new Date(createdAt), urgent, respondedAt: respondedAt && new Date(respondedAt) }));
+      .map(({ createdAt, urgent, respondedAt, callAttempts = [] }) => ({
+        createdAt: new Date(createdAt),
+        urgent,
+        respondedAt: respondedAt && new Date(respondedAt),
+        // No calls, no callAttempts at all (as the SQL stores answer).
+        ...(callAttempts.length > 0 && { callAttempts: callAttempts.map(({ at }) => ({ at: new Date(at) })) }),
+      }));
     return Promise.resolve(records);
   }
 
@@ -305,7 +338,7 @@ function move(quote: InboxQuote, to: QuoteStatus, by: string, at: Date, responde
 
 // Every Date and list is copied: a caller's change to what it was given never reaches the store.
 function copyOf(quote: InboxQuote): InboxQuote {
-  const { businessEmail, ...rest } = quote;
+  const { businessEmail, callAttempts, ...rest } = quote;
   return {
     ...rest,
     createdAt: new Date(quote.createdAt),
@@ -322,5 +355,6 @@ function copyOf(quote: InboxQuote): InboxQuote {
       cleared: quote.spam.cleared && { ...quote.spam.cleared, at: new Date(quote.spam.cleared.at) },
     },
     ...(businessEmail && { businessEmail: { ...businessEmail, sentAt: businessEmail.sentAt && new Date(businessEmail.sentAt) } }),
+    ...(callAttempts && { callAttempts: callAttempts.map((attempt) => ({ ...attempt, at: new Date(attempt.at) })) }),
   };
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, expect, test } from 'vitest';
 import { submitQuote } from '../../domain/quote/submit-quote';
 import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
+import { quoteInboxCallAttemptsContract } from '../contracts/quote-inbox-call-attempts.test-support';
 import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
 import { sampleDraft, sampleQuote } from '../../fixtures/sample-request.test-support';
 import type { QuoteRepository } from '../../domain/ports/quote-repository';
@@ -150,6 +151,7 @@ quoteInboxContract('RestQuoteInbox against the API under Deno on PostgreSQL', de
 
 quoteRepositoryContract('RestQuoteRepository against the API in the page', inThePage);
 quoteInboxContract('RestQuoteInbox against the API in the page', inThePage, { as: testStaff.email });
+quoteInboxCallAttemptsContract('RestQuoteInbox against the API in the page', inThePage, { as: testStaff.email });
 
 for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
   const againstServer = sharedServer(kind);
@@ -157,6 +159,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
 
   // The server records who from its session and when from its clock (the test's, here), not the client's word.
   quoteInboxContract(`RestQuoteInbox against our server on ${kind}`, againstServer, { as: testStaff.email });
+  quoteInboxCallAttemptsContract(`RestQuoteInbox against our server on ${kind}`, againstServer, { as: testStaff.email });
 }
 
 test('the server judges by the same rules: a request it refuses names the field in domain terms', async () => {

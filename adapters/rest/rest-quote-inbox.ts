@@ -2,7 +2,22 @@ import { isHTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
 import { type InboxCursor, type InboxPage, type InboxQuery, parseCursor } from '../../domain/inbox/inbox-query';
 import type { QuoteNote } from '../../domain/inbox/inbox-quote';
-import type { ClearSpamOutcome, ClockRecord, NoStamp, NoteToAdd, ResendOutcome, SelfStampingQuoteInbox, SpamClearing, StatusChangeOutcome, StatusMove, TakeOutcome, TakeRequest } from '../../domain/ports/quote-inbox';
+import type {
+  CallAttemptLog,
+  CallAttemptOutcome,
+  CallAttemptToRecord,
+  ClearSpamOutcome,
+  ClockRecord,
+  NoStamp,
+  NoteToAdd,
+  ResendOutcome,
+  SelfStampingQuoteInbox,
+  SpamClearing,
+  StatusChangeOutcome,
+  StatusMove,
+  TakeOutcome,
+  TakeRequest,
+} from '../../domain/ports/quote-inbox';
 import { toInboxSearchParams } from '../http-api/inbox-params';
 import {
   fromWireClockRecords,
@@ -30,7 +45,7 @@ const quotePath = (id: string, action: string) => `${apiPaths.quoteRequests}/${e
  * neither (a SelfStampingQuoteInbox): a browser's word on either is not evidence. Reads are tried again when
  * the server is briefly unavailable; changes never are, as a lost answer may hide one that was made.
  */
-export class RestQuoteInbox implements SelfStampingQuoteInbox {
+export class RestQuoteInbox implements SelfStampingQuoteInbox, CallAttemptLog<NoStamp> {
   readonly #api: KyInstance;
   readonly #timeoutMs: number;
 
@@ -75,6 +90,17 @@ export class RestQuoteInbox implements SelfStampingQuoteInbox {
       if (refusal?.success && refusal.output.taken !== undefined) return { outcome: 'already-taken', taken: fromWireTaking(refusal.output.taken) };
       if (refusal?.success && refusal.output.current !== undefined) return { outcome: 'not-waiting', current: refusal.output.current };
       throw this.#failure('Taking the quote request', error);
+    }
+  }
+
+  /** `POST /api/quote-requests/{id}/call-attempts`, as the signed-in staff member at the server's time: 409 when it is not waiting. */
+  async recordCallAttempt({ id }: CallAttemptToRecord<NoStamp>): Promise<CallAttemptOutcome> {
+    try {
+      return { outcome: 'recorded', quote: fromWireInboxQuote(await this.#api.post(quotePath(id, 'call-attempts'), { retry: 0 }).json(WireInboxQuoteSchema)) };
+    } catch (error) {
+      if (answered(error, 404)) return { outcome: 'not-found' };
+      if (answered(error, 409)) return { outcome: 'not-waiting' };
+      throw this.#failure('Recording the call', error);
     }
   }
 

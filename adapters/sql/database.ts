@@ -42,7 +42,10 @@ export interface QuoteRequestsTable extends FieldColumns {
   status: string;
   /** When staff first marked it contacted; null exactly while the status is 'new'. */
   responded_at: ColumnType<Date | string | null, string | null, string | null>;
-  /** created_at plus the response promise (the domain's dueAt), stored so the waiting view can use an index. */
+  /**
+   * When the next call is due (the domain's dueAt): created_at plus the response promise, then 30
+   * minutes after each call nobody picked up. Stored so the waiting view can use an index.
+   */
   due_at: ColumnType<Date | string, string, string>;
   /** The domain's searchTextOf the request: lower-cased by JavaScript, so the database never folds case. */
   search_text: string;
@@ -94,6 +97,17 @@ export interface QuoteNotesTable {
   /** The staff member's email. */
   written_by: string;
   written_at: ColumnType<Date | string, string, string>;
+}
+
+/** A row of `quote_call_attempts`: a call staff made to a waiting request that nobody picked up. */
+interface QuoteCallAttemptsTable {
+  /** Numbered by the database in insertion order: the tie-breaker among calls at the same time. */
+  seq: Generated<number>;
+  /** The request; deleting it (or purging or erasing it) deletes its calls. */
+  quote_id: string;
+  /** The staff member's email. */
+  attempted_by: string;
+  attempted_at: ColumnType<Date | string, string, string>;
 }
 
 interface StaffAccountsTable {
@@ -250,6 +264,7 @@ export interface Database {
   notifications: NotificationsTable;
   quote_status_changes: QuoteStatusChangesTable;
   quote_notes: QuoteNotesTable;
+  quote_call_attempts: QuoteCallAttemptsTable;
   alert_records: AlertRecordsTable;
   push_devices: PushDevicesTable;
   alert_deliveries: AlertDeliveriesTable;

@@ -57,6 +57,7 @@ for (const dialect of sqlDialects) {
         { name: '008-add-photos' },
         { name: '009-add-customer-confirmations' },
         { name: '010-add-spam-and-customer-links' },
+        { name: '011-add-call-attempts' },
       ]);
       expect(await db.selectFrom('quote_requests').select('id').execute()).toEqual([{ id: validRow.id }]);
     } finally {

@@ -11,6 +11,7 @@ import { addWriteProbes } from './migrations/007-add-write-probes';
 import { addPhotos } from './migrations/008-add-photos';
 import { addCustomerConfirmations } from './migrations/009-add-customer-confirmations';
 import { addSpamAndCustomerLinks } from './migrations/010-add-spam-and-customer-links';
+import { addCallAttempts } from './migrations/011-add-call-attempts';
 
 // Listed, not read from a folder, so the migrations travel inside a bundle. Applied in name order.
 const migrations: Readonly<Record<string, Migration>> = {
@@ -24,6 +25,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '008-add-photos': addPhotos,
   '009-add-customer-confirmations': addCustomerConfirmations,
   '010-add-spam-and-customer-links': addSpamAndCustomerLinks,
+  '011-add-call-attempts': addCallAttempts,
 };
 
 /** The migrations this version knows, by name: a database that has applied any other is from a newer version. */

@@ -59,6 +59,7 @@ for (const dialect of sqlDialects) {
       const kept = await repository.insert(sampleQuote({ name: 'Kim Kept', email: 'kim@example.co.uk', phone: '020 7946 0111' }));
       for (const quote of [theirs, kept]) {
         await inbox.addNote({ quoteId: quote.id, text: `Note on ${quote.name}`, by: 'sam@se1plumbing.example', at: new Date(at) });
+        await inbox.recordCallAttempt({ id: quote.id, by: 'sam@se1plumbing.example', at: new Date(at) });
         await inbox.changeStatus({ id: quote.id, from: 'new', to: 'contacted', by: 'sam@se1plumbing.example', at: new Date(at), respondedAt: new Date(at) });
         await db.insertInto('alert_records').values({ quote_id: quote.id, step: 'new', at, recipients: '["sam@se1plumbing.example"]', everyone: true }).execute();
         await db
@@ -75,9 +76,10 @@ for (const dialect of sqlDialects) {
         { kind: 'customer', to: 'erin.gone@example.co.uk', sentAt: null, attempts: 0 },
       ]);
       expect(found.requests[0]?.alerts).toHaveLength(1);
+      expect(found.requests[0]?.callAttempts).toEqual([{ by: 'sam@se1plumbing.example', at: new Date(at) }]);
 
       const needles = ['erin.gone@example.co.uk', 'erin gone', '900456', theirs.id];
-      expect(await rowsHolding(db, dialect, needles)).not.toEqual([]);
+      expect(await rowsHolding(db, dialect, needles)).toContain(`quote_call_attempts.quote_id holds ${theirs.id}`);
       const others = await rowsHolding(db, dialect, ['kim@example.co.uk', kept.id]);
       expect(await confirmationHashes(db)).toEqual([hashOf('erin.gone@example.co.uk'), hashOf('kim@example.co.uk')].sort());
       expect(await customerData.eraseCustomerData({ email: null, phone: '+44 7700 900456' })).toEqual({ requests: 1, notes: 1, statusChanges: 1, emails: 2, alerts: 2 });

@@ -1,7 +1,9 @@
 import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
+import { quoteInboxCallAttemptsContract } from '../contracts/quote-inbox-call-attempts.test-support';
 import { sqlDialects } from './scratch-database.test-support';
 import { makeSqlStore } from './sql-store.test-support';
 
 for (const dialect of sqlDialects) {
   quoteInboxContract(`SqlQuoteInbox on ${dialect}`, ({ now }) => makeSqlStore(dialect, { now }));
+  quoteInboxCallAttemptsContract(`SqlQuoteInbox on ${dialect}`, ({ now }) => makeSqlStore(dialect, { now }));
 }

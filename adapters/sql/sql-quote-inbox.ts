@@ -1,9 +1,23 @@
 import { type Kysely, sql } from 'kysely';
-import type { InboxQuote, QuoteNote } from '../../domain/inbox/inbox-quote';
+import type { CallAttempt, InboxQuote, QuoteNote } from '../../domain/inbox/inbox-quote';
 import type { PhotoRef } from '../../domain/photos/photos';
 import { type InboxPage, type InboxQuery, type InboxCursor, cursorAfter, orderOf, searchWords } from '../../domain/inbox/inbox-query';
 import { takesRequest } from '../../domain/alerts/alert-plan';
-import type { ClearSpamOutcome, ClockRecord, NoteToAdd, QuoteInbox, ResendOutcome, SpamClearing, StatusChangeOutcome, StatusMove, TakeOutcome, TakeRequest } from '../../domain/ports/quote-inbox';
+import type {
+  CallAttemptLog,
+  CallAttemptOutcome,
+  CallAttemptToRecord,
+  ClearSpamOutcome,
+  ClockRecord,
+  NoteToAdd,
+  QuoteInbox,
+  ResendOutcome,
+  SpamClearing,
+  StatusChangeOutcome,
+  StatusMove,
+  TakeOutcome,
+  TakeRequest,
+} from '../../domain/ports/quote-inbox';
 import { type StatusChange, waitingStatus } from '../../domain/inbox/quote-status';
 import { dueAt } from '../../domain/inbox/response-clock';
 import { alertRecordColumns, alertRecordsByQuote, rowToTaking } from './alert-row';
@@ -44,9 +58,9 @@ export interface SqlQuoteInboxOptions {
 /**
  * The staff inbox over the requests `SqlQuoteRepository` stores, in SQLite or PostgreSQL (migrated with
  * `migrateToLatest`): pages by keyset, so the thousandth page costs what the first does; status changes
- * that lose no race; notes; and the business email's state from the outbox.
+ * that lose no race; notes; calls nobody answered; and the business email's state from the outbox.
  */
-export class SqlQuoteInbox implements QuoteInbox {
+export class SqlQuoteInbox implements QuoteInbox, CallAttemptLog {
   readonly #db: Kysely<Database>;
   readonly #dialect: SqlDialectName;
   readonly #newId: () => string;
@@ -180,6 +194,31 @@ export class SqlQuoteInbox implements QuoteInbox {
   }
 
   /**
+   * A call nobody picked up, only on a request in the Waiting view: its row, and the request's due_at
+   * moved to the next try (the domain's dueAt), in one transaction. Its status and responded_at stay:
+   * it still waits, and its first response is worked out from the calls as it is read.
+   */
+  async recordCallAttempt({ id, by, at }: CallAttemptToRecord): Promise<CallAttemptOutcome> {
+    return this.#db.transaction().execute(async (tx) => {
+      // On PostgreSQL the row is locked: a status change at the same moment waits for the call, or the
+      // call for it and then finds the request moved on. SQLite runs one writer at a time.
+      const row = await tx
+        .selectFrom('quote_requests')
+        .select(['status', 'in_spam'])
+        .where('id', '=', id)
+        .$if(this.#dialect === 'postgres', (select) => select.forUpdate())
+        .executeTakeFirst();
+      if (row === undefined) return { outcome: 'not-found' };
+      if (row.status !== waitingStatus || row.in_spam === true || row.in_spam === 1) return { outcome: 'not-waiting' };
+      await tx.insertInto('quote_call_attempts').values({ quote_id: id, attempted_by: by, attempted_at: at.toISOString() }).execute();
+      const quote = await requireInboxQuote(tx, id);
+      // From the calls as stored, so a call recorded late behind another still leaves the later one's time.
+      await tx.updateTable('quote_requests').set({ due_at: dueAt(quote).toISOString() }).where('id', '=', id).execute();
+      return { outcome: 'recorded', quote };
+    });
+  }
+
+  /**
    * "Not spam": only while the request is in the Spam folder. It then arrives now: its created_at and
    * due time become `at` (its sent_at keeps when it was sent), and its emails are queued as a new
    * request's, all in one transaction. The alert planner finds it by its new created_at.
@@ -218,17 +257,31 @@ export class SqlQuoteInbox implements QuoteInbox {
     const rows = await this.#db
       .selectFrom('quote_requests')
       .select(['created_at', 'urgent', 'responded_at'])
+      // The first and last call nobody picked up: all the clock reads of them.
+      .select((eb) => {
+        const callAt = (of: 'min' | 'max') =>
+          eb
+            .selectFrom('quote_call_attempts')
+            .select((calls) => calls.fn[of]('attempted_at').as('at'))
+            .whereRef('quote_call_attempts.quote_id', '=', 'quote_requests.id');
+        return [callAt('min').as('first_call_at'), callAt('max').as('last_call_at')];
+      })
       // Two index ranges: the recent requests by time, and the waiting ones by the partial index. Each
       // arm leaves out the Spam folder itself, so the waiting one matches that index's predicate.
       .where((eb) =>
         eb.or([eb.and([eb('created_at', '>=', since.toISOString()), outOfSpam]), eb.and([eb('status', '=', sql.lit(waitingStatus)), outOfSpam])]),
       )
       .execute();
-    return rows.map((row) => ({
-      createdAt: new Date(row.created_at),
-      urgent: row.urgent === true || row.urgent === 1,
-      respondedAt: row.responded_at === null ? null : new Date(row.responded_at),
-    }));
+    return rows.map((row) => {
+      const calls = [row.first_call_at, row.last_call_at].flatMap((at) => (at === null ? [] : [new Date(at)]));
+      return {
+        createdAt: new Date(row.created_at),
+        urgent: row.urgent === true || row.urgent === 1,
+        respondedAt: row.responded_at === null ? null : new Date(row.responded_at),
+        // No calls, no callAttempts at all (as the store in memory answers); one call is both the first and the last.
+        ...(calls.length > 0 && { callAttempts: calls.filter((at, index) => index === 0 || at.getTime() !== calls[0]?.getTime()).map((at) => ({ at })) }),
+      };
+    });
   }
 
   async resendBusinessEmail(id: string, at: Date): Promise<ResendOutcome> {
@@ -280,11 +333,11 @@ export async function requireInboxQuote(tx: Kysely<Database>, id: string): Promi
   return quote;
 }
 
-/** The requests of `rows`, in their order, each with its history, notes, business email, alerts and photos: five queries. */
+/** The requests of `rows`, in their order, each with its history, notes, business email, alerts, photos and calls nobody answered: six queries. */
 export async function withExtras(db: Kysely<Database>, rows: readonly InboxQuoteRow[]): Promise<InboxQuote[]> {
   if (rows.length === 0) return [];
   const ids = rows.map(({ id }) => id);
-  const [changes, notes, emails, alerts, photos] = await Promise.all([
+  const [changes, notes, emails, alerts, photos, calls] = await Promise.all([
     db.selectFrom('quote_status_changes').select(statusChangeColumns).where('quote_id', 'in', ids).orderBy('changed_at').orderBy('id').execute(),
     db
       .selectFrom('quote_notes')
@@ -296,6 +349,13 @@ export async function withExtras(db: Kysely<Database>, rows: readonly InboxQuote
     db.selectFrom('notifications').select(businessEmailColumns).where('kind', '=', 'business').where('quote_id', 'in', ids).execute(),
     db.selectFrom('alert_records').select(alertRecordColumns).where('quote_id', 'in', ids).execute(),
     db.selectFrom('quote_photos').select(photoRefColumns).where('quote_id', 'in', ids).orderBy('quote_id').orderBy('position').execute(),
+    db
+      .selectFrom('quote_call_attempts')
+      .select(['quote_id', 'attempted_by', 'attempted_at'])
+      .where('quote_id', 'in', ids)
+      .orderBy('attempted_at')
+      .orderBy('seq')
+      .execute(),
   ]);
   const extras = new Map<string, { history: StatusChange[]; notes: QuoteNote[] }>(ids.map((id) => [id, { history: [], notes: [] }]));
   for (const change of changes) extras.get(change.quote_id)?.history.push(rowToStatusChange(change));
@@ -304,13 +364,16 @@ export async function withExtras(db: Kysely<Database>, rows: readonly InboxQuote
   const alertsByQuote = alertRecordsByQuote(alerts);
   const photosByQuote = new Map<string, PhotoRef[]>();
   for (const photo of photos) photosByQuote.set(photo.quote_id, [...(photosByQuote.get(photo.quote_id) ?? []), rowToPhotoRef(photo)]);
-  return rows.map((row) =>
-    rowToInboxQuote(row, {
+  const callsByQuote = new Map<string, CallAttempt[]>();
+  for (const call of calls) callsByQuote.set(call.quote_id, [...(callsByQuote.get(call.quote_id) ?? []), { by: call.attempted_by, at: new Date(call.attempted_at) }]);
+  return rows.map((row) => ({
+    ...rowToInboxQuote(row, {
       history: extras.get(row.id)?.history ?? [],
       notes: extras.get(row.id)?.notes ?? [],
       businessEmail: emailByQuote.get(row.id),
       alerts: alertsByQuote.get(row.id) ?? [],
       photos: photosByQuote.get(row.id) ?? [],
     }),
-  );
+    callAttempts: callsByQuote.get(row.id) ?? [],
+  }));
 }

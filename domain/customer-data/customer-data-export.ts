@@ -38,6 +38,8 @@ const RequestDocumentSchema = v.object({
       thumbnail_height: v.pipe(v.number(), v.integer(), v.minValue(1)),
     }),
   ),
+  /** Absent where the store keeps no calls nobody answered. */
+  call_attempts: v.exactOptional(v.array(v.object(staffStamp))),
   spam: v.optional(
     v.nullable(
       v.object({
@@ -91,6 +93,7 @@ function requestDocument(quote: InboxQuote) {
       sent_at: quote.spam.sentAt.toISOString(),
       cleared: quote.spam.cleared && { by: quote.spam.cleared.by, at: quote.spam.cleared.at.toISOString() },
     },
+    ...(quote.callAttempts && { call_attempts: quote.callAttempts.map(({ by, at }) => ({ by, at: at.toISOString() })) }),
   };
 }
 
@@ -105,7 +108,7 @@ const emailDocument = (email: SentEmail) => ({
 
 /**
  * Everything held about the subject as one JSON value: who was asked for and when, each request with
- * every field, its status history, notes, alerts, photos (their sizes; the images are sent apart) and how it was judged spam if it was, the emails about them, and the line about emails
+ * every field, its status history, notes, calls nobody answered, alerts, photos (their sizes; the images are sent apart) and how it was judged spam if it was, the emails about them, and the line about emails
  * already sent. Times are ISO 8601 in UTC.
  */
 export function customerDataDocument(data: CustomerData, subject: CustomerSubject, exportedAt: Date) {
@@ -123,7 +126,7 @@ export function parseCustomerDataDocument(json: unknown): CustomerData | undefin
   const parsed = v.safeParse(CustomerDataDocumentSchema, json);
   if (!parsed.success) return undefined;
   return {
-    requests: parsed.output.requests.map(({ id, created_at, status, responded_at, taken, history, notes, alerts, photos, spam, ...named }) => ({
+    requests: parsed.output.requests.map(({ id, created_at, status, responded_at, taken, history, notes, alerts, photos, spam, call_attempts, ...named }) => ({
       ...fromNamedFields(named),
       id,
       createdAt: created_at,
@@ -141,6 +144,7 @@ export function parseCustomerDataDocument(json: unknown): CustomerData | undefin
         thumbnailHeight: photo.thumbnail_height,
       })),
       spam: spam && { score: spam.score, reasons: spam.reasons, sentAt: spam.sent_at, cleared: spam.cleared },
+      ...(call_attempts && { callAttempts: call_attempts }),
     })),
     emails: parsed.output.emails.map((email) => ({
       quoteId: email.request_id,
@@ -154,7 +158,7 @@ export function parseCustomerDataDocument(json: unknown): CustomerData | undefin
 }
 
 /** The columns of the CSV: those of the inbox's export, then the rest of what is held on each request. */
-export const customerDataColumns = [...exportColumns, 'Status history', 'Taken by', 'Alerts', 'Emails'] as const;
+export const customerDataColumns = [...exportColumns, 'Status history', 'Taken by', 'Calls not answered', 'Alerts', 'Emails'] as const;
 
 function historyCell(quote: InboxQuote): string {
   return quote.history.map((change) => `${formatLondonIso(change.at)} ${change.by}: ${quoteStatusLabels[change.from]} → ${quoteStatusLabels[change.to]}`).join('\n');
@@ -179,6 +183,7 @@ export function customerDataCsv(data: CustomerData): string {
     ...exportRow(quote),
     historyCell(quote),
     quote.taken === null ? '' : `${quote.taken.by} at ${formatLondonIso(quote.taken.at)}`,
+    (quote.callAttempts ?? []).map((attempt) => `${formatLondonIso(attempt.at)} ${attempt.by}`).join('\n'),
     quote.alerts.map((alert) => `${formatLondonIso(alert.at)} ${describeAlertRecord(alert)}`).join('\n'),
     emailCell(data.emails.filter((email) => email.quoteId === quote.id)),
   ]);

@@ -3,7 +3,7 @@ import type { InboxQuote } from '../inbox/inbox-quote';
 import { londonClock, londonDay } from '../london-time';
 import { type NewQuote, quoteFieldList } from '../quote/quote';
 import type { QuoteStatus } from '../inbox/quote-status';
-import { dueAt } from '../inbox/response-clock';
+import { promiseDueAt } from '../inbox/response-clock';
 
 // Every customer gets a private link to their own request: /r/<token>. The token is random (at least
 // 128 bits), given once to whoever sent the request, and kept by the stores only as its hash; the
@@ -63,6 +63,8 @@ export interface CustomerLinkView {
   status: QuoteStatus;
   /** When we aim to call, while the request waits for its first call; null after. */
   callBy: Date | null;
+  /** While it waits, the last time we rang and nobody picked up; null when we have not. */
+  triedAt: Date | null;
   /** The messages they sent through the link, oldest first. */
   messages: readonly { text: string; at: Date }[];
 }
@@ -83,10 +85,14 @@ export function customerLinkViewOf(quote: InboxQuote, now: Date): CustomerLinkVi
   if (!customerLinkLive(quote, now)) return undefined;
   // Only the form's fields: nothing staff added, and nothing of how it was judged.
   const fields = Object.fromEntries(quoteFieldList.map((field) => [field, quote[field]])) as NewQuote;
+  const waiting = quote.status === 'new';
+  const triedAt = waiting ? (quote.callAttempts?.at(-1)?.at ?? null) : null;
   return {
     quote: { ...fields, createdAt: quote.createdAt },
     status: quote.status,
-    callBy: quote.status === 'new' ? dueAt(quote) : null,
+    // Once we have rung, the page says when instead: the promise was kept, though nobody answered.
+    callBy: waiting && triedAt === null ? promiseDueAt(quote) : null,
+    triedAt,
     messages: quote.notes
       .filter((note) => note.by === customerAuthor)
       .map(({ text, at }) => ({ text, at }))
@@ -94,12 +100,22 @@ export function customerLinkViewOf(quote: InboxQuote, now: Date): CustomerLinkVi
   };
 }
 
+/** "16:10" on `now`'s day, else "09:10 on 25/11/2026": a time the customer reads, in London. */
+function londonTimeFrom(date: Date, now: Date): string {
+  const time = londonClock(date);
+  if (londonDay(date) === londonDay(now)) return time;
+  const [year, month, day] = londonDay(date).split('-');
+  return `${time} on ${day ?? ''}/${month ?? ''}/${year ?? ''}`;
+}
+
 /** "We aim to call you by 16:10", with the day when it is not today: "by 09:10 on 25/11/2026". */
 export function describeCallBy(callBy: Date, now: Date): string {
-  const time = londonClock(callBy);
-  if (londonDay(callBy) === londonDay(now)) return `We aim to call you by ${time}`;
-  const [year, month, day] = londonDay(callBy).split('-');
-  return `We aim to call you by ${time} on ${day ?? ''}/${month ?? ''}/${year ?? ''}`;
+  return `We aim to call you by ${londonTimeFrom(callBy, now)}`;
+}
+
+/** "We tried to call you at 14:02", with the day when it was not today: "at 09:10 on 25/11/2026". */
+export function describeTriedAt(triedAt: Date, now: Date): string {
+  return `We tried to call you at ${londonTimeFrom(triedAt, now)}`;
 }
 
 const customerTokenBytes = 32;

@@ -7,7 +7,7 @@ import type { Logger } from '../ports/logger';
 import type { QuoteInbox } from '../ports/quote-inbox';
 import { describeField, displayValue, quoteFieldList, remarkOn } from '../quote/quote';
 import { quoteStatusLabels } from './quote-status';
-import { responseTime } from './response-clock';
+import { firstResponseAt, responseTime } from './response-clock';
 import { type StaffFailure, staffFailureOf } from '../staff/staff-failure';
 
 /** The columns of an export, in order: when it came, each field of the request, then how staff worked it. Times are London times. */
@@ -28,14 +28,16 @@ export const exportColumns = [
 
 /** One request as a row of {@link exportColumns}. */
 export function exportRow(quote: InboxQuote): string[] {
-  const response = quote.respondedAt === null ? null : responseTime(quote, quote.respondedAt);
+  // Responded: the first call back, picked up or not (a call nobody answered keeps the promise too).
+  const responded = firstResponseAt(quote);
+  const response = responded === null ? null : responseTime(quote, responded);
   return [
     formatLondonIso(quote.createdAt),
     ...quoteFieldList.flatMap((field) => {
       return describeField(field).remark ? [displayValue(field, quote), remarkOn(field, quote)?.staff ?? ''] : [displayValue(field, quote)];
     }),
     quoteStatusLabels[quote.status],
-    quote.respondedAt === null ? '' : formatLondonIso(quote.respondedAt),
+    responded === null ? '' : formatLondonIso(responded),
     response === null ? '' : String(response.minutes),
     response === null ? '' : response.withinPromise ? 'Yes' : 'No',
     // Oldest first, as a record reads; each with who wrote it and when.

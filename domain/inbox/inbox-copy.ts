@@ -167,6 +167,20 @@ export const inboxCopy = {
     }),
     failed: { title: 'Could not take the request', description: 'Something went wrong and nothing was changed. Please try again in a moment.' },
   },
+  /** "Called, no answer": a call to a waiting request that nobody picked up. */
+  callAttempt: {
+    button: 'Called, no answer',
+    label: (name: string) => `Called, no answer, ${name}`,
+    /** "Tried 2× · last 14:02", with the time after it. */
+    tried: (count: number) => `Tried ${count.toLocaleString('en-GB')}× · last `,
+    recorded: (name: string, nextTry: string) => ({ title: 'Call recorded', description: `Nobody answered ${name}. Try again by ${nextTry}.` }),
+    notWaiting: (name: string) => ({
+      title: 'Someone else changed this request',
+      description: `The request from ${name} is no longer waiting for a call back. The list has been reloaded.`,
+    }),
+    notKept: { title: 'Calls are not recorded here', description: 'This inbox keeps no record of calls nobody answered. Add a note instead.' },
+    failed: { title: 'Could not record the call', description: 'Something went wrong and nothing was recorded. Please try again in a moment.' },
+  },
   /** The Spam folder: what a card in it says, its one way out, and how a rescued request remembers it. */
   spam: {
     heading: 'Why this looks like spam',

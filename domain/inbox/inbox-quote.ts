@@ -30,6 +30,13 @@ export interface BusinessEmail {
   lastError: string | null;
 }
 
+/** A call staff made to the customer that nobody picked up: who rang, and when. */
+export interface CallAttempt {
+  /** The staff member's email. */
+  by: string;
+  at: Date;
+}
+
 /** A request as staff work it in the inbox: where it stands, how it got there, and what they noted. */
 export interface InboxQuote extends QuoteRequest {
   status: QuoteStatus;
@@ -49,4 +56,9 @@ export interface InboxQuote extends QuoteRequest {
   photos: readonly PhotoRef[];
   /** How it was judged spam, and who moved it out of the Spam folder; null when it was not judged spam. */
   spam: SpamMark | null;
+  /**
+   * The calls nobody picked up while it waited, oldest first. Absent where the store keeps none (a
+   * Supabase project): its cards then offer no "Called, no answer".
+   */
+  callAttempts?: readonly CallAttempt[];
 }

@@ -1,6 +1,6 @@
 import type { ClockRecord, QuoteInbox } from '../ports/quote-inbox';
 import type { Logger } from '../ports/logger';
-import { dueAt, responseTime } from './response-clock';
+import { dueAt, firstResponseAt, promiseDueAt, responseTime } from './response-clock';
 import { type StaffFailure, staffFailureOf } from '../staff/staff-failure';
 
 /** The periods the summary looks back over, in days. */
@@ -9,7 +9,7 @@ export const summaryPeriods = [7, 30] as const;
 /** How the business kept its promise over one period, counting the requests received in it. */
 export interface PeriodStats {
   days: (typeof summaryPeriods)[number];
-  /** Requests received in the period that have been called back. */
+  /** Requests received in the period that have been called back: picked up, or rung with nobody answering. */
   answered: number;
   /** The median response time of those, in minutes; null when none has been answered. */
   medianMinutes: number | null;
@@ -44,8 +44,10 @@ export function summariseInbox(records: readonly ClockRecord[], now: Date): Inbo
   const periods = summaryPeriods.map((days): PeriodStats => {
     const since = now.getTime() - days * dayMs;
     const received = records.filter((record) => record.createdAt.getTime() >= since && record.createdAt.getTime() <= now.getTime());
-    const times = received.flatMap((record) => (record.respondedAt === null ? [] : [responseTime(record, record.respondedAt)]));
-    const overdueUnanswered = received.filter((record) => record.respondedAt === null && dueAt(record).getTime() < now.getTime()).length;
+    // A call nobody picked up keeps the promise as one answered does: each is timed to its first call.
+    const firstCalls = received.map((record) => ({ record, first: firstResponseAt(record) }));
+    const times = firstCalls.flatMap(({ record, first }) => (first === null ? [] : [responseTime(record, first)]));
+    const overdueUnanswered = firstCalls.filter(({ record, first }) => first === null && promiseDueAt(record).getTime() < now.getTime()).length;
     const decided = times.length + overdueUnanswered;
     return {
       days,
@@ -56,6 +58,7 @@ export function summariseInbox(records: readonly ClockRecord[], now: Date): Inbo
   });
   return {
     waiting: waiting.length,
+    // Past its promise, or past the next try after a call nobody picked up.
     overdue: waiting.filter((record) => dueAt(record).getTime() < now.getTime()).length,
     periods,
   };

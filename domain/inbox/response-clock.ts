@@ -2,10 +2,18 @@ import { responseClockMinutes, responsePromise } from '../business';
 
 const minuteMs = 60_000;
 
+/** How long after a call nobody picked up the next try falls due. */
+export const followUpMinutes = 30;
+
 /** What the clock needs of a request. */
 export interface ClockedRequest {
   createdAt: Date;
   urgent: boolean;
+  /**
+   * The calls nobody picked up, oldest first; absent or empty when there were none. The clock reads
+   * only the first (the promise kept) and the last (when the next try is due).
+   */
+  callAttempts?: readonly { at: Date }[] | undefined;
 }
 
 /** 30 minutes for an urgent request, 2 hours for any other. */
@@ -13,9 +21,28 @@ export function promiseMinutes({ urgent }: Pick<ClockedRequest, 'urgent'>): numb
   return urgent ? responsePromise.urgentMinutes : responsePromise.standardMinutes;
 }
 
-/** When the call back is due: the promise counted from the moment the request was stored. */
-export function dueAt(request: ClockedRequest): Date {
+/** When the promise runs out: counted from the moment the request was stored. */
+export function promiseDueAt(request: Pick<ClockedRequest, 'createdAt' | 'urgent'>): Date {
   return new Date(request.createdAt.getTime() + promiseMinutes(request) * minuteMs);
+}
+
+/**
+ * When the next call is due: the promise's time, or, once a call went unanswered, 30 minutes after
+ * the last such call. The Waiting view's order and the waiting clock count from it.
+ */
+export function dueAt(request: ClockedRequest): Date {
+  const last = request.callAttempts?.at(-1);
+  return last === undefined ? promiseDueAt(request) : new Date(last.at.getTime() + followUpMinutes * minuteMs);
+}
+
+/**
+ * When the call back came: the first call, picked up or not, so the earlier of the first unanswered
+ * call and `respondedAt` (when it was marked contacted). Null while neither has happened.
+ */
+export function firstResponseAt(request: ClockedRequest & { respondedAt: Date | null }): Date | null {
+  const firstTry = request.callAttempts?.[0]?.at;
+  if (firstTry === undefined) return request.respondedAt;
+  return request.respondedAt !== null && request.respondedAt.getTime() < firstTry.getTime() ? request.respondedAt : firstTry;
 }
 
 export type WaitingState = 'on-time' | 'due-soon' | 'overdue';
@@ -31,8 +58,9 @@ export interface WaitingClock {
 }
 
 /**
- * How a request that is still waiting stands at `now`: on time, due soon (the last 10 minutes of
- * an urgent promise, the last 30 of a standard one), or overdue once the due time has passed.
+ * How a request that is still waiting stands at `now`: on time, due soon (the last 10 minutes before
+ * an urgent request's due time, the last 30 before a standard one's), or overdue once the due time
+ * has passed. After a call nobody picked up, the due time is the next try's.
  */
 export function waitingClock(request: ClockedRequest, now: Date): WaitingClock {
   const due = dueAt(request);
@@ -47,7 +75,7 @@ export function waitingClock(request: ClockedRequest, now: Date): WaitingClock {
   };
 }
 
-/** Overdue and urgent: the requests whoever is on call must ring first. */
+/** Overdue and urgent (its promise, or its next try after an unanswered call): the requests whoever is on call must ring first. */
 export function isOverdueUrgent(request: ClockedRequest, now: Date): boolean {
   return request.urgent && dueAt(request).getTime() < now.getTime();
 }
@@ -58,9 +86,14 @@ export interface ResponseTime {
   withinPromise: boolean;
 }
 
+/**
+ * How long the call back took, against the promise: up to `respondedAt`, or to the first call nobody
+ * picked up if that came sooner (ringing in time keeps the promise, whether or not anyone answers).
+ */
 export function responseTime(request: ClockedRequest, respondedAt: Date): ResponseTime {
-  const ms = Math.max(0, respondedAt.getTime() - request.createdAt.getTime());
-  return { minutes: Math.floor(ms / minuteMs), withinPromise: respondedAt.getTime() <= dueAt(request).getTime() };
+  const first = firstResponseAt({ ...request, respondedAt }) ?? respondedAt;
+  const ms = Math.max(0, first.getTime() - request.createdAt.getTime());
+  return { minutes: Math.floor(ms / minuteMs), withinPromise: first.getTime() <= promiseDueAt(request).getTime() };
 }
 
 /** "45 min", "2 h 5 min", "3 days 4 h" ("under 1 min" for less): a span of minutes as staff read it at a glance. */

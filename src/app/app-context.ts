@@ -9,6 +9,7 @@ import { deleteQuote } from '../../domain/inbox/delete-quote';
 import { exportQuotes } from '../../domain/inbox/export-quotes';
 import { findQuotes } from '../../domain/inbox/find-quotes';
 import { inboxSummary } from '../../domain/inbox/inbox-summary';
+import { recordCallAttempt } from '../../domain/inbox/record-call-attempt';
 import { resendBusinessEmail } from '../../domain/inbox/resend-business-email';
 import { takeQuote } from '../../domain/inbox/take-quote';
 import type { PhotoLinks } from '../../domain/ports/photos';
@@ -75,6 +76,7 @@ export function createAppContext(
   const quoteActions = createQuoteActionsStore({
     changeQuoteStatus: (change) => withPorts(ports, (loaded) => changeQuoteStatus(loaded, change)),
     takeQuote: (take) => withPorts(ports, (loaded) => takeQuote(loaded, take)),
+    recordCallAttempt: (attempt) => withPorts(ports, (loaded) => recordCallAttempt(loaded, attempt)),
     addQuoteNote: (note) => withPorts(ports, (loaded) => addQuoteNote(loaded, note)),
     resendBusinessEmail: (id, at) => withPorts(ports, (loaded) => resendBusinessEmail(loaded, id, at)),
     deleteQuote: (id) => withPorts(ports, (loaded) => deleteQuote(loaded, id)),

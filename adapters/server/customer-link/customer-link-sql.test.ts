@@ -17,7 +17,7 @@ import { databases } from '../test-server.test-support';
 const limit = (name: string) => createRateLimit({ name, points: 1000, durationSeconds: 3600, store: { kind: 'memory' }, logger: { error: () => undefined } });
 
 for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
-  test(`on ${kind}, a request's derived token opens its page, and a message and "No longer needed" reach staff`, async () => {
+  test(`on ${kind}, a request's derived token opens its page (saying when we tried to call), and a message and "No longer needed" reach staff`, async () => {
     const { db, drop } = await databases[kind]();
     try {
       const tokens = new DerivedCustomerTokens(randomBytes(32).toString('base64url'));
@@ -45,7 +45,11 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
       const post = (to: string, body?: unknown) =>
         app.request(`http://localhost${path}${to}`, { method: 'POST', headers: { 'content-type': 'application/json' }, ...(body !== undefined && { body: JSON.stringify(body) }) });
 
-      expect(v.parse(WireCustomerViewSchema, await (await app.request(`http://localhost${path}`)).json()).quote.name).toBe('Tom Okafor');
+      expect(v.parse(WireCustomerViewSchema, await (await app.request(`http://localhost${path}`)).json())).toMatchObject({ quote: { name: 'Tom Okafor' }, tried_at: null });
+      // Rung with nobody answering: the page says when, no longer when we aim to call.
+      const triedAt = new Date(stored.createdAt.getTime() + 4 * 60_000);
+      await new SqlQuoteInbox(db).recordCallAttempt({ id: stored.id, by: 'sam.porter@se1plumbing.example', at: triedAt });
+      expect(v.parse(WireCustomerViewSchema, await (await app.request(`http://localhost${path}`)).json())).toMatchObject({ call_by: null, tried_at: triedAt.toISOString() });
       expect((await post('/messages', { message: 'The leak is worse now' })).status).toBe(200);
       expect(alerted).toEqual(['The leak is worse now']);
       expect(v.parse(WireCustomerViewSchema, await (await post('/close')).json()).status).toBe('lost');

@@ -29,7 +29,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
             expect(await response.text()).not.toContain('Secret Customer');
           }
         }
-        for (const action of ['status', 'notes', 'resend-email']) {
+        for (const action of ['status', 'notes', 'resend-email', 'call-attempts']) {
           const response = await fetch(`${server.url}/api/quote-requests/${id}/${action}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
@@ -37,7 +37,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
           });
           expect(response.status, action).toBe(401);
         }
-        expect((await inboxPage(server)).quotes).toMatchObject([{ id, status: 'new', notes: [], history: [] }]);
+        expect((await inboxPage(server)).quotes).toMatchObject([{ id, status: 'new', notes: [], history: [], call_attempts: [] }]);
       });
     });
 

@@ -8,7 +8,8 @@ import { findQuotes } from '../../../domain/inbox/find-quotes';
 import { encodeCursor } from '../../../domain/inbox/inbox-query';
 import { inboxSummary } from '../../../domain/inbox/inbox-summary';
 import type { Logger } from '../../../domain/ports/logger';
-import type { QuoteInbox } from '../../../domain/ports/quote-inbox';
+import type { CallAttemptLog, QuoteInbox } from '../../../domain/ports/quote-inbox';
+import { recordCallAttempt } from '../../../domain/inbox/record-call-attempt';
 import { resendBusinessEmail } from '../../../domain/inbox/resend-business-email';
 import { type StaffFailure, staffFailureOf } from '../../../domain/staff/staff-failure';
 import { noteTextOf, statusChangeOf } from '../../http-api/inbox-bodies';
@@ -21,7 +22,7 @@ import { readJsonBody } from '../http/request-body';
 import type { StaffEnv } from '../staff/staff-gate';
 
 export interface InboxApiOptions {
-  inbox: QuoteInbox;
+  inbox: QuoteInbox & CallAttemptLog;
   logger: Logger;
   /** The server's clock: the time every change is recorded at, and the inbox is read at. */
   now: () => Date;
@@ -58,7 +59,7 @@ function staffFailure(error: StaffFailure) {
 
 /**
  * The staff inbox under `/api/quote-requests`: pages of requests, the response-time summary, status
- * changes, notes, "Not spam", and resending the business email. Staff only. Who did a thing is the session's staff
+ * changes, calls nobody answered, notes, "Not spam", and resending the business email. Staff only. Who did a thing is the session's staff
  * member and when is the server's clock: whatever a body says of either is ignored.
  */
 export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newlyWaiting, redeemTakeToken }: InboxApiOptions) {
@@ -133,6 +134,21 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
     if (error.kind === 'not-signed-in' || error.kind === 'storage-failure') return staffFailure(error);
     const { status, body } = takeRefusal(error);
     return fail(body, status);
+  });
+
+  // "Called, no answer": no body, for who rang and when are the session's and the server's clock.
+  api.post('/:id/call-attempts', limitBody(bodyLimits.none), requireStaff, async (c) => {
+    const result = await recordCallAttempt(deps, { id: c.req.param('id'), by: c.get('staff').email, at: now() });
+    if (result.ok) return c.json(toWireInboxQuote(result.quote), 201);
+    const { error } = result;
+    switch (error.kind) {
+      case 'not-found':
+        return notFound();
+      case 'not-waiting':
+        return fail({ error: 'conflict', message: 'This request is not waiting for a call back' }, 409);
+      default:
+        return staffFailure(error);
+    }
   });
 
   api.post('/:id/notes', limitBody(bodyLimits.json), requireStaff, async (c) => {

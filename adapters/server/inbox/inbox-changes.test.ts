@@ -43,6 +43,38 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
       });
     });
 
+    test('"Called, no answer" is stamped with the session’s staff and the server’s time, whatever the body says, and the request stays waiting', async () => {
+      await withClockedServer(kind, async (server, clock) => {
+        const { id } = await storeQuote(server, { urgent: true });
+        clock.time += 12 * 60_000;
+
+        const response = await post(server, `${id}/call-attempts`, { by: 'mallory@example.com', at: '2000-01-01T00:00:00Z' });
+
+        expect(response.status).toBe(201);
+        const call = { by: testStaff.email, at: '2026-11-20T09:12:00.000Z' };
+        expect(v.parse(WireInboxQuoteSchema, await response.json())).toMatchObject({ id, status: 'new', responded_at: null, history: [], call_attempts: [call] });
+        expect((await inboxPage(server, { view: 'new' })).quotes).toMatchObject([{ id, call_attempts: [call] }]);
+        // Rung 12 minutes in, within the 30 minute promise; its next try is due at 09:42.
+        clock.time += 20 * 60_000;
+        const summary = await fetch(`${server.url}/api/quote-requests/summary`, { headers: { cookie: server.staffCookie } });
+        expect(await summary.json()).toMatchObject({ waiting: 1, overdue: 0, periods: [{ days: 7, answered: 1, median_minutes: 12, within_promise_share: 1 }, { days: 30 }] });
+      });
+    });
+
+    test('"Called, no answer" is refused for a request no longer waiting (409) or not there (404), and nothing is stored', async () => {
+      await withClockedServer(kind, async (server) => {
+        const { id } = await storeQuote(server);
+        await post(server, `${id}/status`, { from: 'new', to: 'contacted' });
+
+        expect(await errorOf(await post(server, `${id}/call-attempts`, ''))).toEqual({
+          status: 409,
+          body: { error: 'conflict', message: 'This request is not waiting for a call back' },
+        });
+        expect((await errorOf(await post(server, '00000000-0000-4000-8000-000000000000/call-attempts', ''))).status).toBe(404);
+        expect((await inboxPage(server)).quotes).toMatchObject([{ id, call_attempts: [] }]);
+      });
+    });
+
     test('later moves keep the first response time and add to the history, each by whoever made it', async () => {
       await withClockedServer(kind, async (server, clock) => {
         const { id } = await storeQuote(server);

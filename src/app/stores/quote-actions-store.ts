@@ -11,14 +11,15 @@ import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
 import { londonClock, londonDay } from '../../../domain/london-time';
 import { staffName } from '../../../domain/alerts/on-call';
 import type { TakeQuoteResult } from '../../../domain/inbox/take-quote';
+import type { RecordCallAttemptResult } from '../../../domain/inbox/record-call-attempt';
 import type { QuoteStatus } from '../../../domain/inbox/quote-status';
 import type { ResendBusinessEmailResult } from '../../../domain/inbox/resend-business-email';
-import { describeDuration, responseTime } from '../../../domain/inbox/response-clock';
+import { describeDuration, dueAt, responseTime } from '../../../domain/inbox/response-clock';
 import type { InboxStore } from './inbox-store';
 import { type ToastStore, toastSlot } from './toast-store';
 
 /** What staff are doing to a request, so its buttons wait for the answer. */
-type QuoteAction = 'status' | 'take' | 'note' | 'resend' | 'delete' | 'not-spam';
+type QuoteAction = 'status' | 'take' | 'call' | 'note' | 'resend' | 'delete' | 'not-spam';
 
 /** A note that was not added, and why, for the field that holds it. */
 type AddNoteOutcome = { ok: true } | { ok: false; message: string };
@@ -30,6 +31,8 @@ interface QuoteActionsState {
   changeStatus: (quote: InboxQuote, to: QuoteStatus) => Promise<void>;
   /** Takes a waiting request on ("I'm on it"): its alerts stop, and the card says who took it. */
   take: (quote: InboxQuote) => Promise<void>;
+  /** "Called, no answer": records the call; the request stays waiting, its next try due 30 minutes on. */
+  recordCallAttempt: (quote: InboxQuote) => Promise<void>;
   addNote: (quote: InboxQuote, text: string) => Promise<AddNoteOutcome>;
   resendEmail: (quote: InboxQuote) => Promise<void>;
   /** "Not spam": moves a request out of the Spam folder to Waiting, where it is a new request from now. */
@@ -43,6 +46,7 @@ interface QuoteActionsState {
 export interface QuoteActionsDeps {
   changeQuoteStatus: (change: { id: string; from: QuoteStatus; to: QuoteStatus; by: string; at: Date }) => Promise<ChangeQuoteStatusResult>;
   takeQuote: (take: { id: string; by: string; at: Date }) => Promise<TakeQuoteResult>;
+  recordCallAttempt: (attempt: { id: string; by: string; at: Date }) => Promise<RecordCallAttemptResult>;
   addQuoteNote: (note: { quoteId: string; text: string; by: string; at: Date }) => Promise<AddQuoteNoteResult>;
   resendBusinessEmail: (id: string, at: Date) => Promise<ResendBusinessEmailResult>;
   deleteQuote: (id: string) => Promise<DeleteQuoteResult>;
@@ -140,6 +144,35 @@ export function createQuoteActionsStore(deps: QuoteActionsDeps) {
             return;
           case 'storage-failure':
             statusToast.show({ ...inboxCopy.take.failed, variant: 'destructive' });
+        }
+      },
+      recordCallAttempt: async (quote) => {
+        const result = await on(quote.id, 'call', () => deps.recordCallAttempt({ id: quote.id, by: deps.staffEmail(), at: now() }));
+        if (result === undefined) return;
+        if (result.ok) {
+          inbox.getState().replaceQuote(result.quote);
+          // Overdue and answered change: the next try is later, and the first call kept the promise.
+          void inbox.getState().refreshSummary();
+          statusToast.show(inboxCopy.callAttempt.recorded(quote.name, londonClock(dueAt(result.quote))));
+          return;
+        }
+        switch (result.error.kind) {
+          case 'not-waiting':
+            statusToast.show(inboxCopy.callAttempt.notWaiting(quote.name));
+            await inbox.getState().reload();
+            return;
+          case 'not-found':
+            inbox.getState().removeQuote(quote.id);
+            statusToast.show(inboxCopy.changed.notFound(quote.name));
+            return;
+          case 'not-signed-in':
+            onNotSignedIn();
+            return;
+          case 'not-kept':
+            statusToast.show({ ...inboxCopy.callAttempt.notKept, variant: 'destructive' });
+            return;
+          case 'storage-failure':
+            statusToast.show({ ...inboxCopy.callAttempt.failed, variant: 'destructive' });
         }
       },
       addNote: async (quote, text) => {

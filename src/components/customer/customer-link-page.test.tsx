@@ -32,6 +32,13 @@ test('shows where the request stands, when we aim to call, and what they asked f
   expect(within(screen.getByRole('region', { name: 'What you asked for' })).getByText('Tom Okafor')).toBeTruthy();
 });
 
+test('once we rang and nobody answered, the page says when we tried instead of when we aim to call', async () => {
+  customerLinkPage({ callAttempts: [{ by: 'sam@se1plumbing.example', at: new Date('2026-11-20T08:52:00Z') }, { by: 'sam@se1plumbing.example', at: new Date('2026-11-20T08:58:00Z') }] });
+  expect(await screen.findByText('We tried to call you at 08:58')).toBeTruthy();
+  expect(screen.queryByText(/We aim to call you/)).toBeNull();
+  expect(screen.queryByText(/sam@se1plumbing/)).toBeNull();
+});
+
 test('a message is sent in place, shown with their messages, and staff see it as a note from the customer', async () => {
   const { user, links, token, alerted } = customerLinkPage();
   const box = await screen.findByLabelText('Add a message');

@@ -8,6 +8,7 @@ import {
   customerSteps,
   type CustomerLinkView,
   describeCallBy,
+  describeTriedAt,
   noLongerNeededReason,
 } from '../../../domain/customer-link/customer-link';
 import type { CustomerMessageResult, CustomerLinkResult } from '../../../domain/customer-link/customer-link-actions';
@@ -17,7 +18,7 @@ import { describeField, displayValue, quoteFieldList } from '../../../domain/quo
 import { FormField } from '../shared/form-field';
 
 // The customer's own page of their request, read on a phone as often as not: where it stands, when we
-// will call, what they asked for and what they wrote since, a box for one more message, and "No longer
+// will call (or when we rang and nobody answered), what they asked for and what they wrote since, a box for one more message, and "No longer
 // needed". Every form works as a plain HTML post (our server answers it); with scripts, in place.
 
 /** What the page does, and whether its forms post to our server when scripts are off. */
@@ -76,6 +77,7 @@ function Progress({ view, now }: { view: CustomerLinkView; now: () => Date }) {
         </ol>
       )}
       {view.callBy && <p className="customer-promise">{describeCallBy(view.callBy, now())}</p>}
+      {view.triedAt && <p className="customer-promise">{describeTriedAt(view.triedAt, now())}</p>}
       <p className="customer-emergency">
         If it gets worse or you need us now, call {phoneLink}. We answer {business.emergencyHours}.
       </p>

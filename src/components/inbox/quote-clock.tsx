@@ -1,6 +1,6 @@
 import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
-import { londonDay, londonParts } from '../../../domain/london-time';
+import { londonClock, londonDay, londonParts } from '../../../domain/london-time';
 import { responseTime, waitingClock, type WaitingState } from '../../../domain/inbox/response-clock';
 import { formatDateTime } from './format-date-time';
 import { AlertIcon, CheckIcon, ClockIcon, HourglassIcon } from '../shared/icons';
@@ -14,9 +14,24 @@ function callBy(due: Date, now: Date): string {
   return `${hour}:${minute}`;
 }
 
+/** "Tried 2× · last 14:02": the calls nobody picked up, while the request still waits; nothing before the first. */
+function CallAttempts({ quote }: { quote: InboxQuote }) {
+  const last = quote.callAttempts?.at(-1);
+  if (quote.callAttempts === undefined || last === undefined) return null;
+  return (
+    <p className="clock-detail">
+      {inboxCopy.callAttempt.tried(quote.callAttempts.length)}
+      <time dateTime={last.at.toISOString()} title={formatDateTime(last.at)}>
+        {londonClock(last.at)}
+      </time>
+    </p>
+  );
+}
+
 /**
  * How a request stands against its promise: for one still waiting, on time, due soon or overdue (in
- * colour, with an icon, and in words); for one answered, how long the answer took.
+ * colour, with an icon, and in words), counted to its next try once a call went unanswered, and the
+ * calls tried; for one answered, how long the first call took.
  */
 export function QuoteClock({ quote, now }: { quote: InboxQuote; now: Date }) {
   if (quote.respondedAt !== null) {
@@ -44,6 +59,7 @@ export function QuoteClock({ quote, now }: { quote: InboxQuote; now: Date }) {
       <p className="clock-detail">
         {inboxCopy.clock.waited(clock.waitedMinutes, callBy(clock.dueAt, now))}
       </p>
+      <CallAttempts quote={quote} />
     </div>
   );
 }

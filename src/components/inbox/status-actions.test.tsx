@@ -21,11 +21,11 @@ const buttonNames = (scope: Awaited<ReturnType<typeof card>>) =>
   scope.getAllByRole('button').map((button) => button.textContent).filter((text) => text !== 'Delete' && text !== 'Add note' && text !== "I'm on it");
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 
-test('a waiting request offers only Mark contacted; marked, it leaves Waiting with a toast, and the counts follow', async () => {
+test('a waiting request offers Mark contacted and Called, no answer; marked, it leaves Waiting with a toast, and the counts follow', async () => {
   const store = new InMemoryQuoteRepository({ seed: [priya, tom] });
   const { user } = renderInbox(store);
   const priyaCard = await card('Priya Raman');
-  expect(buttonNames(priyaCard)).toEqual(['Mark contacted']);
+  expect(buttonNames(priyaCard)).toEqual(['Mark contacted', 'Called, no answer']);
   expect(heading()).toBe('Quote Requests (2)');
   const summary = within(screen.getByRole('region', { name: 'Response times' }));
   expect((await summary.findByText('Waiting now')).nextElementSibling?.textContent).toBe('2');

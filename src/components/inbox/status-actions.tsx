@@ -1,11 +1,14 @@
 import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import { useStore } from 'zustand';
 import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
-import { nextStatuses } from '../../../domain/inbox/quote-status';
+import { nextStatuses, waitingStatus } from '../../../domain/inbox/quote-status';
 import { useAppContext } from '../../app/app-context-provider';
 import { focusAfterLeaving } from './focus-after-leaving';
 
-/** The moves a request may make from where it stands, one button each; the first call back leads. */
+/**
+ * The moves a request may make from where it stands, one button each; the first call back leads. A
+ * waiting request also offers "Called, no answer", where its inbox keeps such calls: it stays waiting.
+ */
 export function StatusActions({ quote }: { quote: InboxQuote }) {
   const actions = useAppContext((context) => context.quoteActions);
   const busy = useStore(actions, (state) => state.pending[quote.id] !== undefined);
@@ -28,6 +31,19 @@ export function StatusActions({ quote }: { quote: InboxQuote }) {
           </button>
         );
       })}
+      {quote.status === waitingStatus && quote.callAttempts !== undefined && (
+        <button
+          type="button"
+          className="button button-outline"
+          aria-label={inboxCopy.callAttempt.label(quote.name)}
+          aria-disabled={busy}
+          onClick={() => {
+            if (!busy) void actions.getState().recordCallAttempt(quote);
+          }}
+        >
+          {inboxCopy.callAttempt.button}
+        </button>
+      )}
     </>
   );
 }

@@ -1,0 +1,185 @@
+import { describe, expect, test } from 'vitest';
+import { defaultInboxQuery } from '../../domain/inbox/inbox-query';
+import type { InboxQuote } from '../../domain/inbox/inbox-quote';
+import { summariseInbox } from '../../domain/inbox/inbox-summary';
+import type { CallAttemptLog, QuoteInbox, SelfStampingQuoteInbox } from '../../domain/ports/quote-inbox';
+import { responseTime, waitingClock } from '../../domain/inbox/response-clock';
+import { manualClock } from '../../fixtures/manual-clock.test-support';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
+import { newQuoteOf } from './inbox-seed.test-support';
+import { type MakeStore, readAll, withStore } from './store-under-test.test-support';
+
+const minute = 60_000;
+const day = 24 * 60 * minute;
+const sam = 'sam.porter@se1plumbing.example';
+const jo = 'jo.mensah@se1plumbing.example';
+const urgent = newQuoteOf({ persona: 1, serviceType: 'emergency', urgent: true });
+const standard = newQuoteOf({ persona: 2, serviceType: 'heating', urgent: false });
+
+type CallingInbox = QuoteInbox & CallAttemptLog;
+
+async function shown(inbox: QuoteInbox, id: string, now: Date): Promise<InboxQuote | undefined> {
+  return (await readAll(inbox, { ...defaultInboxQuery, view: 'all' }, now)).quotes.find((quote) => quote.id === id);
+}
+
+/** The Waiting view's ids in order, read a page of `limit` at a time. */
+async function waitingIds(inbox: QuoteInbox, now: Date, limit?: number): Promise<string[]> {
+  return (await readAll(inbox, defaultInboxQuery, now, limit)).quotes.map(({ id }) => id);
+}
+
+/**
+ * "Called, no answer" (CallAttemptLog), as every inbox behind our API keeps it, beside the inbox's own
+ * contract: `quoteInboxCallAttemptsContract('SQLite', make)`. One that stamps its own who and when is
+ * given the staff member it is signed in as, and must take when from the clock the store was made
+ * with (the server's): whatever the caller says of either is not what is recorded.
+ */
+export function quoteInboxCallAttemptsContract<Make extends MakeStore<CallingInbox>>(
+  name: string,
+  make: Make,
+  ...signedIn: Awaited<ReturnType<Make>>['inbox'] extends SelfStampingQuoteInbox ? [signedIn: { as: string }] : []
+): void;
+export function quoteInboxCallAttemptsContract(name: string, make: MakeStore<CallingInbox>, signedIn?: { as: string }): void {
+  const recordedBy = (told: string) => signedIn?.as ?? told;
+
+  describe(`${name}: calls nobody answered`, () => {
+    test('a call on a waiting request is recorded with who and when, and the request stays waiting', async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox }) => {
+        const stored = await repository.insert(urgent);
+        clock.time += 12 * minute;
+        const at = clock.now();
+
+        const result = await inbox.recordCallAttempt({ id: stored.id, by: jo, at });
+
+        if (result.outcome !== 'recorded') throw new Error(`expected it recorded, got ${result.outcome}`);
+        expect(result.quote).toMatchObject({ id: stored.id, status: 'new', respondedAt: null, history: [] });
+        expect(result.quote.callAttempts).toEqual([{ by: recordedBy(jo), at }]);
+        expect(await shown(inbox, stored.id, clock.now())).toEqual(result.quote);
+        expect(await waitingIds(inbox, clock.now())).toEqual([stored.id]);
+      });
+    });
+
+    test('each call is kept, oldest first, and the next try falls due 30 minutes after the last', async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox }) => {
+        const stored = await repository.insert(urgent);
+        const calls = [5, 25].map((minutes) => new Date(clock.time + minutes * minute));
+        for (const at of calls) {
+          clock.time = at.getTime();
+          await inbox.recordCallAttempt({ id: stored.id, by: sam, at });
+        }
+
+        const quote = await shown(inbox, stored.id, clock.now());
+        expect(quote?.callAttempts).toEqual(calls.map((at) => ({ by: recordedBy(sam), at })));
+        if (quote === undefined) throw new Error('the request is gone');
+        // Urgent, so its promise ran out 30 minutes in; the next try is 55 minutes in, not overdue at 46.
+        const minutesIn = (minutes: number) => new Date(stored.createdAt.getTime() + minutes * minute);
+        expect(waitingClock(quote, minutesIn(46))).toEqual({ state: 'due-soon', dueAt: minutesIn(55), waitedMinutes: 46, minutesLeft: 9 });
+      });
+    });
+
+    test('the Waiting view orders a called request by its next try, on every page', async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox }) => {
+        // Urgent, due at 09:30; standard, due at 11:05; urgent, due at 10:10.
+        const first = await repository.insert(urgent);
+        clock.time += 5 * minute;
+        const second = await repository.insert(standard);
+        clock.time += 35 * minute;
+        const third = await repository.insert(urgent);
+        clock.time += minute;
+        // 09:41: the first is overdue and urgent, so it leads.
+        expect(await waitingIds(inbox, clock.now())).toEqual([first.id, third.id, second.id]);
+
+        await inbox.recordCallAttempt({ id: first.id, by: sam, at: clock.now() });
+
+        // Its next try is 10:11: no longer overdue, it goes after the third (due 10:10), before the standard one.
+        expect(await waitingIds(inbox, clock.now())).toEqual([third.id, first.id, second.id]);
+        expect(await waitingIds(inbox, clock.now(), 1)).toEqual([third.id, first.id, second.id]);
+        clock.time += 31 * minute;
+        // 10:12: both urgent ones are overdue again, the one due first leading.
+        expect(await waitingIds(inbox, clock.now())).toEqual([third.id, first.id, second.id]);
+        // Called too, the third's next try is 10:42: the first, overdue, leads, and the standard one comes last.
+        await inbox.recordCallAttempt({ id: third.id, by: sam, at: clock.now() });
+        expect(await waitingIds(inbox, clock.now(), 2)).toEqual([first.id, third.id, second.id]);
+      });
+    });
+
+    test('the first call keeps the promise: the response time runs to it, also once it is marked contacted', async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox }) => {
+        const stored = await repository.insert(urgent);
+        const since = clock.now();
+        clock.time += 20 * minute;
+        await inbox.recordCallAttempt({ id: stored.id, by: sam, at: clock.now() });
+        clock.time += 15 * minute;
+        await inbox.recordCallAttempt({ id: stored.id, by: sam, at: clock.now() });
+        clock.time += 25 * minute;
+
+        const waiting = summariseInbox(await inbox.clockRecords(since), clock.now());
+        // Still waiting, and its next try (30 minutes after 35 minutes in) is not due yet.
+        expect(waiting).toMatchObject({ waiting: 1, overdue: 0 });
+        expect(waiting.periods[0]).toMatchObject({ answered: 1, medianMinutes: 20, withinPromiseShare: 1 });
+
+        clock.time += 10 * minute;
+        expect(summariseInbox(await inbox.clockRecords(since), clock.now())).toMatchObject({ waiting: 1, overdue: 1 });
+        // An hour and ten minutes in, well past the 30 minute promise, someone picks up.
+        const changed = await inbox.changeStatus({ id: stored.id, from: 'new', to: 'contacted', by: jo, at: clock.now(), respondedAt: clock.now() });
+
+        if (changed.outcome !== 'changed' || changed.quote.respondedAt === null) throw new Error(`expected it contacted, got ${changed.outcome}`);
+        expect(responseTime(changed.quote, changed.quote.respondedAt)).toEqual({ minutes: 20, withinPromise: true });
+        const answered = summariseInbox(await inbox.clockRecords(since), clock.now());
+        expect(answered).toMatchObject({ waiting: 0, overdue: 0 });
+        expect(answered.periods[0]).toMatchObject({ answered: 1, medianMinutes: 20, withinPromiseShare: 1 });
+      });
+    });
+
+    test('a first call after the promise ran out is late, and the summary says so', async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox }) => {
+        const stored = await repository.insert(urgent);
+        const since = clock.now();
+        clock.time += 45 * minute;
+        await inbox.recordCallAttempt({ id: stored.id, by: sam, at: clock.now() });
+
+        const summary = summariseInbox(await inbox.clockRecords(since), clock.now());
+        expect(summary.periods[0]).toMatchObject({ answered: 1, medianMinutes: 45, withinPromiseShare: 0 });
+      });
+    });
+
+    test('only a waiting request takes a call: one moved on, one in Spam and one not there are refused, and nothing is stored', async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox }) => {
+        const contacted = await repository.insert(urgent);
+        await inbox.changeStatus({ id: contacted.id, from: 'new', to: 'contacted', by: jo, at: clock.now(), respondedAt: clock.now() });
+        const spam = await repository.insert(sampleQuote({ name: 'Cheap links' }), [], { honeypotFilled: true, formToken: null });
+        const gone = await repository.insert(standard);
+        await repository.delete(gone.id);
+        clock.time += minute;
+
+        expect(await inbox.recordCallAttempt({ id: contacted.id, by: sam, at: clock.now() })).toEqual({ outcome: 'not-waiting' });
+        expect(await inbox.recordCallAttempt({ id: spam.id, by: sam, at: clock.now() })).toEqual({ outcome: 'not-waiting' });
+        for (const id of [gone.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+          expect(await inbox.recordCallAttempt({ id, by: sam, at: clock.now() })).toEqual({ outcome: 'not-found' });
+        }
+        expect((await shown(inbox, contacted.id, clock.now()))?.callAttempts).toEqual([]);
+        const held = (await readAll(inbox, { ...defaultInboxQuery, view: 'spam' }, clock.now())).quotes.find(({ id }) => id === spam.id);
+        expect(held?.callAttempts).toEqual([]);
+      });
+    });
+
+    test('a request deleted with its calls leaves no trace of them in the response times', async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox }) => {
+        const stored = await repository.insert(urgent);
+        const since = clock.now();
+        await inbox.recordCallAttempt({ id: stored.id, by: sam, at: clock.now() });
+
+        expect(await repository.delete(stored.id)).toBe(true);
+
+        expect(await inbox.clockRecords(new Date(since.getTime() - day))).toEqual([]);
+        expect(await inbox.recordCallAttempt({ id: stored.id, by: sam, at: clock.now() })).toEqual({ outcome: 'not-found' });
+      });
+    });
+  });
+}
