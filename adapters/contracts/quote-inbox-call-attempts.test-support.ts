@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { defaultInboxQuery } from '../../domain/inbox/inbox-query';
 import type { InboxQuote } from '../../domain/inbox/inbox-quote';
 import { summariseInbox } from '../../domain/inbox/inbox-summary';
-import type { CallAttemptLog, QuoteInbox, SelfStampingQuoteInbox } from '../../domain/ports/quote-inbox';
+import type { QuoteInbox, SelfStampingQuoteInbox } from '../../domain/ports/quote-inbox';
 import { responseTime, waitingClock } from '../../domain/inbox/response-clock';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
@@ -16,7 +16,6 @@ const jo = 'jo.mensah@se1plumbing.example';
 const urgent = newQuoteOf({ persona: 1, serviceType: 'emergency', urgent: true });
 const standard = newQuoteOf({ persona: 2, serviceType: 'heating', urgent: false });
 
-type CallingInbox = QuoteInbox & CallAttemptLog;
 
 async function shown(inbox: QuoteInbox, id: string, now: Date): Promise<InboxQuote | undefined> {
   return (await readAll(inbox, { ...defaultInboxQuery, view: 'all' }, now)).quotes.find((quote) => quote.id === id);
@@ -28,17 +27,17 @@ async function waitingIds(inbox: QuoteInbox, now: Date, limit?: number): Promise
 }
 
 /**
- * "Called, no answer" (CallAttemptLog), as every inbox behind our API keeps it, beside the inbox's own
+ * "Called, no answer" (recordCallAttempt), as every inbox keeps it, beside the inbox's own
  * contract: `quoteInboxCallAttemptsContract('SQLite', make)`. One that stamps its own who and when is
  * given the staff member it is signed in as, and must take when from the clock the store was made
  * with (the server's): whatever the caller says of either is not what is recorded.
  */
-export function quoteInboxCallAttemptsContract<Make extends MakeStore<CallingInbox>>(
+export function quoteInboxCallAttemptsContract<Make extends MakeStore>(
   name: string,
   make: Make,
   ...signedIn: Awaited<ReturnType<Make>>['inbox'] extends SelfStampingQuoteInbox ? [signedIn: { as: string }] : []
 ): void;
-export function quoteInboxCallAttemptsContract(name: string, make: MakeStore<CallingInbox>, signedIn?: { as: string }): void {
+export function quoteInboxCallAttemptsContract(name: string, make: MakeStore, signedIn?: { as: string }): void {
   const recordedBy = (told: string) => signedIn?.as ?? told;
 
   describe(`${name}: calls nobody answered`, () => {

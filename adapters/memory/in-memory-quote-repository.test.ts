@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { defaultInboxQuery } from '../../domain/inbox/inbox-query';
 import type { InboxQuote } from '../../domain/inbox/inbox-quote';
 import type { FormTokens } from '../../domain/ports/form-tokens';
-import type { NoStamp, NoteToAdd, SpamClearing, TakeRequest, SelfStampingQuoteInbox, StatusMove } from '../../domain/ports/quote-inbox';
+import type { CallAttemptToRecord, NoStamp, NoteToAdd, SpamClearing, TakeRequest, SelfStampingQuoteInbox, StatusMove } from '../../domain/ports/quote-inbox';
 import type { QuoteRequest } from '../../domain/quote/quote';
 import { customerDataContract } from '../contracts/customer-data.test-support';
 import { customerLinksContract } from '../contracts/customer-links.test-support';
@@ -48,6 +48,10 @@ class SelfStampingStore extends InMemoryQuoteRepository implements SelfStampingQ
 
   override clearSpam({ id }: SpamClearing<NoStamp>) {
     return super.clearSpam({ id, by: SelfStampingStore.staff, at: new Date() });
+  }
+
+  override recordCallAttempt({ id }: CallAttemptToRecord<NoStamp>) {
+    return super.recordCallAttempt({ id, by: SelfStampingStore.staff, at: new Date() });
   }
 }
 

@@ -4,7 +4,6 @@ import type { InboxQuote, QuoteNote } from '../../domain/inbox/inbox-quote';
 import { takesRequest } from '../../domain/alerts/alert-plan';
 import { customerAuthor, noLongerNeededReason } from '../../domain/customer-link/customer-link';
 import type {
-  CallAttemptLog,
   CallAttemptOutcome,
   CallAttemptToRecord,
   ClearSpamOutcome,
@@ -73,7 +72,7 @@ export interface InMemoryQuoteRepositoryOptions {
  * tests' fake, and the reference the other stores' inbox queries are tested against. Callers always
  * get copies, so nothing they change alters what is stored.
  */
-export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention, QuoteInbox, CallAttemptLog, CustomerDataStore, PhotoStore, CustomerLinkStore {
+export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention, QuoteInbox, CustomerDataStore, PhotoStore, CustomerLinkStore {
   readonly #quotes: InboxQuote[];
   /** Each request's photos, by its id; they go when it goes. */
   readonly #photos = new Map<string, readonly KeptPhoto[]>();

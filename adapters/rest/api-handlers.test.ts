@@ -58,7 +58,7 @@ test('a store that fails gets 503 storage-unavailable, for posts, pages and chan
   const baseUrl = 'http://failing-store.test';
   const down = () => Promise.reject(new Error('disk full'));
   const quotes = { insert: down, delete: down };
-  const inbox = { findPage: down, changeStatus: down, take: down, addNote: down, clearSpam: down, clockRecords: down, resendBusinessEmail: down };
+  const inbox = { findPage: down, changeStatus: down, take: down, addNote: down, clearSpam: down, clockRecords: down, resendBusinessEmail: down, recordCallAttempt: down };
   server.use(...createApiHandlers({ baseUrl, quotes, inbox }));
   const url = `${baseUrl}/api/quote-requests`;
 

@@ -148,6 +148,7 @@ function underDeno() {
 const deno = underDeno();
 quoteRepositoryContract('RestQuoteRepository against the API under Deno on PostgreSQL', deno);
 quoteInboxContract('RestQuoteInbox against the API under Deno on PostgreSQL', deno, { as: testStaff.email });
+quoteInboxCallAttemptsContract('RestQuoteInbox against the API under Deno on PostgreSQL', deno, { as: testStaff.email });
 
 quoteRepositoryContract('RestQuoteRepository against the API in the page', inThePage);
 quoteInboxContract('RestQuoteInbox against the API in the page', inThePage, { as: testStaff.email });

@@ -3,7 +3,6 @@ import * as v from 'valibot';
 import { type InboxCursor, type InboxPage, type InboxQuery, parseCursor } from '../../domain/inbox/inbox-query';
 import type { QuoteNote } from '../../domain/inbox/inbox-quote';
 import type {
-  CallAttemptLog,
   CallAttemptOutcome,
   CallAttemptToRecord,
   ClearSpamOutcome,
@@ -45,7 +44,7 @@ const quotePath = (id: string, action: string) => `${apiPaths.quoteRequests}/${e
  * neither (a SelfStampingQuoteInbox): a browser's word on either is not evidence. Reads are tried again when
  * the server is briefly unavailable; changes never are, as a lost answer may hide one that was made.
  */
-export class RestQuoteInbox implements SelfStampingQuoteInbox, CallAttemptLog<NoStamp> {
+export class RestQuoteInbox implements SelfStampingQuoteInbox {
   readonly #api: KyInstance;
   readonly #timeoutMs: number;
 

@@ -6,7 +6,7 @@ import type { CustomerLinkStore, CustomerMessageAlert } from '../../domain/ports
 import type { Logger } from '../../domain/ports/logger';
 import type { Notifier } from '../../domain/ports/notifier';
 import type { PhotoProcessor, PhotoStore } from '../../domain/ports/photos';
-import type { CallAttemptLog, QuoteInbox } from '../../domain/ports/quote-inbox';
+import type { QuoteInbox } from '../../domain/ports/quote-inbox';
 import type { QuoteRepository } from '../../domain/ports/quote-repository';
 import { alertPaths } from '../http-api/alerts-wire';
 import { customerDataPath } from '../http-api/customer-data-wire';
@@ -28,8 +28,8 @@ import { tickApi } from './tick/tick-api';
 /** What the API needs of the host that runs it: the same on Node, under Deno, and in the page. */
 export interface ApiDeps {
   quotes: QuoteRepository;
-  /** Where staff work the requests, and the calls nobody answered: over the same store as `quotes`. */
-  inbox: QuoteInbox & CallAttemptLog;
+  /** Where staff work the requests: over the same store as `quotes`. */
+  inbox: QuoteInbox;
   /** A customer's data, for staff to hand over or erase: over the same store as `quotes`. */
   customerData: CustomerDataStore;
   notifier: Notifier;

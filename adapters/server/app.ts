@@ -6,6 +6,7 @@ import type { FormTokens } from '../../domain/ports/form-tokens';
 import type { Logger } from '../../domain/ports/logger';
 import type { Notifier } from '../../domain/ports/notifier';
 import type { PhotoProcessor, PhotoStore } from '../../domain/ports/photos';
+import type { QuoteInbox } from '../../domain/ports/quote-inbox';
 import type { QuoteRepository } from '../../domain/ports/quote-repository';
 import { photoErrorMessage } from '../../domain/photos/photos';
 import type { SubmitWithPhotosError } from '../../domain/quote/submit-quote';
@@ -34,8 +35,8 @@ import { isCustomerTokenShaped } from '../../domain/customer-link/customer-link'
 
 export interface ServerDeps {
   quotes: QuoteRepository;
-  /** Where staff work the requests, and the calls nobody answered: over the same database as `quotes`. */
-  inbox: ApiDeps['inbox'];
+  /** Where staff work the requests: over the same database as `quotes`. */
+  inbox: QuoteInbox;
   /**
    * Photos sent with requests: where staff read them (kept beside `quotes`, which stores them), what
    * judges and re-encodes each, giving each client (counted as the rate limits count them) its share of

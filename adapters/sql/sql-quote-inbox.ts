@@ -4,7 +4,6 @@ import type { PhotoRef } from '../../domain/photos/photos';
 import { type InboxPage, type InboxQuery, type InboxCursor, cursorAfter, orderOf, searchWords } from '../../domain/inbox/inbox-query';
 import { takesRequest } from '../../domain/alerts/alert-plan';
 import type {
-  CallAttemptLog,
   CallAttemptOutcome,
   CallAttemptToRecord,
   ClearSpamOutcome,
@@ -60,7 +59,7 @@ export interface SqlQuoteInboxOptions {
  * `migrateToLatest`): pages by keyset, so the thousandth page costs what the first does; status changes
  * that lose no race; notes; calls nobody answered; and the business email's state from the outbox.
  */
-export class SqlQuoteInbox implements QuoteInbox, CallAttemptLog {
+export class SqlQuoteInbox implements QuoteInbox {
   readonly #db: Kysely<Database>;
   readonly #dialect: SqlDialectName;
   readonly #newId: () => string;

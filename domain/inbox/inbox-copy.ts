@@ -178,7 +178,6 @@ export const inboxCopy = {
       title: 'Someone else changed this request',
       description: `The request from ${name} is no longer waiting for a call back. The list has been reloaded.`,
     }),
-    notKept: { title: 'Calls are not recorded here', description: 'This inbox keeps no record of calls nobody answered. Add a note instead.' },
     failed: { title: 'Could not record the call', description: 'Something went wrong and nothing was recorded. Please try again in a moment.' },
   },
   /** The Spam folder: what a card in it says, its one way out, and how a rescued request remembers it. */

@@ -1,9 +1,7 @@
 import type { InboxQuote } from './inbox-quote';
 import type { Logger } from '../ports/logger';
-import type { CallAttemptLog } from '../ports/quote-inbox';
+import type { QuoteInbox } from '../ports/quote-inbox';
 import { type StaffFailure, staffFailureOf } from '../staff/staff-failure';
-
-type Recorder = Pick<CallAttemptLog, 'recordCallAttempt'>;
 
 type RecordCallAttemptRefusal =
   /** The request has left the Waiting view (or is in the Spam folder): nothing was recorded. */
@@ -11,29 +9,17 @@ type RecordCallAttemptRefusal =
   | { kind: 'not-found' }
   | StaffFailure;
 
-/** The inbox keeps no record of calls nobody answered (a Supabase project's). */
-interface NotKept {
-  kind: 'not-kept';
-}
-
-/** What came of it; `Refusal` narrower for an inbox known to keep the calls. */
-export type RecordCallAttemptResult<Refusal = RecordCallAttemptRefusal | NotKept> = { ok: true; quote: InboxQuote } | { ok: false; error: Refusal };
+export type RecordCallAttemptResult = { ok: true; quote: InboxQuote } | { ok: false; error: RecordCallAttemptRefusal };
 
 /**
  * Staff rang a waiting request and nobody picked up ("Called, no answer"): the call is recorded with
  * who and when, the request stays waiting, and its next try falls due 30 minutes later. The first such
- * call counts as keeping the call-back promise. An inbox that may keep no such calls answers 'not-kept'.
+ * call counts as keeping the call-back promise.
  */
-export function recordCallAttempt(deps: { inbox: Recorder; logger: Logger }, attempt: { id: string; by: string; at: Date }): Promise<RecordCallAttemptResult<RecordCallAttemptRefusal>>;
-export function recordCallAttempt(
-  deps: { inbox: Partial<Recorder>; logger: Logger },
-  attempt: { id: string; by: string; at: Date },
-): Promise<RecordCallAttemptResult>;
 export async function recordCallAttempt(
-  deps: { inbox: Partial<Recorder>; logger: Logger },
+  deps: { inbox: Pick<QuoteInbox, 'recordCallAttempt'>; logger: Logger },
   attempt: { id: string; by: string; at: Date },
 ): Promise<RecordCallAttemptResult> {
-  if (deps.inbox.recordCallAttempt === undefined) return { ok: false, error: { kind: 'not-kept' } };
   try {
     const result = await deps.inbox.recordCallAttempt(attempt);
     switch (result.outcome) {

@@ -14,10 +14,7 @@ export interface ClockRecord {
   createdAt: Date;
   urgent: boolean;
   respondedAt: Date | null;
-  /**
-   * The calls nobody picked up, oldest first: the first and the last at least, which are all the clock
-   * reads. Absent when there were none, and where the store keeps none.
-   */
+  /** The calls nobody picked up, oldest first: the first and the last at least, which are all the clock reads. Absent when there were none. */
   callAttempts?: readonly { at: Date }[];
 }
 
@@ -104,6 +101,12 @@ export interface QuoteInbox<Given extends Stamp | NoStamp = Stamp> {
   clockRecords: (since: Date) => Promise<readonly ClockRecord[]>;
   /** Makes the business email about a request due to be sent again at once (`at`, for an inbox told when). */
   resendBusinessEmail: (id: string, ...at: Given extends Stamp ? [at: Date] : []) => Promise<ResendOutcome>;
+  /**
+   * Records a call nobody picked up ("Called, no answer"), by who is told (or who is signed in) at when:
+   * only on a request in the Waiting view, which stays there, its next try falling due 30 minutes later.
+   * The first such call is when the promise was kept.
+   */
+  recordCallAttempt: (attempt: CallAttemptToRecord<Given>) => Promise<CallAttemptOutcome>;
 }
 
 /** A call to a waiting request that nobody picked up, as an inbox is told it. */
@@ -116,19 +119,6 @@ export type CallAttemptOutcome =
   /** It is not waiting for a call back (moved on, or in the Spam folder): nothing was recorded. */
   | { outcome: 'not-waiting' }
   | { outcome: 'not-found' };
-
-/**
- * The calls staff made to waiting requests that nobody picked up, kept beside the inbox over the same
- * store; `Given` as for QuoteInbox. Every store behind our API keeps them; a Supabase project does not.
- */
-export interface CallAttemptLog<Given extends Stamp | NoStamp = Stamp> {
-  /**
-   * Records a call nobody picked up, by who is told (or who is signed in) at when: only on a request
-   * in the Waiting view, which stays there, its next try falling due 30 minutes later. The first such
-   * call is when the promise was kept.
-   */
-  recordCallAttempt: (attempt: CallAttemptToRecord<Given>) => Promise<CallAttemptOutcome>;
-}
 
 /** An inbox that records who and when itself, from its own session and clock: told neither. */
 export type SelfStampingQuoteInbox = QuoteInbox<NoStamp>;

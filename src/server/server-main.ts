@@ -208,8 +208,6 @@ process.on('exit', () => {
 });
 const app = createServerApp({
   ...backend,
-  // The API records calls nobody answered: the SQL inbox keeps them, where a Backend need not.
-  inbox,
   photos: { store: new SqlPhotoStore(db, photoDir === undefined ? {} : { photoDir }), processor: new SharpPhotoProcessor() },
   readiness: () => readiness.check(),
   // Staff asked for an email again, or rescued a request from spam: send it now, not at the next poll.

@@ -8,7 +8,7 @@ import { findQuotes } from '../../../domain/inbox/find-quotes';
 import { encodeCursor } from '../../../domain/inbox/inbox-query';
 import { inboxSummary } from '../../../domain/inbox/inbox-summary';
 import type { Logger } from '../../../domain/ports/logger';
-import type { CallAttemptLog, QuoteInbox } from '../../../domain/ports/quote-inbox';
+import type { QuoteInbox } from '../../../domain/ports/quote-inbox';
 import { recordCallAttempt } from '../../../domain/inbox/record-call-attempt';
 import { resendBusinessEmail } from '../../../domain/inbox/resend-business-email';
 import { type StaffFailure, staffFailureOf } from '../../../domain/staff/staff-failure';
@@ -22,7 +22,7 @@ import { readJsonBody } from '../http/request-body';
 import type { StaffEnv } from '../staff/staff-gate';
 
 export interface InboxApiOptions {
-  inbox: QuoteInbox & CallAttemptLog;
+  inbox: QuoteInbox;
   logger: Logger;
   /** The server's clock: the time every change is recorded at, and the inbox is read at. */
   now: () => Date;

@@ -3,7 +3,7 @@ import type { CustomerDataStore } from '../../../domain/ports/customer-data-stor
 import type { Logger } from '../../../domain/ports/logger';
 import type { Notifier } from '../../../domain/ports/notifier';
 import type { PhotoLinks, QuoteWithPhotosSender } from '../../../domain/ports/photos';
-import type { CallAttemptLog, QuoteInbox } from '../../../domain/ports/quote-inbox';
+import type { QuoteInbox } from '../../../domain/ports/quote-inbox';
 import type { QuoteRepository } from '../../../domain/ports/quote-repository';
 import type { CustomerMessageResult, CustomerLinkResult } from '../../../domain/customer-link/customer-link-actions';
 import type { StaffAuth } from '../../../domain/staff/staff';
@@ -11,8 +11,8 @@ import type { StaffAuth } from '../../../domain/staff/staff';
 /** The ports one backend provides. */
 export interface Backend {
   quotes: QuoteRepository;
-  /** Where staff work the requests, and, through our API, the calls nobody answered (a Supabase project keeps none). */
-  inbox: QuoteInbox & Partial<CallAttemptLog>;
+  /** Where staff work the requests. */
+  inbox: QuoteInbox;
   /** A customer's data, for staff to hand over or erase. */
   customerData: CustomerDataStore;
   notifier: Notifier;

@@ -168,9 +168,6 @@ export function createQuoteActionsStore(deps: QuoteActionsDeps) {
           case 'not-signed-in':
             onNotSignedIn();
             return;
-          case 'not-kept':
-            statusToast.show({ ...inboxCopy.callAttempt.notKept, variant: 'destructive' });
-            return;
           case 'storage-failure':
             statusToast.show({ ...inboxCopy.callAttempt.failed, variant: 'destructive' });
         }

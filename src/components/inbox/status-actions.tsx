@@ -31,7 +31,7 @@ export function StatusActions({ quote }: { quote: InboxQuote }) {
           </button>
         );
       })}
-      {quote.status === waitingStatus && quote.callAttempts !== undefined && (
+      {quote.status === waitingStatus && (
         <button
           type="button"
           className="button button-outline"
