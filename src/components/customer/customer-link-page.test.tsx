@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { customerAuthor } from '../../../domain/customer-link/customer-link';
 import { CustomerLinksDouble } from '../../../fixtures/customer-links.test-support';
 import { sampleInboxQuote } from '../../../fixtures/sample-request.test-support';
-import { customerLinksOver } from '../../app/backends/customer-links';
+import { customerLinksOver } from '../../app/backends/customer-links.test-support';
 import { recordingLogger, renderApp, testBackend } from '../../test-app.test-support';
 
 const now = () => new Date('2026-11-20T09:00:00Z');

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { demoStaffAccount } from '../../../adapters/memory/demo-staff-account';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
-import type { InboxCursor, InboxPage, InboxQuery } from '../../../domain/inbox/inbox-query';
 import type { CallAttemptOutcome } from '../../../domain/ports/quote-inbox';
 import { answered, minutesBefore, request, testNow } from '../../inbox-test-data.test-support';
 import { renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
@@ -69,25 +68,6 @@ test('a request no longer waiting offers no call', async () => {
   expect((await card('Tom Okafor')).queryByRole('button', { name: /Called, no answer/ })).toBeNull();
 });
 
-test('an inbox that keeps no such calls offers none', async () => {
-  class KeepsNoCalls extends InMemoryQuoteRepository {
-    override async findPage(request: { query: InboxQuery; after: InboxCursor | null; limit: number; now: Date }): Promise<InboxPage> {
-      const page = await super.findPage(request);
-      return {
-        ...page,
-        quotes: page.quotes.map((quote) => {
-          const kept = { ...quote };
-          delete kept.callAttempts;
-          return kept;
-        }),
-      };
-    }
-  }
-  renderInbox(new KeepsNoCalls({ seed: [priya] }));
-  expect((await card('Priya Raman')).getByRole('button', { name: 'Mark contacted, Priya Raman' })).toBeTruthy();
-  expect((await card('Priya Raman')).queryByRole('button', { name: /Called, no answer/ })).toBeNull();
-});
-
 test('a request someone moved on meanwhile takes no call: a toast says so and the list is read again', async () => {
   const store = new InMemoryQuoteRepository({ seed: [priya, tom] });
   const { user } = renderInbox(store);
@@ -113,15 +93,5 @@ test('when the store fails, the card stays as it was and a toast says nothing wa
 
   expect(await screen.findByText('Could not record the call')).toBeTruthy();
   expect(screen.getByText('Something went wrong and nothing was recorded. Please try again in a moment.')).toBeTruthy();
-  expect((await card('Priya Raman')).queryByText(/^Tried/)).toBeNull();
-});
-
-test('an inbox that cannot keep the call says so, and nothing changes', async () => {
-  const store = new InMemoryQuoteRepository({ seed: [priya] });
-  const { user } = renderApp({ path: '/quotes', backend: testBackend({ store, inbox: Object.assign(store, { recordCallAttempt: undefined }) }), now: () => testNow });
-
-  await user.click((await card('Priya Raman')).getByRole('button', { name: 'Called, no answer, Priya Raman' }));
-
-  expect(await screen.findByText('Calls are not recorded here')).toBeTruthy();
   expect((await card('Priya Raman')).queryByText(/^Tried/)).toBeNull();
 });

@@ -2,7 +2,7 @@ import { closeCustomerRequest, type CustomerLinkDeps, sendCustomerMessage, openC
 import type { CustomerMessageAlert } from '../../../domain/ports/customer-link-store';
 import type { CustomerLinks } from './backend';
 
-/** The customer link over a store in the page itself (the demo): the use cases, run here. */
+/** The tests' customer link over a store in memory: the use cases, run in the page. */
 export function customerLinksOver(deps: CustomerLinkDeps & { alert: CustomerMessageAlert }): CustomerLinks {
   return {
     view: (token, now) => openCustomerLink(deps, token, now),
