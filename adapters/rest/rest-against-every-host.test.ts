@@ -1,6 +1,6 @@
 import { sign } from 'hono/jwt';
 import type { Kysely } from 'kysely';
-import { afterAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { submitQuote } from '../../domain/quote/submit-quote';
 import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
 import { quoteInboxCallAttemptsContract } from '../contracts/quote-inbox-call-attempts.test-support';
@@ -16,7 +16,7 @@ import { signedIn } from './signed-in-fetch.test-support';
 import { apiPaths } from '../http-api/wire';
 import { type Database, openPostgresDatabase } from '../sql/database';
 import { SqlStaffStore } from '../sql/sql-staff-store';
-import { type RunningFunction, startFunction } from '../supabase/api-function.test-support';
+import { firstStartMs, type RunningFunction, startFunction } from '../supabase/api-function.test-support';
 import { pushMigrations, type ScratchProjectDatabase, scratchProjectDatabase } from '../supabase/supabase-project-database.test-support';
 import { InMemoryQuoteRepository } from '../memory/in-memory-quote-repository';
 import { PageFormTokens, pageFormToken } from '../memory/page-form-tokens';
@@ -102,8 +102,8 @@ function underDeno() {
     await host?.project.drop();
   });
   const jwtSecret = 'the-project-jwt-secret-of-at-least-32-characters';
-  return async ({ now }: { now: () => Date }) => {
-    started ??= (async () => {
+  const start = () =>
+    (started ??= (async () => {
       const project = await scratchProjectDatabase({ supabase: true });
       await pushMigrations(project.owner);
       const running = await startFunction(
@@ -121,8 +121,13 @@ function underDeno() {
       const db = openPostgresDatabase(project.url);
       await new SqlStaffStore(db).saveAccount(testStaff.email, 'signs in with Supabase Auth', new Date());
       return { running, project, db };
-    })();
-    const { running, db } = await started;
+    })());
+  // Started before the suites, with the time a fresh clone's first start takes to fetch the function's packages.
+  beforeAll(async () => {
+    await start();
+  }, firstStartMs + 30_000);
+  return async ({ now }: { now: () => Date }) => {
+    const { running, db } = await start();
     await db.deleteFrom('quote_requests').execute();
     const token = await sign({ sub: 'staff-user', aud: 'authenticated', role: 'authenticated', email: testStaff.email, exp: Math.floor(Date.now() / 1000) + 3600 }, jwtSecret, 'HS256');
     const at = (time: Date) => (input: RequestInfo | URL, init?: RequestInit) => {
