@@ -80,6 +80,18 @@ export function createQuoteActionsStore(deps: QuoteActionsDeps) {
       }
     }
 
+    /**
+     * The refusals every move on a request shares: it is gone (taken off the list, and said so), the
+     * session has lapsed, or the store failed or would not (said, with `failed`).
+     */
+    function refusedAlike(quote: InboxQuote, kind: 'not-found' | 'not-signed-in' | 'storage-failure' | 'not-allowed', failed: { title: string; description: string }): void {
+      if (kind === 'not-found') {
+        inbox.getState().removeQuote(quote.id);
+        statusToast.show(inboxCopy.changed.notFound(quote.name));
+      } else if (kind === 'not-signed-in') onNotSignedIn();
+      else statusToast.show({ ...failed, variant: 'destructive' });
+    }
+
     return {
       pending: {},
       exporting: false,
@@ -103,16 +115,8 @@ export function createQuoteActionsStore(deps: QuoteActionsDeps) {
             statusToast.show(inboxCopy.changed.conflict(quote.name, inboxCopy.status.badge[result.error.current]));
             await inbox.getState().reload();
             return;
-          case 'not-found':
-            inbox.getState().removeQuote(quote.id);
-            statusToast.show(inboxCopy.changed.notFound(quote.name));
-            return;
-          case 'not-signed-in':
-            onNotSignedIn();
-            return;
-          case 'not-allowed':
-          case 'storage-failure':
-            statusToast.show({ ...inboxCopy.changed.failed, variant: 'destructive' });
+          default:
+            refusedAlike(quote, result.error.kind, inboxCopy.changed.failed);
         }
       },
       take: async (quote) => {
@@ -135,15 +139,8 @@ export function createQuoteActionsStore(deps: QuoteActionsDeps) {
             statusToast.show(inboxCopy.take.notWaiting(quote.name, inboxCopy.status.badge[result.error.current]));
             await inbox.getState().reload();
             return;
-          case 'not-found':
-            inbox.getState().removeQuote(quote.id);
-            statusToast.show(inboxCopy.changed.notFound(quote.name));
-            return;
-          case 'not-signed-in':
-            onNotSignedIn();
-            return;
-          case 'storage-failure':
-            statusToast.show({ ...inboxCopy.take.failed, variant: 'destructive' });
+          default:
+            refusedAlike(quote, result.error.kind, inboxCopy.take.failed);
         }
       },
       recordCallAttempt: async (quote) => {
@@ -161,15 +158,8 @@ export function createQuoteActionsStore(deps: QuoteActionsDeps) {
             statusToast.show(inboxCopy.callAttempt.notWaiting(quote.name));
             await inbox.getState().reload();
             return;
-          case 'not-found':
-            inbox.getState().removeQuote(quote.id);
-            statusToast.show(inboxCopy.changed.notFound(quote.name));
-            return;
-          case 'not-signed-in':
-            onNotSignedIn();
-            return;
-          case 'storage-failure':
-            statusToast.show({ ...inboxCopy.callAttempt.failed, variant: 'destructive' });
+          default:
+            refusedAlike(quote, result.error.kind, inboxCopy.callAttempt.failed);
         }
       },
       addNote: async (quote, text) => {
@@ -225,15 +215,8 @@ export function createQuoteActionsStore(deps: QuoteActionsDeps) {
             statusToast.show(inboxCopy.spam.alreadyCleared(quote.name));
             await inbox.getState().reload();
             return;
-          case 'not-found':
-            inbox.getState().removeQuote(quote.id);
-            statusToast.show(inboxCopy.changed.notFound(quote.name));
-            return;
-          case 'not-signed-in':
-            onNotSignedIn();
-            return;
-          case 'storage-failure':
-            statusToast.show({ ...inboxCopy.spam.failed, variant: 'destructive' });
+          default:
+            refusedAlike(quote, result.error.kind, inboxCopy.spam.failed);
         }
       },
       remove: async (quote) => {
