@@ -48,7 +48,7 @@ afterEach(async () => {
   await Promise.all(planners.splice(0).map((planner) => planner.stop()));
 });
 
-function plannerOver(ledger: PlannerLedger, pollMs: number) {
+function plannerOver(ledger: PlannerLedger, pollMs: number, now?: () => Date) {
   const planner = new AlertPlanner({
     ledger,
     audience: () => Promise.resolve({ staff: [sam], rota: [] }),
@@ -57,6 +57,7 @@ function plannerOver(ledger: PlannerLedger, pollMs: number) {
     onRecorded: () => undefined,
     logger: { error: (message, cause) => expect.fail(`${message}: ${String(cause)}`) },
     pollMs,
+    ...(now && { now }),
   });
   planners.push(planner);
   return planner;
@@ -123,15 +124,7 @@ test('a full round over a day’s backlog lets the server answer between pages, 
   await withAlertStores('sqlite', async ({ quotes, ledger, clock }) => {
     // A thousand requests still waiting, stored together (they share commits).
     const stored = await Promise.all(Array.from({ length: 1000 }, (_, index) => quotes.insert(sampleQuote({ name: `Customer ${index}` }))));
-    const planner = new AlertPlanner({
-      ledger,
-      audience: () => Promise.resolve({ staff: [sam], rota: [] }),
-      policy: defaultAlertPolicy,
-      webhook: false,
-      onRecorded: () => undefined,
-      logger: { error: (message, cause) => expect.fail(`${message}: ${String(cause)}`) },
-      now: clock.now,
-    });
+    const planner = plannerOver(ledger, 60_000, clock.now);
     // The turns of the event loop the round leaves to everything else (a visitor's request, say).
     let turns = 0;
     let planning = true;
