@@ -22,6 +22,26 @@ export const inboxCopy = {
   signOut: 'Sign out',
   exportCsv: 'Export CSV',
   contactDetails: 'Contact details',
+  /** The staff pages' own header: the inbox, the staff's settings, and who is signed in. */
+  staffNav: { label: 'Staff', inbox: 'Inbox', settings: 'Settings' },
+  /** The staff's tools that are not the list: alerts, the rota, customer data, export and the response times. */
+  settings: {
+    heading: 'Settings',
+    description: 'Alerts, who is on call, customer data, the export and the response times, for staff.',
+    exportHeading: 'Export',
+    exportIntro: 'Every request, of every status, as a spreadsheet file (CSV).',
+    account: 'Your account',
+  },
+  /** What stays in view above the list: how many wait, and how many of them are past their promise. */
+  counts: (waiting: number, overdue: number) => `${waiting.toLocaleString('en-GB')} waiting · ${overdue.toLocaleString('en-GB')} overdue`,
+  card: {
+    call: 'Call',
+    /** The Call button's name: the number digit by digit, so a screen reader says "oh seven seven", not "seven billion". */
+    callLabel: (name: string, spokenNumber: string) => `Call ${name}, ${spokenNumber}`,
+    details: 'Details',
+    detailsLabel: (name: string) => `Details, ${name}`,
+    received: 'Received',
+  },
   /** The views, by status; 'new' is what staff call the requests still waiting for their call back. */
   views: {
     new: 'Waiting',
@@ -65,6 +85,9 @@ export const inboxCopy = {
     to: 'To',
     apply: 'Apply',
     clear: 'Clear',
+    /** The button that opens the filters, with how many are applied. */
+    toggle: (applied: number) => (applied === 0 ? 'Filters' : `Filters (${applied.toLocaleString('en-GB')})`),
+    searchButton: 'Search',
     datesReversed: 'The From date must be on or before the To date',
   },
   paging: {

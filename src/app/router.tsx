@@ -5,8 +5,9 @@ import { homeRoute } from './routes/home-route';
 import { privacyRoute } from './routes/privacy-route';
 import { quotesRoute } from './routes/quotes-route';
 import { rootRoute } from './routes/root-route';
+import { settingsRoute } from './routes/settings-route';
 
-const routeTree = rootRoute.addChildren([homeRoute, quotesRoute, privacyRoute, customerLinkRoute]);
+const routeTree = rootRoute.addChildren([homeRoute, quotesRoute, settingsRoute, privacyRoute, customerLinkRoute]);
 
 /** The site's routes, bound to one set of stores; tests pass a memory history. */
 export function createAppRouter(context: AppContext, history?: RouterHistory) {
@@ -25,5 +26,7 @@ declare module '@tanstack/react-router' {
      * without them and loads them on the visitor's first interaction (see src/render/page-templates.ts).
      */
     scriptsAtOnce?: boolean;
+    /** A page for staff: it carries the staff header, not the public one with its "Call Now". */
+    staffPage?: boolean;
   }
 }

@@ -18,6 +18,7 @@ const pages = [
   { path: '/', file: 'index.html' },
   { path: '/privacy', file: 'privacy/index.html' },
   { path: '/quotes', file: 'quotes/index.html' },
+  { path: '/quotes/settings', file: 'quotes/settings/index.html' },
   { path: '/404', file: '404.html' },
 ] as const;
 

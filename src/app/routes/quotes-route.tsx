@@ -11,6 +11,6 @@ export const quotesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/quotes',
   validateSearch: InboxSearchSchema,
-  staticData: { scriptsAtOnce: true },
+  staticData: { scriptsAtOnce: true, staffPage: true },
   component: lazyRouteComponent(() => import('./quotes-page'), 'QuotesPage'),
 });

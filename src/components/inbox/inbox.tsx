@@ -2,17 +2,17 @@ import { useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useAppContext } from '../../app/app-context-provider';
 import { filtersOf, queryOf } from '../../app/routes/inbox-search';
-import { AlertsPanel } from './alerts-panel';
-import { CustomerDataPanel } from './customer-data-panel';
 import { DeepLinkNotice } from './deep-link-notice';
 import { InboxFilters } from './inbox-filters';
 import { InboxList } from './inbox-list';
-import { InboxSummaryPanel } from './inbox-summary-panel';
 import { InboxToolbar } from './inbox-toolbar';
 import { InboxUpdatesBanner } from './inbox-updates-banner';
 import { useInboxRefresh } from './use-inbox-refresh';
 
-/** The staff inbox, for a signed-in staff member: the filters in the address decide what it lists. */
+/**
+ * The staff inbox, for a signed-in staff member: the requests first, under what waits and the views;
+ * the filters in the address decide what it lists. The other staff tools are on the settings page.
+ */
 export function Inbox() {
   const inbox = useAppContext((context) => context.inbox);
   const search = useSearch({ from: '/quotes' });
@@ -30,9 +30,6 @@ export function Inbox() {
     <section className="inbox" aria-labelledby="quotes-title">
       <InboxToolbar />
       <DeepLinkNotice id={search.id} />
-      <AlertsPanel />
-      <CustomerDataPanel />
-      <InboxSummaryPanel />
       <InboxFilters search={search} />
       <InboxUpdatesBanner />
       <InboxList linkedId={search.id} />

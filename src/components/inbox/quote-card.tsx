@@ -1,4 +1,5 @@
 import { inboxCopy } from '../../../domain/inbox/inbox-copy';
+import { useState } from 'react';
 import { useStore } from 'zustand';
 import { copy } from '../../../domain/copy';
 import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
@@ -6,20 +7,21 @@ import { mailtoHref } from '../../../domain/quote/email-address';
 import { telHref } from '../../../domain/quote/phone';
 import { isOverdueUrgent } from '../../../domain/inbox/response-clock';
 import { serviceTypeLabels } from '../../../domain/quote/service-type';
-import { inSpamFolder } from '../../../domain/spam/spam';
+import { inSpamFolder, type SpamMark } from '../../../domain/spam/spam';
+import { waitingStatus } from '../../../domain/inbox/quote-status';
 import { useAppContext } from '../../app/app-context-provider';
 import { formatDateTime } from './format-date-time';
 import { EmailDeliveryStatus } from './email-delivery-status';
-import { describeField, displayValue, quoteFieldList, quoteFields, remarkOn } from '../../../domain/quote/quote';
+import { describeField, displayValue, quoteFieldList, quoteFields, remarkedFields, remarkOn } from '../../../domain/quote/quote';
 import { focusAfterLeaving } from './focus-after-leaving';
-import { ClockIcon, MailIcon, PhoneIcon } from '../shared/icons';
-import { QuoteClock } from './quote-clock';
+import { ChevronDownIcon, ClockIcon, MailIcon, PhoneIcon } from '../shared/icons';
+import { ClockDetail, QuoteClock } from './quote-clock';
 import { QuoteHistory } from './quote-history';
 import { QuoteNotes } from './quote-notes';
 import { QuotePhotos } from './quote-photos';
-import { AlertTimeline, QuoteTaking } from './quote-taking';
+import { AlertTimeline, TakeButton, TakenBy } from './quote-taking';
 import { NotSpamButton, SpamVerdict } from './spam-verdict';
-import { StatusActions } from './status-actions';
+import { firstMove, StatusActions, StatusMoveButton } from './status-actions';
 
 /** The id of a card's heading, which the list focuses when it shows more. */
 export const quoteHeadingId = (id: string) => `quote-${id}`;
@@ -65,44 +67,45 @@ function QuoteDetails({ quote }: { quote: InboxQuote }) {
   );
 }
 
-/**
- * One request as staff work it. Every value is rendered as text, never as markup. `linked`: the one
- * the address names (a notification opened it), marked out from the rest. One in the Spam folder
- * shows why it is there instead of a clock, and "Not spam" instead of its moves: nobody is waiting.
- */
-export function QuoteCard({ quote, now, linked = false }: { quote: InboxQuote; now: Date; linked?: boolean }) {
-  const held = inSpamFolder(quote) ? quote.spam : null;
-  const classes = [
-    'card',
-    'quote-card',
-    held && 'quote-card-spam',
-    !held && quote.urgent && 'quote-card-urgent',
-    !held && quote.status === 'new' && isOverdueUrgent(quote, now) && 'quote-card-overdue',
-    linked && 'quote-card-linked',
-  ];
+/** A phone number as a screen reader should say it: digit by digit, its groups apart ("0 7 7 0 0, 9 0 0 1 2 3"). */
+export const spokenNumber = (phone: string) =>
+  phone
+    .split(/\s+/)
+    .map((group) => [...group.replace(/[^\d+]/g, '')].join(' '))
+    .filter((group) => group !== '')
+    .join(', ');
+
+/** The two actions a folded card offers: Call, then "I'm on it" while nobody has taken the request, else its next move. */
+function PrimaryActions({ quote, held }: { quote: InboxQuote; held: boolean }) {
+  const move = firstMove(quote);
   return (
-    <article className={classes.filter(Boolean).join(' ')} aria-labelledby={quoteHeadingId(quote.id)}>
-      <div className="quote-card-head">
-        <h2 id={quoteHeadingId(quote.id)} tabIndex={-1}>
-          {quote.name}
-        </h2>
-        <div className="badges">
-          {quote.urgent && <span className="badge badge-urgent">{copy.quotes.urgentBadge}</span>}
-          <span className="badge">{serviceTypeLabels[quote.serviceType]}</span>
-          {held ? (
-            <span className="badge badge-spam">{inboxCopy.views.spam}</span>
-          ) : (
-            <span className={`badge badge-status badge-status-${quote.status}`}>{inboxCopy.status.badge[quote.status]}</span>
-          )}
-        </div>
-      </div>
+    <>
+      <a className="button button-call" href={telHref(quote.phone)} aria-label={inboxCopy.card.callLabel(quote.name, spokenNumber(quote.phone))}>
+        <PhoneIcon /> {inboxCopy.card.call}
+      </a>
+      {held ? (
+        <NotSpamButton quote={quote} />
+      ) : quote.status === waitingStatus && quote.taken === null ? (
+        <TakeButton quote={quote} />
+      ) : (
+        move !== undefined && <StatusMoveButton quote={quote} to={move} primary />
+      )}
+    </>
+  );
+}
+
+/** What an opened card adds: every detail, the other moves, the notes and history, and Delete, apart. */
+function CardBody({ quote, now, held }: { quote: InboxQuote; now: Date; held: SpamMark | null }) {
+  const primaryMove = held || (quote.status === waitingStatus && quote.taken === null) ? undefined : firstMove(quote);
+  return (
+    <div className="quote-card-body" id={`${quoteHeadingId(quote.id)}-body`}>
       {held ? (
         <SpamVerdict mark={held} />
       ) : (
         <>
-          <QuoteClock quote={quote} now={now} />
+          <ClockDetail quote={quote} now={now} />
           <div className="quote-alerting">
-            <QuoteTaking quote={quote} />
+            <TakenBy quote={quote} />
             <AlertTimeline quote={quote} />
           </div>
         </>
@@ -121,19 +124,91 @@ export function QuoteCard({ quote, now, linked = false }: { quote: InboxQuote; n
           </li>
         )}
         <li>
-          <ClockIcon /> <time dateTime={quote.createdAt.toISOString()}>{formatDateTime(quote.createdAt)}</time>
+          <ClockIcon /> {inboxCopy.card.received} <time dateTime={quote.createdAt.toISOString()}>{formatDateTime(quote.createdAt)}</time>
         </li>
       </ul>
       <QuoteDetails quote={quote} />
       {quote.description && <p className="quote-description">{quote.description}</p>}
       <QuotePhotos quote={quote} />
       {!held && <EmailDeliveryStatus quote={quote} now={now} />}
-      <div className="quote-card-actions">
-        {held ? <NotSpamButton quote={quote} /> : <StatusActions quote={quote} />}
-        <DeleteButton quote={quote} />
-      </div>
+      {!held && (
+        <div className="quote-card-actions">
+          <StatusActions quote={quote} except={primaryMove} />
+        </div>
+      )}
       <QuoteNotes quote={quote} />
       <QuoteHistory quote={quote} />
+      <div className="quote-card-danger">
+        <DeleteButton quote={quote} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * One request as staff work it, folded to what a call needs: who, how urgent, what for, where, the
+ * clock, and Call with the next thing to do; "Details" opens the rest. Every value is rendered as
+ * text, never as markup. `linked`: the one the address names (a notification opened it), marked out
+ * from the rest and opened. One in the Spam folder says so instead of its status, and offers "Not
+ * spam" beside Call: nobody is waiting.
+ */
+export function QuoteCard({ quote, now, linked = false }: { quote: InboxQuote; now: Date; linked?: boolean }) {
+  const [open, setOpen] = useState(linked);
+  // A notification tapped while the inbox is already open names its request: that card opens too.
+  const [wasLinked, setWasLinked] = useState(linked);
+  if (linked !== wasLinked) {
+    setWasLinked(linked);
+    if (linked) setOpen(true);
+  }
+  const held = inSpamFolder(quote) ? quote.spam : null;
+  const classes = [
+    'card',
+    'quote-card',
+    open && 'quote-card-open',
+    held && 'quote-card-spam',
+    !held && quote.urgent && 'quote-card-urgent',
+    !held && quote.status === 'new' && isOverdueUrgent(quote, now) && 'quote-card-overdue',
+    linked && 'quote-card-linked',
+  ];
+  const bodyId = `${quoteHeadingId(quote.id)}-body`;
+  return (
+    <article className={classes.filter(Boolean).join(' ')} aria-labelledby={quoteHeadingId(quote.id)}>
+      <div className="quote-card-head">
+        <h2 id={quoteHeadingId(quote.id)} tabIndex={-1}>
+          {quote.name}
+        </h2>
+        <div className="badges">
+          {quote.urgent && <span className="badge badge-urgent">{copy.quotes.urgentBadge}</span>}
+          {held ? (
+            <span className="badge badge-spam">{inboxCopy.views.spam}</span>
+          ) : (
+            <span className={`badge badge-status badge-status-${quote.status}`}>{inboxCopy.status.badge[quote.status]}</span>
+          )}
+        </div>
+      </div>
+      <div className="quote-card-meta">
+        <span className="badge">{serviceTypeLabels[quote.serviceType]}</span>
+        {remarkedFields(quote).map((field) => (
+          <span key={field} className="badge badge-remark">
+            {remarkOn(field, quote)?.staff}
+          </span>
+        ))}
+        {held ? <span className="badge badge-spam">{inboxCopy.spam.score(held.score)}</span> : <QuoteClock quote={quote} now={now} />}
+      </div>
+      <div className="quote-card-primary">
+        <PrimaryActions quote={quote} held={held !== null} />
+        <button
+          type="button"
+          className="button button-ghost button-details"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          aria-label={inboxCopy.card.detailsLabel(quote.name)}
+          onClick={() => setOpen(!open)}
+        >
+          {inboxCopy.card.details} <ChevronDownIcon className="chevron" />
+        </button>
+      </div>
+      {open && <CardBody quote={quote} now={now} held={held} />}
     </article>
   );
 }

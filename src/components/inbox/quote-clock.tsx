@@ -29,9 +29,9 @@ function CallAttempts({ quote }: { quote: InboxQuote }) {
 }
 
 /**
- * How a request stands against its promise: for one still waiting, on time, due soon or overdue (in
- * colour, with an icon, and in words), counted to its next try once a call went unanswered, and the
- * calls tried; for one answered, how long the first call took.
+ * How a request stands against its promise, as a chip: for one still waiting, on time, due soon or
+ * overdue (in colour, with an icon, and in words), counted to its next try once a call went
+ * unanswered; for one answered, how long the first call took.
  */
 export function QuoteClock({ quote, now }: { quote: InboxQuote; now: Date }) {
   if (quote.respondedAt !== null) {
@@ -52,13 +52,19 @@ export function QuoteClock({ quote, now }: { quote: InboxQuote; now: Date }) {
         ? inboxCopy.clock.dueSoon(clock.minutesLeft)
         : inboxCopy.clock.onTime(clock.minutesLeft);
   return (
+    <p className={`clock clock-${clock.state}`}>
+      <Icon /> {text}
+    </p>
+  );
+}
+
+/** For a request still waiting, how long it has waited and by when to call, and the calls tried: what the opened card adds to its clock. */
+export function ClockDetail({ quote, now }: { quote: InboxQuote; now: Date }) {
+  if (quote.respondedAt !== null) return null;
+  const clock = waitingClock(quote, now);
+  return (
     <div className="clock-line">
-      <p className={`clock clock-${clock.state}`}>
-        <Icon /> {text}
-      </p>
-      <p className="clock-detail">
-        {inboxCopy.clock.waited(clock.waitedMinutes, callBy(clock.dueAt, now))}
-      </p>
+      <p className="clock-detail">{inboxCopy.clock.waited(clock.waitedMinutes, callBy(clock.dueAt, now))}</p>
       <CallAttempts quote={quote} />
     </div>
   );

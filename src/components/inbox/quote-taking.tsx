@@ -9,24 +9,23 @@ import { useAppContext } from '../../app/app-context-provider';
 import { formatDateTime } from './format-date-time';
 import { CheckIcon } from '../shared/icons';
 
-/**
- * Who took a request still waiting for its call back ("Taken by Sam · 15:42"), or, while nobody has,
- * the "I'm on it" button that takes it. Nothing once it has moved on: its status says enough.
- */
-export function QuoteTaking({ quote }: { quote: InboxQuote }) {
+/** Who took a request still waiting for its call back: "Taken by Sam · 15:42". Nothing while nobody has, or once it has moved on. */
+export function TakenBy({ quote }: { quote: InboxQuote }) {
+  if (quote.status !== waitingStatus || quote.taken === null) return null;
+  return (
+    <p className="quote-taken">
+      <CheckIcon /> {inboxCopy.take.at(describeTaking(quote.taken), '')}
+      <time dateTime={quote.taken.at.toISOString()} title={formatDateTime(quote.taken.at)}>
+        {londonClock(quote.taken.at)}
+      </time>
+    </p>
+  );
+}
+
+/** "I'm on it": takes a request nobody has taken yet, which stops its alerts. */
+export function TakeButton({ quote }: { quote: InboxQuote }) {
   const actions = useAppContext((context) => context.quoteActions);
   const busy = useStore(actions, (state) => state.pending[quote.id] !== undefined);
-  if (quote.status !== waitingStatus) return null;
-  if (quote.taken !== null) {
-    return (
-      <p className="quote-taken">
-        <CheckIcon /> {inboxCopy.take.at(describeTaking(quote.taken), '')}
-        <time dateTime={quote.taken.at.toISOString()} title={formatDateTime(quote.taken.at)}>
-          {londonClock(quote.taken.at)}
-        </time>
-      </p>
-    );
-  }
   return (
     <button
       type="button"

@@ -1,36 +1,48 @@
 import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import { useStore } from 'zustand';
 import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
-import { nextStatuses, waitingStatus } from '../../../domain/inbox/quote-status';
+import { nextStatuses, type QuoteStatus, waitingStatus } from '../../../domain/inbox/quote-status';
 import { useAppContext } from '../../app/app-context-provider';
 import { focusAfterLeaving } from './focus-after-leaving';
 
+/** The button that moves a request to `to`; `primary` for the move a card offers first. */
+export function StatusMoveButton({ quote, to, primary = false }: { quote: InboxQuote; to: QuoteStatus; primary?: boolean }) {
+  const actions = useAppContext((context) => context.quoteActions);
+  const busy = useStore(actions, (state) => state.pending[quote.id] !== undefined);
+  const action = inboxCopy.status.action(quote.status, to);
+  return (
+    <button
+      type="button"
+      className={primary ? 'button button-primary' : 'button button-outline'}
+      aria-label={inboxCopy.status.actionLabel(action, quote.name)}
+      aria-disabled={busy}
+      onClick={(event) => {
+        if (!busy) void focusAfterLeaving(event.currentTarget, () => actions.getState().changeStatus(quote, to));
+      }}
+    >
+      {action}
+    </button>
+  );
+}
+
+/** The move a card offers beside Call: the first of those a request may make from where it stands, if any. */
+export const firstMove = (quote: InboxQuote): QuoteStatus | undefined => nextStatuses[quote.status][0];
+
 /**
- * The moves a request may make from where it stands, one button each; the first call back leads. A
- * waiting request also offers "Called, no answer", where its inbox keeps such calls: it stays waiting.
+ * The moves a request may make from where it stands, one button each, but `except` (the one the
+ * card already offers beside Call). A waiting request also offers "Called, no answer", where its
+ * inbox keeps such calls: it stays waiting.
  */
-export function StatusActions({ quote }: { quote: InboxQuote }) {
+export function StatusActions({ quote, except }: { quote: InboxQuote; except?: QuoteStatus | undefined }) {
   const actions = useAppContext((context) => context.quoteActions);
   const busy = useStore(actions, (state) => state.pending[quote.id] !== undefined);
   return (
     <>
-      {nextStatuses[quote.status].map((to) => {
-        const action = inboxCopy.status.action(quote.status, to);
-        return (
-          <button
-            key={to}
-            type="button"
-            className={quote.status === 'new' ? 'button button-primary' : 'button button-outline'}
-            aria-label={inboxCopy.status.actionLabel(action, quote.name)}
-            aria-disabled={busy}
-            onClick={(event) => {
-              if (!busy) void focusAfterLeaving(event.currentTarget, () => actions.getState().changeStatus(quote, to));
-            }}
-          >
-            {action}
-          </button>
-        );
-      })}
+      {nextStatuses[quote.status]
+        .filter((to) => to !== except)
+        .map((to) => (
+          <StatusMoveButton key={to} quote={quote} to={to} />
+        ))}
       {quote.status === waitingStatus && (
         <button
           type="button"
