@@ -92,9 +92,24 @@ export function inboxCard(page: Page, name: string) {
   return page.getByRole('article').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
 }
 
-/** Opens a card's notes, if they are folded away, and adds one. */
-export async function addNote(page: Page, name: string, text: string) {
+/** Opens the card of the request from `name`, if it is folded, as staff tap "Details"; returns the card. */
+export async function openCard(page: Page, name: string) {
   const card = inboxCard(page, name);
+  const details = card.getByRole('button', { name: `Details, ${name}`, exact: true });
+  if ((await details.getAttribute('aria-expanded')) === 'false') await details.click();
+  await expect(details).toHaveAttribute('aria-expanded', 'true');
+  return card;
+}
+
+/** Goes to the staff's settings through the staff header, as staff do. */
+export async function openSettings(page: Page) {
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+}
+
+/** Opens a card (if folded) and its notes (if folded away), and adds one. */
+export async function addNote(page: Page, name: string, text: string) {
+  const card = await openCard(page, name);
   const field = card.getByLabel('Add a note');
   if (!(await field.isVisible())) await card.getByText(/^Notes \(\d+\)$/).click();
   await field.fill(text);

@@ -177,3 +177,22 @@ test('offline, /quotes opens from the cache with the offline banner, or says pla
   await page.getByRole('link', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Quote Requests|Staff sign-in/);
 });
+
+test('a tap on an alert opens the inbox at its card, already open, with Call first in focus order', async ({ context, page, baseURL }) => {
+  const origin = new URL(baseURL ?? '').origin;
+  const alert = await sendUrgentRequest(page);
+  const { worker, push } = await inboxReadyForPushes(context, page, origin);
+  const tag = `quote-${alert.quoteId}`;
+
+  await push(JSON.stringify(alert));
+  await expect.poll(() => tagsShown(page)).toContain(tag);
+  // The notification itself, not its "I'm on it": the inbox opens at the request.
+  await clickNotification(worker, tag, '');
+  await expect(page).toHaveURL(new RegExp(`/quotes\\?id=${alert.quoteId}`));
+  const card = page.locator('article.quote-card-linked');
+  await expect(card.getByRole('button', { name: /^Details, / })).toHaveAttribute('aria-expanded', 'true');
+  await expect(card.getByRole('heading', { level: 2 })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(card.getByRole('link', { name: /^Call Tom Pusher/ })).toBeFocused();
+  await expect(card.getByRole('link', { name: /^Call Tom Pusher/ })).toHaveAttribute('href', /^tel:\+44/);
+});

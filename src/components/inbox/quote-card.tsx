@@ -8,7 +8,6 @@ import { telHref } from '../../../domain/quote/phone';
 import { isOverdueUrgent } from '../../../domain/inbox/response-clock';
 import { serviceTypeLabels } from '../../../domain/quote/service-type';
 import { inSpamFolder, type SpamMark } from '../../../domain/spam/spam';
-import { waitingStatus } from '../../../domain/inbox/quote-status';
 import { useAppContext } from '../../app/app-context-provider';
 import { formatDateTime } from './format-date-time';
 import { EmailDeliveryStatus } from './email-delivery-status';
@@ -19,9 +18,10 @@ import { ClockDetail, QuoteClock } from './quote-clock';
 import { QuoteHistory } from './quote-history';
 import { QuoteNotes } from './quote-notes';
 import { QuotePhotos } from './quote-photos';
-import { AlertTimeline, TakeButton, TakenBy } from './quote-taking';
-import { NotSpamButton, SpamVerdict } from './spam-verdict';
-import { firstMove, StatusActions, StatusMoveButton } from './status-actions';
+import { NextStepButton, nextMove } from './next-step';
+import { AlertTimeline, TakenBy } from './quote-taking';
+import { SpamVerdict } from './spam-verdict';
+import { StatusActions } from './status-actions';
 
 /** The id of a card's heading, which the list focuses when it shows more. */
 export const quoteHeadingId = (id: string) => `quote-${id}`;
@@ -71,32 +71,12 @@ function QuoteDetails({ quote }: { quote: InboxQuote }) {
 export const spokenNumber = (phone: string) =>
   phone
     .split(/\s+/)
-    .map((group) => [...group.replace(/[^\d+]/g, '')].join(' '))
+    .map((group) => group.replace(/[^\d+]/g, '').split('').join(' '))
     .filter((group) => group !== '')
     .join(', ');
 
-/** The two actions a folded card offers: Call, then "I'm on it" while nobody has taken the request, else its next move. */
-function PrimaryActions({ quote, held }: { quote: InboxQuote; held: boolean }) {
-  const move = firstMove(quote);
-  return (
-    <>
-      <a className="button button-call" href={telHref(quote.phone)} aria-label={inboxCopy.card.callLabel(quote.name, spokenNumber(quote.phone))}>
-        <PhoneIcon /> {inboxCopy.card.call}
-      </a>
-      {held ? (
-        <NotSpamButton quote={quote} />
-      ) : quote.status === waitingStatus && quote.taken === null ? (
-        <TakeButton quote={quote} />
-      ) : (
-        move !== undefined && <StatusMoveButton quote={quote} to={move} primary />
-      )}
-    </>
-  );
-}
-
 /** What an opened card adds: every detail, the other moves, the notes and history, and Delete, apart. */
 function CardBody({ quote, now, held }: { quote: InboxQuote; now: Date; held: SpamMark | null }) {
-  const primaryMove = held || (quote.status === waitingStatus && quote.taken === null) ? undefined : firstMove(quote);
   return (
     <div className="quote-card-body" id={`${quoteHeadingId(quote.id)}-body`}>
       {held ? (
@@ -133,7 +113,7 @@ function CardBody({ quote, now, held }: { quote: InboxQuote; now: Date; held: Sp
       {!held && <EmailDeliveryStatus quote={quote} now={now} />}
       {!held && (
         <div className="quote-card-actions">
-          <StatusActions quote={quote} except={primaryMove} />
+          <StatusActions quote={quote} except={nextMove(quote, false)} />
         </div>
       )}
       <QuoteNotes quote={quote} />
@@ -196,7 +176,10 @@ export function QuoteCard({ quote, now, linked = false }: { quote: InboxQuote; n
         {held ? <span className="badge badge-spam">{inboxCopy.spam.score(held.score)}</span> : <QuoteClock quote={quote} now={now} />}
       </div>
       <div className="quote-card-primary">
-        <PrimaryActions quote={quote} held={held !== null} />
+        <a className="button button-call" href={telHref(quote.phone)} aria-label={inboxCopy.card.callLabel(quote.name, spokenNumber(quote.phone))}>
+          <PhoneIcon /> {inboxCopy.card.call}
+        </a>
+        <NextStepButton quote={quote} held={held !== null} />
         <button
           type="button"
           className="button button-ghost button-details"

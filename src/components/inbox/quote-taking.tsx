@@ -1,11 +1,8 @@
-import { useStore } from 'zustand';
-import { takeActionTitle } from '../../../domain/alerts/alert-message';
 import { describeAlertRecord, describeTaking } from '../../../domain/alerts/alert-plan';
 import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
 import { londonClock } from '../../../domain/london-time';
 import { waitingStatus } from '../../../domain/inbox/quote-status';
-import { useAppContext } from '../../app/app-context-provider';
 import { formatDateTime } from './format-date-time';
 import { CheckIcon } from '../shared/icons';
 
@@ -19,25 +16,6 @@ export function TakenBy({ quote }: { quote: InboxQuote }) {
         {londonClock(quote.taken.at)}
       </time>
     </p>
-  );
-}
-
-/** "I'm on it": takes a request nobody has taken yet, which stops its alerts. */
-export function TakeButton({ quote }: { quote: InboxQuote }) {
-  const actions = useAppContext((context) => context.quoteActions);
-  const busy = useStore(actions, (state) => state.pending[quote.id] !== undefined);
-  return (
-    <button
-      type="button"
-      className="button button-take"
-      aria-label={inboxCopy.take.label(takeActionTitle, quote.name)}
-      aria-disabled={busy}
-      onClick={() => {
-        if (!busy) void actions.getState().take(quote);
-      }}
-    >
-      {takeActionTitle}
-    </button>
   );
 }
 

@@ -1,9 +1,5 @@
-import { useStore } from 'zustand';
 import { inboxCopy } from '../../../domain/inbox/inbox-copy';
-import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
 import { describeSpamReason, type SpamMark } from '../../../domain/spam/spam';
-import { useAppContext } from '../../app/app-context-provider';
-import { focusAfterLeaving } from './focus-after-leaving';
 
 const { spam: text } = inboxCopy;
 
@@ -21,24 +17,5 @@ export function SpamVerdict({ mark }: { mark: SpamMark }) {
       </ul>
       <p className="spam-held">{text.held}</p>
     </div>
-  );
-}
-
-/** "Not spam": the one way out of the Spam folder, to Waiting; the card then leaves the folder's list. */
-export function NotSpamButton({ quote }: { quote: InboxQuote }) {
-  const actions = useAppContext((context) => context.quoteActions);
-  const busy = useStore(actions, (state) => state.pending[quote.id] !== undefined);
-  return (
-    <button
-      type="button"
-      className="button button-primary"
-      aria-label={text.notSpamLabel(quote.name)}
-      aria-disabled={busy}
-      onClick={(event) => {
-        if (!busy) void focusAfterLeaving(event.currentTarget, () => actions.getState().clearSpam(quote));
-      }}
-    >
-      {text.notSpam}
-    </button>
   );
 }

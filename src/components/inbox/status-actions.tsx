@@ -5,15 +5,15 @@ import { nextStatuses, type QuoteStatus, waitingStatus } from '../../../domain/i
 import { useAppContext } from '../../app/app-context-provider';
 import { focusAfterLeaving } from './focus-after-leaving';
 
-/** The button that moves a request to `to`; `primary` for the move a card offers first. */
-export function StatusMoveButton({ quote, to, primary = false }: { quote: InboxQuote; to: QuoteStatus; primary?: boolean }) {
+/** The button that moves a request to `to`. */
+function StatusMoveButton({ quote, to }: { quote: InboxQuote; to: QuoteStatus }) {
   const actions = useAppContext((context) => context.quoteActions);
   const busy = useStore(actions, (state) => state.pending[quote.id] !== undefined);
   const action = inboxCopy.status.action(quote.status, to);
   return (
     <button
       type="button"
-      className={primary ? 'button button-primary' : 'button button-outline'}
+      className="button button-outline"
       aria-label={inboxCopy.status.actionLabel(action, quote.name)}
       aria-disabled={busy}
       onClick={(event) => {
@@ -24,9 +24,6 @@ export function StatusMoveButton({ quote, to, primary = false }: { quote: InboxQ
     </button>
   );
 }
-
-/** The move a card offers beside Call: the first of those a request may make from where it stands, if any. */
-export const firstMove = (quote: InboxQuote): QuoteStatus | undefined => nextStatuses[quote.status][0];
 
 /**
  * The moves a request may make from where it stands, one button each, but `except` (the one the

@@ -1,0 +1,153 @@
+import type { Locator, Page } from '@playwright/test';
+import { toNamedFields } from '../../domain/quote/quote';
+import { sampleQuote } from '../../fixtures/sample-request.test-support';
+import { expect, openCard, openSettings, signInAsStaff, test } from '../fixtures';
+import { pageFormToken } from './form-token';
+
+// The inbox on the on-call plumber's phone, and on the office's screen, with 20 requests waiting:
+// the requests come first, and the first one can be called with one tap on the first screen.
+
+const marker = Math.random().toString(36).slice(2, 8);
+const services = ['emergency', 'heating', 'bathroom', 'general', 'maintenance'] as const;
+
+test.beforeAll(async ({ request }) => {
+  for (let index = 0; index < 20; index += 1) {
+    const quote = sampleQuote({
+      name: `Caller ${marker} ${String(index + 1).padStart(2, '0')}`,
+      phone: `07700 900${String(index).padStart(3, '0')}`,
+      serviceType: services[index % services.length] ?? 'general',
+      urgent: index % 4 === 0,
+      description: `Job ${marker}: a tap dripping under the sink, number ${index + 1}.`,
+    });
+    const created = await request.post('/api/quote-requests', { data: { ...toNamedFields(quote), ...(await pageFormToken(request)) } });
+    expect(created.status()).toBe(201);
+  }
+});
+
+/** The box of `locator` in the page's viewport. */
+async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (box === null) throw new Error('not laid out');
+  return box;
+}
+
+/** Whether the whole of `locator` is on the screen, not scrolled to. */
+async function wholeOnScreen(page: Page, locator: Locator) {
+  const box = await boxOf(locator);
+  const viewport = page.viewportSize();
+  return viewport !== null && box.y >= 0 && box.x >= 0 && box.y + box.height <= viewport.height && box.x + box.width <= viewport.width;
+}
+
+async function openInbox(page: Page) {
+  await signInAsStaff(page);
+  await page.goto(`/quotes?q=${marker}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quote Requests (20)');
+  await expect(page.getByRole('article')).toHaveCount(20);
+}
+
+test('on a phone, the first request and its Call button are on the first screen, with a second card whole beneath it', async ({ page, scanAccessibility }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openInbox(page);
+  const cards = page.getByRole('article');
+  const first = cards.first();
+
+  expect((await boxOf(first)).y).toBeLessThanOrEqual(320);
+  expect(await wholeOnScreen(page, cards.nth(0))).toBe(true);
+  expect(await wholeOnScreen(page, cards.nth(1))).toBe(true);
+  const call = first.getByRole('link', { name: /^Call Caller / });
+  expect(await wholeOnScreen(page, call)).toBe(true);
+  await expect(call).toHaveAttribute('href', /^tel:\+447700900\d{3}$/);
+  // The number digit by digit, for a screen reader.
+  await expect(call).toHaveAccessibleName(/^Call Caller .+, 0 7 7 0 0, 9 0 0 \d \d \d$/);
+
+  // Folded, a card is short, and its two actions are targets a thumb finds.
+  for (const index of [0, 1, 2]) expect((await boxOf(cards.nth(index))).height).toBeLessThanOrEqual(200);
+  for (const action of [call, first.getByRole('button', { name: /^I'm on it, / })]) {
+    const box = await boxOf(action);
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+  }
+  await expect(first.getByText(/a tap dripping/)).toHaveCount(0);
+  await expect(first.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+
+  // What waits stays in view, in one line, however far the list scrolls; the views fit one line.
+  const counts = page.getByText(/^\d+ waiting · \d+ overdue$/);
+  expect((await boxOf(counts)).height).toBeLessThan(30);
+  const views = page.getByRole('group', { name: 'Show' });
+  expect((await boxOf(views)).height).toBeLessThan(60);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: testInfo.outputPath('inbox-390.png') });
+  await cards.nth(12).scrollIntoViewIfNeeded();
+  expect(await wholeOnScreen(page, counts)).toBe(true);
+
+  // The staff header: no public "Call Now" or "Get Quote" ringing the business itself.
+  await expect(page.getByRole('link', { name: 'Call Now' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Get Quote' })).toHaveCount(0);
+  expect(await scanAccessibility()).toEqual([]);
+
+  // Opened, the card holds the rest, Delete apart at its foot.
+  const card = await openCard(page, 'Caller ' + marker + ' 02');
+  await expect(card.getByText(/a tap dripping under the sink, number 2\./)).toBeVisible();
+  await expect(card.getByRole('button', { name: /^Delete/ })).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('inbox-open-390.png') });
+  expect(await scanAccessibility()).toEqual([]);
+
+  await openSettings(page);
+  await page.screenshot({ path: testInfo.outputPath('settings-390.png'), fullPage: true });
+  expect(await scanAccessibility()).toEqual([]);
+});
+
+test('on a desktop screen, at least four whole cards are on the first screen', async ({ page, scanAccessibility }, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openInbox(page);
+  const cards = page.getByRole('article');
+  let whole = 0;
+  for (let index = 0; index < 8; index += 1) if (await wholeOnScreen(page, cards.nth(index))) whole += 1;
+  expect(whole).toBeGreaterThanOrEqual(4);
+  expect(await wholeOnScreen(page, cards.first().getByRole('link', { name: /^Call / }))).toBe(true);
+  // The filters open on demand, with whole dates.
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const from = page.getByLabel('From');
+  expect((await boxOf(from)).width).toBeGreaterThanOrEqual(150);
+  await page.screenshot({ path: testInfo.outputPath('inbox-1280.png') });
+  expect(await scanAccessibility()).toEqual([]);
+  await openCard(page, 'Caller ' + marker + ' 01');
+  await page.screenshot({ path: testInfo.outputPath('inbox-open-1280.png') });
+  await openSettings(page);
+  await page.screenshot({ path: testInfo.outputPath('settings-1280.png'), fullPage: true });
+});
+
+test('by keyboard alone: take a request, open its card, close it, and move it on; focus is never lost', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openInbox(page);
+  const name = `Caller ${marker} 20`;
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
+  const call = card.getByRole('link', { name: new RegExp(`^Call ${name}`) });
+  await call.focus();
+  await page.keyboard.press('Tab');
+  await expect(card.getByRole('button', { name: `I'm on it, ${name}` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toContainText("You're on it");
+  // The same button now offers the next move, and still has focus.
+  await expect(card.getByRole('button', { name: `Mark contacted, ${name}` })).toBeFocused();
+
+  await page.keyboard.press('Tab');
+  const details = card.getByRole('button', { name: `Details, ${name}` });
+  await expect(details).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(details).toHaveAttribute('aria-expanded', 'true');
+  await expect(card.getByText(/^Taken by /)).toBeVisible();
+  await expect(details).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(details).toHaveAttribute('aria-expanded', 'false');
+  await expect(details).toBeFocused();
+
+  await page.keyboard.press('Shift+Tab');
+  await expect(card.getByRole('button', { name: `Mark contacted, ${name}` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toContainText('Marked contacted');
+  await expect(card).toHaveCount(0);
+  // Its neighbour's heading takes focus, where the staff member carries on.
+  await expect(page.locator('article h2:focus')).toHaveCount(1);
+});
