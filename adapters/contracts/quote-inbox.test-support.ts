@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { quoteInboxChangesContract } from './quote-inbox-changes.test-support';
+import { quoteInboxCountsContract } from './quote-inbox-counts.test-support';
 import { quoteInboxPagingContract } from './quote-inbox-paging.test-support';
 import { quoteInboxTakingContract } from './quote-inbox-taking.test-support';
 import type { SelfStampingQuoteInbox } from '../../domain/ports/quote-inbox';
@@ -26,5 +27,6 @@ export function quoteInboxContract(name: string, make: MakeStore, signedIn?: { a
     quoteInboxPagingContract(make);
     quoteInboxChangesContract(make, signedIn?.as);
     quoteInboxTakingContract(make, signedIn?.as);
+    quoteInboxCountsContract(make);
   });
 }

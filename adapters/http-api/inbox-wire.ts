@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { type AlertRecord, alertSteps, type Taking } from '../../domain/alerts/alert-plan';
 import type { CallAttempt, InboxQuote, QuoteNote } from '../../domain/inbox/inbox-quote';
+import { type InboxView, inboxViews } from '../../domain/inbox/inbox-query';
 import { type InboxSummary, summaryPeriods } from '../../domain/inbox/inbox-summary';
 import type { ClockRecord } from '../../domain/ports/quote-inbox';
 import { type QuoteStatus, QuoteStatusSchema, type StatusChange } from '../../domain/inbox/quote-status';
@@ -104,6 +105,16 @@ export const WireInboxSummarySchema = v.object({
   ),
 });
 export type WireInboxSummary = v.InferOutput<typeof WireInboxSummarySchema>;
+
+/**
+ * What `GET .../counts` answers: how many requests each view lists as a whole, by the view's name as
+ * `?view=` takes it (`new` is Waiting). The same shape as the domain's ViewCounts.
+ */
+export const WireViewCountsSchema = v.object(
+  // Object.fromEntries types its keys as any string; they are every view, one each.
+  Object.fromEntries(inboxViews.map((view) => [view, CountSchema])) as Record<InboxView, typeof CountSchema>,
+);
+export type WireViewCounts = v.InferOutput<typeof WireViewCountsSchema>;
 
 /**
  * What `GET .../clock-records?since=` answers: what the response clock needs of each request received

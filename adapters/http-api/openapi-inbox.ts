@@ -11,6 +11,7 @@ import {
   WireInboxSummarySchema,
   WireNoteSchema,
   WireResendSchema,
+  WireViewCountsSchema,
 } from './inbox-wire';
 import { apiDefaultView } from './inbox-params';
 import { apiPaths } from './wire';
@@ -85,6 +86,14 @@ export const inboxPaths = {
       summary: 'Waiting and overdue now, and the response times of the last 7 and 30 days (staff only)',
       ...staffOnly,
       responses: { '200': json('InboxSummary', 'The summary, by the server’s clock'), '401': signedOut, '503': down },
+    },
+  },
+  [`${apiPaths.quoteRequests}/counts`]: {
+    get: {
+      summary: 'How many requests each view lists, without search or filters: the counts on the view tabs (staff only)',
+      description: 'One count for each value of `view`: a request in the Spam folder counts in spam alone, every other in its status and in all.',
+      ...staffOnly,
+      responses: { '200': json('ViewCounts', 'The count of each view'), '401': signedOut, '503': down },
     },
   },
   [`${apiPaths.quoteRequests}/clock-records`]: {
@@ -216,5 +225,6 @@ export const inboxSchemas = {
   Note: schema(WireNoteSchema),
   InboxSummary: schema(WireInboxSummarySchema),
   ClockRecords: schema(WireClockRecordsSchema),
+  ViewCounts: schema(WireViewCountsSchema),
   ResendOutcome: schema(WireResendSchema),
 };

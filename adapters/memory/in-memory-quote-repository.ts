@@ -27,6 +27,7 @@ import type { NewQuote, QuoteRequest } from '../../domain/quote/quote';
 import { type QuoteStatus, waitingStatus } from '../../domain/inbox/quote-status';
 import { type Arrival, inSpamFolder, judgeSpam, type SpamMark, spamTextKey } from '../../domain/spam/spam';
 import { inboxPage } from './inbox-page';
+import { type ViewCounts, viewCountsOf } from '../../domain/inbox/view-counts';
 import { customerTokenHash, newCustomerToken } from '../../domain/customer-link/customer-link';
 
 /** A photo a seeded request comes with: what the card shows, and the JPEG images when there are any to read. */
@@ -256,6 +257,10 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
         ...(callAttempts.length > 0 && { callAttempts: callAttempts.map(({ at }) => ({ at: new Date(at) })) }),
       }));
     return Promise.resolve(records);
+  }
+
+  viewCounts(): Promise<ViewCounts> {
+    return Promise.resolve(viewCountsOf(this.#quotes.map((quote) => ({ status: quote.status, inSpamFolder: inSpamFolder(quote), count: 1 }))));
   }
 
   /**

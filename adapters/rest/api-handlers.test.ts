@@ -58,7 +58,7 @@ test('a store that fails gets 503 storage-unavailable, for posts, pages and chan
   const baseUrl = 'http://failing-store.test';
   const down = () => Promise.reject(new Error('disk full'));
   const quotes = { insert: down, delete: down };
-  const inbox = { findPage: down, changeStatus: down, take: down, addNote: down, clearSpam: down, clockRecords: down, resendBusinessEmail: down, recordCallAttempt: down };
+  const inbox = { findPage: down, changeStatus: down, take: down, addNote: down, clearSpam: down, clockRecords: down, viewCounts: down, resendBusinessEmail: down, recordCallAttempt: down };
   server.use(...createApiHandlers({ baseUrl, quotes, inbox }));
   const url = `${baseUrl}/api/quote-requests`;
 
@@ -66,6 +66,7 @@ test('a store that fails gets 503 storage-unavailable, for posts, pages and chan
   expect(await errorOf(await post(url, JSON.stringify(toNamedFields(quote))))).toMatchObject(unavailable);
   expect(await errorOf(await fetch(url))).toMatchObject(unavailable);
   expect(await errorOf(await fetch(`${url}/summary`))).toMatchObject(unavailable);
+  expect(await errorOf(await fetch(`${url}/counts`))).toMatchObject(unavailable);
   expect(await errorOf(await post(`${url}/q-1/status`, JSON.stringify({ from: 'new', to: 'contacted' })))).toMatchObject(unavailable);
   expect(await errorOf(await post(`${url}/q-1/notes`, JSON.stringify({ text: 'Hello' })))).toMatchObject(unavailable);
   expect(await errorOf(await post(`${url}/q-1/resend-email`, ''))).toMatchObject(unavailable);

@@ -89,6 +89,16 @@ export function createInboxHandlers({ url, inbox, staffEmail, now }: InboxHandle
         }
       }),
     ),
+    http.get(
+      `${url}/counts`,
+      asStaff(async () => {
+        try {
+          return HttpResponse.json(await inbox.viewCounts());
+        } catch {
+          return staffFailure({ kind: 'storage-failure' });
+        }
+      }),
+    ),
     http.post(
       `${url}/:id/status`,
       asStaff(async ({ request, params }, by) => {

@@ -2,6 +2,7 @@ import { isHTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
 import { type InboxCursor, type InboxPage, type InboxQuery, parseCursor } from '../../domain/inbox/inbox-query';
 import type { QuoteNote } from '../../domain/inbox/inbox-quote';
+import type { ViewCounts } from '../../domain/inbox/view-counts';
 import type {
   CallAttemptOutcome,
   CallAttemptToRecord,
@@ -28,6 +29,7 @@ import {
   WireInboxQuoteSchema,
   WireNoteSchema,
   WireResendSchema,
+  WireViewCountsSchema,
   type WireNoteBody,
   type WireStatusChangeBody,
 } from '../http-api/inbox-wire';
@@ -133,6 +135,13 @@ export class RestQuoteInbox implements SelfStampingQuoteInbox {
         .json(WireClockRecordsSchema),
     );
     return fromWireClockRecords(wire);
+  }
+
+  /** `GET /api/quote-requests/counts`. */
+  async viewCounts(): Promise<ViewCounts> {
+    return this.#call('Counting the requests in each view', () =>
+      this.#api.get(`${apiPaths.quoteRequests}/counts`, { retry: readRetry }).json(WireViewCountsSchema),
+    );
   }
 
   /** `POST /api/quote-requests/{id}/resend-email`: the server sends it now, by its own clock. */

@@ -19,6 +19,7 @@ import type {
 } from '../../domain/ports/quote-inbox';
 import { type StatusChange, waitingStatus } from '../../domain/inbox/quote-status';
 import { dueAt } from '../../domain/inbox/response-clock';
+import { type ViewCounts, viewCountsOf } from '../../domain/inbox/view-counts';
 import { alertRecordColumns, alertRecordsByQuote, rowToTaking } from './alert-row';
 import { type Database, type SqlDialectName, sqlDialectOf } from './database';
 import { type SearchPath, afterInboxCursor, inSpamFolder, inboxOrderBy, matchingInboxQuery } from './inbox-page-query';
@@ -281,6 +282,35 @@ export class SqlQuoteInbox implements QuoteInbox {
         ...(calls.length > 0 && { callAttempts: calls.filter((at, index) => index === 0 || at.getTime() !== calls[0]?.getTime()).map((at) => ({ at })) }),
       };
     });
+  }
+
+  /**
+   * One statement of two grouped counts: every request by status, from the status index alone, and
+   * those in the Spam folder by status, from its partial index. Grouping by status and in_spam at once
+   * reads every row instead, some ten times slower on SQLite at 100,000 requests.
+   */
+  async viewCounts(): Promise<ViewCounts> {
+    const byStatus = (spamOnly: boolean) =>
+      this.#db
+        .selectFrom('quote_requests')
+        .select((eb) => ['status', sql<number>`${sql.lit(spamOnly ? 1 : 0)}`.as('spam_only'), eb.fn.countAll<number | string>().as('count')])
+        .$if(spamOnly, (select) => select.where(inSpamFolder(true)))
+        .groupBy('status');
+    const rows = await byStatus(false).unionAll(byStatus(true)).execute();
+    // PostgreSQL's count is a bigint, which pg reads as text.
+    const held = new Map(rows.filter((row) => row.spam_only === 1).map((row) => [row.status, Number(row.count)]));
+    return viewCountsOf(
+      rows
+        .filter((row) => row.spam_only === 0)
+        .flatMap((row) => {
+          const status = parseStatus('counted by status', row.status);
+          const spam = held.get(row.status) ?? 0;
+          return [
+            { status, inSpamFolder: false, count: Number(row.count) - spam },
+            { status, inSpamFolder: true, count: spam },
+          ];
+        }),
+    );
   }
 
   async resendBusinessEmail(id: string, at: Date): Promise<ResendOutcome> {

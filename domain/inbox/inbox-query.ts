@@ -33,6 +33,19 @@ export const InboxViewSchema = v.union([QuoteStatusSchema, v.literal(allView), v
 /** The status a view lists, or null for every request (of the folder it shows). */
 export const statusOfView = (view: InboxView): QuoteStatus | null => (view === allView || view === spamView ? null : view);
 
+/** Where a request stands as the views see it: its status, and whether it is in the Spam folder. */
+export interface ViewPlace {
+  status: QuoteStatus;
+  inSpamFolder: boolean;
+}
+
+/** Whether `view` lists a request at `place`: the Spam folder only those in it; a status view those at its status; All every other. */
+export function viewLists(view: InboxView, place: ViewPlace): boolean {
+  if (place.inSpamFolder !== (view === spamView)) return false;
+  const status = statusOfView(view);
+  return status === null || place.status === status;
+}
+
 /** Requests whose postcode lies in the districts the business usually covers, or outside them (a request with no postcode is neither). */
 export const serviceAreaFilters = ['inside', 'outside'] as const;
 export type ServiceAreaFilter = (typeof serviceAreaFilters)[number];
@@ -124,9 +137,7 @@ const digitsOf = (phone: string): string => phone.replace(/\D/g, '');
 
 /** Whether a request matches every filter of a query: the reference each store's query must agree with. */
 export function matchesQuery(quote: InboxQuote, query: InboxQuery): boolean {
-  if (inSpamFolder(quote) !== (query.view === spamView)) return false;
-  const status = statusOfView(query.view);
-  if (status !== null && quote.status !== status) return false;
+  if (!viewLists(query.view, { status: quote.status, inSpamFolder: inSpamFolder(quote) })) return false;
   if (query.serviceType !== null && quote.serviceType !== query.serviceType) return false;
   if (query.urgent !== null && quote.urgent !== query.urgent) return false;
   if (query.area !== null && (quote.postcode === null || isInServiceArea(quote.postcode) !== (query.area === 'inside'))) return false;

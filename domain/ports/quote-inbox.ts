@@ -2,6 +2,7 @@ import type { Taking } from '../alerts/alert-plan';
 import type { InboxCursor, InboxPage, InboxQuery } from '../inbox/inbox-query';
 import type { QuoteNote, InboxQuote } from '../inbox/inbox-quote';
 import type { QuoteStatus, StatusChange } from '../inbox/quote-status';
+import type { ViewCounts } from '../inbox/view-counts';
 
 /** A request found in the inbox after a change, or why there was none to change. */
 export type StatusChangeOutcome =
@@ -99,6 +100,8 @@ export interface QuoteInbox<Given extends Stamp | NoStamp = Stamp> {
   clearSpam: (clearing: SpamClearing<Given>) => Promise<ClearSpamOutcome>;
   /** The requests received at or after `since`, and every one still waiting however old; never those in the Spam folder. */
   clockRecords: (since: Date) => Promise<readonly ClockRecord[]>;
+  /** How many requests each view lists as a whole (no search, no filter): each view counts exactly what findPage lists in it. */
+  viewCounts: () => Promise<ViewCounts>;
   /** Makes the business email about a request due to be sent again at once (`at`, for an inbox told when). */
   resendBusinessEmail: (id: string, ...at: Given extends Stamp ? [at: Date] : []) => Promise<ResendOutcome>;
   /**

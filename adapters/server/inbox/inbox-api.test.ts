@@ -21,7 +21,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
     test('without a staff session every inbox endpoint is 401 and shows nothing', async () => {
       await withClockedServer(kind, async (server) => {
         const { id } = await storeQuote(server, { name: 'Secret Customer' });
-        const reads = ['', '?view=all', '/summary', '/clock-records?since=2020-01-01T00:00:00Z'];
+        const reads = ['', '?view=all', '/summary', '/counts', '/clock-records?since=2020-01-01T00:00:00Z'];
         for (const path of reads) {
           for (const cookie of [null, 'staff_session=forged']) {
             const response = await get(server, path, cookie);

@@ -14,7 +14,7 @@ import { resendBusinessEmail } from '../../../domain/inbox/resend-business-email
 import { type StaffFailure, staffFailureOf } from '../../../domain/staff/staff-failure';
 import { noteTextOf, statusChangeOf } from '../../http-api/inbox-bodies';
 import { fromInboxSearchParams } from '../../http-api/inbox-params';
-import { takeRefusal, toWireClockRecords, toWireInboxQuote, toWireInboxSummary, toWireNote } from '../../http-api/inbox-wire';
+import { takeRefusal, toWireClockRecords, toWireInboxQuote, toWireInboxSummary, toWireNote, type WireViewCounts } from '../../http-api/inbox-wire';
 import { takeQuote } from '../../../domain/inbox/take-quote';
 import type { WireError } from '../../http-api/wire';
 import { bodyLimits, limitBody } from '../http/body-limit';
@@ -58,7 +58,7 @@ function staffFailure(error: StaffFailure) {
 
 
 /**
- * The staff inbox under `/api/quote-requests`: pages of requests, the response-time summary, status
+ * The staff inbox under `/api/quote-requests`: pages of requests, each view's count, the response-time summary, status
  * changes, calls nobody answered, notes, "Not spam", and resending the business email. Staff only. Who did a thing is the session's staff
  * member and when is the server's clock: whatever a body says of either is ignored.
  */
@@ -88,6 +88,16 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
       return c.json(toWireClockRecords(await inbox.clockRecords(new Date(since.output))));
     } catch (cause) {
       return staffFailure(staffFailureOf(cause, logger, 'Reading the response times'));
+    }
+  });
+
+  // How many requests each view holds as a whole, for the view tabs.
+  api.get('/counts', requireStaff, async (c) => {
+    try {
+      const counts: WireViewCounts = await inbox.viewCounts();
+      return c.json(counts);
+    } catch (cause) {
+      return staffFailure(staffFailureOf(cause, logger, 'Counting the requests in each view'));
     }
   });
 

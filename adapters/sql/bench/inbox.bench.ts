@@ -1,6 +1,6 @@
 // Benchmark of the staff inbox's queries (`npm run bench:inbox`): 100,000 requests over two years in a
 // fresh SQLite file and a fresh PostgreSQL schema (both dropped after), migrated as the server migrates,
-// then SqlQuoteInbox.findPage and clockRecords as the inbox calls them. Prints p50 and p99 of each; the
+// then SqlQuoteInbox.findPage, clockRecords and viewCounts as the inbox calls them. Prints p50 and p99 of each; the
 // target (p99 under 50 ms) is a figure to compare against, not a test: only errors fail the run.
 //
 // Node runs this file directly; ../extensionless-imports.ts lets it load the very code the server runs.
@@ -102,6 +102,7 @@ async function bench(dialect: SqlDialectName): Promise<Measured[]> {
       ['emergency + urgent + 30 days, page 1', async () => (await page(filtered)).total],
       ['emergency + urgent + 30 days, page 2', async () => (await page(filtered, secondPage)).total],
       ['clock records, 30 days + waiting', async () => (await inbox.clockRecords(lastMonth)).length],
+      ['view counts (every request, grouped)', async () => (await inbox.viewCounts()).all],
     ];
     const results: Measured[] = [];
     for (const [query, run] of cases) results.push({ database: dialect, query, ...(await measure(run)) });
