@@ -1,6 +1,6 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { render, screen } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { InMemoryAlertSettings } from '../adapters/memory/in-memory-alert-settings.test-support';
 import { InMemoryNotifier } from '../adapters/memory/in-memory-notifier';
 import { InMemoryPhotoSender } from '../adapters/memory/in-memory-photo-sender.test-support';
@@ -101,4 +101,16 @@ export function renderApp({
   const user = userEvent.setup();
   render(<RouterProvider router={router} />);
   return { router, user, backend };
+}
+
+/** Opens the card of the request from `name` by its Details button, as staff do to see all of it. */
+export async function openCard(user: UserEvent, name: string) {
+  const details = await screen.findByRole('button', { name: `Details, ${name}` });
+  if (details.getAttribute('aria-expanded') === 'false') await user.click(details);
+}
+
+/** Opens every folded card in the list, once the list shows at least one. */
+export async function openCards(user: UserEvent) {
+  await screen.findAllByRole('button', { name: /^Details, / });
+  for (const details of screen.queryAllByRole('button', { name: /^Details, /, expanded: false })) await user.click(details);
 }

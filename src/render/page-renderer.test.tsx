@@ -76,7 +76,7 @@ test('after a plain post is stored, the home page opens with the success toast',
   expect(html).not.toContain('Dismiss notification');
 });
 
-test('every page that works without scripts loads them on a first interaction; only the staff page at once', async () => {
+test('every page that works without scripts loads them on a first interaction; only the staff pages at once', async () => {
   const renderer = pages();
   const rendered = async (url: string, state: PageState = {}) => templateOf((await renderer.render(url, state)).html);
   expect(await rendered('/')).toBe('home');
@@ -87,4 +87,5 @@ test('every page that works without scripts loads them on a first interaction; o
   expect(await rendered('/no-such-page')).toBe('app');
   expect(await rendered('/r/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).toBe('app');
   expect(await rendered('/quotes')).toBe('app at once');
+  expect(await rendered('/quotes/settings')).toBe('app at once');
 });

@@ -3,7 +3,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
 import type { InboxPage } from '../../../domain/inbox/inbox-query';
 import { answered, minutesBefore, request, testNow } from '../../inbox-test-data.test-support';
-import { renderApp, testBackend } from '../../test-app.test-support';
+import { openCard, openCards, renderApp, testBackend } from '../../test-app.test-support';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 
 afterEach(() => {
@@ -70,17 +70,19 @@ test('with nobody waiting, the default view says so', async () => {
   expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Quote Requests (0)');
 });
 
-test('All lists every request newest first, with its badges, links, time and description', async () => {
+test('All lists every request newest first, with its badges and Call; opened, its links, time and description', async () => {
   const store = new InMemoryQuoteRepository({
     seed: [
       { ...boiler, id: 'b', createdAt: new Date('2026-11-20T09:00:00Z') },
       { ...leak, id: 'a', createdAt: new Date('2026-07-01T12:05:00Z') },
     ],
   });
-  renderApp({ path: '/quotes?view=all', backend: testBackend({ store }) });
+  const { user } = renderApp({ path: '/quotes?view=all', backend: testBackend({ store }) });
 
   expect(await cardHeadings()).toEqual(['Tom Okafor', 'Priya Raman']);
   expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Quote Requests (2)');
+  expect(cardOf('Tom Okafor').getByRole('link', { name: /^Call Tom Okafor, / }).getAttribute('href')).toBe('tel:+442079460381');
+  await openCards(user);
 
   const tom = cardOf('Tom Okafor');
   expect(tom.queryByText('URGENT')).toBeNull();
@@ -102,9 +104,10 @@ test('a request is shown as text, never as markup', async () => {
   const store = new InMemoryQuoteRepository({
     seed: [{ ...boiler, id: 'x', createdAt: new Date(), name: '<img src=x onerror=alert(1)>', description: '<b>bold</b>' }],
   });
-  renderApp({ path: '/quotes', backend: testBackend({ store }) });
+  const { user } = renderApp({ path: '/quotes', backend: testBackend({ store }) });
 
   expect(await screen.findByRole('heading', { name: '<img src=x onerror=alert(1)>' })).toBeTruthy();
+  await openCards(user);
   expect(screen.getByText('<b>bold</b>')).toBeTruthy();
   expect(document.querySelector('main img, main b')).toBeNull();
 });
@@ -146,7 +149,7 @@ const waitingRoom = () =>
   });
 
 test('the Waiting view puts overdue urgent requests first, then by when each falls due, each with its clock', async () => {
-  renderApp({ path: '/quotes', backend: testBackend({ store: waitingRoom() }), now: () => testNow });
+  const { user } = renderApp({ path: '/quotes', backend: testBackend({ store: waitingRoom() }), now: () => testNow });
 
   expect(await cardHeadings()).toEqual(['Late Urgent', 'Slow Standard', 'Soon Urgent', 'Calm Standard']);
   expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Quote Requests (4)');
@@ -155,6 +158,7 @@ test('the Waiting view puts overdue urgent requests first, then by when each fal
   expect(cardOf('Soon Urgent').getByText('Due soon · 6 min left')).toBeTruthy();
   expect(cardOf('Calm Standard').getByText('On time · 1 h 40 min left')).toBeTruthy();
   // London is on GMT in November: due at 11:46, 20 minutes before noon less the 14 overdue.
+  await openCard(user, 'Late Urgent');
   expect(cardOf('Late Urgent').getByText('Waited 44 min, call back by 11:46')).toBeTruthy();
   expect(cardOf('Late Urgent').getByText('Waiting')).toBeTruthy();
 });
@@ -174,10 +178,16 @@ test('the clocks run: a request due soon turns overdue as time passes, without a
   expect(cardOf('Calm Standard').getByText('On time · 1 h 32 min left')).toBeTruthy();
 });
 
-test('the summary says what is waiting and overdue now, and how the last 7 and 30 days went', async () => {
+test('above the list, the inbox says how many wait and how many of them are overdue', async () => {
+  renderApp({ path: '/quotes?view=all', backend: testBackend({ store: waitingRoom() }), now: () => testNow });
+
+  expect(await screen.findByText('4 waiting · 2 overdue')).toBeTruthy();
+});
+
+test('the summary on the settings page says what is waiting and overdue now, and how the last 7 and 30 days went', async () => {
   const store = waitingRoom();
   await store.changeStatus({ id: 'calm', from: 'new', to: 'contacted', by: 'sam@example.co.uk', at: minutesBefore(10), respondedAt: minutesBefore(10) });
-  renderApp({ path: '/quotes', backend: testBackend({ store }), now: () => testNow });
+  renderApp({ path: '/quotes/settings', backend: testBackend({ store }), now: () => testNow });
 
   const summary = within(await screen.findByRole('region', { name: 'Response times' }));
   const item = (label: string) => summary.getByText(label).closest('div')?.textContent;

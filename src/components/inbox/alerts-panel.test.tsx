@@ -9,7 +9,7 @@ const you = 'demo@se1plumbing.example';
 const sam = 'sam.porter@se1plumbing.example';
 
 function renderPanel({ alerts = new InMemoryAlertSettings({ staff: [you, sam], now: () => testNow }), browser = fakeBrowser() } = {}) {
-  const rendered = renderApp({ path: '/quotes', backend: testBackend({ alerts }), now: () => testNow, browser });
+  const rendered = renderApp({ path: '/quotes/settings', backend: testBackend({ alerts }), now: () => testNow, browser });
   return { ...rendered, alerts, browser };
 }
 

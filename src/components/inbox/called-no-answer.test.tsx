@@ -4,7 +4,7 @@ import { demoStaffAccount } from '../../../adapters/memory/demo-staff-account';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
 import type { CallAttemptOutcome } from '../../../domain/ports/quote-inbox';
 import { answered, minutesBefore, request, testNow } from '../../inbox-test-data.test-support';
-import { renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
+import { openCard, openCards, renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
 
 const sam = 'sam@example.co.uk';
 // Urgent, in 12 minutes ago (11:48): its promise runs out at 12:18.
@@ -24,6 +24,7 @@ const card = async (name: string) => {
 test('"Called, no answer" records the call: the card says how often and when, the request stays waiting, and its clock counts to the next try', async () => {
   const store = new InMemoryQuoteRepository({ seed: [{ ...priya, callAttempts: [{ by: sam, at: minutesBefore(9) }] }, tom] });
   const { user } = renderInbox(store);
+  await openCards(user);
   const before = await card('Priya Raman');
   // Rung at 11:51, so its next try is due at 12:21.
   expect(before.getByText(/^Tried/).textContent).toBe('Tried 1× · last 11:51');
@@ -55,6 +56,7 @@ test('the first call counts as the answer: marked contacted later, the card time
   // Rung 6 minutes in (11:54), picked up now, 12 minutes in: within the promise either way, but timed to the call.
   const store = new InMemoryQuoteRepository({ seed: [{ ...priya, callAttempts: [{ by: sam, at: minutesBefore(6) }] }] });
   const { user } = renderInbox(store, '/quotes?view=all');
+  await openCard(user, 'Priya Raman');
 
   await user.click((await card('Priya Raman')).getByRole('button', { name: 'Mark contacted, Priya Raman' }));
 
@@ -63,7 +65,8 @@ test('the first call counts as the answer: marked contacted later, the card time
 });
 
 test('a request no longer waiting offers no call', async () => {
-  renderInbox(new InMemoryQuoteRepository({ seed: [answered(tom, 30)] }), '/quotes?view=all');
+  const { user } = renderInbox(new InMemoryQuoteRepository({ seed: [answered(tom, 30)] }), '/quotes?view=all');
+  await openCard(user, 'Tom Okafor');
   expect((await card('Tom Okafor')).getByRole('button', { name: 'Mark quoted, Tom Okafor' })).toBeTruthy();
   expect((await card('Tom Okafor')).queryByRole('button', { name: /Called, no answer/ })).toBeNull();
 });
@@ -71,6 +74,7 @@ test('a request no longer waiting offers no call', async () => {
 test('a request someone moved on meanwhile takes no call: a toast says so and the list is read again', async () => {
   const store = new InMemoryQuoteRepository({ seed: [priya, tom] });
   const { user } = renderInbox(store);
+  await openCard(user, 'Priya Raman');
   const button = (await card('Priya Raman')).getByRole('button', { name: 'Called, no answer, Priya Raman' });
   await store.changeStatus({ id: 'priya', from: 'new', to: 'contacted', by: sam, at: minutesBefore(1), respondedAt: minutesBefore(1) });
 
@@ -88,6 +92,7 @@ test('when the store fails, the card stays as it was and a toast says nothing wa
     }
   }
   const { user } = renderInbox(new FailingCalls({ seed: [priya] }));
+  await openCard(user, 'Priya Raman');
 
   await user.click((await card('Priya Raman')).getByRole('button', { name: 'Called, no answer, Priya Raman' }));
 

@@ -13,7 +13,7 @@ async function renderPanel() {
   await store.insert(sampleQuote({ name: 'Priya Raman', email: null, phone: '+44 7700 900123' }));
   await store.insert(sampleQuote({ name: 'Tom Okafor', email: 'tom@example.co.uk', phone: '020 7946 0111' }));
   await store.addNote({ quoteId: priya.id, text: 'Wants a morning visit', by: 'demo@se1plumbing.example', at: testNow });
-  const rendered = renderApp({ path: '/quotes', backend: testBackend({ store }), now: () => testNow });
+  const rendered = renderApp({ path: '/quotes/settings', backend: testBackend({ store }), now: () => testNow });
   await rendered.user.click(await screen.findByRole('heading', { name: 'Customer data' }));
   return { ...rendered, store };
 }

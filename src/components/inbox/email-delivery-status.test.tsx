@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
 import { minutesBefore, request, testNow } from '../../inbox-test-data.test-support';
-import { renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
+import { openCard, openCards, renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
 
 const failing = { sentAt: null, lastError: 'SMTP 421 4.7.0 Try again later' };
 const stuck = request('stuck', 'Stuck Email', 20, { businessEmail: failing });
@@ -20,8 +20,9 @@ const card = async (name: string) => {
   return within(found);
 };
 
-test('each request says how its business email is getting on; one failing for over 10 minutes is flagged', async () => {
-  renderInbox(new InMemoryQuoteRepository({ seed: [stuck, fresh, sent, demo] }));
+test('each opened request says how its business email is getting on; one failing for over 10 minutes is flagged', async () => {
+  const { user } = renderInbox(new InMemoryQuoteRepository({ seed: [stuck, fresh, sent, demo] }));
+  await openCards(user);
 
   const stuckCard = await card('Stuck Email');
   expect(stuckCard.getByText('Email to the business failing')).toBeTruthy();
@@ -38,6 +39,7 @@ test('each request says how its business email is getting on; one failing for ov
 test('Resend email queues it again: a toast says so and the flag goes', async () => {
   const store = new InMemoryQuoteRepository({ seed: [stuck] });
   const { user } = renderInbox(store);
+  await openCard(user, 'Stuck Email');
 
   await user.click((await card('Stuck Email')).getByRole('button', { name: 'Resend email about Stuck Email' }));
 
@@ -54,6 +56,7 @@ test('when the resend cannot be asked for, a destructive toast says so and the f
     }
   }
   const { user } = renderInbox(new Unreachable({ seed: [stuck] }));
+  await openCard(user, 'Stuck Email');
 
   await user.click((await card('Stuck Email')).getByRole('button', { name: 'Resend email about Stuck Email' }));
 

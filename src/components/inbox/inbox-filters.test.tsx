@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
 import { answered, request, testNow } from '../../inbox-test-data.test-support';
@@ -21,6 +22,11 @@ function renderInbox(path: string) {
 
 const names = async () => (await screen.findAllByRole('article')).map((card) => within(card).getByRole('heading', { level: 2 }).textContent);
 const filters = () => within(screen.getByRole('search', { name: 'Filter quote requests' }));
+/** Unfolds the service, urgency, area and date fields, which stay folded until asked for. */
+async function openFilters(user: UserEvent) {
+  const toggle = filters().getByRole('button', { name: /^Filters/ });
+  if (toggle.getAttribute('aria-expanded') === 'false') await user.click(toggle);
+}
 
 test('a search typed and sent with Enter goes into the address and finds a request by its phone digits', async () => {
   const { user, router } = renderInbox('/quotes?view=all');
@@ -42,6 +48,7 @@ test('words from the job find every request that has them all', async () => {
 test('the service and urgency filters narrow the list, and come back from the address', async () => {
   const { user, router } = renderInbox('/quotes?view=all&service=bathroom');
   expect(await names()).toEqual(['Grace Whitfield']);
+  await openFilters(user);
   expect(filters().getByRole<HTMLSelectElement>('combobox', { name: 'Service' }).value).toBe('bathroom');
 
   await user.selectOptions(filters().getByRole('combobox', { name: 'Service' }), 'Any service');
@@ -60,6 +67,7 @@ test('the service and urgency filters narrow the list, and come back from the ad
 test('From and To are whole London days, To included', async () => {
   const { user, router } = renderInbox('/quotes?view=all');
   await names();
+  await openFilters(user);
 
   await user.type(filters().getByLabelText('From'), '2026-07-01');
   await user.type(filters().getByLabelText('To'), '2026-07-01');
@@ -72,6 +80,7 @@ test('From and To are whole London days, To included', async () => {
 test('a To date before the From date is named beside the field and nothing changes', async () => {
   const { user, router } = renderInbox('/quotes?view=all');
   await names();
+  await openFilters(user);
 
   await user.type(filters().getByLabelText('From'), '2026-07-02');
   await user.type(filters().getByLabelText('To'), '2026-07-01');
@@ -94,15 +103,18 @@ test('choosing a view applies it at once, keeping what was typed; Clear empties 
   expect(await names()).toEqual(['Marco Bellini']);
   expect(filters().getByRole<HTMLInputElement>('radio', { name: 'Contacted' }).checked).toBe(true);
 
+  await openFilters(user);
   await user.click(filters().getByRole('button', { name: 'Clear' }));
   await waitFor(() => expect(router.state.location.href).toBe('/quotes?view=contacted'));
   expect(filters().getByRole<HTMLInputElement>('searchbox', { name: 'Search' }).value).toBe('');
 });
 
 test('values the address holds that mean nothing fall back to the defaults instead of an error', async () => {
-  renderInbox('/quotes?view=maybe&urgent=perhaps&service=roofing&from=2026-02-30&to=soon');
+  const { user } = renderInbox('/quotes?view=maybe&urgent=perhaps&service=roofing&from=2026-02-30&to=soon');
 
   expect(await screen.findByRole('heading', { name: 'Priya Raman' })).toBeTruthy();
+  expect(filters().getByRole('button', { name: 'Filters' })).toBeTruthy();
+  await openFilters(user);
   expect(filters().getByRole<HTMLInputElement>('radio', { name: 'Waiting' }).checked).toBe(true);
   expect(filters().getByRole<HTMLSelectElement>('combobox', { name: 'Service' }).value).toBe('');
   expect(filters().getByLabelText<HTMLInputElement>('From').value).toBe('');
@@ -118,6 +130,7 @@ test('the area filter keeps requests from our districts or from outside them, an
   });
   const { user, router } = renderApp({ path: '/quotes?view=all', backend: testBackend({ store }), now: () => testNow });
   expect(await names()).toEqual(['Ada Inside', 'Ola Outside', 'Nell None']);
+  await openFilters(user);
 
   await user.selectOptions(filters().getByRole('combobox', { name: 'Our area' }), 'Outside');
   await user.click(filters().getByRole('button', { name: 'Apply' }));
@@ -133,4 +146,32 @@ test('the area filter keeps requests from our districts or from outside them, an
   await user.type(filters().getByRole('searchbox', { name: 'Search' }), 'n1 9gu{Enter}');
   await waitFor(() => expect(screen.queryByRole('heading', { name: 'Ada Inside' })).toBeNull());
   expect(await names()).toEqual(['Ola Outside']);
+});
+
+test('the filters stay folded until asked for, and their button says how many the address applies', async () => {
+  const { user } = renderInbox('/quotes?view=all&service=bathroom&urgent=false&q=shower');
+  expect(await names()).toEqual(['Grace Whitfield']);
+
+  // The search is not one of them: it is always in view.
+  const toggle = filters().getByRole('button', { name: 'Filters (2)' });
+  expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  expect(filters().getByRole<HTMLInputElement>('searchbox', { name: 'Search' }).value).toBe('shower');
+  expect(filters().getByRole('button', { name: 'Search' }).getAttribute('type')).toBe('submit');
+  expect(filters().queryByRole('combobox', { name: 'Service' })).toBeNull();
+
+  await user.click(toggle);
+  expect(toggle.getAttribute('aria-expanded')).toBe('true');
+  expect(filters().getByRole<HTMLSelectElement>('combobox', { name: 'Service' }).value).toBe('bathroom');
+  expect(filters().getByRole<HTMLSelectElement>('combobox', { name: 'Urgency' }).value).toBe('no');
+});
+
+test('a search sent with its Search button finds the same as one sent with Enter', async () => {
+  const { user, router } = renderInbox('/quotes?view=all');
+  expect(await names()).toHaveLength(7);
+
+  await user.type(filters().getByRole('searchbox', { name: 'Search' }), 'shower');
+  await user.click(filters().getByRole('button', { name: 'Search' }));
+
+  await waitFor(() => expect(router.state.location.href).toBe('/quotes?view=all&q=shower'));
+  expect(await names()).toEqual(['Grace Whitfield']);
 });

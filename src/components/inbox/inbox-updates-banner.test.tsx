@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
 import { request, testNow } from '../../inbox-test-data.test-support';
-import { renderApp, testBackend } from '../../test-app.test-support';
+import { openCard, renderApp, testBackend } from '../../test-app.test-support';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 
 afterEach(() => {
@@ -14,6 +14,7 @@ test('once a minute the inbox looks for new requests, says how many, and shows t
   const store = new InMemoryQuoteRepository({ seed: [request('ada', 'Ada Lovelace', 30)], now: () => testNow });
   const { user } = renderApp({ path: '/quotes', backend: testBackend({ store }), now: () => testNow });
   const ada = within((await screen.findByRole('heading', { name: 'Ada Lovelace' })).closest('article') ?? document.body);
+  await openCard(user, 'Ada Lovelace');
   await user.type(ada.getByLabelText('Add a note'), 'Half-written note');
   await store.insert(sampleQuote({ name: 'Ben Okri' }));
 

@@ -3,7 +3,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
 import { NotSignedIn } from '../../../domain/staff/staff';
 import { request, testNow } from '../../inbox-test-data.test-support';
-import { renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
+import { openCard, openCards, renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -12,8 +12,8 @@ afterEach(() => {
 const priya = request('priya', 'Priya Raman', 10, { urgent: true, serviceType: 'emergency' });
 const tom = request('tom', 'Tom Okafor', 20);
 
-function renderInbox(store: InMemoryQuoteRepository) {
-  return renderApp({ path: '/quotes', backend: testBackend({ store }), now: () => testNow });
+function renderInbox(store: InMemoryQuoteRepository, path = '/quotes') {
+  return renderApp({ path, backend: testBackend({ store }), now: () => testNow });
 }
 
 const card = async (name: string) => {
@@ -23,8 +23,9 @@ const card = async (name: string) => {
 };
 const deleteButton = (name: string) => screen.getByRole('button', { name: `Delete request from ${name}` });
 
-test('each card has a Delete button that names whose request it deletes', async () => {
-  renderInbox(new InMemoryQuoteRepository({ seed: [priya, tom] }));
+test('each opened card has a Delete button that names whose request it deletes', async () => {
+  const { user } = renderInbox(new InMemoryQuoteRepository({ seed: [priya, tom] }));
+  await openCards(user);
 
   const button = (await card('Priya Raman')).getByRole('button', { name: 'Delete request from Priya Raman' });
   expect(button.textContent).toBe('Delete');
@@ -35,7 +36,7 @@ test('confirmed, the request is deleted from the store, its card goes, and the c
   const store = new InMemoryQuoteRepository({ seed: [priya, tom] });
   const { user } = renderInbox(store);
   const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
-  await card('Priya Raman');
+  await openCard(user, 'Priya Raman');
 
   await user.click(deleteButton('Priya Raman'));
 
@@ -52,7 +53,7 @@ test('confirmed, the request is deleted from the store, its card goes, and the c
 test('deleting the last request stored leaves the list saying there are none, not that none is waiting', async () => {
   const { user } = renderInbox(new InMemoryQuoteRepository({ seed: [priya] }));
   vi.spyOn(window, 'confirm').mockReturnValue(true);
-  await card('Priya Raman');
+  await openCard(user, 'Priya Raman');
 
   await user.click(deleteButton('Priya Raman'));
 
@@ -64,7 +65,7 @@ test('declined, nothing happens', async () => {
   const store = new InMemoryQuoteRepository({ seed: [priya, tom] });
   const { user } = renderInbox(store);
   const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-  await card('Priya Raman');
+  await openCard(user, 'Priya Raman');
 
   await user.click(deleteButton('Priya Raman'));
 
@@ -82,7 +83,7 @@ test('when the store fails, a destructive toast says so and the card stays', asy
   }
   const { user } = renderInbox(new FailingDeletes({ seed: [priya] }));
   vi.spyOn(window, 'confirm').mockReturnValue(true);
-  await card('Priya Raman');
+  await openCard(user, 'Priya Raman');
 
   await user.click(deleteButton('Priya Raman'));
 
@@ -96,7 +97,7 @@ test('a request someone else deleted first leaves the list, and the toast says i
   const store = new InMemoryQuoteRepository({ seed: [priya, tom] });
   const { user } = renderInbox(store);
   vi.spyOn(window, 'confirm').mockReturnValue(true);
-  await card('Priya Raman');
+  await openCard(user, 'Priya Raman');
   await store.delete('priya');
 
   await user.click(deleteButton('Priya Raman'));
@@ -114,7 +115,7 @@ test('a staff session that has ended puts the inbox away and asks to sign in aga
   }
   const { user } = renderInbox(new SignedOutDeletes({ seed: [priya] }));
   vi.spyOn(window, 'confirm').mockReturnValue(true);
-  await card('Priya Raman');
+  await openCard(user, 'Priya Raman');
 
   await user.click(deleteButton('Priya Raman'));
 
@@ -122,16 +123,18 @@ test('a staff session that has ended puts the inbox away and asks to sign in aga
   expect(screen.queryByRole('heading', { name: 'Priya Raman' })).toBeNull();
 });
 
-test('a card shows the postcode, and flags one outside our usual area in words', async () => {
-  renderInbox(
+test('a folded card flags a postcode outside our usual area in words; opened, it shows the postcode', async () => {
+  const { user } = renderInbox(
     new InMemoryQuoteRepository({
       seed: [request('inside', 'Ada Inside', 10, { postcode: 'SE1 7PB' }), request('outside', 'Ola Outside', 20, { postcode: 'N1 9GU' }), request('none', 'Nell None', 30, { postcode: null })],
     }),
   );
   const outside = await card('Ola Outside');
+  expect(outside.getByText('Outside our usual area')).toBeTruthy();
+  expect(outside.queryByText('N1 9GU')).toBeNull();
+  await openCards(user);
   expect(outside.getByText('Postcode')).toBeTruthy();
   expect(outside.getByText('N1 9GU')).toBeTruthy();
-  expect(outside.getByText('Outside our usual area')).toBeTruthy();
   const inside = await card('Ada Inside');
   expect(inside.getByText('SE1 7PB')).toBeTruthy();
   expect(inside.queryByText('Outside our usual area')).toBeNull();
@@ -141,7 +144,8 @@ test('a card shows the postcode, and flags one outside our usual area in words',
 test('an email stored before the address rule still links to that one address, its query characters encoded', async () => {
   // Straight into the store, as a request kept from before the rule: the form would refuse it.
   const spy = request('spy', 'Sam Spy', 5, { email: 'x?bcc=spy@attacker.example&subject=Invoice' });
-  renderInbox(new InMemoryQuoteRepository({ seed: [spy, tom] }));
+  const { user } = renderInbox(new InMemoryQuoteRepository({ seed: [spy, tom] }));
+  await openCards(user);
 
   const link = (await card('Sam Spy')).getByRole('link', { name: 'x?bcc=spy@attacker.example&subject=Invoice' });
   const href = link.getAttribute('href') ?? '';
@@ -151,4 +155,46 @@ test('an email stored before the address rule still links to that one address, i
   expect(url.search).toBe('');
   expect(decodeURIComponent(url.pathname)).toBe('x?bcc=spy@attacker.example&subject=Invoice');
   expect((await card('Tom Okafor')).getByRole('link', { name: 'tom@example.co.uk' }).getAttribute('href')).toBe('mailto:tom@example.co.uk');
+});
+
+test('a folded card shows who, how urgent, what for, the clock, Call and "I\'m on it"; Details opens the rest', async () => {
+  const { user } = renderInbox(
+    new InMemoryQuoteRepository({ seed: [request('priya', 'Priya Raman', 42, { urgent: true, serviceType: 'emergency', description: 'Water through the kitchen ceiling' })] }),
+  );
+  const folded = await card('Priya Raman');
+
+  expect(folded.getByText('URGENT')).toBeTruthy();
+  expect(folded.getByText('Emergency Plumbing')).toBeTruthy();
+  expect(folded.getByText('Overdue · 12 min')).toBeTruthy();
+  expect(folded.queryByText(/^Waited /)).toBeNull();
+  const call = folded.getByRole('link', { name: 'Call Priya Raman, 0 2 0, 7 9 4 6, 0 3 8 1' });
+  expect(call.getAttribute('href')).toBe('tel:+442079460381');
+  expect(folded.getByRole('button', { name: "I'm on it, Priya Raman" })).toBeTruthy();
+  expect(folded.queryByText('Water through the kitchen ceiling')).toBeNull();
+  expect(folded.queryByRole('link', { name: 'priya@example.co.uk' })).toBeNull();
+  expect(folded.queryByRole('button', { name: 'Delete request from Priya Raman' })).toBeNull();
+
+  const details = folded.getByRole('button', { name: 'Details, Priya Raman' });
+  expect(details.getAttribute('aria-expanded')).toBe('false');
+  await user.click(details);
+  expect(details.getAttribute('aria-expanded')).toBe('true');
+  expect(folded.getByText('Water through the kitchen ceiling')).toBeTruthy();
+  expect(folded.getByText(/^Waited 42 min, call back by /)).toBeTruthy();
+  expect(folded.getByRole('link', { name: 'priya@example.co.uk' })).toBeTruthy();
+  expect(folded.getByRole('button', { name: 'Delete request from Priya Raman' })).toBeTruthy();
+
+  await user.click(details);
+  expect(details.getAttribute('aria-expanded')).toBe('false');
+  expect(folded.queryByText('Water through the kitchen ceiling')).toBeNull();
+});
+
+test('the card the address names starts open; the others stay folded', async () => {
+  renderInbox(new InMemoryQuoteRepository({ seed: [priya, tom] }), '/quotes?id=tom');
+
+  const linked = await card('Tom Okafor');
+  expect(linked.getByRole('button', { name: 'Details, Tom Okafor' }).getAttribute('aria-expanded')).toBe('true');
+  expect(linked.getByRole('button', { name: 'Delete request from Tom Okafor' })).toBeTruthy();
+  const other = await card('Priya Raman');
+  expect(other.getByRole('button', { name: 'Details, Priya Raman' }).getAttribute('aria-expanded')).toBe('false');
+  expect(other.queryByRole('button', { name: 'Delete request from Priya Raman' })).toBeNull();
 });

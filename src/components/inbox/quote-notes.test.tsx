@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
 import { demoStaffAccount } from '../../../adapters/memory/demo-staff-account';
 import { minutesBefore, request, testNow } from '../../inbox-test-data.test-support';
-import { renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
+import { openCard, renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
 
 const priya = request('priya', 'Priya Raman', 12, {
   notes: [{ id: 'n1', text: 'Rang: voicemail.', by: 'sam@example.co.uk', at: minutesBefore(5) }],
@@ -13,6 +13,8 @@ async function renderNotes(store: InMemoryQuoteRepository, now = () => testNow) 
   const app = renderApp({ path: '/quotes', backend: testBackend({ store }), now });
   const card = (await screen.findByRole('heading', { name: 'Priya Raman' })).closest('article');
   if (!(card instanceof HTMLElement)) throw new Error('no card for Priya');
+  // The notes are in the opened card.
+  await openCard(app.user, 'Priya Raman');
   return { ...app, card: within(card) };
 }
 

@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
 import type { TakeOutcome } from '../../../domain/ports/quote-inbox';
 import { minutesBefore, request, testNow } from '../../inbox-test-data.test-support';
-import { renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
+import { openCard, renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
 
 const sam = 'sam.porter@example.co.uk';
 const jo = 'jo.bloggs@example.co.uk';
@@ -25,6 +25,7 @@ test("a waiting request nobody has taken offers I'm on it; taken, the card says 
   const { user } = renderInbox(store);
 
   await user.click(within(await card('Priya Raman')).getByRole('button', { name: "I'm on it, Priya Raman" }));
+  await openCard(user, 'Priya Raman');
 
   const priyaCard = within(await card('Priya Raman'));
   expect((await priyaCard.findByText(/Taken by Demo ·/)).textContent).toBe(' Taken by Demo · 12:00');
@@ -42,6 +43,7 @@ test('someone who took it first is shown on the card, and a toast says who', asy
   await store.take({ id: 'priya', by: sam, at: minutesBefore(2) });
 
   await user.click(button);
+  await openCard(user, 'Priya Raman');
 
   expect((await within(await card('Priya Raman')).findByText(/Taken by Sam ·/)).textContent).toBe(' Taken by Sam · 11:58');
   expect(await screen.findByText('Sam is on it')).toBeTruthy();
@@ -55,6 +57,7 @@ test('when the store fails, the card stays as it was and a toast says nothing wa
     }
   }
   const { user } = renderInbox(new FailingTakes({ seed: [priya] }));
+  await openCard(user, 'Priya Raman');
 
   await user.click(within(await card('Priya Raman')).getByRole('button', { name: "I'm on it, Priya Raman" }));
 
@@ -63,7 +66,7 @@ test('when the store fails, the card stays as it was and a toast says nothing wa
   expect(screen.queryByText(/Taken by/)).toBeNull();
 });
 
-test('the alert timeline lists each alert and the taking in time order, in London time', async () => {
+test('the opened card\'s alert timeline lists each alert and the taking in time order, in London time', async () => {
   const seed = {
     ...priya,
     alerts: [
@@ -72,7 +75,8 @@ test('the alert timeline lists each alert and the taking in time order, in Londo
     ],
     taken: { by: jo, at: minutesBefore(8) },
   };
-  renderInbox(new InMemoryQuoteRepository({ seed: [seed] }));
+  const { user } = renderInbox(new InMemoryQuoteRepository({ seed: [seed] }));
+  await openCard(user, 'Priya Raman');
 
   const timeline = within(within(await card('Priya Raman')).getByRole('list', { name: 'Alerts' }));
   expect(timeline.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Alerted Sam 11:40', 'Escalated to all 11:50', 'Taken by Jo 11:52']);
@@ -80,7 +84,8 @@ test('the alert timeline lists each alert and the taking in time order, in Londo
 });
 
 test('a request with no alerts and nobody taking it has no timeline', async () => {
-  renderInbox(new InMemoryQuoteRepository({ seed: [tom] }));
+  const { user } = renderInbox(new InMemoryQuoteRepository({ seed: [tom] }));
+  await openCard(user, 'Tom Okafor');
 
   expect(within(await card('Tom Okafor')).queryByRole('list', { name: 'Alerts' })).toBeNull();
 });

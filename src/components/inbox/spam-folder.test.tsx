@@ -6,7 +6,7 @@ import { InMemoryNotifier } from '../../../adapters/memory/in-memory-notifier';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
 import type { QuoteInbox } from '../../../domain/ports/quote-inbox';
 import { heldAsSpam, minutesBefore, request, testNow } from '../../inbox-test-data.test-support';
-import { renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
+import { openCard, openCards, renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
 
 const bot = heldAsSpam(request('bot', 'Crypto Profit', 30, { urgent: true }), ['honeypot', 'too-fast', 'disposable-email']);
 const seo = heldAsSpam(request('seo', 'Jessica Miller (www.rankfirst.example)', 90), ['links-in-name', 'many-links']);
@@ -24,9 +24,12 @@ const card = async (name: string) => {
 
 test('Spam is offered after All, and lists only what is held there, each with its score and reasons in words', async () => {
   const store = new InMemoryQuoteRepository({ seed: [bot, seo, priya] });
-  renderInbox(store);
+  const { user } = renderInbox(store);
 
   const crypto = await card('Crypto Profit');
+  // Folded, a card gives its score in place of a clock; opened, the reasons.
+  expect(crypto.getByText('Spam score 23', { selector: '.quote-card-meta .badge' })).toBeTruthy();
+  await openCards(user);
   const views = screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent);
   expect(views.slice(-2)).toEqual(['All', 'Spam']);
   expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Spam' }).checked).toBe(true);
@@ -40,12 +43,14 @@ test('Spam is offered after All, and lists only what is held there, each with it
 
 test('a request in Spam has no response clock, no "I\'m on it", no status moves: only Not spam and Delete', async () => {
   const store = new InMemoryQuoteRepository({ seed: [bot] });
-  renderInbox(store);
+  const { user } = renderInbox(store);
+  await openCard(user, 'Crypto Profit');
   const crypto = await card('Crypto Profit');
 
-  expect(crypto.queryByText(/On time|Due soon|Overdue/)).toBeNull();
+  expect(crypto.queryByText(/On time|Due soon|Overdue|Waited/)).toBeNull();
   expect(crypto.queryByRole('button', { name: /I'm on it/ })).toBeNull();
-  expect(crypto.getAllByRole('button').map((button) => button.textContent)).toEqual(['Not spam', 'Delete', 'Add note']);
+  const buttons = crypto.getAllByRole('button').filter((button) => button.getAttribute('aria-label') !== 'Details, Crypto Profit');
+  expect(buttons.map((button) => button.textContent)).toEqual(['Not spam', 'Add note', 'Delete']);
   expect(crypto.queryByText('URGENT')).not.toBeNull();
   // It waits for nobody: its badge says where it is, not Waiting.
   expect(crypto.getByText('Spam', { selector: '.badge' })).toBeTruthy();
@@ -73,11 +78,12 @@ test('"Not spam" moves the request to Waiting with a toast; the card leaves the 
   expect(notifier.sent.map(({ name }) => name)).toEqual(['Crypto Profit']);
 
   await user.click(screen.getByRole('radio', { name: 'Waiting' }));
+  await openCard(user, 'Crypto Profit');
   const waiting = await card('Crypto Profit');
   const history = waiting.getByText('History (0)').closest('details');
   expect(history?.textContent).toContain('Sent 20/11/2026 11:30');
   expect(history?.textContent).toContain('Moved from Spam by Demo 20/11/2026 12:00');
-  expect(waiting.getByText(/On time/)).toBeTruthy();
+  expect(waiting.getByText(/^On time/)).toBeTruthy();
   const [stored] = await storedQuotes(store);
   expect(stored?.spam?.cleared).toEqual({ by: demoStaffAccount.email, at: testNow });
   expect(stored?.createdAt).toEqual(testNow);

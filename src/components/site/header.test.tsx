@@ -30,7 +30,7 @@ test('Get Quote on the home page scrolls to the quote section', async () => {
 
 test('Get Quote from another page goes home first, then scrolls to the quote section', async () => {
   const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
-  const { user, router } = renderApp({ path: '/quotes' });
+  const { user, router } = renderApp({ path: '/privacy' });
   const header = await screen.findByRole('banner');
 
   await user.click(within(header).getByRole('link', { name: 'Get Quote' }));
@@ -42,7 +42,7 @@ test('Get Quote from another page goes home first, then scrolls to the quote sec
 });
 
 test('the business name leads to the home page', async () => {
-  const { user, router } = renderApp({ path: '/quotes' });
+  const { user, router } = renderApp({ path: '/privacy' });
   const header = await screen.findByRole('banner');
 
   await user.click(within(header).getByRole('link', { name: 'SE1 Plumbing & Heating' }));

@@ -1,12 +1,47 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
-import { request, testNow } from '../../inbox-test-data.test-support';
+import { answered, request, testNow } from '../../inbox-test-data.test-support';
 import { renderApp, testBackend } from '../../test-app.test-support';
-import { catchDownloads } from './catch-downloads.test-support';
+import { catchDownloads } from '../../components/inbox/catch-downloads.test-support';
+
+/** From the inbox to the settings page by the staff header's link, as staff go. */
+async function toSettings(user: UserEvent) {
+  await user.click(within(screen.getByRole('navigation', { name: 'Staff' })).getByRole('link', { name: 'Settings' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+}
+
+test('the settings page holds the response times, alerts, customer data, Export CSV and Sign out', async () => {
+  const store = new InMemoryQuoteRepository({ seed: [request('a', 'Ada', 150), answered(request('b', 'Bo', 200), 190), request('c', 'Cy', 10)] });
+  renderApp({ path: '/quotes/settings', backend: testBackend({ store }), now: () => testNow });
+
+  expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+  const summary = within(screen.getByRole('region', { name: 'Response times' }));
+  expect((await summary.findByText('Waiting now')).nextElementSibling?.textContent).toBe('2');
+  expect(summary.getByText('Overdue now').nextElementSibling?.textContent.trim()).toBe('1');
+  // Alerts and customer data stay folded until opened.
+  expect(screen.getByRole('heading', { level: 2, name: 'Alerts' }).closest('details')?.open).toBe(false);
+  expect(screen.getByRole('heading', { level: 2, name: 'Customer data' }).closest('details')?.open).toBe(false);
+  expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+  // The inbox keeps only the list and what finds things in it.
+  expect(screen.queryByRole('search', { name: 'Filter quote requests' })).toBeNull();
+});
+
+test('the inbox leaves the response times, alerts, customer data, Export CSV and Sign out to the settings page', async () => {
+  renderApp({ path: '/quotes', backend: testBackend({ store: new InMemoryQuoteRepository({ seed: [request('a', 'Ada', 10)] }) }), now: () => testNow });
+
+  expect(await screen.findByRole('heading', { name: 'Ada' })).toBeTruthy();
+  expect(screen.queryByRole('region', { name: 'Response times' })).toBeNull();
+  expect(screen.queryByRole('heading', { name: 'Alerts' })).toBeNull();
+  expect(screen.queryByRole('heading', { name: 'Customer data' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+});
 
 
-test('Export CSV saves the whole current filter as a spreadsheet-safe CSV named for the day, and says how many', async () => {
+test('Export CSV, reached from the inbox, saves its current filter as a spreadsheet-safe CSV named for the day, and says how many', async () => {
   const files = catchDownloads();
   const store = new InMemoryQuoteRepository({
     seed: [
@@ -17,6 +52,7 @@ test('Export CSV saves the whole current filter as a spreadsheet-safe CSV named 
   });
   const { user } = renderApp({ path: '/quotes?view=all&service=heating', backend: testBackend({ store }), now: () => testNow });
   await screen.findByRole('heading', { name: 'Tom Okafor' });
+  await toSettings(user);
 
   await user.click(screen.getByRole('button', { name: 'Export CSV' }));
 
@@ -40,6 +76,7 @@ test('a cell a spreadsheet would run as a formula is defused', async () => {
   const store = new InMemoryQuoteRepository({ seed: [request('a', '=HYPERLINK("http://evil.example")', 10, { phone: '+44 20 7946 0111' })] });
   const { user } = renderApp({ path: '/quotes', backend: testBackend({ store }), now: () => testNow });
   await screen.findByRole('heading', { name: '=HYPERLINK("http://evil.example")' });
+  await toSettings(user);
 
   await user.click(screen.getByRole('button', { name: 'Export CSV' }));
 
@@ -57,6 +94,7 @@ test('when the export cannot be read, a destructive toast says so and nothing is
   }
   const { user } = renderApp({ path: '/quotes', backend: testBackend({ store: new Unreachable({ seed: [request('a', 'Ada', 5)] }) }), now: () => testNow });
   await screen.findByRole('heading', { name: 'Ada' });
+  await toSettings(user);
 
   await user.click(screen.getByRole('button', { name: 'Export CSV' }));
 
