@@ -29,7 +29,7 @@ export const inboxCopy = {
     heading: 'Settings',
     description: 'Alerts, who is on call, customer data, the export and the response times, for staff.',
     exportHeading: 'Export',
-    exportIntro: 'Every request, of every status, as a spreadsheet file (CSV).',
+    exportIntro: 'Every request of every status received between two days (or ever, with the days left empty), as a spreadsheet file (CSV).',
     account: 'Your account',
   },
   /** What stays in view above the list: how many wait, and how many of them are past their promise. */

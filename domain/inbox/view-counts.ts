@@ -1,3 +1,6 @@
+import type { Logger } from '../ports/logger';
+import type { QuoteInbox } from '../ports/quote-inbox';
+import { type StaffFailure, staffFailureOf } from '../staff/staff-failure';
 import { type InboxView, inboxViews, type ViewPlace, viewLists } from './inbox-query';
 
 /** How many requests each view lists as a whole, whatever staff search for or filter by: the counts on the view tabs. */
@@ -13,4 +16,20 @@ export function viewCountsOf(tallies: readonly ViewTally[]): ViewCounts {
   const countOf = (view: InboxView) => tallies.reduce((sum, tally) => sum + (viewLists(view, tally) ? tally.count : 0), 0);
   // Object.fromEntries types its keys as any string; they are every view, one each.
   return Object.fromEntries(inboxViews.map((view) => [view, countOf(view)])) as Record<InboxView, number>;
+}
+
+export interface ViewCountsDeps {
+  inbox: Pick<QuoteInbox, 'viewCounts'>;
+  logger: Logger;
+}
+
+export type ViewCountsResult = { ok: true; counts: ViewCounts } | { ok: false; error: StaffFailure };
+
+/** How many requests each view holds now, for the view tabs. */
+export async function readViewCounts(deps: ViewCountsDeps): Promise<ViewCountsResult> {
+  try {
+    return { ok: true, counts: await deps.inbox.viewCounts() };
+  } catch (cause) {
+    return { ok: false, error: staffFailureOf(cause, deps.logger, 'Counting the views') };
+  }
 }

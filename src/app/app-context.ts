@@ -9,6 +9,7 @@ import { deleteQuote } from '../../domain/inbox/delete-quote';
 import { exportQuotes } from '../../domain/inbox/export-quotes';
 import { findQuotes } from '../../domain/inbox/find-quotes';
 import { inboxSummary } from '../../domain/inbox/inbox-summary';
+import { readViewCounts } from '../../domain/inbox/view-counts';
 import { recordCallAttempt } from '../../domain/inbox/record-call-attempt';
 import { resendBusinessEmail } from '../../domain/inbox/resend-business-email';
 import { takeQuote } from '../../domain/inbox/take-quote';
@@ -69,6 +70,7 @@ export function createAppContext(
   const inbox = createInboxStore({
     findQuotes: (request) => withPorts(ports, (loaded) => findQuotes(loaded, request)),
     inboxSummary: (at) => withPorts(ports, (loaded) => inboxSummary(loaded, at)),
+    viewCounts: () => withPorts(ports, (loaded) => readViewCounts(loaded)),
     now,
     toasts,
     onNotSignedIn,

@@ -78,17 +78,21 @@ self.addEventListener('fetch', (event) => {
   else if (strategy === 'asset') event.respondWith(cacheFirst(event.request));
 });
 
-/** The network first, keeping the last good page; offline, that page, or a page that says so. */
+/**
+ * The network first, keeping the last good copy of each staff page (the inbox, the settings) by its
+ * path, whatever its query; offline, that copy, or a page that says so.
+ */
 async function inboxPage(request: Request): Promise<Response> {
+  const path = new URL(request.url).pathname;
   try {
     const response = await fetch(request);
     if (response.ok && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
       const cache = await caches.open(cacheName);
-      await cache.put(inboxPath, response.clone());
+      await cache.put(path, response.clone());
     }
     return response;
   } catch {
-    const cached = await caches.match(inboxPath, { cacheName, ignoreVary: true });
+    const cached = await caches.match(path, { cacheName, ignoreVary: true });
     return cached ?? new Response(offlinePageHtml(), { status: 503, headers: { 'content-type': 'text/html; charset=utf-8' } });
   }
 }

@@ -41,20 +41,19 @@ test('the inbox leaves the response times, alerts, customer data, Export CSV and
 });
 
 
-test('Export CSV, reached from the inbox, saves its current filter as a spreadsheet-safe CSV named for the day, and says how many', async () => {
+test('Export CSV, opened straight from its address, saves every request of every status as a spreadsheet-safe CSV named for the day, and says how many', async () => {
   const files = catchDownloads();
   const store = new InMemoryQuoteRepository({
     seed: [
-      request('a', '=HYPERLINK("http://evil.example")', 10, { phone: '020 7946 0111', serviceType: 'general' }),
+      request('a', 'Ada Lovelace', 10, { phone: '020 7946 0111', serviceType: 'general' }),
       request('b', 'Tom Okafor', 20, { serviceType: 'heating', description: 'Boiler, "F28" error' }),
       request('c', 'Grace Whitfield', 30, { serviceType: 'bathroom' }),
     ],
   });
-  const { user } = renderApp({ path: '/quotes?view=all&service=heating', backend: testBackend({ store }), now: () => testNow });
-  await screen.findByRole('heading', { name: 'Tom Okafor' });
-  await toSettings(user);
+  await store.changeStatus({ id: 'c', from: 'new', to: 'contacted', by: 'demo@se1plumbing.example', at: testNow, respondedAt: testNow });
+  const { user } = renderApp({ path: '/quotes/settings', backend: testBackend({ store }), now: () => testNow });
 
-  await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+  await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
 
   await waitFor(() => expect(files).toHaveLength(1));
   const [file] = files;
@@ -64,11 +63,38 @@ test('Export CSV, reached from the inbox, saves its current filter as a spreadsh
   expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
   expect(lines[0]).toBe('Received,Name,Phone,Email,Postcode,Service area,Service,Description,Urgent,Status,Responded,Response minutes,Within promise,Notes,Photos,Id');
-  expect(lines[1]).toBe('2026-11-20 11:40,Tom Okafor,020 7946 0381,b@example.co.uk,SE1 7PB,,Heating Services,"Boiler, ""F28"" error",No,New,,,,,0,b');
-  expect(lines.slice(2)).toEqual(['']);
+  expect(lines).toHaveLength(5);
+  expect(lines).toContain('2026-11-20 11:40,Tom Okafor,020 7946 0381,b@example.co.uk,SE1 7PB,,Heating Services,"Boiler, ""F28"" error",No,New,,,,,0,b');
+  expect(lines.some((line) => line.includes('Grace Whitfield') && line.includes(',Contacted,'))).toBe(true);
   const status = await screen.findByRole('status');
-  expect(await within(status).findByText('Exported 1 request')).toBeTruthy();
+  expect(await within(status).findByText('Exported 3 requests')).toBeTruthy();
   expect(within(status).getByText('Saved as quote-requests-2026-11-20.csv.')).toBeTruthy();
+});
+
+test('Export CSV between two days keeps to them, and a To day before the From day is named beside the field', async () => {
+  const files = catchDownloads();
+  const store = new InMemoryQuoteRepository({ seed: [request('a', 'Ada Lovelace', 10)] });
+  const { user } = renderApp({ path: '/quotes/settings', backend: testBackend({ store }), now: () => testNow });
+  const form = await screen.findByRole('form', { name: 'Export' });
+
+  await user.type(within(form).getByLabelText('From'), '2026-11-21');
+  await user.type(within(form).getByLabelText('To'), '2026-11-20');
+  await user.click(within(form).getByRole('button', { name: 'Export CSV' }));
+  expect(within(form).getByLabelText('To').getAttribute('aria-invalid')).toBe('true');
+  expect(within(form).getByText('The From date must be on or before the To date')).toBeTruthy();
+  expect(files).toEqual([]);
+
+  await user.clear(within(form).getByLabelText('To'));
+  await user.type(within(form).getByLabelText('To'), '2026-11-22');
+  await user.click(within(form).getByRole('button', { name: 'Export CSV' }));
+  await waitFor(() => expect(files).toHaveLength(1));
+  expect(new TextDecoder().decode(await files[0]?.blob.arrayBuffer()).split('\r\n')).toHaveLength(2);
+
+  await user.clear(within(form).getByLabelText('From'));
+  await user.type(within(form).getByLabelText('From'), '2026-11-20');
+  await user.click(within(form).getByRole('button', { name: 'Export CSV' }));
+  await waitFor(() => expect(files).toHaveLength(2));
+  expect(new TextDecoder().decode(await files[1]?.blob.arrayBuffer()).split('\r\n')).toHaveLength(3);
 });
 
 test('a cell a spreadsheet would run as a formula is defused', async () => {

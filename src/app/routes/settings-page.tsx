@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type SubmitEvent, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import { AlertsPanel } from '../../components/inbox/alerts-panel';
@@ -7,32 +7,68 @@ import { downloadFile } from '../../components/inbox/download-file';
 import { InboxSummaryPanel } from '../../components/inbox/inbox-summary-panel';
 import { DownloadIcon } from '../../components/shared/icons';
 import { useAppContext } from '../app-context-provider';
+import { queryOf } from './inbox-search';
 import { StaffPage } from './staff-page';
 
 const { settings: text } = inboxCopy;
 
-/** Every request as a CSV file, downloaded. */
+/** Every request received between two days (each optional, both included) as a CSV file, downloaded. */
 function ExportSection() {
   const actions = useAppContext((context) => context.quoteActions);
   const exporting = useStore(actions, (state) => state.exporting);
-  const exportCsv = async () => {
-    const file = await actions.getState().exportCsv();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [datesReversed, setDatesReversed] = useState(false);
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (exporting) return;
+    if (from !== '' && to !== '' && from > to) {
+      setDatesReversed(true);
+      return;
+    }
+    const file = await actions.getState().exportCsv(queryOf({ view: 'all', from: from || undefined, to: to || undefined }));
     if (file) downloadFile(file.csv, file.fileName, 'text/csv;charset=utf-8');
   };
   return (
     <section className="settings-section" aria-labelledby="export-title">
       <h2 id="export-title">{text.exportHeading}</h2>
       <p className="summary-quiet">{text.exportIntro}</p>
-      <button
-        type="button"
-        className="button button-outline"
-        aria-disabled={exporting}
-        onClick={() => {
-          if (!exporting) void exportCsv();
-        }}
-      >
-        <DownloadIcon /> {inboxCopy.exportCsv}
-      </button>
+      <form className="export-form" aria-labelledby="export-title" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <div className="field">
+          <label htmlFor="export-from">{inboxCopy.filters.from}</label>
+          <input
+            id="export-from"
+            type="date"
+            value={from}
+            onChange={(event) => {
+              setFrom(event.target.value);
+              setDatesReversed(false);
+            }}
+          />
+        </div>
+        <div className={datesReversed ? 'field field-invalid' : 'field'}>
+          <label htmlFor="export-to">{inboxCopy.filters.to}</label>
+          <input
+            id="export-to"
+            type="date"
+            value={to}
+            aria-invalid={datesReversed}
+            {...(datesReversed ? { 'aria-describedby': 'export-to-error' } : {})}
+            onChange={(event) => {
+              setTo(event.target.value);
+              setDatesReversed(false);
+            }}
+          />
+          {datesReversed && (
+            <p id="export-to-error" className="field-error">
+              {inboxCopy.filters.datesReversed}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="button button-outline" aria-disabled={exporting}>
+          <DownloadIcon /> {inboxCopy.exportCsv}
+        </button>
+      </form>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quot
 import { findQuotes, type FindQuotesResult } from '../../../domain/inbox/find-quotes';
 import { defaultInboxQuery, type InboxQuery } from '../../../domain/inbox/inbox-query';
 import { inboxSummary } from '../../../domain/inbox/inbox-summary';
+import { readViewCounts } from '../../../domain/inbox/view-counts';
 import { request, testNow } from '../../inbox-test-data.test-support';
 import { recordingLogger } from '../../test-app.test-support';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
@@ -21,6 +22,7 @@ function inboxOver(overrides: Partial<InboxDeps> = {}) {
   const inbox = createInboxStore({
     findQuotes: (query) => findQuotes(ports, query),
     inboxSummary: (at) => inboxSummary(ports, at),
+    viewCounts: () => readViewCounts(ports),
     now: () => testNow,
     toasts,
     onNotSignedIn: () => signedOut.push('signed out'),
@@ -109,4 +111,16 @@ test('an empty list has nothing to keep still: what arrives is shown at once, an
   expect(inbox.getState().total).toBe(1);
   expect(inbox.getState().storeEmpty).toBe(false);
   expect(inbox.getState().updates).toBeNull();
+});
+
+test('each view tab gets its count with the summary, and a session ended meanwhile signs the inbox out', async () => {
+  const { inbox, signedOut } = inboxOver();
+  await inbox.getState().load(defaultInboxQuery);
+  await expect.poll(() => inbox.getState().viewCounts).toEqual({ new: 2, contacted: 0, quoted: 0, won: 0, lost: 0, all: 2, spam: 0 });
+
+  const ended = inboxOver({ viewCounts: () => Promise.resolve({ ok: false, error: { kind: 'not-signed-in' } }) });
+  await ended.inbox.getState().refreshSummary();
+  expect(ended.signedOut).toEqual(['signed out']);
+  expect(ended.inbox.getState().viewCounts).toBeNull();
+  expect(signedOut).toEqual([]);
 });

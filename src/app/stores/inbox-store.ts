@@ -4,6 +4,7 @@ import type { FindQuotesResult } from '../../../domain/inbox/find-quotes';
 import { type InboxCursor, type InboxQuery, matchesQuery, defaultInboxQuery, type InboxPage } from '../../../domain/inbox/inbox-query';
 import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
 import type { InboxSummary, InboxSummaryResult } from '../../../domain/inbox/inbox-summary';
+import type { ViewCounts, ViewCountsResult } from '../../../domain/inbox/view-counts';
 import { type InboxUpdates, updatesBetween } from './inbox-updates';
 import { type ToastStore, toastSlot } from './toast-store';
 
@@ -22,6 +23,8 @@ interface InboxState {
   loadingMore: boolean;
   summary: InboxSummary | null;
   summaryFailed: boolean;
+  /** How many requests each view holds, for its tab; null until read. */
+  viewCounts: ViewCounts | null;
   /** What changed in the store since the list was read, found by {@link InboxState.checkForUpdates}. */
   updates: InboxUpdates | null;
   /** Reads the first page of `query` (and the summary); a later load wins over an earlier one. */
@@ -30,6 +33,7 @@ interface InboxState {
   reload: () => Promise<void>;
   /** Appends the next page; resolves to how many requests it added. */
   showMore: () => Promise<number>;
+  /** Reads the summary and the views' counts again. */
   refreshSummary: () => Promise<void>;
   /**
    * Reads the first page again without touching the list, so nothing moves under someone's hands:
@@ -50,20 +54,21 @@ interface InboxState {
 export interface InboxDeps {
   findQuotes: (request: { query: InboxQuery; after: InboxCursor | null; now: Date; limit?: number }) => Promise<FindQuotesResult>;
   inboxSummary: (now: Date) => Promise<InboxSummaryResult>;
+  viewCounts: () => Promise<ViewCountsResult>;
   now: () => Date;
   toasts: ToastStore;
   /** The store asked for a staff session it no longer has (expired, or ended elsewhere). */
   onNotSignedIn: () => void;
 }
 
-const empty = { status: 'idle', query: null, quotes: [], total: 0, storeEmpty: false, next: null, loadingMore: false, summary: null, summaryFailed: false, updates: null } as const;
+const empty = { status: 'idle', query: null, quotes: [], total: 0, storeEmpty: false, next: null, loadingMore: false, summary: null, summaryFailed: false, viewCounts: null, updates: null } as const;
 
 const everything: InboxQuery = { ...defaultInboxQuery, view: 'all' };
 const isEverything = (query: InboxQuery) =>
   query.view === 'all' && query.search === '' && query.serviceType === null && query.urgent === null && query.from === null && query.to === null;
 
 /** The staff inbox: one query's pages, its total, and the response times above it. */
-export function createInboxStore({ findQuotes, inboxSummary, now, toasts, onNotSignedIn }: InboxDeps) {
+export function createInboxStore({ findQuotes, inboxSummary, viewCounts, now, toasts, onNotSignedIn }: InboxDeps) {
   const toast = toastSlot(toasts, 'quote-list');
   // Each load (or sign-out) starts a new generation; answers to an older one are dropped.
   let generation = 0;
@@ -132,10 +137,15 @@ export function createInboxStore({ findQuotes, inboxSummary, now, toasts, onNotS
       },
       refreshSummary: async () => {
         const current = generation;
-        const result = await inboxSummary(now());
+        const [result, counts] = await Promise.all([inboxSummary(now()), viewCounts()]);
         if (current !== generation) return;
+        if ((!result.ok && result.error.kind === 'not-signed-in') || (!counts.ok && counts.error.kind === 'not-signed-in')) {
+          notSignedIn();
+          return;
+        }
+        // Counts that cannot be read keep the last ones: a tab's number is a guide, not a promise.
+        if (counts.ok) set({ viewCounts: counts.counts });
         if (result.ok) set({ summary: result.summary, summaryFailed: false });
-        else if (result.error.kind === 'not-signed-in') notSignedIn();
         else set({ summaryFailed: true });
       },
       checkForUpdates: async () => {

@@ -39,8 +39,8 @@ interface QuoteActionsState {
   clearSpam: (quote: InboxQuote) => Promise<void>;
   /** Deletes one request for good (the caller has asked staff to confirm). */
   remove: (quote: InboxQuote) => Promise<void>;
-  /** Every request of the current filter as CSV, with the name to save it under; undefined on failure. */
-  exportCsv: () => Promise<{ csv: string; fileName: string } | undefined>;
+  /** Every request `query` finds as CSV, with the name to save it under; undefined on failure. */
+  exportCsv: (query: InboxQuery) => Promise<{ csv: string; fileName: string } | undefined>;
 }
 
 export interface QuoteActionsDeps {
@@ -233,9 +233,8 @@ export function createQuoteActionsStore(deps: QuoteActionsDeps) {
           deleteToast.show({ ...copy.quoteDelete.failed, variant: 'destructive' });
         }
       },
-      exportCsv: async () => {
-        const { query } = inbox.getState();
-        if (!query || get().exporting) return undefined;
+      exportCsv: async (query) => {
+        if (get().exporting) return undefined;
         set({ exporting: true });
         const at = now();
         const result = await deps.exportQuotes(query, at).finally(() => set({ exporting: false }));

@@ -11,6 +11,8 @@ import {
 import { serviceTypeLabels, serviceTypes } from '../../../domain/quote/service-type';
 import { type InboxSearch, searchOf, viewOf } from '../../app/routes/inbox-search';
 import { FilterIcon, SearchIcon } from '../shared/icons';
+import { useStore } from 'zustand';
+import { useAppContext } from '../../app/app-context-provider';
 
 const { filters: text } = inboxCopy;
 
@@ -41,7 +43,8 @@ const serviceOf = (value: string) => serviceTypes.find((type) => type === value)
  * live in the address; what is typed stays put until it is applied or cleared.
  */
 export function InboxFilters({ search }: { search: InboxSearch }) {
-  const counts = null as Record<InboxView, number> | null;
+  const inbox = useAppContext((context) => context.inbox);
+  const counts = useStore(inbox, (state) => state.viewCounts);
   const navigate = useNavigate({ from: '/quotes' });
   const [draft, setDraft] = useState(() => draftOf(search));
   const searchKey = JSON.stringify(search);

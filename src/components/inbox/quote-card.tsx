@@ -68,7 +68,7 @@ function QuoteDetails({ quote }: { quote: InboxQuote }) {
 }
 
 /** A phone number as a screen reader should say it: digit by digit, its groups apart ("0 7 7 0 0, 9 0 0 1 2 3"). */
-export const spokenNumber = (phone: string) =>
+const spokenNumber = (phone: string) =>
   phone
     .split(/\s+/)
     .map((group) => group.replace(/[^\d+]/g, '').split('').join(' '))
