@@ -1,4 +1,4 @@
-import { expect, openDemoStaffList, test } from './fixtures';
+import { expect, openDemoStaffList, openSettings, test } from './fixtures';
 
 for (const [page, path] of [
   ['the home page', '/'],
@@ -30,6 +30,7 @@ test('the staff list, signed in, has no accessibility violations', async ({ page
 test('the Alerts panel, open with a shift on the rota, has no accessibility violations', async ({ page, scanAccessibility }) => {
   await page.goto('/');
   await openDemoStaffList(page);
+  await openSettings(page);
   await page.getByText('Alerts', { exact: true }).click();
   await expect(page.getByRole('switch', { name: 'Alerts on this device' })).toBeVisible();
   await page.getByRole('button', { name: 'Add a shift' }).click();

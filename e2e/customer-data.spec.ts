@@ -1,4 +1,4 @@
-import { chooseView, expect, inboxCard, openDemoStaffList, test } from './fixtures';
+import { chooseView, expect, inboxCard, openDemoStaffList, openSettings, test } from './fixtures';
 
 test('in the demo, staff find a customer by phone, download their data, and erase it until the page is reloaded', async ({ page }) => {
   await page.goto('/');
@@ -6,6 +6,7 @@ test('in the demo, staff find a customer by phone, download their data, and eras
   await chooseView(page, 'All');
   await expect(inboxCard(page, 'Grace Whitfield')).toHaveCount(1);
 
+  await openSettings(page);
   await page.getByRole('heading', { name: 'Customer data' }).click();
   await page.getByLabel('Phone number').fill('+44 7700 900456');
   await page.getByRole('button', { name: 'Find their data' }).click();
@@ -19,6 +20,9 @@ test('in the demo, staff find a customer by phone, download their data, and eras
   await page.getByRole('button', { name: 'Erase for good' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Erased \d+ requests?/ })).toBeFocused();
   await expect(page.getByText('Emails already sent are outside our systems').first()).toBeVisible();
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Inbox' }).click();
+  await chooseView(page, 'All');
+  await expect(page.getByRole('article').first()).toBeVisible();
   await expect(inboxCard(page, 'Grace Whitfield')).toHaveCount(0);
 
   // The demo keeps everything in the page: a reload brings its fixtures back.

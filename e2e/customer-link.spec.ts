@@ -1,5 +1,5 @@
 import { demoCustomerToken } from '../fixtures/demo-fixture';
-import { expect, inboxCard, openDemoStaffList, quoteForm, takeAPersonsTime, test } from './fixtures';
+import { expect, openCard, openDemoStaffList, quoteForm, takeAPersonsTime, test } from './fixtures';
 
 // The demo's customer page: the page's own store serves the link, so everything happens in this tab.
 
@@ -18,7 +18,7 @@ test('the demo customer follows their request, sends a message, and the demo inb
 
   const name = (await page.getByRole('region', { name: 'What you asked for' }).locator('dt:text-is("Name") + dd').textContent()) ?? '';
   await openDemoStaffList(page);
-  await expect(inboxCard(page, name)).toContainText('The leak is worse now');
+  await expect(await openCard(page, name)).toContainText('The leak is worse now');
   expect(consoleErrors).toEqual([]);
 });
 

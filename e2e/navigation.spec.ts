@@ -9,9 +9,9 @@ test('an unknown path shows the 404 page, logs the path and links home', async (
   await expect(page).toHaveURL('/');
 });
 
-test('Get Quote on /quotes goes home and brings the quote form into view', async ({ page }) => {
-  await page.goto('/quotes');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Staff sign-in');
+test('Get Quote on another page goes home and brings the quote form into view', async ({ page }) => {
+  await page.goto('/privacy');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
   await page.getByRole('banner').getByRole('link', { name: 'Get Quote' }).click();
 
@@ -24,6 +24,16 @@ test('Get Free Quote in the hero scrolls to the form', async ({ page }) => {
   await page.goto('/');
   await page.locator('.hero').getByRole('link', { name: 'Get Free Quote' }).click();
   await expect(page.getByRole('heading', { name: 'Request a Quote' })).toBeInViewport();
+});
+
+test('the staff pages carry their own header, with no Call Now or Get Quote to ring the business itself', async ({ page }) => {
+  await page.goto('/quotes');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Staff sign-in');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Inbox' })).toHaveAttribute('aria-current', 'page');
+  await expect(header.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/quotes/settings');
+  await expect(header.getByRole('link', { name: /Call Now|Get Quote/ })).toHaveCount(0);
+  await expect(header.locator('a[href^="tel:"]')).toHaveCount(0);
 });
 
 test('the business name leads home', async ({ page }) => {

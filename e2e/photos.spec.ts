@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { expect, inboxCard, openDemoStaffList, quoteForm, test } from './fixtures';
+import { expect, openCard, openDemoStaffList, quoteForm, test } from './fixtures';
 
 /** A phone-sized photo (12 megapixels, a few seconds' work to shrink in the page): a JPEG of a cold radiator's colours. */
 async function phonePhoto(name: string, hue: number) {
@@ -38,7 +38,7 @@ test('a visitor sends photos with a request: thumbnails first, one removed, prog
   await expect(form.getByRole('list', { name: 'Chosen photos' })).toHaveCount(0);
 
   await openDemoStaffList(page);
-  const card = inboxCard(page, 'Ada Photos');
+  const card = await openCard(page, 'Ada Photos');
   const thumbnails = card.getByRole('list', { name: 'Photos (3)' }).getByRole('img');
   await expect(thumbnails).toHaveCount(3);
   await expect(thumbnails.first()).toHaveAccessibleName('Photo 1 of 3 from Ada Photos');
@@ -59,7 +59,7 @@ test('a visitor sends photos with a request: thumbnails first, one removed, prog
 test("the demo's requests show their photos on their cards", async ({ page }, testInfo) => {
   await page.goto('/');
   await openDemoStaffList(page);
-  const card = inboxCard(page, 'Tom Okafor');
+  const card = await openCard(page, 'Tom Okafor');
   const thumbnails = card.getByRole('list', { name: 'Photos (2)' }).getByRole('img');
   await expect(thumbnails).toHaveCount(2);
   await expect(thumbnails.nth(1)).toHaveAccessibleName('Photo 2 of 2 from Tom Okafor');

@@ -1,6 +1,6 @@
 import { defaultInboxQuery, matchesQuery } from '../domain/inbox/inbox-query';
 import { sampleQuoteRequests } from '../fixtures/quote-requests';
-import { chooseView, expect, openDemoStaffList, quoteForm, takeAPersonsTime, test } from './fixtures';
+import { chooseView, expect, openCard, openDemoStaffList, quoteForm, takeAPersonsTime, test } from './fixtures';
 
 // The demo's inbox starts with these requests.
 const sample = sampleQuoteRequests(new Date());
@@ -31,6 +31,8 @@ test('a visitor asks for a quote and staff find it in the inbox, waiting, and at
   const newest = page.getByRole('article').first();
   await expect(newest.getByRole('heading', { level: 2 })).toHaveText('Jo Bloggs');
   await expect(newest).toContainText('Bathroom Installation');
+  await expect(newest.getByRole('link', { name: 'Call Jo Bloggs, 0 7 7 0 0, 9 0 0 5 5 5' })).toHaveAttribute('href', 'tel:+447700900555');
+  await openCard(page, 'Jo Bloggs');
   await expect(newest.getByRole('link', { name: '07700 900555' })).toHaveAttribute('href', 'tel:+447700900555');
   await expect(newest.getByRole('link', { name: 'jo@example.co.uk' })).toHaveAttribute('href', 'mailto:jo@example.co.uk');
   await expect(newest).toContainText('New shower over the bath, flat on Long Lane');
@@ -57,6 +59,7 @@ test('a name pasted with a right-to-left override and zero-width spaces reaches 
   await chooseView(page, 'All');
   const newest = page.getByRole('article').first();
   await expect(newest.getByRole('heading', { level: 2 })).toHaveText('Bob gnp.exe');
+  await openCard(page, 'Bob gnp.exe');
   await expect(newest.getByRole('link', { name: 'bob@example.co.uk' })).toHaveAttribute('href', 'mailto:bob@example.co.uk');
 });
 

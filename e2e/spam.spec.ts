@@ -1,4 +1,4 @@
-import { chooseView, expect, inboxCard, openDemoStaffList, quoteForm, test } from './fixtures';
+import { chooseView, expect, inboxCard, openCard, openDemoStaffList, quoteForm, test } from './fixtures';
 
 test('a request that fills the hidden field lands in Spam with its reason; "Not spam" moves it to Waiting', async ({ page, scanAccessibility }, testInfo) => {
   await page.goto('/');
@@ -26,11 +26,13 @@ test('a request that fills the hidden field lands in Spam with its reason; "Not 
 
   await chooseView(page, 'Spam');
   const card = inboxCard(page, 'Hugo Filler');
+  await expect(card).toContainText(/Spam score \d+/);
+  await openCard(page, 'Hugo Filler');
   await expect(card).toContainText('Filled the hidden field only bots see');
   await expect(card).toContainText(/Spam score \d+/);
   await expect(card.getByRole('button', { name: "I'm on it" })).toHaveCount(0);
   // The demo's junk is there too, each with its reasons.
-  await expect(inboxCard(page, 'Jessica Miller (www.rankfirst.example)')).toContainText('Links in the name');
+  await expect(await openCard(page, 'Jessica Miller (www.rankfirst.example)')).toContainText('Links in the name');
   expect(await scanAccessibility()).toEqual([]);
 
   for (const width of [390, 1280]) {
@@ -46,6 +48,7 @@ test('a request that fills the hidden field lands in Spam with its reason; "Not 
   await chooseView(page, 'Waiting');
   const rescued = inboxCard(page, 'Hugo Filler');
   await expect(rescued).toContainText(/On time/);
+  await openCard(page, 'Hugo Filler');
   await rescued.getByText(/^History/).click();
   await expect(rescued).toContainText(/Moved from Spam by Demo \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
 });

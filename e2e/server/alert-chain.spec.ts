@@ -1,6 +1,6 @@
 import { staffName } from '../../domain/alerts/on-call';
 import { startLoopbackPushService } from '../../adapters/push/loopback-push-service.test-support';
-import { e2eStaff, expect, inboxCard, quoteForm, signInAsStaff, test } from '../fixtures';
+import { e2eStaff, expect, openCard, openSettings, quoteForm, signInAsStaff, test } from '../fixtures';
 import { clickNotification, openInboxWithWorker, pushToInboxWorker, shownNotifications } from '../inbox-worker';
 
 // The whole chain, as `npm start` runs it: a staff member turns alerts on in the inbox; a visitor's
@@ -40,6 +40,7 @@ test('alerts on, a request from the form buzzes this device within a second, and
 
     await signInAsStaff(page);
     const worker = await openInboxWithWorker(context, page);
+    await openSettings(page);
     await page.getByText('Alerts', { exact: true }).click();
     await page.getByRole('switch', { name: 'Alerts on this device' }).click();
     await expect(page.getByText('This device gets alerts.')).toBeVisible();
@@ -78,11 +79,13 @@ test('alerts on, a request from the form buzzes this device within a second, and
     await clickNotification(worker, tag, 'take');
     await expect.poll(async () => (await shownNotifications(page)).map((shown) => shown.tag)).not.toContain(tag);
     await page.goto('/quotes');
-    await expect(inboxCard(page, `${firstName} Okafor`)).toContainText(`Taken by ${staffName(e2eStaff.email)}`);
+    const card = await openCard(page, `${firstName} Okafor`);
+    await expect(card).toContainText(`Taken by ${staffName(e2eStaff.email)}`);
     // Nobody is on the rota, so everyone was alerted.
-    await expect(inboxCard(page, `${firstName} Okafor`)).toContainText('Alerted all');
+    await expect(card).toContainText('Alerted all');
 
     // Alerts off again: later requests of other tests go to no push service of this one's.
+    await openSettings(page);
     const alertsSwitch = page.getByRole('switch', { name: 'Alerts on this device' });
     if (!(await alertsSwitch.isVisible())) await page.getByText('Alerts', { exact: true }).click();
     await expect(alertsSwitch).toBeChecked();

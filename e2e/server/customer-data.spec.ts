@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { londonDay } from '../../domain/london-time';
 import { toNamedFields } from '../../domain/quote/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
-import { expect, signInAsStaff, test } from '../fixtures';
+import { expect, openSettings, signInAsStaff, test } from '../fixtures';
 import { pageFormToken } from './form-token';
 
 // Tests share the server's database: this one works only on a customer of its own.
@@ -20,6 +20,7 @@ test('on a phone, staff find a customer by email, download what is held as JSON 
     expect((await request.post('/api/quote-requests', { data: { ...toNamedFields(quote), ...(await pageFormToken(request)) } })).status()).toBe(201);
   }
   await signInAsStaff(page);
+  await openSettings(page);
   await page.getByRole('heading', { name: 'Customer data' }).click();
   await page.getByLabel('Email address').fill(email.toUpperCase());
   await page.getByLabel('Phone number').fill(international);

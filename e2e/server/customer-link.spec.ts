@@ -6,7 +6,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { startTestSmtpServer } from '../../adapters/email/test-smtp-server.test-support';
 import { toNamedFields } from '../../domain/quote/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
-import { e2eStaff, expect, holdScripts, inboxCard, takenOverByScripts, test } from '../fixtures';
+import { e2eStaff, expect, holdScripts, openCard, takenOverByScripts, test } from '../fixtures';
 import { quotesPath, startServer, stop } from './spawned-server';
 
 // The customer's private link on our server, in a real browser: with scripts, and without.
@@ -80,7 +80,7 @@ test('with JavaScript, the customer follows their request, adds a message in pla
   await form.getByLabel('Email').fill(e2eStaff.email);
   await form.getByLabel('Password').fill(e2eStaff.password);
   await form.getByRole('button', { name: 'Sign in' }).click();
-  const card = inboxCard(page, name);
+  const card = await openCard(page, name);
   await expect(card).toContainText('The leak is worse now');
   expect(consoleErrors).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { expect, inboxCard, quoteForm, signInAsStaff, test } from '../fixtures';
+import { expect, openCard, quoteForm, signInAsStaff, test } from '../fixtures';
 
 /** A sideways phone photo with the home's position in it: what the server must turn upright and clean. */
 async function phonePhoto(name: string, hue: number) {
@@ -30,9 +30,9 @@ test.describe('without JavaScript', () => {
     const staff = await browser.newContext({ javaScriptEnabled: true });
     const staffPage = await staff.newPage();
     await signInAsStaff(staffPage);
-    await staffPage.getByLabel('Search').fill(name);
-    await staffPage.getByRole('button', { name: 'Apply' }).click();
-    const card = inboxCard(staffPage, name);
+    await staffPage.getByRole('searchbox', { name: 'Search' }).fill(name);
+    await staffPage.getByRole('button', { name: 'Search', exact: true }).click();
+    const card = await openCard(staffPage, name);
     const thumbnails = card.getByRole('img', { name: new RegExp(`^Photo \\d of 2 from ${name}`) });
     await expect(thumbnails).toHaveCount(2);
     for (const thumbnail of await thumbnails.all()) {

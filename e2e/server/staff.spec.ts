@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toNamedFields } from '../../domain/quote/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
-import { e2eStaff, expect, signInAsStaff, test } from '../fixtures';
+import { e2eStaff, expect, openCard, openSettings, signInAsStaff, test } from '../fixtures';
 import { pageFormToken } from './form-token';
 
 const marker = () => Math.random().toString(36).slice(2, 8);
@@ -22,8 +22,10 @@ test('script and HTML typed into the form reach staff as text, never as markup',
   });
 
   await signInAsStaff(page);
+  await page.goto(`/quotes?q=${encodeURIComponent(`Mallory ${id}`)}`);
   const card = page.getByRole('article').filter({ hasText: `Mallory ${id}` });
   await expect(card.getByRole('heading')).toHaveText(name);
+  await openCard(page, name);
   await expect(card).toContainText(description);
   expect(await card.locator('img, script, b').count()).toBe(0);
   expect(await page.evaluate(() => (window as { injected?: string }).injected)).toBeUndefined();
@@ -34,7 +36,10 @@ test('signing out ends the session: the list is gone, and the old cookie opens n
   const cookies = await context.cookies();
   expect(cookies.map((cookie) => [cookie.name, cookie.httpOnly, cookie.sameSite])).toEqual([['staff_session', true, 'Lax']]);
 
+  await openSettings(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Inbox' }).click();
   await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(0);
 
@@ -50,6 +55,8 @@ test('staff delete a request after confirming, and it is gone for good', async (
   const name = `Delete Me ${marker()}`;
   expect((await request.post('/api/quote-requests', { data: { ...toNamedFields(sampleQuote({ name })), ...(await pageFormToken(request)) } })).status()).toBe(201);
   await signInAsStaff(page);
+  await page.goto(`/quotes?q=${encodeURIComponent(name)}`);
+  await openCard(page, name);
 
   page.once('dialog', (dialog) => {
     expect(dialog.message()).toContain(name);

@@ -166,15 +166,16 @@ async function tellPages(message: unknown): Promise<TakeAnswer> {
   return { pagesTold: pages.length };
 }
 
-/** An inbox already open comes forward and shows the request; otherwise a new window opens on it. */
+/** A staff page already open shows the request and comes forward; otherwise a new window opens on it. */
 async function openInbox(url: string): Promise<void> {
   const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const inbox = pages.find((page) => new URL(page.url).pathname === inboxPath);
-  if (inbox) {
-    const focused = await inbox.focus();
-    // Only a page this worker controls can be navigated; one opened before it was may not.
-    const navigated = await focused.navigate(url).catch(() => null);
-    if (navigated) return;
+  const inbox = pages.find((page) => fetchStrategy({ method: 'GET', mode: 'navigate', url: page.url }, self.location.origin) === 'page');
+  // Only a page this worker controls can be navigated; one opened before it was may not.
+  const navigated = inbox ? await inbox.navigate(url).catch(() => null) : null;
+  if (navigated) {
+    // A browser may refuse to bring a window forward; the page shows the request all the same.
+    await navigated.focus().catch(() => undefined);
+    return;
   }
   await self.clients.openWindow(url);
 }

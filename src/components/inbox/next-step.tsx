@@ -9,11 +9,12 @@ import { focusAfterLeaving } from './focus-after-leaving';
 
 /**
  * The status move a card offers beside Call: the first a request may make from where it stands, once
- * someone has taken it. None for one held in Spam, or waiting for someone to take it.
+ * someone has taken it, but never Lost, which is no step forward and stays inside the opened card.
+ * None for one held in Spam, waiting for someone to take it, or won.
  */
 export function nextMove(quote: InboxQuote, held: boolean): QuoteStatus | undefined {
   if (held || (quote.status === waitingStatus && quote.taken === null)) return undefined;
-  return nextStatuses[quote.status][0];
+  return nextStatuses[quote.status].find((to) => to !== 'lost');
 }
 
 interface Step {
