@@ -38,7 +38,6 @@ export const inboxCopy = {
     call: 'Call',
     /** The Call button's name: the number digit by digit, so a screen reader says "oh seven seven", not "seven billion". */
     callLabel: (name: string, spokenNumber: string) => `Call ${name}, ${spokenNumber}`,
-    details: 'Details',
     detailsLabel: (name: string) => `Details, ${name}`,
     received: 'Received',
   },

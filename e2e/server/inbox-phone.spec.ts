@@ -7,6 +7,8 @@ import { pageFormToken } from './form-token';
 // The inbox on the on-call plumber's phone, and on the office's screen, with 20 requests waiting:
 // the requests come first, and the first one can be called with one tap on the first screen.
 
+// One worker seeds the requests once, and the walks share them in turn.
+test.describe.configure({ mode: 'serial' });
 const marker = Math.random().toString(36).slice(2, 8);
 const services = ['emergency', 'heating', 'bathroom', 'general', 'maintenance'] as const;
 
@@ -38,6 +40,11 @@ async function wholeOnScreen(page: Page, locator: Locator) {
   return viewport !== null && box.y >= 0 && box.x >= 0 && box.y + box.height <= viewport.height && box.x + box.width <= viewport.width;
 }
 
+/** Fails, saying where it is, unless the whole of `locator` is on the screen. */
+async function expectWholeOnScreen(page: Page, locator: Locator, what: string) {
+  expect(await wholeOnScreen(page, locator), `${what} at ${JSON.stringify(await boxOf(locator))} on ${JSON.stringify(page.viewportSize())}`).toBe(true);
+}
+
 async function openInbox(page: Page) {
   await signInAsStaff(page);
   await page.goto(`/quotes?q=${marker}`);
@@ -52,10 +59,10 @@ test('on a phone, the first request and its Call button are on the first screen,
   const first = cards.first();
 
   expect((await boxOf(first)).y).toBeLessThanOrEqual(320);
-  expect(await wholeOnScreen(page, cards.nth(0))).toBe(true);
-  expect(await wholeOnScreen(page, cards.nth(1))).toBe(true);
+  await expectWholeOnScreen(page, cards.nth(0), 'the first card');
+  await expectWholeOnScreen(page, cards.nth(1), 'the second card');
   const call = first.getByRole('link', { name: /^Call Caller / });
-  expect(await wholeOnScreen(page, call)).toBe(true);
+  await expectWholeOnScreen(page, call, 'its Call button');
   await expect(call).toHaveAttribute('href', /^tel:\+447700900\d{3}$/);
   // The number digit by digit, for a screen reader.
   await expect(call).toHaveAccessibleName(/^Call Caller .+, 0 7 7 0 0, 9 0 0 \d \d \d$/);
@@ -71,14 +78,14 @@ test('on a phone, the first request and its Call button are on the first screen,
   await expect(first.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
 
   // What waits stays in view, in one line, however far the list scrolls; the views fit one line.
-  const counts = page.getByText(/^\d+ waiting · \d+ overdue$/);
+  const counts = page.getByText(/\d+ waiting · \d+ overdue$/);
   expect((await boxOf(counts)).height).toBeLessThan(30);
   const views = page.getByRole('group', { name: 'Show' });
   expect((await boxOf(views)).height).toBeLessThan(60);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: testInfo.outputPath('inbox-390.png') });
   await cards.nth(12).scrollIntoViewIfNeeded();
-  expect(await wholeOnScreen(page, counts)).toBe(true);
+  await expectWholeOnScreen(page, counts, 'the waiting count');
 
   // The staff header: no public "Call Now" or "Get Quote" ringing the business itself.
   await expect(page.getByRole('link', { name: 'Call Now' })).toHaveCount(0);
@@ -105,7 +112,7 @@ test('on a desktop screen, at least four whole cards are on the first screen', a
   let whole = 0;
   for (let index = 0; index < 8; index += 1) if (await wholeOnScreen(page, cards.nth(index))) whole += 1;
   expect(whole).toBeGreaterThanOrEqual(4);
-  expect(await wholeOnScreen(page, cards.first().getByRole('link', { name: /^Call / }))).toBe(true);
+  await expectWholeOnScreen(page, cards.first().getByRole('link', { name: /^Call / }), "the first card's Call button");
   // The filters open on demand, with whole dates.
   await page.getByRole('button', { name: 'Filters' }).click();
   const from = page.getByLabel('From');

@@ -188,7 +188,7 @@ export function QuoteCard({ quote, now, linked = false }: { quote: InboxQuote; n
           aria-label={inboxCopy.card.detailsLabel(quote.name)}
           onClick={() => setOpen(!open)}
         >
-          {inboxCopy.card.details} <ChevronDownIcon className="chevron" />
+          <ChevronDownIcon className="chevron" />
         </button>
       </div>
       {open && <CardBody quote={quote} now={now} held={held} />}
