@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { type AlertRecord, alertSteps, type Taking } from '../../domain/alerts/alert-plan';
 import type { CallAttempt, InboxQuote, QuoteNote } from '../../domain/inbox/inbox-quote';
-import { type InboxView, inboxViews } from '../../domain/inbox/inbox-query';
+import { encodeCursor, type InboxPage, type InboxView, inboxViews, parseCursor } from '../../domain/inbox/inbox-query';
 import { type InboxSummary, summaryPeriods } from '../../domain/inbox/inbox-summary';
 import type { ClockRecord } from '../../domain/ports/quote-inbox';
 import { type QuoteStatus, QuoteStatusSchema, type StatusChange } from '../../domain/inbox/quote-status';
@@ -91,6 +91,8 @@ export const WireInboxPageSchema = v.object({
 });
 
 const CountSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+export type WireInboxPage = v.InferOutput<typeof WireInboxPageSchema>;
 
 export const WireInboxSummarySchema = v.object({
   waiting: CountSchema,
@@ -247,6 +249,30 @@ export function toWireInboxSummary(summary: InboxSummary): WireInboxSummary {
       within_promise_share: withinPromiseShare,
     })),
   };
+}
+
+export const fromWireInboxSummary = (wire: WireInboxSummary): InboxSummary => ({
+  waiting: wire.waiting,
+  overdue: wire.overdue,
+  periods: wire.periods.map(({ days, answered, median_minutes: medianMinutes, within_promise_share: withinPromiseShare }) => ({
+    days,
+    answered,
+    medianMinutes,
+    withinPromiseShare,
+  })),
+});
+
+/** One page of the inbox as the API answers it: the cursor of the next page written so only the server need read it. */
+export const toWireInboxPage = ({ quotes, total, next }: InboxPage): WireInboxPage => ({
+  quotes: quotes.map(toWireInboxQuote),
+  total,
+  next: next === null ? null : encodeCursor(next),
+});
+
+/** The page the API answered; undefined when its cursor is not one the server could have written. */
+export function fromWireInboxPage(wire: WireInboxPage): InboxPage | undefined {
+  const next = wire.next === null ? null : parseCursor(wire.next);
+  return next === undefined ? undefined : { quotes: wire.quotes.map(fromWireInboxQuote), total: wire.total, next };
 }
 
 /** Why a request could not be taken, as the API answers it: 404, or 409 saying who took it or where it went. */

@@ -17,6 +17,11 @@ export interface PageState {
   customerToken?: string;
   /** The customer link (/r/<token>), and a message sent back with what was wrong with it. */
   customer?: CustomerLinkState;
+  /**
+   * The inbox's first screen, for a signed-in staff member (see inbox-page-state.ts, which reads it:
+   * kept apart so the home page's scripts never carry the inbox's formats).
+   */
+  inbox?: unknown;
 }
 
 /** What the server found for a customer link, and the message a plain HTML post could not add (its text kept). */
@@ -64,6 +69,7 @@ const PageStateSchema = v.object({
   customer: v.exactOptional(
     v.object({ view: WireCustomerViewSchema, message: v.exactOptional(v.object({ draft: v.string(), error: v.string() })) }),
   ),
+  inbox: v.exactOptional(v.unknown()),
 });
 
 /** The state as JSON that is safe inside a <script> element. */

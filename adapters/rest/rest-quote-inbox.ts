@@ -1,6 +1,6 @@
 import { isHTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
-import { type InboxCursor, type InboxPage, type InboxQuery, parseCursor } from '../../domain/inbox/inbox-query';
+import type { InboxCursor, InboxPage, InboxQuery } from '../../domain/inbox/inbox-query';
 import type { QuoteNote } from '../../domain/inbox/inbox-quote';
 import type { ViewCounts } from '../../domain/inbox/view-counts';
 import type {
@@ -21,6 +21,7 @@ import type {
 import { toInboxSearchParams } from '../http-api/inbox-params';
 import {
   fromWireClockRecords,
+  fromWireInboxPage,
   fromWireInboxQuote,
   fromWireNote,
   fromWireTaking,
@@ -61,9 +62,9 @@ export class RestQuoteInbox implements SelfStampingQuoteInbox {
         .get(apiPaths.quoteRequests, { searchParams: toInboxSearchParams({ query, after, limit }), retry: readRetry })
         .json(WireInboxPageSchema),
     );
-    const next = page.next === null ? null : parseCursor(page.next);
-    if (next === undefined) throw new Error('Reading the inbox failed: the server answered a cursor it cannot have written');
-    return { quotes: page.quotes.map(fromWireInboxQuote), total: page.total, next };
+    const read = fromWireInboxPage(page);
+    if (read === undefined) throw new Error('Reading the inbox failed: the server answered a cursor it cannot have written');
+    return read;
   }
 
   /** `POST /api/quote-requests/{id}/status` with where staff saw it and where it goes. */

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
+import { toWireFirstScreen } from '../http-api/inbox-page-state';
+import { readInboxFirstScreen } from './inbox/inbox-first-screen';
 import type { CustomerLinkStore, CustomerMessageAlert } from '../../domain/ports/customer-link-store';
 import type { FormTokens } from '../../domain/ports/form-tokens';
 import type { Logger } from '../../domain/ports/logger';
@@ -181,7 +183,7 @@ export function createServerApp(deps: ServerDeps) {
     const readiness = await deps.readiness().catch((error: unknown): Readiness => ({ ready: false, reason: 'database unreachable', cause: String(error) }));
     // A database that cannot be reached cannot tell a session either: not worth waiting for.
     const canAskSessions = readiness.ready || readiness.reason !== 'database unreachable';
-    const detailed = isLoopbackClient(c, trust) || (canAskSessions && (await staff.isStaff(c)));
+    const detailed = isLoopbackClient(c, trust) || (canAskSessions && (await staff.staffOf(c)) !== undefined);
     if (!readiness.ready) {
       return c.json(detailed ? { status: 'unavailable', reason: readiness.reason, ...(readiness.cause !== undefined && { cause: readiness.cause }) } : { status: 'unavailable' }, 503);
     }
@@ -240,6 +242,15 @@ export function createServerApp(deps: ServerDeps) {
       ...(remarks.length > 0 && { remarks }),
       ...(token !== undefined && isCustomerTokenShaped(token) && { customerToken: token }),
     });
+  });
+  // The inbox, for a signed-in staff member, drawn with its requests: they show before its scripts
+  // arrive. Anyone else gets the built page, which asks them to sign in.
+  app.get('/quotes', async (c, next) => {
+    const member = await staff.staffOf(c);
+    const address = new URL(c.req.url);
+    const first = member && (await readInboxFirstScreen({ inbox: deps.inbox, logger: deps.logger }, member, address, now()));
+    if (!first) return next();
+    return page(`${address.pathname}${address.search}`, { inbox: toWireFirstScreen(first) });
   });
   // The built site's files and prerendered pages; a build without pages has each rendered as it is asked for.
   app.get('*', site.pagesWithForm);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { toNamedFields } from '../../domain/quote/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
-import { expect, openCard, openSettings, signInAsStaff, test } from '../fixtures';
+import { e2eStaff, expect, openCard, openSettings, signInAsStaff, takenOverByScripts, test } from '../fixtures';
 import { pageFormToken } from './form-token';
 
 // The inbox on the on-call plumber's phone, and on the office's screen, with 20 requests waiting:
@@ -157,4 +157,35 @@ test('by keyboard alone: take a request, open its card, close it, and move it on
   await expect(card).toHaveCount(0);
   // Its neighbour's heading takes focus, where the staff member carries on.
   await expect(page.locator('article h2:focus')).toHaveCount(1);
+});
+
+test('signed in, the inbox arrives drawn with its requests, before any script, and the page takes them over as drawn', async ({ browser, page, consoleErrors }) => {
+  await signInAsStaff(page);
+  const cookies = await page.context().cookies();
+
+  // Without scripts: what the server sent is the list itself, and Call works as a plain link.
+  const scriptless = await browser.newContext({ javaScriptEnabled: false });
+  await scriptless.addCookies(cookies);
+  const plain = await scriptless.newPage();
+  await plain.goto(`/quotes?q=${marker}`);
+  // The walks before this one moved one on: the rest still wait.
+  await expect(plain.getByRole('heading', { level: 1 })).toHaveText('Quote Requests (19)');
+  await expect(plain.getByRole('article')).toHaveCount(19);
+  await expect(plain.getByRole('article').first().getByRole('link', { name: /^Call Caller / })).toHaveAttribute('href', /^tel:\+447700900\d{3}$/);
+  await expect(plain.getByText(`Signed in as ${e2eStaff.email}`)).toBeVisible();
+  await scriptless.close();
+
+  // With them, the page takes the list over without redrawing it, and it works.
+  await page.goto(`/quotes?q=${marker}`);
+  const first = page.getByRole('article').first();
+  await takenOverByScripts(first.getByRole('button', { name: /^Details, / }));
+  await first.getByRole('button', { name: /^Details, / }).click();
+  await expect(first.getByRole('button', { name: /^Delete/ })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+
+  // Someone else at this device, after sign-out, gets the sign-in form, not the list.
+  await page.context().clearCookies();
+  await page.goto(`/quotes?q=${marker}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Staff sign-in');
+  await expect(page.getByRole('article')).toHaveCount(0);
 });

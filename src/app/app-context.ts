@@ -1,3 +1,4 @@
+import { fromWireFirstScreen } from '../../adapters/http-api/inbox-page-state';
 import type { PageState } from '../../adapters/http-api/page-state';
 import { addQuoteNote } from '../../domain/inbox/add-quote-note';
 import { addAlertDevice } from '../../domain/alerts/alert-devices';
@@ -38,6 +39,8 @@ export interface AppContext extends SiteContext {
   customerData: CustomerDataStore;
   /** The time now: the response clocks read it, and tests fix it. */
   now: () => Date;
+  /** When the server rendered the inbox this page took over: its clocks read that time until they first tick. */
+  renderedAt: Date | null;
   /** Where a card shows a request's photos from. */
   photoLinks: PhotoLinks;
   /** The customer link: a customer's own request, at /r/<token>. */
@@ -65,7 +68,8 @@ export function createAppContext(
   const ports = portsOnFirstUse(backend);
   const site = createSiteContext(backend, ports, initial);
   const { toasts } = site;
-  const staff = createStaffStore(staffAuthOf(ports));
+  const first = fromWireFirstScreen(initial.inbox);
+  const staff = createStaffStore(staffAuthOf(ports), first?.staff);
   const onNotSignedIn = () => staff.getState().sessionEnded();
   const inbox = createInboxStore({
     findQuotes: (request) => withPorts(ports, (loaded) => findQuotes(loaded, request)),
@@ -74,7 +78,7 @@ export function createAppContext(
     now,
     toasts,
     onNotSignedIn,
-  });
+  }, first);
   const quoteActions = createQuoteActionsStore({
     changeQuoteStatus: (change) => withPorts(ports, (loaded) => changeQuoteStatus(loaded, change)),
     takeQuote: (take) => withPorts(ports, (loaded) => takeQuote(loaded, take)),
@@ -115,5 +119,5 @@ export function createAppContext(
   });
   const photoLinks: PhotoLinks = { photoUrl: async (quoteId, photo, size) => (await ports()).photos.links.photoUrl(quoteId, photo, size) };
   const customerLinkPage = createCustomerPageContext(backend, ports, initial.customer, now);
-  return { ...site, inbox, quoteActions, staff, alerts, customerData, now, photoLinks, customerLinkPage };
+  return { ...site, inbox, quoteActions, staff, alerts, customerData, now, renderedAt: first?.at ?? null, photoLinks, customerLinkPage };
 }

@@ -50,13 +50,20 @@ self.addEventListener('install', (event) => {
   keepAlive(event, precache().then(() => self.skipWaiting()));
 });
 
-/** The inbox page and the build's files, each on its own: one that fails must not stop the alerts. */
+/**
+ * Whether a page may be kept for offline: a staff page as built, not one drawn with a staff member's
+ * requests, which comes marked no-store, so nobody at this device after them sees it offline.
+ */
+const keepable = (response: Response) =>
+  response.ok && !(response.headers.get('cache-control') ?? '').includes('no-store') && (response.headers.get('content-type') ?? '').startsWith('text/html');
+
+/** The inbox page as built (asked for with no cookie) and the build's files, each on its own: one that fails must not stop the alerts. */
 async function precache(): Promise<void> {
   const cache = await caches.open(cacheName);
   await Promise.allSettled(
     [inboxPath, ...INBOX_PRECACHE].map(async (path) => {
-      const response = await fetch(path, { cache: 'no-cache' });
-      if (response.ok) await cache.put(path, response);
+      const response = await fetch(path, { cache: 'no-cache', credentials: 'omit' });
+      if (response.ok && (path !== inboxPath || keepable(response))) await cache.put(path, response);
     }),
   );
 }
@@ -80,13 +87,14 @@ self.addEventListener('fetch', (event) => {
 
 /**
  * The network first, keeping the last good copy of each staff page (the inbox, the settings) by its
- * path, whatever its query; offline, that copy, or a page that says so.
+ * path, whatever its query, as built, never as drawn for someone; offline, that copy, or a page that
+ * says so.
  */
 async function inboxPage(request: Request): Promise<Response> {
   const path = new URL(request.url).pathname;
   try {
     const response = await fetch(request);
-    if (response.ok && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
+    if (keepable(response)) {
       const cache = await caches.open(cacheName);
       await cache.put(path, response.clone());
     }

@@ -5,7 +5,6 @@ import { addQuoteNote } from '../../../domain/inbox/add-quote-note';
 import { changeQuoteStatus } from '../../../domain/inbox/change-quote-status';
 import { clearSpam } from '../../../domain/spam/clear-spam';
 import { findQuotes } from '../../../domain/inbox/find-quotes';
-import { encodeCursor } from '../../../domain/inbox/inbox-query';
 import { inboxSummary } from '../../../domain/inbox/inbox-summary';
 import type { Logger } from '../../../domain/ports/logger';
 import type { QuoteInbox } from '../../../domain/ports/quote-inbox';
@@ -14,7 +13,7 @@ import { resendBusinessEmail } from '../../../domain/inbox/resend-business-email
 import { type StaffFailure, staffFailureOf } from '../../../domain/staff/staff-failure';
 import { noteTextOf, statusChangeOf } from '../../http-api/inbox-bodies';
 import { fromInboxSearchParams } from '../../http-api/inbox-params';
-import { takeRefusal, toWireClockRecords, toWireInboxQuote, toWireInboxSummary, toWireNote, type WireViewCounts } from '../../http-api/inbox-wire';
+import { takeRefusal, toWireClockRecords, toWireInboxPage, toWireInboxQuote, toWireInboxSummary, toWireNote, type WireViewCounts } from '../../http-api/inbox-wire';
 import { takeQuote } from '../../../domain/inbox/take-quote';
 import type { WireError } from '../../http-api/wire';
 import { bodyLimits, limitBody } from '../http/body-limit';
@@ -71,8 +70,7 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
     if (!request.ok) return invalid('Some query parameters are not valid', request.fields);
     const result = await findQuotes(deps, { query: request.query, after: request.after, limit: request.limit, now: now() });
     if (!result.ok) return staffFailure(result.error);
-    const { quotes, total, next } = result.page;
-    return c.json({ quotes: quotes.map(toWireInboxQuote), total, next: next === null ? null : encodeCursor(next) });
+    return c.json(toWireInboxPage(result.page));
   });
 
   api.get('/summary', requireStaff, async (c) => {

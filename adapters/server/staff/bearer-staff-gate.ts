@@ -49,5 +49,12 @@ export function bearerStaffGate(verify: VerifyAccessToken): StaffGate {
     fail({ error: 'not-found', message: 'Staff sign in and out with the sign-in service, not here' }, 404),
   );
 
-  return { api, requireStaff, isStaff: async (c) => ((await staffOf(c)) ?? 'unavailable') !== 'unavailable' };
+  return {
+    api,
+    requireStaff,
+    staffOf: async (c) => {
+      const staff = await staffOf(c);
+      return staff === null || staff === 'unavailable' ? undefined : staff;
+    },
+  };
 }

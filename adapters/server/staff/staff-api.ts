@@ -1,3 +1,4 @@
+import type { StaffMember } from '../../../domain/staff/staff';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
@@ -122,11 +123,11 @@ export function staffApi({ sessions, signInLimit, clientAddress, isHttps }: Staf
     return c.body(null, 204);
   });
 
-  /** Whether the request carries a live staff session; false, too, when the database cannot tell. */
-  const isStaff = async (c: Context): Promise<boolean> => {
+  /** Who the request's live staff session is; undefined, too, when the database cannot tell. */
+  const staffOf = async (c: Context): Promise<StaffMember | undefined> => {
     const session = await sessionOf(c);
-    return session !== undefined && session !== 'unavailable';
+    return session === undefined || session === 'unavailable' ? undefined : session.staff;
   };
 
-  return { api, requireStaff, isStaff };
+  return { api, requireStaff, staffOf };
 }

@@ -16,6 +16,6 @@ export interface StaffEnv {
 export interface StaffGate {
   api: Hono;
   requireStaff: MiddlewareHandler<StaffEnv>;
-  /** Whether the request is a signed-in staff member's; false, too, when that cannot be told. */
-  isStaff: (c: Context) => Promise<boolean>;
+  /** The signed-in staff member the request is from; undefined for anyone else, and when that cannot be told. */
+  staffOf: (c: Context) => Promise<StaffMember | undefined>;
 }

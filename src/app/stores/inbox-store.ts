@@ -5,6 +5,7 @@ import { type InboxCursor, type InboxQuery, matchesQuery, defaultInboxQuery, typ
 import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
 import type { InboxSummary, InboxSummaryResult } from '../../../domain/inbox/inbox-summary';
 import type { ViewCounts, ViewCountsResult } from '../../../domain/inbox/view-counts';
+import type { InboxFirstScreen } from '../../../adapters/http-api/inbox-page-state';
 import { type InboxUpdates, updatesBetween } from './inbox-updates';
 import { type ToastStore, toastSlot } from './toast-store';
 
@@ -67,8 +68,20 @@ const everything: InboxQuery = { ...defaultInboxQuery, view: 'all' };
 const isEverything = (query: InboxQuery) =>
   query.view === 'all' && query.search === '' && query.serviceType === null && query.urgent === null && query.from === null && query.to === null;
 
-/** The staff inbox: one query's pages, its total, and the response times above it. */
-export function createInboxStore({ findQuotes, inboxSummary, viewCounts, now, toasts, onNotSignedIn }: InboxDeps) {
+/** What the inbox shows at first from what the server read for the page, as a load of it would. */
+const shownFrom = ({ query, page, summary, counts }: InboxFirstScreen) => ({
+  status: 'loaded' as const,
+  query,
+  quotes: page.quotes,
+  total: page.total,
+  storeEmpty: page.quotes.length === 0 && counts?.all === 0,
+  next: page.next,
+  summary,
+  viewCounts: counts,
+});
+
+/** The staff inbox: one query's pages, its total, and the response times above it; `first`, what a server-rendered page showed. */
+export function createInboxStore({ findQuotes, inboxSummary, viewCounts, now, toasts, onNotSignedIn }: InboxDeps, first?: InboxFirstScreen) {
   const toast = toastSlot(toasts, 'quote-list');
   // Each load (or sign-out) starts a new generation; answers to an older one are dropped.
   let generation = 0;
@@ -94,6 +107,7 @@ export function createInboxStore({ findQuotes, inboxSummary, viewCounts, now, to
 
     return {
       ...empty,
+      ...(first && shownFrom(first)),
       load: async (query) => {
         const current = ++generation;
         set({ status: 'loading', query, updates: null });

@@ -16,10 +16,11 @@ interface StaffState {
 }
 
 /** Who is signed in as staff on this device. */
-export function createStaffStore(auth: StaffAuth) {
+/** `signedIn`: who the server rendered the page for, when it did. */
+export function createStaffStore(auth: StaffAuth, signedIn?: StaffMember) {
   return createStore<StaffState>()((set, get) => ({
-    status: 'checking',
-    staff: null,
+    status: signedIn ? 'signed-in' : 'checking',
+    staff: signedIn ?? null,
     error: null,
     busy: false,
     check: async () => {

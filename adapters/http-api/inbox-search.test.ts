@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
-import { defaultInboxQuery } from '../../../domain/inbox/inbox-query';
+import { defaultInboxQuery } from '../../domain/inbox/inbox-query';
 import { filtersOf, InboxSearchSchema, queryOf, searchOf } from './inbox-search';
 
 const parse = (input: Record<string, unknown>) => v.parse(InboxSearchSchema, input);

@@ -6,9 +6,9 @@ import {
   InboxViewSchema,
   searchMaxLength,
   serviceAreaFilters,
-} from '../../../domain/inbox/inbox-query';
-import { londonDayStart } from '../../../domain/london-time';
-import { ServiceTypeSchema } from '../../../domain/quote/service-type';
+} from '../../domain/inbox/inbox-query';
+import { londonDayStart } from '../../domain/london-time';
+import { ServiceTypeSchema } from '../../domain/quote/service-type';
 
 // The router reads `?q=900123` as a number and `?q=true` as a boolean: a search is text all the same.
 const SearchTextSchema = v.pipe(
@@ -90,4 +90,21 @@ export function searchOf(filters: {
     from: filters.from === '' ? undefined : filters.from,
     to: filters.to === '' ? undefined : filters.to,
   };
+}
+
+/**
+ * The inbox's address as the router reads it: each value as JSON where it is JSON (`urgent=true` is
+ * true, `q="123"` the text 123), else as the text it is; anything not understood is dropped as the
+ * schema drops it. Our server reads the address so, to show the same list the page will.
+ */
+export function inboxSearchOf(params: URLSearchParams): InboxSearch {
+  const values: Record<string, unknown> = {};
+  for (const [name, value] of params) {
+    try {
+      values[name] = JSON.parse(value);
+    } catch {
+      values[name] = value;
+    }
+  }
+  return v.parse(InboxSearchSchema, values);
 }

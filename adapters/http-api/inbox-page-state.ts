@@ -1,0 +1,61 @@
+import * as v from 'valibot';
+import type { InboxPage, InboxQuery } from '../../domain/inbox/inbox-query';
+import type { InboxSummary } from '../../domain/inbox/inbox-summary';
+import type { ViewCounts } from '../../domain/inbox/view-counts';
+import type { StaffMember } from '../../domain/staff/staff';
+import { fromInboxSearchParams, toInboxSearchParams } from './inbox-params';
+import {
+  fromWireInboxPage,
+  fromWireInboxSummary,
+  toWireInboxPage,
+  toWireInboxSummary,
+  WireInboxPageSchema,
+  WireInboxSummarySchema,
+  WireViewCountsSchema,
+} from './inbox-wire';
+
+/**
+ * What our server read for a signed-in staff member opening the inbox, so the page shows the requests
+ * as it arrives and the browser takes them over as they are: who is signed in, when the server looked
+ * (the clocks read that time until they tick), the first page, and the figures above the list.
+ */
+export interface InboxFirstScreen {
+  staff: StaffMember;
+  at: Date;
+  query: InboxQuery;
+  page: InboxPage;
+  summary: InboxSummary | null;
+  counts: ViewCounts | null;
+}
+
+const InboxFirstScreenSchema = v.object({
+  staff: v.object({ email: v.string() }),
+  at: v.pipe(v.string(), v.isoTimestamp()),
+  /** As the API's list takes it: `view=new&q=…`. */
+  query: v.string(),
+  page: WireInboxPageSchema,
+  summary: v.nullable(WireInboxSummarySchema),
+  counts: v.nullable(WireViewCountsSchema),
+});
+
+/** The first screen as the page carries it, in the API's own formats. */
+export const toWireFirstScreen = ({ staff, at, query, page, summary, counts }: InboxFirstScreen) => ({
+  staff: { email: staff.email },
+  at: at.toISOString(),
+  query: toInboxSearchParams({ query, after: null, limit: page.quotes.length }).toString(),
+  page: toWireInboxPage(page),
+  summary: summary && toWireInboxSummary(summary),
+  counts,
+});
+
+/** The first screen a page carries; undefined when it carries none, or none that reads. */
+export function fromWireFirstScreen(value: unknown): InboxFirstScreen | undefined {
+  const parsed = v.safeParse(InboxFirstScreenSchema, value);
+  if (!parsed.success) return undefined;
+  const page = fromWireInboxPage(parsed.output.page);
+  const params = new URLSearchParams(parsed.output.query);
+  const query = fromInboxSearchParams((name) => params.get(name) ?? undefined);
+  if (page === undefined || !query.ok) return undefined;
+  const { staff, at, summary, counts } = parsed.output;
+  return { staff, at: new Date(at), query: query.query, page, summary: summary && fromWireInboxSummary(summary), counts };
+}
