@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { InboxPage, InboxQuery } from '../../domain/inbox/inbox-query';
+import { type InboxPage, inboxPageSize, type InboxQuery } from '../../domain/inbox/inbox-query';
 import type { InboxSummary } from '../../domain/inbox/inbox-summary';
 import type { ViewCounts } from '../../domain/inbox/view-counts';
 import type { StaffMember } from '../../domain/staff/staff';
@@ -42,7 +42,7 @@ const InboxFirstScreenSchema = v.object({
 export const toWireFirstScreen = ({ staff, at, query, page, summary, counts }: InboxFirstScreen) => ({
   staff: { email: staff.email },
   at: at.toISOString(),
-  query: toInboxSearchParams({ query, after: null, limit: page.quotes.length }).toString(),
+  query: toInboxSearchParams({ query, after: null, limit: inboxPageSize }).toString(),
   page: toWireInboxPage(page),
   summary: summary && toWireInboxSummary(summary),
   counts,

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
 import { toWireFirstScreen } from '../http-api/inbox-page-state';
@@ -245,7 +246,7 @@ export function createServerApp(deps: ServerDeps) {
   });
   // The inbox, for a signed-in staff member, drawn with its requests: they show before its scripts
   // arrive. Anyone else gets the built page, which asks them to sign in.
-  app.get('/quotes', async (c, next) => {
+  app.get('/quotes', compress(), async (c, next) => {
     const member = await staff.staffOf(c);
     const address = new URL(c.req.url);
     const first = member && (await readInboxFirstScreen({ inbox: deps.inbox, logger: deps.logger }, member, address, now()));

@@ -9,6 +9,20 @@
  */
 export const interactionEvents = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
+/** The statements that add the page's entry as a module script and a preload of each chunk it imports. */
+const appendFiles = [
+  '    files.forEach((file, index) => {',
+  "      const tag = document.createElement(index === 0 ? 'script' : 'link');",
+  "      if (index === 0) Object.assign(tag, { type: 'module', src: file });",
+  "      else Object.assign(tag, { rel: 'modulepreload', href: file });",
+  "      tag.crossOrigin = '';",
+  '      document.head.append(tag);',
+  '    });',
+];
+
+// Asset paths hold no '<'; escaped all the same, so nothing in them could ever end the element.
+const list = (values: readonly string[]) => JSON.stringify(values).replaceAll('<', '\\u003c');
+
 /**
  * A classic script, small enough to write into the page, that loads the page's scripts on the
  * visitor's first interaction and not before: the entry as a module script, and a preload of every
@@ -17,8 +31,6 @@ export const interactionEvents = ['pointerdown', 'touchstart', 'keydown', 'focus
  * delays what the visitor does, so a form sent before the scripts arrive goes as a plain post.
  */
 export function interactionLoader(entry: string, chunks: readonly string[]): string {
-  // Asset paths hold no '<'; escaped all the same, so nothing in them could ever end the element.
-  const list = (values: readonly string[]) => JSON.stringify(values).replaceAll('<', '\\u003c');
   return [
     '(() => {',
     `  const files = ${list([entry, ...chunks])};`,
@@ -27,15 +39,27 @@ export function interactionLoader(entry: string, chunks: readonly string[]): str
     '  const load = (event) => {',
     "    if (event.type === 'focusin' && event.target.tabIndex < 0) return;",
     '    for (const type of events) removeEventListener(type, load, options);',
-    '    files.forEach((file, index) => {',
-    "      const tag = document.createElement(index === 0 ? 'script' : 'link');",
-    "      if (index === 0) Object.assign(tag, { type: 'module', src: file });",
-    "      else Object.assign(tag, { rel: 'modulepreload', href: file });",
-    "      tag.crossOrigin = '';",
-    '      document.head.append(tag);',
-    '    });',
+    ...appendFiles,
     '  };',
     '  for (const type of events) addEventListener(type, load, options);',
+    '})();',
+  ].join('\n');
+}
+
+/**
+ * A classic script that loads the page's scripts as soon as the browser has painted the page once: for
+ * a page the server drew with what its reader came for (the inbox, signed in), which they see at once
+ * and which needs its scripts straight after, without them racing the page for the connection first.
+ */
+export function afterFirstPaintLoader(entry: string, chunks: readonly string[]): string {
+  return [
+    '(() => {',
+    `  const files = ${list([entry, ...chunks])};`,
+    '  const load = () => {',
+    ...appendFiles,
+    '  };',
+    // The frame is drawn after requestAnimationFrame's callbacks run; the task after it runs once it is.
+    '  requestAnimationFrame(() => setTimeout(load, 0));',
     '})();',
   ].join('\n');
 }

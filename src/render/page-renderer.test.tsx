@@ -2,6 +2,8 @@
 import { expect, test } from 'vitest';
 import { type PageState, parsePageState } from '../../adapters/http-api/page-state';
 import { createPageRenderer } from './page-renderer';
+import { defaultInboxQuery } from '../../domain/inbox/inbox-query';
+import { toWireFirstScreen } from '../../adapters/http-api/inbox-page-state';
 import { loadedBackend } from '../app/backends/backend';
 import { testBackend } from '../test-app.test-support';
 import { sampleDraft } from '../../fixtures/sample-request.test-support';
@@ -13,6 +15,7 @@ const pages = () =>
     home: template('home'),
     app: template('app'),
     appAtOnce: template('app at once'),
+    appAfterPaint: template('app after paint'),
   });
 const templateOf = (html: string) => /<!--([a-z ]+)-->/.exec(html)?.[1];
 
@@ -88,4 +91,21 @@ test('every page that works without scripts loads them on a first interaction; o
   expect(await rendered('/r/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).toBe('app');
   expect(await rendered('/quotes')).toBe('app at once');
   expect(await rendered('/quotes/settings')).toBe('app at once');
+});
+
+test('the inbox drawn by the server with a staff member’s requests is read as it arrives, and loads its scripts once painted', async () => {
+  const first = {
+    staff: { email: 'sam@se1plumbing.example' },
+    at: new Date('2026-11-20T12:00:00Z'),
+    query: defaultInboxQuery,
+    page: { quotes: [], total: 0, next: null },
+    summary: null,
+    counts: null,
+  };
+  const { html } = await pages().render('/quotes', { inbox: toWireFirstScreen(first) });
+  expect(templateOf(html)).toBe('app after paint');
+  expect(textOf(html)).toMatch(/Quote Requests \( 0 \)/);
+  expect(textOf(html)).toContain('Nobody is waiting for a call back.');
+  expect(textOf(html)).toContain('Signed in as sam@se1plumbing.example');
+  expect(textOf(html)).not.toContain('Staff sign-in');
 });

@@ -19,6 +19,11 @@ export interface PageTemplates {
   app: string;
   /** A page whose route needs its scripts as soon as it arrives (the staff inbox): the whole application, at once. */
   appAtOnce: string;
+  /**
+   * Such a page as the server drew it with what its reader came for (the inbox, signed in, with its
+   * requests): the whole application, as soon as the page is painted.
+   */
+  appAfterPaint: string;
 }
 
 /**
@@ -36,7 +41,7 @@ function splitHead(app: string): { head: string; body: string } {
  * server renders with it what depends on a request (a form sent back with its errors).
  */
 export function createPageRenderer(backend: BackendModule, templates: PageTemplates): PageRenderer {
-  for (const template of [templates.home, templates.app, templates.appAtOnce]) {
+  for (const template of [templates.home, templates.app, templates.appAtOnce, templates.appAfterPaint]) {
     if (!template.includes(rootElement)) throw new Error(`A page template has no ${rootElement}`);
   }
   return {
@@ -52,7 +57,14 @@ export function createPageRenderer(backend: BackendModule, templates: PageTempla
       );
       const found = router.state.matches.some((match) => match.routeId !== rootRouteId && match.status !== 'notFound');
       const atOnce = router.state.matches.some((match) => match.staticData.scriptsAtOnce === true);
-      const template = found && router.state.location.pathname === '/' ? templates.home : atOnce ? templates.appAtOnce : templates.app;
+      const template =
+        found && router.state.location.pathname === '/'
+          ? templates.home
+          : atOnce
+            ? state.inbox === undefined
+              ? templates.appAtOnce
+              : templates.appAfterPaint
+            : templates.app;
       const stateScript = `<script id="${pageStateElementId}" type="application/json">${serialisePageState(state)}</script>`;
       return {
         status: found ? 200 : 404,

@@ -47,8 +47,8 @@ const namedInLoader = (page: string) => inlineScripts(page).flatMap((script) => 
 const fetchedOnArrival = (page: string) => [...page.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+\.js)"/g)].map(([, file]) => file);
 
 test('every page carries the stylesheet in a style element, not a link', () => {
-  const { app, appAtOnce, home } = pageTemplates(indexHtml, manifest, readAsset);
-  for (const page of [app, appAtOnce, home]) {
+  const { app, appAtOnce, appAfterPaint, home } = pageTemplates(indexHtml, manifest, readAsset);
+  for (const page of [app, appAtOnce, appAfterPaint, home]) {
     expect(page).toContain(`<style>${css}</style>`);
     expect(page).not.toContain('rel="stylesheet"');
     expect(page).not.toContain('index-X.css');
@@ -85,12 +85,12 @@ test('the other pages that work without scripts fetch none as they arrive; their
 });
 
 test('the script hashes are those of the loaders written into the pages, and nothing else inline runs', () => {
-  const { app, appAtOnce, home, scriptHashes } = pageTemplates(indexHtml, manifest, readAsset);
-  const written = [home, app, appAtOnce].flatMap(inlineScripts);
-  expect(written).toHaveLength(2);
+  const { app, appAtOnce, appAfterPaint, home, scriptHashes } = pageTemplates(indexHtml, manifest, readAsset);
+  const written = [home, app, appAtOnce, appAfterPaint].flatMap(inlineScripts);
+  expect(written).toHaveLength(3);
   expect(scriptHashes.toSorted()).toEqual(written.map((script) => `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`).toSorted());
   // Any other script element in a page loads a file or holds data, which the policy's 'self' or nothing covers.
-  for (const page of [home, app, appAtOnce]) {
+  for (const page of [home, app, appAtOnce, appAfterPaint]) {
     for (const [tag] of page.matchAll(/<script\b[^>]*>/g)) expect(tag).toMatch(/^<script>$|\bsrc="|type="application\/(?:ld\+)?json"/);
   }
 });
@@ -105,8 +105,17 @@ test('every page carries its icon as a data URL, the same SVG, so nothing but th
 });
 
 test('every page keeps the element the application renders into', () => {
-  const { app, appAtOnce, home } = pageTemplates(indexHtml, manifest, readAsset);
-  for (const page of [app, appAtOnce, home]) expect(page).toContain('<div id="root"></div>');
+  const { app, appAtOnce, appAfterPaint, home } = pageTemplates(indexHtml, manifest, readAsset);
+  for (const page of [app, appAtOnce, appAfterPaint, home]) expect(page).toContain('<div id="root"></div>');
+});
+
+test('a page drawn with what its reader came for fetches no script as it arrives; its loader names the application’s, for after the first paint', () => {
+  const { appAfterPaint } = pageTemplates(indexHtml, manifest, readAsset);
+  expect(fetchedOnArrival(appAfterPaint)).toEqual([]);
+  expect(namedInLoader(appAfterPaint)).toEqual(['/assets/index-A.js', '/assets/chunk-B.js']);
+  const [loader] = inlineScripts(appAfterPaint);
+  expect(loader).toContain('requestAnimationFrame');
+  expect(loader).not.toContain('addEventListener');
 });
 
 test('a build manifest without the home page’s entry is refused', () => {

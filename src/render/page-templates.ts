@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { interactionLoader } from './interaction-loader';
+import { afterFirstPaintLoader, interactionLoader } from './interaction-loader';
 import type { PageTemplates } from './page-renderer';
 
 /** The part of Vite's build manifest (.vite/manifest.json) that says which files an entry loads. */
@@ -68,16 +68,17 @@ export function pageTemplates(indexHtml: string, manifest: BuildManifest, readAs
   if (!/<script type="module"[^>]*><\/script>/.test(styled)) throw new Error('The built index.html loads no module script');
   const withoutScripts = styled.replace(/\s*<script type="module"[^>]*><\/script>/g, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   const scriptHashes: string[] = [];
-  const onInteraction = (entry: string) => {
+  const withLoader = (entry: string, loader: typeof interactionLoader) => {
     const files = entryFiles(manifest, entry);
-    const script = interactionLoader(files.entry, files.chunks);
+    const script = loader(files.entry, files.chunks);
     scriptHashes.push(sha256(script));
     return withoutScripts.replace('</head>', () => `  <script>${script}</script>\n  </head>`);
   };
   return {
-    home: onInteraction(homeEntry),
-    app: onInteraction(appEntry),
+    home: withLoader(homeEntry, interactionLoader),
+    app: withLoader(appEntry, interactionLoader),
     appAtOnce: styled,
+    appAfterPaint: withLoader(appEntry, afterFirstPaintLoader),
     styleHashes,
     scriptHashes,
   };

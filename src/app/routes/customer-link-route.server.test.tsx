@@ -20,7 +20,7 @@ function stateOf(overrides: Parameters<typeof sampleInboxQuote>[0] = {}, message
 }
 
 const render = (url: string, state: PageState) =>
-  createPageRenderer(loadedBackend(testBackend(), { postsCustomerForms: true }), { home: template, app: template, appAtOnce: template }).render(url, state);
+  createPageRenderer(loadedBackend(testBackend(), { postsCustomerForms: true }), { home: template, app: template, appAtOnce: template, appAfterPaint: template }).render(url, state);
 
 test('the customer’s page renders on our server with plain forms, kept out of search engines and referrers', async () => {
   const { html, status } = await render(`/r/${token}`, stateOf());

@@ -7,7 +7,7 @@ import { testBackend } from '../../test-app.test-support';
 const template = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 
 test('the privacy notice renders on a server, with no window, and its links are plain links', async () => {
-  const { html, status } = await createPageRenderer(loadedBackend(testBackend()), { home: template, app: template, appAtOnce: template }).render('/privacy', {});
+  const { html, status } = await createPageRenderer(loadedBackend(testBackend()), { home: template, app: template, appAtOnce: template, appAfterPaint: template }).render('/privacy', {});
 
   expect(typeof window).toBe('undefined');
   expect(status).toBe(200);
