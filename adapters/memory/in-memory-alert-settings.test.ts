@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import type { TestAlert } from '../../domain/alerts/alert-message';
 import { maxPushDevicesPerStaff, PushDeviceRefused } from '../../domain/alerts/alert-devices';
 import { RotaRejected } from '../../domain/alerts/alert-settings';
-import { inboxCopy } from '../../domain/inbox/inbox-copy';
+import { alertsCopy } from '../../domain/alerts/alerts-copy';
 import { InMemoryAlertSettings } from './in-memory-alert-settings.test-support';
 
 const you = 'demo@se1plumbing.example';
@@ -71,7 +71,7 @@ test('ten devices at most: the eleventh is refused with what staff are told, one
 
   const refused = settings.addDevice({ ...device, endpoint: 'local:one too many' });
   await expect(refused).rejects.toBeInstanceOf(PushDeviceRefused);
-  await expect(refused).rejects.toMatchObject({ reason: 'too-many-devices', message: inboxCopy.alerts.problems['too-many-devices'] });
+  await expect(refused).rejects.toMatchObject({ reason: 'too-many-devices', message: alertsCopy.problems['too-many-devices'] });
   await settings.addDevice({ ...device, endpoint: 'local:browser 3', label: 'Renamed' });
   expect(await settings.devices()).toHaveLength(maxPushDevicesPerStaff);
 });

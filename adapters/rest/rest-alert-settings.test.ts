@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { maxPushDevicesPerStaff, PushDeviceRefused } from '../../domain/alerts/alert-devices';
 import { RotaRejected } from '../../domain/alerts/alert-settings';
-import { inboxCopy } from '../../domain/inbox/inbox-copy';
+import { alertsCopy } from '../../domain/alerts/alerts-copy';
 import { NotSignedIn } from '../../domain/staff/staff';
 import { mswServer } from '../contracts/msw-server.test-support';
 import { alertPaths } from '../http-api/alerts-wire';
@@ -144,6 +144,6 @@ test('an eleventh device, or one on a push service that is not public, rejects s
   for (let index = 0; index < maxPushDevicesPerStaff; index++) await client.addDevice({ ...subscription, endpoint: `https://push.example.net/send/${index}` });
   const refused = await client.addDevice({ ...subscription, endpoint: 'https://push.example.net/send/eleventh' }).catch((error: unknown) => error);
   expect(refused).toBeInstanceOf(PushDeviceRefused);
-  expect(refused).toMatchObject({ reason: 'too-many-devices', message: inboxCopy.alerts.problems['too-many-devices'] });
+  expect(refused).toMatchObject({ reason: 'too-many-devices', message: alertsCopy.problems['too-many-devices'] });
   expect(await client.devices()).toHaveLength(maxPushDevicesPerStaff);
 });

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { maxPushDevicesPerStaff, PushDeviceRefused } from '../../domain/alerts/alert-devices';
-import { inboxCopy } from '../../domain/inbox/inbox-copy';
+import { alertsCopy } from '../../domain/alerts/alerts-copy';
 import { sqlDialects } from './scratch-database.test-support';
 import { alertRecord, deliveriesOf, jo, sam, storesOver, subscription, withAlertStores } from './sql-alert-store.test-support';
 
@@ -85,7 +85,7 @@ for (const dialect of sqlDialects) {
 
       const refused = devices.saveDevice(sam, subscription('sam-eleventh'), clock.now());
       await expect(refused).rejects.toBeInstanceOf(PushDeviceRefused);
-      await expect(refused).rejects.toMatchObject({ reason: 'too-many-devices', message: inboxCopy.alerts.problems['too-many-devices'] });
+      await expect(refused).rejects.toMatchObject({ reason: 'too-many-devices', message: alertsCopy.problems['too-many-devices'] });
       // Jo's phone, saved by Sam over ten, stays Jo's.
       await expect(devices.saveDevice(sam, subscription('jo-phone'), clock.now())).rejects.toMatchObject({ reason: 'too-many-devices' });
       expect(await devices.listDevices(jo)).toEqual([jos]);

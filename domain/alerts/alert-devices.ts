@@ -1,4 +1,4 @@
-import { inboxCopy } from '../inbox/inbox-copy';
+import { alertsCopy } from './alerts-copy';
 import type { AlertSettings } from '../ports/alert-settings';
 import type { Logger } from '../ports/logger';
 import type { NewPushDevice, PushDevice } from '../ports/push-devices';
@@ -27,7 +27,7 @@ export type PushDeviceRefusal = 'too-many-devices' | 'endpoint-not-allowed';
 export class PushDeviceRefused extends Error {
   readonly reason: PushDeviceRefusal;
 
-  constructor(reason: PushDeviceRefusal, message: string = inboxCopy.alerts.problems[reason]) {
+  constructor(reason: PushDeviceRefusal, message: string = alertsCopy.problems[reason]) {
     super(message);
     this.name = 'PushDeviceRefused';
     this.reason = reason;

@@ -1,11 +1,8 @@
 import { fromWireFirstScreen } from '../../adapters/http-api/inbox-page-state';
 import type { PageState } from '../../adapters/http-api/page-state';
 import { addQuoteNote } from '../../domain/inbox/add-quote-note';
-import { addAlertDevice } from '../../domain/alerts/alert-devices';
-import { callAlertSettings, saveOnCallRota } from '../../domain/alerts/alert-settings';
 import { changeQuoteStatus } from '../../domain/inbox/change-quote-status';
 import { clearSpam } from '../../domain/spam/clear-spam';
-import { eraseCustomerData, findCustomerData } from '../../domain/customer-data/customer-data-requests';
 import { deleteQuote } from '../../domain/inbox/delete-quote';
 import { exportQuotes } from '../../domain/inbox/export-quotes';
 import { findQuotes } from '../../domain/inbox/find-quotes';
@@ -17,8 +14,7 @@ import { takeQuote } from '../../domain/inbox/take-quote';
 import type { PhotoLinks } from '../../domain/ports/photos';
 import type { StaffAuth } from '../../domain/staff/staff';
 import type { Backend, BackendModule } from './backends/backend';
-import { type AlertSettingsStore, createAlertSettingsStore } from './stores/alert-settings-store';
-import { createCustomerDataStore, type CustomerDataStore } from './stores/customer-data-store';
+import type { ToastStore } from './stores/toast-store';
 import { createInboxStore, type InboxStore } from './stores/inbox-store';
 import { createQuoteActionsStore, type QuoteActionsStore } from './stores/quote-actions-store';
 import { createStaffStore, type StaffStore } from './stores/staff-store';
@@ -33,10 +29,11 @@ export interface AppContext extends SiteContext {
   /** What staff do to the requests in the inbox. */
   quoteActions: QuoteActionsStore;
   staff: StaffStore;
-  /** The signed-in staff member's alerts: on this device, their devices, the test alert, the rota. */
-  alerts: AlertSettingsStore;
-  /** A customer's data, found by email or phone, to download or erase. */
-  customerData: CustomerDataStore;
+  /**
+   * What the settings page's stores (the alerts, a customer's data: see settings-stores.ts) are made
+   * over, when it is first opened: their code is the settings page's own.
+   */
+  settingsDeps: { ports: () => Promise<Backend>; toasts: ToastStore; onNotSignedIn: () => void; now: () => Date; browser: ThisBrowser };
   /** The time now: the response clocks read it, and tests fix it. */
   now: () => Date;
   /** When the server rendered the inbox this page took over: its clocks read that time until they first tick. */
@@ -94,30 +91,23 @@ export function createAppContext(
     toasts,
     onNotSignedIn,
   });
-  const alerts = createAlertSettingsStore({
-    call: (action, run) => withPorts(ports, (loaded) => callAlertSettings(loaded, action, run)),
-    saveRota: (shifts) => withPorts(ports, (loaded) => saveOnCallRota(loaded, shifts)),
-    addDevice: (device) => withPorts(ports, (loaded) => addAlertDevice(loaded, device)),
-    browser,
-    toasts,
-    onNotSignedIn,
-  });
-  const customerData = createCustomerDataStore({
-    find: (input) => withPorts(ports, (loaded) => findCustomerData(loaded, input)),
-    erase: (input) => withPorts(ports, (loaded) => eraseCustomerData(loaded, input)),
-    now,
-    afterErasure: () => void inbox.getState().reload(),
-    onNotSignedIn,
-  });
   // Signing out forgets the inbox at once: the next person at this device must not see it.
   staff.subscribe((state, previous) => {
     if (previous.status === 'signed-in' && state.status !== 'signed-in') {
       inbox.getState().clear();
-      alerts.getState().clear();
-      customerData.getState().clear();
     }
   });
   const photoLinks: PhotoLinks = { photoUrl: async (quoteId, photo, size) => (await ports()).photos.links.photoUrl(quoteId, photo, size) };
   const customerLinkPage = createCustomerPageContext(backend, ports, initial.customer, now);
-  return { ...site, inbox, quoteActions, staff, alerts, customerData, now, renderedAt: first?.at ?? null, photoLinks, customerLinkPage };
+  return {
+    ...site,
+    inbox,
+    quoteActions,
+    staff,
+    settingsDeps: { ports, toasts, onNotSignedIn, now, browser },
+    now,
+    renderedAt: first?.at ?? null,
+    photoLinks,
+    customerLinkPage,
+  };
 }

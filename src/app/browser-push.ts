@@ -1,11 +1,11 @@
-import type { inboxCopy } from '../../domain/inbox/inbox-copy';
+import type { alertsCopy } from '../../domain/alerts/alerts-copy';
 import { inboxWorkerRegistration } from './inbox-worker';
 
 // How this browser turns alerts on and off: notification permission, the inbox's service worker and
 // its push subscription. Loaded by this-browser.ts only when the inbox's alerts are used.
 
-/** Why alerts could not be turned on or off here, each with its own advice (inboxCopy.alerts.problems). */
-export type AlertsProblemKind = keyof typeof inboxCopy.alerts.problems;
+/** Why alerts could not be turned on or off here, each with its own advice (alertsCopy.problems). */
+export type AlertsProblemKind = keyof typeof alertsCopy.problems;
 /** Why this browser could not turn alerts on. */
 export type AlertsProblem = Exclude<AlertsProblemKind, 'save-failed' | 'remove-failed' | 'too-many-devices' | 'endpoint-not-allowed'>;
 

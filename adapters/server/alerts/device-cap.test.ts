@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { afterEach, expect, test } from 'vitest';
 import { maxPushDevicesPerStaff, PushDeviceRefused } from '../../../domain/alerts/alert-devices';
-import { inboxCopy } from '../../../domain/inbox/inbox-copy';
+import { alertsCopy } from '../../../domain/alerts/alerts-copy';
 import { alertPaths, toWireNewPushDevice, WirePushDevicesSchema, WireTestAlertSchema } from '../../http-api/alerts-wire';
 import { WireErrorSchema } from '../../http-api/wire';
 import { startLoopbackPushService } from '../../push/loopback-push-service.test-support';
@@ -35,7 +35,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
     expect(answers.filter(({ status }) => status === 201)).toHaveLength(maxPushDevicesPerStaff);
     for (const answer of answers.filter(({ status }) => status !== 201)) {
       expect(answer.status).toBe(409);
-      expect(v.parse(WireErrorSchema, await answer.json())).toEqual({ error: 'too-many-devices', message: inboxCopy.alerts.problems['too-many-devices'] });
+      expect(v.parse(WireErrorSchema, await answer.json())).toEqual({ error: 'too-many-devices', message: alertsCopy.problems['too-many-devices'] });
     }
     const listed = v.parse(WirePushDevicesSchema, await (await send(server, 'GET', alertPaths.devices)).json()).devices;
     expect(listed).toHaveLength(maxPushDevicesPerStaff);
@@ -52,7 +52,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
 }
 
 test('the inbox says the limit the stores keep', () => {
-  expect(inboxCopy.alerts.problems['too-many-devices']).toContain(`${maxPushDevicesPerStaff} devices`);
+  expect(alertsCopy.problems['too-many-devices']).toContain(`${maxPushDevicesPerStaff} devices`);
 });
 
 test('the browser\'s REST client hears the server\'s refusals as the inbox tells them', async () => {
@@ -70,5 +70,5 @@ test('the browser\'s REST client hears the server\'s refusals as the inbox tells
   for (let index = 0; index < maxPushDevicesPerStaff; index++) await client.addDevice({ ...phone, endpoint: `https://push.example.net/send/${index}` });
   const refused = client.addDevice({ ...phone, endpoint: 'https://push.example.net/send/eleventh' });
   await expect(refused).rejects.toBeInstanceOf(PushDeviceRefused);
-  await expect(refused).rejects.toMatchObject({ reason: 'too-many-devices', message: inboxCopy.alerts.problems['too-many-devices'] });
+  await expect(refused).rejects.toMatchObject({ reason: 'too-many-devices', message: alertsCopy.problems['too-many-devices'] });
 });

@@ -1,14 +1,14 @@
 import { createStore } from 'zustand/vanilla';
 import { type AddAlertDeviceResult, localDeviceEndpoint } from '../../../domain/alerts/alert-devices';
 import type { AlertSettingsResult, SaveRotaResult } from '../../../domain/alerts/alert-settings';
-import { inboxCopy } from '../../../domain/inbox/inbox-copy';
+import { alertsCopy } from '../../../domain/alerts/alerts-copy';
 import type { OnCallShift } from '../../../domain/alerts/on-call';
 import type { AlertSettings } from '../../../domain/ports/alert-settings';
 import type { NewPushDevice, PushDevice } from '../../../domain/ports/push-devices';
 import type { AlertsProblemKind, ThisBrowser } from '../this-browser';
 import { type ToastStore, toastSlot } from './toast-store';
 
-const text = inboxCopy.alerts;
+const text = alertsCopy;
 
 interface AlertSettingsState {
   /** 'idle' until the panel is first opened; 'failed' when the settings could not be read. */

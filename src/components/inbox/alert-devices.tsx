@@ -1,15 +1,16 @@
 import { useStore } from 'zustand';
-import { inboxCopy } from '../../../domain/inbox/inbox-copy';
+import { alertsCopy } from '../../../domain/alerts/alerts-copy';
 import { londonClock, londonDay } from '../../../domain/london-time';
 import type { PushDevice } from '../../../domain/ports/push-devices';
 import { useAppContext } from '../../app/app-context-provider';
+import { useSettingsStores } from '../../app/settings-stores';
 import { formatDateTime } from './format-date-time';
 
-const text = inboxCopy.alerts;
+const text = alertsCopy;
 
 /** "Alerts on this device": a switch, what it means now, and why turning it on or off failed. */
 export function ThisDeviceSwitch() {
-  const alerts = useAppContext((context) => context.alerts);
+  const alerts = useSettingsStores().alerts;
   const on = useStore(alerts, (state) => state.thisDevice !== null);
   const switching = useStore(alerts, (state) => state.switching);
   const problem = useStore(alerts, (state) => state.problem);
@@ -44,7 +45,7 @@ export function ThisDeviceSwitch() {
 }
 
 function DeviceItem({ device, here }: { device: PushDevice; here: boolean }) {
-  const alerts = useAppContext((context) => context.alerts);
+  const alerts = useSettingsStores().alerts;
   const now = useAppContext((context) => context.now);
   const busy = useStore(alerts, (state) => state.removing[device.id] === true || (here && state.switching !== null));
   const lastAlert = device.lastAlertAt;
@@ -82,7 +83,7 @@ function DeviceItem({ device, here }: { device: PushDevice; here: boolean }) {
 
 /** The staff member's devices, each with Remove, and the test alert that proves they are reached. */
 export function AlertDevices() {
-  const alerts = useAppContext((context) => context.alerts);
+  const alerts = useSettingsStores().alerts;
   const devices = useStore(alerts, (state) => state.devices);
   const thisDevice = useStore(alerts, (state) => state.thisDevice);
   const testing = useStore(alerts, (state) => state.testing);

@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
-import { inboxCopy } from '../../../domain/inbox/inbox-copy';
-import { useAppContext } from '../../app/app-context-provider';
+import { alertsCopy } from '../../../domain/alerts/alerts-copy';
+import { useSettingsStores } from '../../app/settings-stores';
 import { AlertDevices, ThisDeviceSwitch } from './alert-devices';
 import { RotaEditor } from './rota-editor';
 
-const text = inboxCopy.alerts;
+const text = alertsCopy;
 
 /**
  * The alert settings, folded away under the toolbar until opened (and read only then): alerts on this
  * device, the staff member's devices and the test alert, and who is on call.
  */
 export function AlertsPanel() {
-  const alerts = useAppContext((context) => context.alerts);
+  const alerts = useSettingsStores().alerts;
   const status = useStore(alerts, (state) => state.status);
   const [open, setOpen] = useState(false);
   return (

@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import type { CustomerData } from '../../../domain/customer-data/customer-data';
 import { customerDataCopy as text } from '../../../domain/customer-data/customer-data-copy';
 import { inboxCopy } from '../../../domain/inbox/inbox-copy';
-import { useAppContext } from '../../app/app-context-provider';
+import { useSettingsStores } from '../../app/settings-stores';
 import { FormField } from '../shared/form-field';
 import { downloadFile } from './download-file';
 import { formatDateTime } from './format-date-time';
@@ -32,7 +32,7 @@ export function CustomerDataPanel() {
 }
 
 function SearchForm() {
-  const customerData = useAppContext((context) => context.customerData);
+  const customerData = useSettingsStores().customerData;
   const email = useStore(customerData, (state) => state.email);
   const phone = useStore(customerData, (state) => state.phone);
   const errors = useStore(customerData, (state) => state.errors);
@@ -64,7 +64,7 @@ function SearchForm() {
 }
 
 function Results() {
-  const customerData = useAppContext((context) => context.customerData);
+  const customerData = useSettingsStores().customerData;
   const data = useStore(customerData, (state) => state.data);
   const subject = useStore(customerData, (state) => state.subject);
   // A new search starts without the erasure's confirmation open.
@@ -72,7 +72,7 @@ function Results() {
 }
 
 function FoundData({ data }: { data: CustomerData }) {
-  const customerData = useAppContext((context) => context.customerData);
+  const customerData = useSettingsStores().customerData;
   const status = useStore(customerData, (state) => state.status);
   const heading = useRef<HTMLHeadingElement>(null);
   const [confirming, setConfirming] = useState(false);
@@ -131,7 +131,7 @@ function FoundData({ data }: { data: CustomerData }) {
 }
 
 function EraseConfirmation({ onCancel }: { onCancel: () => void }) {
-  const customerData = useAppContext((context) => context.customerData);
+  const customerData = useSettingsStores().customerData;
   const error = useStore(customerData, (state) => state.errors.confirm);
   const status = useStore(customerData, (state) => state.status);
   const [confirm, setConfirm] = useState('');
@@ -158,7 +158,7 @@ function EraseConfirmation({ onCancel }: { onCancel: () => void }) {
 }
 
 function ErasedResult() {
-  const customerData = useAppContext((context) => context.customerData);
+  const customerData = useSettingsStores().customerData;
   const message = useStore(customerData, (state) => state.erasedMessage);
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => {

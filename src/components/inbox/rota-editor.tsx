@@ -1,10 +1,11 @@
 import { type SubmitEvent, useId, useState } from 'react';
 import { useStore } from 'zustand';
-import { inboxCopy } from '../../../domain/inbox/inbox-copy';
+import { alertsCopy } from '../../../domain/alerts/alerts-copy';
 import { onCallAt, type OnCallShift, staffName, weekdayLabels, weekdays } from '../../../domain/alerts/on-call';
 import { useAppContext } from '../../app/app-context-provider';
+import { useSettingsStores } from '../../app/settings-stores';
 
-const text = inboxCopy.alerts.rota;
+const text = alertsCopy.rota;
 
 type Row = OnCallShift & { key: number };
 type Field = 'staff' | 'day' | 'start' | 'end';
@@ -90,7 +91,7 @@ const rowsOf = (shifts: readonly OnCallShift[]): Row[] => shifts.map((shift) => 
 
 /** The weekly on-call rota: one row per shift (who, which day, from, to), saved whole. */
 export function RotaEditor() {
-  const alerts = useAppContext((context) => context.alerts);
+  const alerts = useSettingsStores().alerts;
   const shifts = useStore(alerts, (state) => state.shifts);
   const staff = useStore(alerts, (state) => state.staff);
   const saving = useStore(alerts, (state) => state.savingRota);
