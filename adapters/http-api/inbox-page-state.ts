@@ -1,8 +1,6 @@
 import * as v from 'valibot';
-import { type InboxPage, inboxPageSize, type InboxQuery } from '../../domain/inbox/inbox-query';
-import type { InboxSummary } from '../../domain/inbox/inbox-summary';
-import type { ViewCounts } from '../../domain/inbox/view-counts';
-import type { StaffMember } from '../../domain/staff/staff';
+import type { InboxFirstScreen } from '../../domain/inbox/inbox-first-screen';
+import { inboxPageSize } from '../../domain/inbox/inbox-query';
 import { fromInboxSearchParams, toInboxSearchParams } from './inbox-params';
 import {
   fromWireInboxPage,
@@ -14,20 +12,7 @@ import {
   WireViewCountsSchema,
 } from './inbox-wire';
 
-/**
- * What our server read for a signed-in staff member opening the inbox, so the page shows the requests
- * as it arrives and the browser takes them over as they are: who is signed in, when the server looked
- * (the clocks read that time until they tick), the first page, and the figures above the list.
- */
-export interface InboxFirstScreen {
-  staff: StaffMember;
-  at: Date;
-  query: InboxQuery;
-  page: InboxPage;
-  summary: InboxSummary | null;
-  counts: ViewCounts | null;
-}
-
+/** The inbox's first screen (see InboxFirstScreen) as a page the server drew carries it, in the API's own formats. */
 const InboxFirstScreenSchema = v.object({
   staff: v.object({ email: v.string() }),
   at: v.pipe(v.string(), v.isoTimestamp()),

@@ -1,6 +1,3 @@
-import type { Logger } from '../ports/logger';
-import type { QuoteInbox } from '../ports/quote-inbox';
-import { type StaffFailure, staffFailureOf } from '../staff/staff-failure';
 import { type InboxView, inboxViews, type ViewPlace, viewLists } from './inbox-query';
 
 /** How many requests each view lists as a whole, whatever staff search for or filter by: the counts on the view tabs. */
@@ -18,18 +15,3 @@ export function viewCountsOf(tallies: readonly ViewTally[]): ViewCounts {
   return Object.fromEntries(inboxViews.map((view) => [view, countOf(view)])) as Record<InboxView, number>;
 }
 
-export interface ViewCountsDeps {
-  inbox: Pick<QuoteInbox, 'viewCounts'>;
-  logger: Logger;
-}
-
-export type ViewCountsResult = { ok: true; counts: ViewCounts } | { ok: false; error: StaffFailure };
-
-/** How many requests each view holds now, for the view tabs. */
-export async function readViewCounts(deps: ViewCountsDeps): Promise<ViewCountsResult> {
-  try {
-    return { ok: true, counts: await deps.inbox.viewCounts() };
-  } catch (cause) {
-    return { ok: false, error: staffFailureOf(cause, deps.logger, 'Counting the views') };
-  }
-}

@@ -7,7 +7,7 @@ import { deleteQuote } from '../../domain/inbox/delete-quote';
 import { exportQuotes } from '../../domain/inbox/export-quotes';
 import { findQuotes } from '../../domain/inbox/find-quotes';
 import { inboxSummary } from '../../domain/inbox/inbox-summary';
-import { readViewCounts } from '../../domain/inbox/view-counts';
+import { readViewCounts } from '../../domain/inbox/read-view-counts';
 import { recordCallAttempt } from '../../domain/inbox/record-call-attempt';
 import { resendBusinessEmail } from '../../domain/inbox/resend-business-email';
 import { takeQuote } from '../../domain/inbox/take-quote';

@@ -20,7 +20,7 @@ export interface SettingsStores {
 const made = new WeakMap<AppContext, SettingsStores>();
 
 /** The settings page's stores over the application's ports: one pair per application, kept while it runs. */
-export function settingsStoresOf(context: AppContext): SettingsStores {
+function settingsStoresOf(context: AppContext): SettingsStores {
   const known = made.get(context);
   if (known) return known;
   const { ports, toasts, onNotSignedIn, now, browser } = context.settingsDeps;

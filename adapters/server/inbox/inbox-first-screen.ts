@@ -1,11 +1,11 @@
 import { findQuotes } from '../../../domain/inbox/find-quotes';
 import { inboxSummary } from '../../../domain/inbox/inbox-summary';
-import { readViewCounts } from '../../../domain/inbox/view-counts';
+import { readViewCounts } from '../../../domain/inbox/read-view-counts';
 import type { Logger } from '../../../domain/ports/logger';
 import type { QuoteInbox } from '../../../domain/ports/quote-inbox';
 import type { StaffMember } from '../../../domain/staff/staff';
-import { type InboxFirstScreen } from '../../http-api/inbox-page-state';
-import { inboxSearchOf, queryOf } from '../../http-api/inbox-search';
+import type { InboxFirstScreen } from '../../../domain/inbox/inbox-first-screen';
+import { inboxSearchOf, queryOf } from '../../../domain/inbox/inbox-search';
 
 /**
  * What a signed-in staff member opening the inbox sees first, read as the page itself would read it:

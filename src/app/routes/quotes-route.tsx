@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { InboxSearchSchema } from '../../../adapters/http-api/inbox-search';
+import { InboxSearchSchema } from '../../../domain/inbox/inbox-search';
 import { rootRoute } from './root-route';
 
 /**

@@ -7,7 +7,7 @@ import { downloadFile } from '../../components/inbox/download-file';
 import { InboxSummaryPanel } from '../../components/inbox/inbox-summary-panel';
 import { DownloadIcon } from '../../components/shared/icons';
 import { useAppContext } from '../app-context-provider';
-import { queryOf } from '../../../adapters/http-api/inbox-search';
+import { queryOf } from '../../../domain/inbox/inbox-search';
 import { StaffPage } from './staff-page';
 
 const { settings: text } = inboxCopy;

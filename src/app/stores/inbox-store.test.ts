@@ -3,7 +3,7 @@ import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quot
 import { findQuotes, type FindQuotesResult } from '../../../domain/inbox/find-quotes';
 import { defaultInboxQuery, type InboxQuery } from '../../../domain/inbox/inbox-query';
 import { inboxSummary } from '../../../domain/inbox/inbox-summary';
-import { readViewCounts } from '../../../domain/inbox/view-counts';
+import { readViewCounts } from '../../../domain/inbox/read-view-counts';
 import { request, testNow } from '../../inbox-test-data.test-support';
 import { recordingLogger } from '../../test-app.test-support';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';

@@ -4,8 +4,9 @@ import type { FindQuotesResult } from '../../../domain/inbox/find-quotes';
 import { type InboxCursor, type InboxQuery, matchesQuery, defaultInboxQuery, type InboxPage } from '../../../domain/inbox/inbox-query';
 import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
 import type { InboxSummary, InboxSummaryResult } from '../../../domain/inbox/inbox-summary';
-import type { ViewCounts, ViewCountsResult } from '../../../domain/inbox/view-counts';
-import type { InboxFirstScreen } from '../../../adapters/http-api/inbox-page-state';
+import type { ViewCounts } from '../../../domain/inbox/view-counts';
+import type { ViewCountsResult } from '../../../domain/inbox/read-view-counts';
+import type { InboxFirstScreen } from '../../../domain/inbox/inbox-first-screen';
 import { type InboxUpdates, updatesBetween } from './inbox-updates';
 import { type ToastStore, toastSlot } from './toast-store';
 

@@ -9,7 +9,7 @@ import {
   type ServiceAreaFilter,
 } from '../../../domain/inbox/inbox-query';
 import { serviceTypeLabels, serviceTypes } from '../../../domain/quote/service-type';
-import { type InboxSearch, searchOf, viewOf } from '../../../adapters/http-api/inbox-search';
+import { type InboxSearch, searchOf, viewOf } from '../../../domain/inbox/inbox-search';
 import { FilterIcon, SearchIcon } from '../shared/icons';
 import { useStore } from 'zustand';
 import { useAppContext } from '../../app/app-context-provider';

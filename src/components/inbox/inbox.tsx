@@ -1,7 +1,7 @@
 import { useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useAppContext } from '../../app/app-context-provider';
-import { filtersOf, queryOf } from '../../../adapters/http-api/inbox-search';
+import { filtersOf, queryOf } from '../../../domain/inbox/inbox-search';
 import { DeepLinkNotice } from './deep-link-notice';
 import { InboxFilters } from './inbox-filters';
 import { InboxList } from './inbox-list';

@@ -6,9 +6,9 @@ import {
   InboxViewSchema,
   searchMaxLength,
   serviceAreaFilters,
-} from '../../domain/inbox/inbox-query';
-import { londonDayStart } from '../../domain/london-time';
-import { ServiceTypeSchema } from '../../domain/quote/service-type';
+} from './inbox-query';
+import { londonDayStart } from '../london-time';
+import { ServiceTypeSchema } from '../quote/service-type';
 
 // The router reads `?q=900123` as a number and `?q=true` as a boolean: a search is text all the same.
 const SearchTextSchema = v.pipe(
