@@ -124,3 +124,39 @@ test('each view tab gets its count with the summary, and a session ended meanwhi
   expect(ended.inbox.getState().viewCounts).toBeNull();
   expect(signedOut).toEqual([]);
 });
+
+test('a page the server drew starts with its list, and its first load of the same list reads nothing again; another list is read', async () => {
+  const asked: string[] = [];
+  const first = {
+    staff: { email: 'demo@se1plumbing.example' },
+    at: testNow,
+    query: defaultInboxQuery,
+    page: { quotes: [request('drawn', 'Drawn Already', 5)], total: 1, next: null },
+    summary: null,
+    counts: { new: 1, contacted: 0, quoted: 0, won: 0, lost: 0, all: 1, spam: 0 },
+  };
+  const toasts = createToastStore();
+  const inbox = createInboxStore(
+    {
+      findQuotes: (request) => {
+        asked.push(request.query.view);
+        return findQuotes(ports, request);
+      },
+      inboxSummary: (at) => inboxSummary(ports, at),
+      viewCounts: () => readViewCounts(ports),
+      now: () => testNow,
+      toasts,
+      onNotSignedIn: () => undefined,
+    },
+    first,
+  );
+  expect(inbox.getState()).toMatchObject({ status: 'loaded', total: 1, storeEmpty: false, viewCounts: first.counts });
+
+  await inbox.getState().load({ ...defaultInboxQuery });
+  expect(asked).toEqual([]);
+  expect(inbox.getState().quotes.map(({ name }) => name)).toEqual(['Drawn Already']);
+
+  await inbox.getState().load(heating);
+  await inbox.getState().load({ ...defaultInboxQuery });
+  expect(asked).toEqual(['new', 'new']);
+});

@@ -86,6 +86,8 @@ export function createInboxStore({ findQuotes, inboxSummary, viewCounts, now, to
   const toast = toastSlot(toasts, 'quote-list');
   // Each load (or sign-out) starts a new generation; answers to an older one are dropped.
   let generation = 0;
+  // The query the server drew the page for: the page's first load of it has nothing new to read.
+  let drawn = first && JSON.stringify(first.query);
   let checkFailing = false;
   return createStore<InboxState>()((set, get) => {
     const notSignedIn = () => {
@@ -110,6 +112,9 @@ export function createInboxStore({ findQuotes, inboxSummary, viewCounts, now, to
       ...empty,
       ...(first && shownFrom(first)),
       load: async (query) => {
+        const alreadyShown = drawn === JSON.stringify(query);
+        drawn = undefined;
+        if (alreadyShown) return;
         const current = ++generation;
         set({ status: 'loading', query, updates: null });
         void get().refreshSummary();

@@ -97,11 +97,11 @@ test('choosing a view applies it at once, keeping what was typed; Clear empties 
   expect(await names()).toHaveLength(6);
 
   await user.type(filters().getByRole('searchbox', { name: 'Search' }), 'kitchen');
-  await user.click(filters().getByRole('radio', { name: 'Contacted' }));
+  await user.click(filters().getByRole('radio', { name: /^Contacted( \d+)?$/ }));
 
   await waitFor(() => expect(router.state.location.href).toBe('/quotes?view=contacted&q=kitchen'));
   expect(await names()).toEqual(['Marco Bellini']);
-  expect(filters().getByRole<HTMLInputElement>('radio', { name: 'Contacted' }).checked).toBe(true);
+  expect(filters().getByRole<HTMLInputElement>('radio', { name: /^Contacted( \d+)?$/ }).checked).toBe(true);
 
   await openFilters(user);
   await user.click(filters().getByRole('button', { name: 'Clear' }));
@@ -115,7 +115,7 @@ test('values the address holds that mean nothing fall back to the defaults inste
   expect(await screen.findByRole('heading', { name: 'Priya Raman' })).toBeTruthy();
   expect(filters().getByRole('button', { name: 'Filters' })).toBeTruthy();
   await openFilters(user);
-  expect(filters().getByRole<HTMLInputElement>('radio', { name: 'Waiting' }).checked).toBe(true);
+  expect(filters().getByRole<HTMLInputElement>('radio', { name: /^Waiting( \d+)?$/ }).checked).toBe(true);
   expect(filters().getByRole<HTMLSelectElement>('combobox', { name: 'Service' }).value).toBe('');
   expect(filters().getByLabelText<HTMLInputElement>('From').value).toBe('');
 });
@@ -174,4 +174,19 @@ test('a search sent with its Search button finds the same as one sent with Enter
 
   await waitFor(() => expect(router.state.location.href).toBe('/quotes?view=all&q=shower'));
   expect(await names()).toEqual(['Grace Whitfield']);
+});
+
+test('each view says how many requests it holds, whatever the search, and the counts follow a move', async () => {
+  const { user } = renderInbox('/quotes?q=Priya');
+  expect(await names()).toEqual(['Priya Raman']);
+  // Six wait, one was answered; nothing is in Spam: counted over the whole inbox, not the search.
+  await waitFor(() => expect(filters().getByRole('radio', { name: 'Waiting 6' })).toBeTruthy());
+  expect(filters().getByRole('radio', { name: 'Contacted 1' })).toBeTruthy();
+  expect(filters().getByRole('radio', { name: 'All 7' })).toBeTruthy();
+  expect(filters().getByRole('radio', { name: 'Spam 0' })).toBeTruthy();
+
+  await user.click(screen.getByRole('button', { name: 'Details, Priya Raman' }));
+  await user.click(screen.getByRole('button', { name: 'Mark contacted, Priya Raman' }));
+  await waitFor(() => expect(filters().getByRole('radio', { name: 'Waiting 5' })).toBeTruthy());
+  expect(filters().getByRole('radio', { name: 'Contacted 2' })).toBeTruthy();
 });

@@ -100,7 +100,8 @@ export function InboxFilters({ search }: { search: InboxSearch }) {
           <label key={view} className={view === viewOf(search) ? 'view-tab view-tab-current' : 'view-tab'}>
             <input type="radio" name="view" value={view} checked={view === viewOf(search)} onChange={() => apply(view, draft)} />
             <span>{inboxCopy.views[view]}</span>
-            {counts !== null && <span className="view-count">{counts[view].toLocaleString('en-GB')}</span>}
+            {/* A space, so the tab is read "Waiting 6", not "Waiting6". */}
+            {counts !== null && <> <span className="view-count">{counts[view].toLocaleString('en-GB')}</span></>}
           </label>
         ))}
       </fieldset>

@@ -57,7 +57,7 @@ test('in Contacted, a request shows when it was answered, its history, and the m
   await user.click((await card('Priya Raman')).getByRole('button', { name: /^Mark contacted/ }));
   await screen.findByText('Nobody is waiting for a call back.');
 
-  await user.click(screen.getByRole('radio', { name: 'Contacted' }));
+  await user.click(screen.getByRole('radio', { name: /^Contacted( \d+)?$/ }));
   await openCard(user, 'Priya Raman');
 
   const contacted = await card('Priya Raman');
