@@ -1,4 +1,21 @@
 /**
+ * The postcode districts the business usually works in, SE1 first, each with the neighbourhoods people
+ * know it by. The page's "Where we work", what search engines are told, the quote form's remark and
+ * the postcode check all read this list. A request from anywhere else is still taken, and flagged for
+ * staff to decide.
+ */
+const districts = [
+  { code: 'SE1', neighbourhoods: ['London Bridge', 'Borough', 'Bankside', 'Southwark', 'Waterloo', 'Bermondsey', 'Elephant and Castle'] },
+  { code: 'SE5', neighbourhoods: ['Camberwell'] },
+  { code: 'SE11', neighbourhoods: ['Kennington', 'Vauxhall'] },
+  { code: 'SE15', neighbourhoods: ['Peckham'] },
+  { code: 'SE16', neighbourhoods: ['Rotherhithe', 'Surrey Quays'] },
+  { code: 'SE17', neighbourhoods: ['Walworth'] },
+  { code: 'SW8', neighbourhoods: ['South Lambeth', 'Nine Elms'] },
+  { code: 'SW9', neighbourhoods: ['Stockwell', 'Oval'] },
+] as const;
+
+/**
  * The business this site is for. Everything a visitor reads about who we are, how to reach us and
  * what we promise comes from here, so another trades business can reuse the site by editing this file.
  */
@@ -17,9 +34,9 @@ export const business = {
    * Where we work, as people search for it: the postcode area first, then the best-known
    * neighbourhood (page titles name these two), then the rest.
    */
-  areaServed: ['SE1', 'London Bridge', 'Borough', 'Bankside', 'Southwark', 'Waterloo', 'Bermondsey', 'Elephant and Castle'],
+  areaServed: [districts[0].code, ...districts.flatMap((district) => district.neighbourhoods)] as readonly string[],
   locality: 'London',
-  postcodeArea: 'SE1',
+  postcodeArea: districts[0].code,
   /** ISO 3166-1 alpha-2, as search engines expect it. */
   country: 'GB',
   /** What we do in one line, for search results and link previews. */
@@ -28,12 +45,10 @@ export const business = {
   priceRange: '££',
 } as const;
 
-/**
- * The postcode districts the business usually works in: SE1 and the districts around it. A request
- * from anywhere else is still taken, and flagged for staff to decide.
- */
+/** The districts the business usually works in (see `districts`), and their outward codes alone. */
 export const serviceArea = {
-  outwardCodes: ['SE1', 'SE5', 'SE11', 'SE15', 'SE16', 'SE17', 'SW8', 'SW9'],
+  districts,
+  outwardCodes: districts.map((district) => district.code) as readonly string[],
 } as const;
 
 /** How fast staff promise to call back, in minutes. */

@@ -24,4 +24,4 @@ export const outwardCodeOf = (postcode: string): string => postcode.split(' ')[0
 
 /** Whether a normalised postcode lies in the districts the business usually covers. */
 export const isInServiceArea = (postcode: string): boolean =>
-  (serviceArea.outwardCodes as readonly string[]).includes(outwardCodeOf(postcode));
+  serviceArea.outwardCodes.includes(outwardCodeOf(postcode));

@@ -1,10 +1,11 @@
-import { business } from '../../domain/business';
+import { business, serviceArea } from '../../domain/business';
 import { absoluteUrl, shareImage } from './site-assets';
 
 /** The site's web app manifest, which every page but the staff inbox's links to. */
 const siteManifest = '/manifest.webmanifest';
 
-const [postcodeArea, neighbourhood] = business.areaServed;
+const postcodeArea = business.postcodeArea;
+const neighbourhood = serviceArea.districts[0].neighbourhoods[0];
 
 /**
  * The home page's title and description, written for what people type when they need us: "plumber
