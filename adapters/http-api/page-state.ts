@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { customerTokenPattern } from '../../domain/customer-link/customer-link';
+import { coverCheckMaxLength } from '../../domain/quote/cover-check';
 import { type QuoteDraft, type QuoteField, quoteFieldList, quoteFields, requiredFields } from '../../domain/quote/quote';
 import type { QuoteError } from '../../domain/quote/quote-errors';
 import { type WireCustomerView, WireCustomerViewSchema } from './customer-link-wire';
@@ -17,6 +18,8 @@ export interface PageState {
   customerToken?: string;
   /** The customer link (/r/<token>), and a message sent back with what was wrong with it. */
   customer?: CustomerLinkState;
+  /** "Do we cover you?" sent as a plain form: the postcode as typed, which the page answers itself. */
+  coverCheck?: { postcode: string };
   /**
    * The inbox's first screen, for a signed-in staff member (see inbox-page-state.ts, which reads it:
    * kept apart so the home page's scripts never carry the inbox's formats).
@@ -69,6 +72,7 @@ const PageStateSchema = v.object({
   customer: v.exactOptional(
     v.object({ view: WireCustomerViewSchema, message: v.exactOptional(v.object({ draft: v.string(), error: v.string() })) }),
   ),
+  coverCheck: v.exactOptional(v.object({ postcode: v.pipe(v.string(), v.maxLength(coverCheckMaxLength)) })),
   inbox: v.exactOptional(v.unknown()),
 });
 

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { type ApiDeps, createApi } from './api';
 import { withMultipartBody } from './photos/multipart-body';
 import type { PageState } from '../http-api/page-state';
+import { coverCheckFieldName, coverCheckMaxLength } from '../../domain/quote/cover-check';
 import type { PageRenderer } from './pages/page-renderer';
 import { withFormToken } from './pages/form-token-slot';
 import { loggedPath, requestLog, type RequestLogEntry } from './http/request-log';
@@ -235,6 +236,9 @@ export function createServerApp(deps: ServerDeps) {
   );
 
   app.get('/', async (c, next) => {
+    // "Do we cover you?" sent without scripts: the page answers it; nothing typed is kept or logged.
+    const typed = c.req.query(coverCheckFieldName);
+    if (typed !== undefined) return page('/', { coverCheck: { postcode: typed.slice(0, coverCheckMaxLength) } });
     if (c.req.query('quote') !== 'submitted') return next();
     const remarks = remarkableFields.filter((field) => c.req.queries('remark')?.includes(field));
     const token = c.req.query(customerTokenParameter);

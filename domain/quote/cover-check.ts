@@ -6,6 +6,9 @@ import { isInServiceArea, normalisePostcode, outwardCodeOf } from './postcode';
  */
 export type CoverAnswer = { kind: 'covered'; district: string } | { kind: 'outside'; district: string } | { kind: 'not-a-postcode' };
 
+/** The name the check's field is sent under, as a plain form's query parameter. */
+export const coverCheckFieldName = 'postcode';
+
 /** The longest text the check reads: a postcode with room for stray spaces. */
 export const coverCheckMaxLength = 16;
 

@@ -27,7 +27,7 @@ function adoptTypedValues(form: QuoteFormStore): void {
   }
 }
 
-/** Hydrates the page's islands (the quote form and the toasts), and nothing else, over one set of stores. */
+/** Hydrates the page's islands (the quote form, the postcode check and the toasts), and nothing else, over one set of stores. */
 export function hydrateIslands(): void {
   const context = createSiteContext(backend, portsOnFirstUse(backend), parsePageState(document.getElementById(pageStateElementId)?.textContent));
   adoptTypedValues(context.quoteForm);

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { CoverCheck } from '../components/site/cover-check';
 import { QuoteForm } from '../components/site/quote-form';
 import { Toaster } from '../components/shared/toaster';
 
@@ -9,6 +10,7 @@ import { Toaster } from '../components/shared/toaster';
  */
 export const islands = {
   'quote-form': () => <QuoteForm labelledBy="quote-title" />,
+  'cover-check': () => <CoverCheck />,
   toaster: () => <Toaster />,
 } as const satisfies Record<string, () => ReactElement>;
 

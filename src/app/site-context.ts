@@ -15,6 +15,8 @@ export interface SiteContext {
   demoStaff: { email: string; password: string } | undefined;
   /** Where the quote form posts without scripts; none in a backend without a server. */
   quoteFormAction: string | undefined;
+  /** The postcode a plain "Do we cover you?" form sent, for the check to answer as the page opens. */
+  coverCheckPostcode: string | undefined;
   /** Starts loading the backend's client ahead of need, as when a visitor starts on the form. */
   preloadBackend: () => void;
   /**
@@ -70,6 +72,7 @@ export function createSiteContext(backend: BackendModule, ports: () => Promise<B
     }),
     demoStaff: backend.demoStaff,
     quoteFormAction: backend.quoteFormAction,
+    coverCheckPostcode: initial.coverCheck?.postcode,
     preloadBackend: () => void ports().catch(() => undefined),
     pageFormToken: () => pageToken,
   };

@@ -35,11 +35,29 @@ test('the home page renders whole without a browser, its form posting to the ser
   expect(status).toBe(200);
   expect(textOf(html)).toContain('Professional Plumbing & Heating Services in SE1');
   expect(html).toContain('id="quote-section"');
-  const form = /<form[^>]*>/.exec(html)?.[0] ?? '';
+  const form = /<form[^>]*class="quote-form"[^>]*>/.exec(html)?.[0] ?? '';
   expect(form).toContain('method="post"');
   expect(form).toContain('action="/api/quote-requests#quote-section"');
   // Before scripts run, the browser's own checks guard the required fields.
   expect(html).not.toContain('novalidate');
+});
+
+test('a plain postcode check renders the home page with its answer, and hands the postcode on', async () => {
+  const answered = async (postcode: string) => {
+    const { html } = await pages().render('/', { coverCheck: { postcode } });
+    expect(parsePageState(/<script id="page-state"[^>]*>([^<]*)<\/script>/.exec(html)?.[1])).toEqual({ coverCheck: { postcode } });
+    return html;
+  };
+  const form = /<form[^>]*class="cover-check"[^>]*>/.exec(await answered('se16 4ab'))?.[0] ?? '';
+  expect(form).toContain('method="get"');
+  expect(form).toContain('action="/#cover"');
+  expect(textOf(await answered('se16 4ab'))).toContain('Yes, we cover SE16.');
+  expect(await answered('se16 4ab')).toMatch(/<input[^>]*name="postcode"[^>]*value="se16 4ab"/);
+  expect(textOf(await answered('SE10 9NF'))).toContain("That's outside our usual area, but ask anyway");
+  const refused = await answered('<b>London</b>');
+  expect(textOf(refused)).toContain('Enter your postcode as a UK postcode, like SE1 7PB');
+  expect(refused).toMatch(/<input[^>]*aria-invalid="true"[^>]*aria-describedby="cover-postcode-error"/);
+  expect(refused).not.toContain('<b>London');
 });
 
 test('an unknown path renders the 404 page with status 404', async () => {

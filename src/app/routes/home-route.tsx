@@ -2,6 +2,7 @@ import { createRoute } from '@tanstack/react-router';
 import { Hero } from '../../components/site/hero';
 import { QuoteSection } from '../../components/site/quote-section';
 import { Services } from '../../components/site/services';
+import { WhereWeWork } from '../../components/site/where-we-work';
 import { homeHead, PageHead } from '../../seo/page-head';
 import { jsonLdScriptContent, localBusinessJsonLd } from '../../seo/structured-data';
 import { siteUrl } from '../site-url';
@@ -17,6 +18,7 @@ function HomePage() {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: structuredData }} />
       <Hero />
       <Services />
+      <WhereWeWork />
       <QuoteSection />
     </>
   );
