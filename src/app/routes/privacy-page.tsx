@@ -71,7 +71,9 @@ export function PrivacyPage() {
       </p>
       <p>
         That is all. We do not ask for your street address on this website. Our server&rsquo;s log records which
-        page was asked for and when, but not your details or anything you typed. To stop abuse, the server
+        page was asked for and when, but not your details or anything you typed. The &ldquo;Do we cover
+        you?&rdquo; check keeps nothing: your browser answers it, or without scripts our server answers it
+        in the page it sends back, and the postcode is not stored or logged. To stop abuse, the server
         also counts, for a short while, how many requests arrive from each internet address, and then forgets
         the count; it is never kept with your request.
       </p>

@@ -36,6 +36,7 @@ test('the privacy notice says who we are, what we keep and why, who sees it and 
   }
   expect(text).toContain('a step you requested before any contract');
   expect(text).toContain('legitimate interests');
+  expect(text.replace(/\s+/g, ' ')).toContain('“Do we cover you?” check keeps nothing');
   expect(text).toContain('Only our own staff');
   expect(text).toContain('processors');
   expect(text).toContain(`deleted automatically ${defaultRetentionMonths} months (2 years) after we receive it`);
