@@ -3,7 +3,7 @@ import { Island } from '../../app/islands';
 import { MapPinIcon } from '../shared/icons';
 import { coverCheckCopy, coverCheckId } from './cover-check';
 
-/** The districts we usually work in, each with the neighbourhoods people know it by, and a postcode check. */
+/** A postcode check, then the districts we usually work in, each with the neighbourhoods people know it by. */
 export function WhereWeWork() {
   return (
     <section className="where-we-work" aria-labelledby="where-title">
@@ -15,7 +15,12 @@ export function WhereWeWork() {
           Based in {business.postcodeArea}, we work every day across these parts of south {business.locality}.
         </p>
         <div className="where-grid">
-          <ul className="area-list">
+          <section id={coverCheckId} className="card cover-card" aria-labelledby="cover-title" tabIndex={-1}>
+            <h3 id="cover-title">{coverCheckCopy.title}</h3>
+            <p className="card-intro">Type your postcode to see if it is in our usual area. Nothing you type is kept.</p>
+            <Island name="cover-check" />
+          </section>
+          <ul className="area-list" aria-label="The postcode districts we cover">
             {serviceArea.districts.map(({ code, neighbourhoods }) => (
               <li key={code}>
                 <span className="area-code">
@@ -25,11 +30,6 @@ export function WhereWeWork() {
               </li>
             ))}
           </ul>
-          <section id={coverCheckId} className="card cover-card" aria-labelledby="cover-title" tabIndex={-1}>
-            <h3 id="cover-title">{coverCheckCopy.title}</h3>
-            <p className="card-intro">Type your postcode to see if it is in our usual area. Nothing you type is kept.</p>
-            <Island name="cover-check" />
-          </section>
         </div>
       </div>
     </section>
