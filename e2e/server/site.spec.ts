@@ -93,7 +93,22 @@ test('crawlers find the sitemap, keep out of /quotes and /api, and read who the 
   expect(head).toMatch(/<link rel="canonical" href="https:\/\/[^"]+\/"/);
   expect(head).toMatch(/<meta property="og:image" content="https:\/\/[^"]+\/share-image\.png"/);
   const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}';
-  expect(JSON.parse(jsonLd)).toMatchObject({ '@type': 'Plumber', telephone: '+442079460123' });
+  expect(JSON.parse(jsonLd)).toMatchObject({
+    '@type': 'Plumber',
+    telephone: '+442079460123',
+    email: 'hello@se1plumbing.example',
+    address: { '@type': 'PostalAddress', streetAddress: 'Unit 4, 12 Example Yard', addressLocality: 'London', postalCode: 'SE1 7ZZ', addressCountry: 'GB' },
+    hasCredential: {
+      '@type': 'EducationalOccupationalCredential',
+      identifier: '612345',
+      url: 'https://www.gassaferegister.co.uk/find-an-engineer-or-check-the-register/',
+    },
+    openingHoursSpecification: [
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '18:00' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday'], opens: '09:00', closes: '14:00' },
+    ],
+  });
+  expect(jsonLd).not.toMatch(/aggregateRating|"Review"/);
 });
 
 test('the home page is taken over by its scripts, on the first interaction, without a visible change', async ({ browser }, testInfo) => {
