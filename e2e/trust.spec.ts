@@ -18,6 +18,21 @@ test('under the hero, the Gas Safe number and a link to check it on the register
   expect(stripTop).toBeLessThan(servicesTop);
 });
 
+test('the reviews name each customer, area and job, and link to where they were published', async ({ page }) => {
+  await page.goto('/');
+  const reviews = page.getByRole('region', { name: 'What Our Customers Say' });
+  const cards = reviews.getByRole('listitem');
+
+  await expect(cards).toHaveCount(5);
+  await expect(cards.first()).toContainText('Priya, Bermondsey');
+  await expect(cards.first()).toContainText('21 October 2026');
+  await expect(cards.first().getByRole('link', { name: 'Google' })).toHaveAttribute('href', 'https://g.page/se1-plumbing-heating-example');
+  await expect(cards.nth(1).getByRole('link', { name: 'Checkatrade' })).toHaveAttribute('href', 'https://www.checkatrade.com/trades/se1plumbingheatingexample');
+  for (const link of await reviews.getByRole('link').all()) {
+    await expect(link).toHaveAttribute('href', /^https:\/\/(g\.page|www\.checkatrade\.com)\//);
+  }
+});
+
 test('the footer gives the company, the email and the opening hours', async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');

@@ -1,6 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { Hero } from '../../components/site/hero';
 import { QuoteSection } from '../../components/site/quote-section';
+import { Reviews } from '../../components/site/reviews';
 import { Services } from '../../components/site/services';
 import { TrustStrip } from '../../components/site/trust-strip';
 import { homeHead, PageHead } from '../../seo/page-head';
@@ -19,6 +20,7 @@ function HomePage() {
       <Hero />
       <TrustStrip />
       <Services />
+      <Reviews />
       <QuoteSection />
     </>
   );
