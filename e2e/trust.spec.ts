@@ -33,7 +33,7 @@ test('the reviews name each customer, area and job, and link to where they were 
   }
 });
 
-test('the footer gives the company, the email and the opening hours', async ({ page }) => {
+test('the footer gives the company, the email, the opening hours, and leads to the accessibility statement', async ({ page, scanAccessibility }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
 
@@ -44,4 +44,10 @@ test('the footer gives the company, the email and the opening hours', async ({ p
   await expect(hours).toContainText('Monday to Friday08:00–18:00');
   await expect(hours).toContainText('Saturday09:00–14:00');
   await expect(footer).toContainText('© 2024 SE1 Plumbing & Heating. All rights reserved.');
+
+  await footer.getByRole('link', { name: 'Accessibility' }).click();
+  await expect(page).toHaveURL('/accessibility');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accessibility Statement');
+  await expect(page.getByRole('main')).toContainText('fully compliant with the Web Content Accessibility Guidelines version 2.2 AA standard');
+  expect(await scanAccessibility()).toEqual([]);
 });

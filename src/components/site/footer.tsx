@@ -62,6 +62,9 @@ export function Footer() {
             <Link to="/privacy">{copy.privacy.footerLink}</Link>
           </p>
           <p>
+            <Link to="/accessibility">{copy.accessibility.footerLink}</Link>
+          </p>
+          <p>
             <Link to="/quotes">Staff: quote requests</Link>
           </p>
         </section>
