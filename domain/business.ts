@@ -43,7 +43,71 @@ export const business = {
   summary: 'Local plumbers and heating engineers in SE1, London, with a 24/7 emergency line and free quotes.',
   /** A rough guide to prices for search engines: £ (cheap) to ££££ (expensive). */
   priceRange: '££',
+  /** Where customers write to us; the .example address makes plain it is a demo value. */
+  email: 'hello@se1plumbing.example',
+  /**
+   * Our Gas Safe registration (a demo number: replace it with the business's own). Anyone can look it
+   * up on the register's public check, so the site links there rather than asking to be trusted.
+   */
+  gasSafe: {
+    registrationNumber: '612345',
+    registerUrl: 'https://www.gassaferegister.co.uk/',
+    checkUrl: 'https://www.gassaferegister.co.uk/find-an-engineer-or-check-the-register/',
+  },
+  /** Trade bodies we belong to, each shown beside the Gas Safe number; none is needed. */
+  memberships: [{ name: 'Bankside Trades Guild (demo)', memberNumber: 'BTG-0417' }] satisfies readonly Membership[],
+  /** The limited company behind the trading name, as Companies House has it (demo values). */
+  company: {
+    registeredName: 'SE1 Plumbing & Heating Ltd',
+    registeredIn: 'England and Wales',
+    companyNumber: '09876543',
+    registeredAddress: { streetAddress: 'Unit 4, 12 Example Yard', locality: 'London', postcode: 'SE1 7ZZ' },
+  },
+  /**
+   * When the office answers; the emergency line ({@link business.emergencyHours}) never closes.
+   * Days missing here are closed. Times are 24-hour London time, as schema.org expects them.
+   */
+  openingHours: [
+    { label: 'Monday to Friday', days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '18:00' },
+    { label: 'Saturday', days: ['Saturday'], opens: '09:00', closes: '14:00' },
+  ] satisfies readonly OpeningHours[],
+  calloutCharge: 'No call-out charge in SE1 during opening hours; £60 emergency call-out out of hours, taken off the job.',
+  guarantee: '12-month guarantee on parts and labour',
+  /** Where customers review us in public (demo profiles); the reviews on the home page link here. */
+  reviewProfiles: {
+    google: { name: 'Google', url: 'https://g.page/se1-plumbing-heating-example' },
+    checkatrade: { name: 'Checkatrade', url: 'https://www.checkatrade.com/trades/se1plumbingheatingexample' },
+  },
 } as const;
+
+interface Membership {
+  name: string;
+  memberNumber?: string;
+  /** A public page where the membership can be checked, if the body has one. */
+  checkUrl?: string;
+}
+
+/** The days of the week, Monday first, as schema.org names them. */
+export const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+type Weekday = (typeof weekdays)[number];
+
+/** The days the office does not open ("Sunday"); the emergency line still answers. */
+export function closedDays(): Weekday[] {
+  return weekdays.filter((day) => !business.openingHours.some((hours) => (hours.days as readonly Weekday[]).includes(day)));
+}
+
+interface OpeningHours {
+  /** The days as the footer says them. */
+  label: string;
+  days: readonly Weekday[];
+  /** "08:00": 24-hour time. */
+  opens: string;
+  closes: string;
+}
+
+/** Where a review was first published. */
+export type ReviewSource = keyof typeof business.reviewProfiles;
 
 /** The districts the business usually works in (see `districts`), and their outward codes alone. */
 export const serviceArea = {

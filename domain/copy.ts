@@ -126,4 +126,8 @@ export const copy = {
     formNote: 'We use your details only to reply to your request.',
     formNoteLink: 'Privacy notice',
   },
+  accessibility: {
+    title: 'Accessibility Statement',
+    footerLink: 'Accessibility',
+  },
 } as const;

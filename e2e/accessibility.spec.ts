@@ -4,6 +4,7 @@ for (const [page, path] of [
   ['the home page', '/'],
   ['the staff sign-in page', '/quotes'],
   ['the privacy notice', '/privacy'],
+  ['the accessibility statement', '/accessibility'],
   ['the 404 page', '/no-such-page'],
 ] as const) {
   test(`${page} has no accessibility violations`, async ({ page: browserPage, scanAccessibility }) => {

@@ -40,6 +40,7 @@ const scriptRequests = (made: readonly string[]) => made.filter((path) => path.e
 for (const { path, status } of [
   { path: '/', status: 200 },
   { path: '/privacy', status: 200 },
+  { path: '/accessibility', status: 200 },
   { path: '/no-such-page', status: 404 },
 ]) {
   test(`${path} asks for nothing but itself until the visitor acts`, async ({ page }) => {

@@ -84,6 +84,7 @@ test('crawlers find the sitemap, keep out of /quotes and /api, and read who the 
   expect(robots).toMatch(/Sitemap: https:\/\/.+\/sitemap\.xml/);
   const sitemap = await (await request.get('/sitemap.xml')).text();
   expect(sitemap).toMatch(/<loc>https:\/\/[^<]+\/privacy<\/loc>/);
+  expect(sitemap).toMatch(/<loc>https:\/\/[^<]+\/accessibility<\/loc>/);
   const manifest = (await (await request.get('/manifest.webmanifest')).json()) as { icons: { src: string }[] };
   for (const icon of manifest.icons) expect((await request.get(icon.src)).status()).toBe(200);
 
@@ -93,7 +94,39 @@ test('crawlers find the sitemap, keep out of /quotes and /api, and read who the 
   expect(head).toMatch(/<link rel="canonical" href="https:\/\/[^"]+\/"/);
   expect(head).toMatch(/<meta property="og:image" content="https:\/\/[^"]+\/share-image\.png"/);
   const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}';
-  expect(JSON.parse(jsonLd)).toMatchObject({ '@type': 'Plumber', telephone: '+442079460123' });
+  expect(JSON.parse(jsonLd)).toMatchObject({
+    '@type': 'Plumber',
+    telephone: '+442079460123',
+    email: 'hello@se1plumbing.example',
+    address: { '@type': 'PostalAddress', streetAddress: 'Unit 4, 12 Example Yard', addressLocality: 'London', postalCode: 'SE1 7ZZ', addressCountry: 'GB' },
+    hasCredential: {
+      '@type': 'EducationalOccupationalCredential',
+      identifier: '612345',
+      url: 'https://www.gassaferegister.co.uk/find-an-engineer-or-check-the-register/',
+    },
+    openingHoursSpecification: [
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '18:00' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday'], opens: '09:00', closes: '14:00' },
+    ],
+  });
+  expect(jsonLd).not.toMatch(/aggregateRating|"Review"/);
+});
+
+test('the accessibility statement arrives prerendered, with the trust strip, reviews and footer details on the home page as plain HTML', async ({ request }) => {
+  const statement = await request.get('/accessibility', { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(statement.status()).toBe(200);
+  expect(statement.headers()['content-encoding']).toBe('br');
+  expect(statement.headers().etag).toBeDefined();
+  const html = await statement.text();
+  expect(html).toContain('<h1 id="accessibility-title">Accessibility Statement</h1>');
+  expect(html).toContain('<title>Accessibility Statement | SE1 Plumbing &amp; Heating</title>');
+
+  const home = await (await request.get('/')).text();
+  expect(home).toContain('Gas Safe registered · No. 612345');
+  expect(home).toContain('href="https://www.gassaferegister.co.uk/find-an-engineer-or-check-the-register/"');
+  expect(home).toContain('href="https://www.checkatrade.com/trades/se1plumbingheatingexample"');
+  expect(home).toContain('href="mailto:hello@se1plumbing.example"');
+  expect(home).toContain('href="/accessibility"');
 });
 
 test('the home page is taken over by its scripts, on the first interaction, without a visible change', async ({ browser }, testInfo) => {

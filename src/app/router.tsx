@@ -1,5 +1,6 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { AppContext } from './app-context';
+import { accessibilityRoute } from './routes/accessibility-route';
 import { customerLinkRoute } from './routes/customer-link-route';
 import { homeRoute } from './routes/home-route';
 import { privacyRoute } from './routes/privacy-route';
@@ -7,7 +8,7 @@ import { quotesRoute } from './routes/quotes-route';
 import { rootRoute } from './routes/root-route';
 import { settingsRoute } from './routes/settings-route';
 
-const routeTree = rootRoute.addChildren([homeRoute, quotesRoute, settingsRoute, privacyRoute, customerLinkRoute]);
+const routeTree = rootRoute.addChildren([homeRoute, quotesRoute, settingsRoute, privacyRoute, accessibilityRoute, customerLinkRoute]);
 
 /** The site's routes, bound to one set of stores; tests pass a memory history. */
 export function createAppRouter(context: AppContext, history?: RouterHistory) {

@@ -17,6 +17,7 @@ const serverDir = fileURLToPath(new URL('./', import.meta.url));
 const pages = [
   { path: '/', file: 'index.html' },
   { path: '/privacy', file: 'privacy/index.html' },
+  { path: '/accessibility', file: 'accessibility/index.html' },
   { path: '/quotes', file: 'quotes/index.html' },
   { path: '/quotes/settings', file: 'quotes/settings/index.html' },
   { path: '/404', file: '404.html' },

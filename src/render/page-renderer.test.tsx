@@ -105,6 +105,7 @@ test('every page that works without scripts loads them on a first interaction; o
   expect(await rendered('/', { submitted: true })).toBe('home');
   expect(await rendered('/', { form: { draft: sampleDraft({ name: '' }), error: { kind: 'missing-fields', fields: ['name'] } } })).toBe('home');
   expect(await rendered('/privacy')).toBe('app');
+  expect(await rendered('/accessibility')).toBe('app');
   expect(await rendered('/no-such-page')).toBe('app');
   expect(await rendered('/r/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).toBe('app');
   expect(await rendered('/quotes')).toBe('app at once');

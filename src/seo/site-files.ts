@@ -3,7 +3,7 @@ import { business } from '../../domain/business.ts';
 import { absoluteUrl, icons, inboxApp, themeColour } from './site-assets.ts';
 
 /** The pages search engines should know of; the staff list and the 404 page are not among them. */
-export const listedPages = [{ path: '/' }, { path: '/privacy' }] as const;
+export const listedPages = [{ path: '/' }, { path: '/privacy' }, { path: '/accessibility' }] as const;
 
 /** Where the sitemap is served, as robots.txt announces it. */
 const sitemapPath = '/sitemap.xml';

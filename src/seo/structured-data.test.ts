@@ -1,4 +1,5 @@
 // @vitest-environment node
+import * as v from 'valibot';
 import { expect, test } from 'vitest';
 import { business } from '../../domain/business';
 import { copy } from '../../domain/copy';
@@ -16,8 +17,52 @@ test('the business is described to search engines as a plumber, with its own id 
     url: 'https://www.se1plumbing.example/',
     image: 'https://www.se1plumbing.example/share-image.png',
     logo: 'https://www.se1plumbing.example/icon-512.png',
-    address: { '@type': 'PostalAddress', addressLocality: 'London', postalCode: 'SE1', addressCountry: 'GB' },
+    legalName: 'SE1 Plumbing & Heating Ltd',
+    email: 'hello@se1plumbing.example',
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: business.company.registeredAddress.streetAddress,
+      addressLocality: 'London',
+      postalCode: business.company.registeredAddress.postcode,
+      addressCountry: 'GB',
+    },
   });
+  expect(data().address.postalCode).toMatch(/^SE1 \d[A-Z]{2}$/);
+});
+
+/** The data as a crawler reads it: out of the script's content, parsed. */
+const parsed = () => v.parse(plumber, JSON.parse(jsonLdScriptContent(data())));
+
+const hours = v.object({ '@type': v.literal('OpeningHoursSpecification'), dayOfWeek: v.array(v.string()), opens: v.string(), closes: v.string() });
+const plumber = v.object({
+  email: v.string(),
+  hasCredential: v.object({
+    '@type': v.literal('EducationalOccupationalCredential'),
+    name: v.string(),
+    credentialCategory: v.string(),
+    identifier: v.string(),
+    url: v.string(),
+    recognizedBy: v.object({ '@type': v.literal('Organization'), name: v.string(), url: v.string() }),
+  }),
+  openingHoursSpecification: v.array(hours),
+  contactPoint: v.object({ '@type': v.literal('ContactPoint'), contactType: v.string(), telephone: v.string(), hoursAvailable: v.array(hours) }),
+});
+
+test('the Gas Safe registration is a credential with its number, checkable on the register', () => {
+  const { hasCredential } = parsed();
+  expect(hasCredential).toEqual({
+    '@type': 'EducationalOccupationalCredential',
+    name: 'Gas Safe registration',
+    credentialCategory: 'registration',
+    identifier: '612345',
+    url: 'https://www.gassaferegister.co.uk/find-an-engineer-or-check-the-register/',
+    recognizedBy: { '@type': 'Organization', name: 'Gas Safe Register', url: 'https://www.gassaferegister.co.uk/' },
+  });
+  expect(hasCredential.identifier).toMatch(/^\d{6}$/);
+});
+
+test('the email is the one the footer gives', () => {
+  expect(parsed().email).toBe(business.email);
 });
 
 test('the telephone number is the international (E.164) form of the one the site shows', () => {
@@ -25,14 +70,27 @@ test('the telephone number is the international (E.164) form of the one the site
   expect(data().telephone).toBe(business.phone.tel);
 });
 
-test('the emergency line is open all day, every day', () => {
-  const hours = data().openingHoursSpecification;
-  const days = hours.flatMap((rule) => rule.dayOfWeek);
+test('the office hours are given day by day: weekdays 08:00–18:00, Saturday 09:00–14:00, Sunday closed', () => {
+  expect(parsed().openingHoursSpecification).toEqual([
+    { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '18:00' },
+    { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday'], opens: '09:00', closes: '14:00' },
+  ]);
+});
 
+test('the emergency line is open all day, every day', () => {
+  const { contactPoint } = parsed();
+  const days = contactPoint.hoursAvailable.flatMap((rule) => rule.dayOfWeek);
+
+  expect(contactPoint).toMatchObject({ contactType: 'emergency', telephone: business.phone.tel });
   expect(new Set(days)).toEqual(
     new Set(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']),
   );
-  for (const rule of hours) expect(rule).toMatchObject({ opens: '00:00', closes: '23:59' });
+  for (const rule of contactPoint.hoursAvailable) expect(rule).toMatchObject({ opens: '00:00', closes: '23:59' });
+});
+
+test('no review or rating markup: the reviews on the page are for people, not for stars in search results', () => {
+  const json = jsonLdScriptContent(data());
+  expect(json).not.toMatch(/aggregateRating|"Review"|"review"/);
 });
 
 test('every area the business serves is listed', () => {

@@ -1,8 +1,6 @@
-import { business } from '../../domain/business';
+import { business, weekdays } from '../../domain/business';
 import { copy } from '../../domain/copy';
 import { absoluteUrl, icons, shareImage } from './site-assets';
-
-const everyDay = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 /**
  * Who we are, where we work, when we answer and what we do, as schema.org data for search engines
@@ -17,25 +15,48 @@ export function localBusinessJsonLd(siteUrl: URL) {
     name: business.name,
     description: business.summary,
     url: absoluteUrl(siteUrl, '/'),
+    legalName: business.company.registeredName,
     telephone: business.phone.tel,
+    email: business.email,
     image: absoluteUrl(siteUrl, shareImage.path),
     logo: absoluteUrl(siteUrl, icons.large.path),
     priceRange: business.priceRange,
     address: {
       '@type': 'PostalAddress',
-      addressLocality: business.locality,
-      postalCode: business.postcodeArea,
+      streetAddress: business.company.registeredAddress.streetAddress,
+      addressLocality: business.company.registeredAddress.locality,
+      postalCode: business.company.registeredAddress.postcode,
       addressCountry: business.country,
+    },
+    // Anyone can look the number up on the register's public check, which the credential links to.
+    hasCredential: {
+      '@type': 'EducationalOccupationalCredential',
+      name: 'Gas Safe registration',
+      credentialCategory: 'registration',
+      identifier: business.gasSafe.registrationNumber,
+      url: business.gasSafe.checkUrl,
+      recognizedBy: { '@type': 'Organization', name: 'Gas Safe Register', url: business.gasSafe.registerUrl },
     },
     areaServed: business.areaServed.map((name) => ({
       '@type': 'Place',
       name,
       containedInPlace: { '@type': 'City', name: business.locality },
     })),
+    // The office's hours; days not listed are closed.
+    openingHoursSpecification: business.openingHours.map(({ days, opens, closes }) => ({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: [...days],
+      opens,
+      closes,
+    })),
     // The emergency line never closes: one rule for every day, midnight to midnight.
-    openingHoursSpecification: [
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: [...everyDay], opens: '00:00', closes: '23:59' },
-    ],
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'emergency',
+      telephone: business.phone.tel,
+      areaServed: business.postcodeArea,
+      hoursAvailable: [{ '@type': 'OpeningHoursSpecification', dayOfWeek: [...weekdays], opens: '00:00', closes: '23:59' }],
+    },
     hasOfferCatalog: {
       '@type': 'OfferCatalog',
       name: 'Plumbing and heating services',

@@ -1,8 +1,10 @@
 import { createRoute } from '@tanstack/react-router';
 import { Hero } from '../../components/site/hero';
 import { QuoteSection } from '../../components/site/quote-section';
+import { Reviews } from '../../components/site/reviews';
 import { Services } from '../../components/site/services';
 import { WhereWeWork } from '../../components/site/where-we-work';
+import { TrustStrip } from '../../components/site/trust-strip';
 import { homeHead, PageHead } from '../../seo/page-head';
 import { jsonLdScriptContent, localBusinessJsonLd } from '../../seo/structured-data';
 import { siteUrl } from '../site-url';
@@ -17,8 +19,10 @@ function HomePage() {
       {/* Who we are, where and when, for search engines' local results. Data, never run. */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: structuredData }} />
       <Hero />
+      <TrustStrip />
       <Services />
       <WhereWeWork />
+      <Reviews />
       <QuoteSection />
     </>
   );

@@ -1,6 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { business } from '../../../domain/business';
+import { business, closedDays } from '../../../domain/business';
 import { copy } from '../../../domain/copy';
+
+const { company } = business;
+const { registeredAddress } = company;
+const closed = closedDays();
 
 export function Footer() {
   return (
@@ -21,23 +25,60 @@ export function Footer() {
             ))}
           </ul>
         </section>
+        <section aria-labelledby="footer-hours">
+          <h2 id="footer-hours">Opening hours</h2>
+          <dl className="footer-hours">
+            {business.openingHours.map(({ label, opens, closes }) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>
+                  {opens}–{closes}
+                </dd>
+              </div>
+            ))}
+            {closed.length > 0 && (
+              <div>
+                <dt>{closed.join(', ')}</dt>
+                <dd>Closed</dd>
+              </div>
+            )}
+            <div>
+              <dt>Emergency line</dt>
+              <dd>{business.emergencyHours}, every day</dd>
+            </div>
+          </dl>
+          <p className="footer-note">{business.calloutCharge}</p>
+        </section>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact">Contact</h2>
           <p>
             <a href={`tel:${business.phone.tel}`}>{business.phone.display}</a>
+          </p>
+          <p>
+            <a href={`mailto:${business.email}`}>{business.email}</a>
           </p>
           <p>{business.serviceArea}</p>
           <p>
             <Link to="/privacy">{copy.privacy.footerLink}</Link>
           </p>
           <p>
+            <Link to="/accessibility">{copy.accessibility.footerLink}</Link>
+          </p>
+          <p>
             <Link to="/quotes">Staff: quote requests</Link>
           </p>
         </section>
       </div>
-      <p className="container copyright">
-        © {copy.footer.copyrightYear} {business.name}. All rights reserved.
-      </p>
+      <div className="container footer-legal">
+        <p className="company-details">
+          {business.name} is a trading name of {company.registeredName}, registered in {company.registeredIn}, company
+          number {company.companyNumber}. Registered office: {registeredAddress.streetAddress}, {registeredAddress.locality}{' '}
+          {registeredAddress.postcode}.
+        </p>
+        <p className="copyright">
+          © {copy.footer.copyrightYear} {business.name}. All rights reserved.
+        </p>
+      </div>
     </footer>
   );
 }
