@@ -67,7 +67,7 @@ test('"No longer needed" asks first, then closes the request as lost', async () 
   expect(await screen.findByText(/Your request is closed/)).toBeTruthy();
   expect(links.quoteOf(token)?.status).toBe('lost');
   expect(screen.queryByRole('button', { name: 'No longer needed' })).toBeNull();
-  expect(screen.getByText('Closed')).toBeTruthy();
+  expect(within(screen.getByRole('article', { name: 'Your request' })).getByText('Closed')).toBeTruthy();
 });
 
 test('"Keep my request open" goes back without closing anything', async () => {

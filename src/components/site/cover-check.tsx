@@ -81,7 +81,7 @@ export function CoverCheck() {
           {coverCheckCopy.button}
         </button>
       </div>
-      <div role="status" className="cover-status">
+      <div aria-live="polite" className="cover-status">
         {answer && <Answer answer={answer} />}
       </div>
     </form>
