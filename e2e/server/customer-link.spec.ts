@@ -95,7 +95,7 @@ test('with JavaScript, "No longer needed" asks first, then staff see the request
   expect((await asStaff(request, id))?.status).toBe('new');
   await page.getByRole('button', { name: 'Yes, close my request' }).click();
   await expect(page.getByRole('article', { name: 'Your request' }).getByRole('status')).toContainText('Your request is closed');
-  await expect(page.getByText('Closed', { exact: true })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Your request' }).getByText('Closed', { exact: true })).toBeVisible();
   const stored = await asStaff(request, id);
   expect(stored?.status).toBe('lost');
   expect(stored?.history.at(-1)).toMatchObject({ to: 'lost', by: 'customer' });
