@@ -103,6 +103,27 @@ test('missing required fields are reported and nothing is sent', async ({ page }
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Quote Requests (${waiting})`);
 });
 
+test('one submit names every problem: beside each field, in a summary of links, focus on the first', async ({ page }) => {
+  await page.goto('/');
+  const form = quoteForm(page);
+  await form.getByLabel('Full name').fill('Jo');
+  await form.getByLabel('Phone number').fill('12');
+  await form.getByLabel('Email').fill('not-an-email');
+  await form.getByRole('button', { name: 'Get Free Quote' }).click();
+
+  await expect(page.getByRole('alert')).toContainText('Missing Information');
+  for (const label of ['Phone number', 'Email', 'Service type']) await expect(form.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Phone number')).toBeFocused();
+  const summary = form.getByRole('region', { name: 'There is a problem' });
+  await expect(summary.getByRole('link')).toHaveText([
+    'Enter a UK or international phone number',
+    /email/i,
+    'Choose the type of service you need',
+  ]);
+  await summary.getByRole('link', { name: 'Choose the type of service you need' }).click();
+  await expect(form.getByLabel('Service type')).toBeFocused();
+});
+
 test('a phone number that cannot be dialled is named beside the field', async ({ page }) => {
   await page.goto('/');
   const form = quoteForm(page);

@@ -48,9 +48,10 @@ const DraftSchema = v.object(
   Object.fromEntries(quoteFieldList.map((field) => [field, quoteFields[field].kind === 'flag' ? v.boolean() : v.string()])) as DraftEntries,
 );
 const FieldSchema = v.picklist(quoteFieldList);
+const IssuesSchema = v.array(v.object({ field: FieldSchema, message: v.string() }));
 const ErrorSchema = v.variant('kind', [
-  v.object({ kind: v.literal('missing-fields'), fields: v.array(v.picklist(requiredFields)) }),
-  v.object({ kind: v.literal('invalid-fields'), issues: v.array(v.object({ field: FieldSchema, message: v.string() })) }),
+  v.object({ kind: v.literal('missing-fields'), fields: v.array(v.picklist(requiredFields)), issues: v.exactOptional(IssuesSchema) }),
+  v.object({ kind: v.literal('invalid-fields'), issues: IssuesSchema }),
   v.object({ kind: v.literal('storage-failure') }),
   v.object({ kind: v.literal('rate-limited'), retryAfterSeconds: v.number() }),
 ]);

@@ -111,6 +111,21 @@ test.describe('without JavaScript', () => {
     expect(stored.some((quote) => quote.description === description)).toBe(false);
   });
 
+  test('every problem comes back in one round: beside each field and in the summary', async ({ page }) => {
+    await page.goto('/');
+    const form = quoteForm(page);
+    await form.evaluate((element) => element.setAttribute('novalidate', ''));
+    await form.getByLabel('Full name').fill('Jo');
+    await form.getByLabel('Phone number').fill('12');
+    await form.getByLabel('Email').fill('not-an-email');
+    await form.getByRole('button', { name: 'Get Free Quote' }).click();
+
+    await expect(page.getByRole('alert')).toContainText('Missing Information');
+    for (const label of ['Phone number', 'Email', 'Service type']) await expect(form.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByRole('region', { name: 'There is a problem' }).getByRole('link')).toHaveCount(3);
+    await expect(form.getByLabel('Email')).toHaveValue('not-an-email');
+  });
+
   test('an invalid phone number is named beside the field, with the values kept', async ({ page }) => {
     await page.goto('/');
     const form = quoteForm(page);

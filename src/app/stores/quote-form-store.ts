@@ -106,7 +106,10 @@ export function openingToast(outcome: {
 function fieldErrorsOf(error: QuoteError): FieldErrors {
   switch (error.kind) {
     case 'missing-fields':
-      return Object.fromEntries(error.fields.map((field) => [field, missingFieldMessages[field]]));
+      return Object.fromEntries([
+        ...(error.issues ?? []).map(({ field, message }): [QuoteField, string] => [field, message]),
+        ...error.fields.map((field): [QuoteField, string] => [field, missingFieldMessages[field]]),
+      ]);
     case 'invalid-fields':
       return Object.fromEntries(error.issues.map(({ field, message }) => [field, message]));
     case 'storage-failure':

@@ -129,6 +129,49 @@ test('a badly formed email is named beside its field, focused, and nothing is st
   expect(await storedQuotes(quotes)).toEqual([]);
 });
 
+test('one submit names every problem at once: beside each field, in a summary of links, with focus on the first', async () => {
+  const quotes = new InMemoryQuoteRepository();
+  const { user, form, field } = await openForm(testBackend({ store: quotes }));
+  await user.type(field('Full name'), 'Jo');
+  await user.type(field('Phone number'), '12');
+  await user.type(field('Email'), 'not-an-email');
+
+  await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
+
+  for (const label of ['Phone number', 'Email', 'Service type']) {
+    const control = field(label);
+    expect(control.getAttribute('aria-invalid'), label).toBe('true');
+    const described = (control.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent).join(' ');
+    expect(described, label).toMatch(/phone|email|service/i);
+  }
+  expect(field('Full name').getAttribute('aria-invalid')).toBe('false');
+  expect(document.activeElement).toBe(field('Phone number'));
+  expect(screen.getByText('Missing Information')).toBeTruthy();
+
+  const summary = within(form).getByRole('region', { name: 'There is a problem' });
+  expect(summary.parentElement?.getAttribute('aria-live')).toBe('polite');
+  const links = within(summary).getAllByRole('link');
+  expect(links.map((link) => link.getAttribute('href'))).toEqual(['#quote-phone', '#quote-email', '#quote-service-type']);
+  await user.click(links[2] ?? summary);
+  expect(document.activeElement).toBe(field('Service type'));
+  expect(await storedQuotes(quotes)).toEqual([]);
+});
+
+test('bad values with every required field filled are named together, without the Missing Information toast', async () => {
+  const { user, form, field } = await openForm();
+  await user.type(field('Full name'), 'Jo');
+  await user.type(field('Phone number'), '12');
+  await user.type(field('Email'), 'not-an-email');
+  await user.selectOptions(field('Service type'), 'general');
+
+  await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
+
+  expect(field('Phone number').getAttribute('aria-invalid')).toBe('true');
+  expect(field('Email').getAttribute('aria-invalid')).toBe('true');
+  expect(within(within(form).getByRole('region', { name: 'There is a problem' })).getAllByRole('link')).toHaveLength(2);
+  expect(screen.queryByText('Missing Information')).toBeNull();
+});
+
 test('ticking the urgent box turns the button into Request Emergency Service, and unticking turns it back', async () => {
   const { user, form, field } = await openForm();
   const button = () => within(form).getByRole('button', { name: /Get Free Quote|Request Emergency Service/ });
