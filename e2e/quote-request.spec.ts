@@ -116,7 +116,7 @@ test('one submit names every problem: beside each field, in a summary of links, 
   await expect(form.getByLabel('Phone number')).toBeFocused();
   const summary = form.getByRole('region', { name: 'There is a problem' });
   await expect(summary.getByRole('link')).toHaveText([
-    'Enter a UK or international phone number',
+    /^Enter a UK or international phone number/,
     /email/i,
     'Choose the type of service you need',
   ]);

@@ -15,6 +15,8 @@ export interface PageState {
   remarks?: QuoteField[];
   /** With `submitted`: the token of the customer's own link to their request (`/r/<token>`). */
   customerToken?: string;
+  /** With `submitted`: when the request was received (ISO) and whether urgent, for the thanks to say when we will call. */
+  received?: { at: string; urgent: boolean };
   /** The customer link (/r/<token>), and a message sent back with what was wrong with it. */
   customer?: CustomerLinkState;
   /**
@@ -67,6 +69,7 @@ const PageStateSchema = v.object({
   submitted: v.exactOptional(v.boolean()),
   remarks: v.exactOptional(v.array(FieldSchema)),
   customerToken: v.exactOptional(v.pipe(v.string(), v.regex(customerTokenPattern))),
+  received: v.exactOptional(v.object({ at: v.pipe(v.string(), v.isoTimestamp()), urgent: v.boolean() })),
   customer: v.exactOptional(
     v.object({ view: WireCustomerViewSchema, message: v.exactOptional(v.object({ draft: v.string(), error: v.string() })) }),
   ),

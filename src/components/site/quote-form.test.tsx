@@ -172,6 +172,30 @@ test('bad values with every required field filled are named together, without th
   expect(screen.queryByText('Missing Information')).toBeNull();
 });
 
+test.each([
+  [false, '2026-03-10T16:40:00Z', "We'll call you by 18:40, or the next morning if it's late"],
+  [true, '2026-03-10T15:40:00Z', "We'll call you by 16:10"],
+  // Summer: London is an hour ahead of UTC.
+  [true, '2026-07-01T15:40:00Z', "We'll call you by 17:10"],
+])('the thanks say when we will call this request (urgent %s, received %s), after the spec\'s text and before the link', async (urgent, at, line) => {
+  const quotes = new InMemoryQuoteRepository({ now: () => new Date(at) });
+  const { user, form, field } = await openForm(testBackend({ store: quotes }));
+  await user.type(field('Full name'), 'Sam Carter');
+  await user.type(field('Phone number'), '07700 900111');
+  await user.selectOptions(field('Service type'), 'general');
+  if (urgent) await user.click(field('This is an emergency'));
+  await user.click(within(form).getByRole('button', { name: /Get Free Quote|Request Emergency Service/ }));
+
+  const status = await screen.findByRole('status');
+  const toast = await within(status).findByText(line);
+  const text = status.textContent;
+  const spec = "We'll contact you within 30 minutes for urgent requests, or within 2 hours for standard quotes.";
+  expect(screen.getByText(spec)).toBeTruthy();
+  expect(text.indexOf(spec)).toBeLessThan(text.indexOf(line));
+  expect(text.indexOf(line)).toBeLessThan(text.indexOf('Follow your request'));
+  expect(toast).toBeTruthy();
+});
+
 test('ticking the urgent box turns the button into Request Emergency Service, and unticking turns it back', async () => {
   const { user, form, field } = await openForm();
   const button = () => within(form).getByRole('button', { name: /Get Free Quote|Request Emergency Service/ });
