@@ -1,5 +1,5 @@
 import { useSiteContext } from '../../app/app-context-provider';
-import { type SubmitEvent, useRef, type ReactElement } from 'react';
+import { type SubmitEvent, useEffect, useRef, type ReactElement } from 'react';
 import { useStore } from 'zustand';
 import { describeField, flagFields, honeypotFieldName, type QuoteField, quoteFieldList, quoteFields, textFields } from '../../../domain/quote/quote';
 import { formTokenFieldName } from '../../../domain/spam/spam';
@@ -8,6 +8,7 @@ import { ErrorSummary } from '../shared/error-summary';
 import { FormField } from '../shared/form-field';
 import { PhotoField, photoControlId } from './photo-field';
 import { quoteSectionId } from './quote-section-id';
+import { pendingSubmitAttribute } from '../../render/interaction-loader';
 import { useHydrated } from '../shared/use-hydrated';
 import { arrivalOf, type FieldErrors, type QuoteFormStore } from '../../app/stores/quote-form-store';
 
@@ -106,6 +107,13 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
   const formElement = useRef<HTMLFormElement>(null);
   // Until scripts run, the browser's own checks guard the required fields; after, ours do.
   const enhanced = useHydrated();
+  // A submit the page's loader held for us (empty required fields before the scripts came): sent now.
+  useEffect(() => {
+    const element = formElement.current;
+    if (!enhanced || !element?.hasAttribute(pendingSubmitAttribute)) return;
+    element.removeAttribute(pendingSubmitAttribute);
+    element.requestSubmit();
+  }, [enhanced]);
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
