@@ -72,3 +72,23 @@ test("the demo's requests show their photos on their cards", async ({ page }, te
     await card.screenshot({ path: testInfo.outputPath(`card-with-photos-${String(width)}.png`) });
   }
 });
+
+test('the photo picker looks like the form’s buttons, is reached by Tab and shows its focus', async ({ page }) => {
+  await page.goto('/');
+  const form = quoteForm(page);
+  const picker = form.getByLabel('Photos (optional)');
+  const button = await picker.evaluate((input) => {
+    const style = getComputedStyle(input, '::file-selector-button');
+    return { border: style.borderTopColor, colour: style.color, weight: style.fontWeight, radius: style.borderTopLeftRadius };
+  });
+  // The site's brand blue, bold, with the form's rounded corners: not the browser's grey button.
+  expect(button).toEqual({ border: 'rgb(11, 74, 127)', colour: 'rgb(11, 74, 127)', weight: '600', radius: '8px' });
+
+  await form.getByLabel('Describe the job').focus();
+  await page.keyboard.press('Tab');
+  await expect(picker).toBeFocused();
+  expect(await picker.evaluate((input) => getComputedStyle(input).boxShadow)).not.toBe('none');
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  expect((await chooser).isMultiple()).toBe(true);
+});

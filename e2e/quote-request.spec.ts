@@ -1,5 +1,6 @@
 import { defaultInboxQuery, matchesQuery } from '../domain/inbox/inbox-query';
 import { sampleQuoteRequests } from '../fixtures/quote-requests';
+import type { Locator } from '@playwright/test';
 import { chooseView, expect, openCard, openDemoStaffList, quoteForm, takeAPersonsTime, test } from './fixtures';
 
 // The demo's inbox starts with these requests.
@@ -103,6 +104,27 @@ test('missing required fields are reported and nothing is sent', async ({ page }
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Quote Requests (${waiting})`);
 });
 
+test('one submit names every problem: beside each field, in a summary of links, focus on the first', async ({ page }) => {
+  await page.goto('/');
+  const form = quoteForm(page);
+  await form.getByLabel('Full name').fill('Jo');
+  await form.getByLabel('Phone number').fill('12');
+  await form.getByLabel('Email').fill('not-an-email');
+  await form.getByRole('button', { name: 'Get Free Quote' }).click();
+
+  await expect(page.getByRole('alert')).toContainText('Missing Information');
+  for (const label of ['Phone number', 'Email', 'Service type']) await expect(form.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Phone number')).toBeFocused();
+  const summary = form.getByRole('region', { name: 'There is a problem' });
+  await expect(summary.getByRole('link')).toHaveText([
+    /^Enter a UK or international phone number/,
+    /email/i,
+    'Choose the type of service you need',
+  ]);
+  await summary.getByRole('link', { name: 'Choose the type of service you need' }).click();
+  await expect(form.getByLabel('Service type')).toBeFocused();
+});
+
 test('a phone number that cannot be dialled is named beside the field', async ({ page }) => {
   await page.goto('/');
   const form = quoteForm(page);
@@ -116,3 +138,33 @@ test('a phone number that cannot be dialled is named beside the field', async ({
   await expect(phone).toHaveAttribute('aria-invalid', 'true');
   await expect(form).toContainText('Enter a UK or international phone number');
 });
+
+for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+  test(`at ${viewport.width} px the toasts cover neither the field in error, the form's button nor the footer's phone number`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    const form = quoteForm(page);
+    const overlaps = async (a: Locator, b: Locator) => {
+      const [one, two] = [await a.boundingBox(), await b.boundingBox()];
+      if (!one || !two) throw new Error('not on screen');
+      return one.x < two.x + two.width && two.x < one.x + one.width && one.y < two.y + two.height && two.y < one.y + one.height;
+    };
+    await form.getByLabel('Full name').fill('Jo Bloggs');
+    await form.getByRole('button', { name: 'Get Free Quote' }).click();
+    const missing = page.locator('.toast').filter({ hasText: 'Missing Information' });
+    await expect(missing).toBeVisible();
+    await expect(form.getByLabel('Phone number')).toBeFocused();
+    expect(await overlaps(missing, form.getByLabel('Phone number'))).toBe(false);
+
+    await form.getByLabel('Phone number').fill('07700 900555');
+    await form.getByLabel('Service type').selectOption('general');
+    const button = form.getByRole('button', { name: 'Get Free Quote' });
+    await button.click();
+    const thanks = page.locator('.toast').filter({ hasText: 'Quote Request Submitted!' });
+    await expect(thanks).toBeVisible();
+    expect(await overlaps(thanks, button)).toBe(false);
+    const footerPhone = page.getByRole('contentinfo').getByRole('link', { name: /020 7946 0123/ });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await overlaps(thanks, footerPhone)).toBe(false);
+  });
+}

@@ -16,6 +16,8 @@ export interface PageState {
   remarks?: QuoteField[];
   /** With `submitted`: the token of the customer's own link to their request (`/r/<token>`). */
   customerToken?: string;
+  /** With `submitted`: when the request was received (ISO) and whether urgent, for the thanks to say when we will call. */
+  received?: { at: string; urgent: boolean };
   /** The customer link (/r/<token>), and a message sent back with what was wrong with it. */
   customer?: CustomerLinkState;
   /** "Do we cover you?" sent as a plain form: the postcode as typed, which the page answers itself. */
@@ -51,9 +53,10 @@ const DraftSchema = v.object(
   Object.fromEntries(quoteFieldList.map((field) => [field, quoteFields[field].kind === 'flag' ? v.boolean() : v.string()])) as DraftEntries,
 );
 const FieldSchema = v.picklist(quoteFieldList);
+const IssuesSchema = v.array(v.object({ field: FieldSchema, message: v.string() }));
 const ErrorSchema = v.variant('kind', [
-  v.object({ kind: v.literal('missing-fields'), fields: v.array(v.picklist(requiredFields)) }),
-  v.object({ kind: v.literal('invalid-fields'), issues: v.array(v.object({ field: FieldSchema, message: v.string() })) }),
+  v.object({ kind: v.literal('missing-fields'), fields: v.array(v.picklist(requiredFields)), issues: v.exactOptional(IssuesSchema) }),
+  v.object({ kind: v.literal('invalid-fields'), issues: IssuesSchema }),
   v.object({ kind: v.literal('storage-failure') }),
   v.object({ kind: v.literal('rate-limited'), retryAfterSeconds: v.number() }),
 ]);
@@ -69,6 +72,7 @@ const PageStateSchema = v.object({
   submitted: v.exactOptional(v.boolean()),
   remarks: v.exactOptional(v.array(FieldSchema)),
   customerToken: v.exactOptional(v.pipe(v.string(), v.regex(customerTokenPattern))),
+  received: v.exactOptional(v.object({ at: v.pipe(v.string(), v.isoTimestamp()), urgent: v.boolean() })),
   customer: v.exactOptional(
     v.object({ view: WireCustomerViewSchema, message: v.exactOptional(v.object({ draft: v.string(), error: v.string() })) }),
   ),

@@ -133,6 +133,9 @@ export function photoWireError(error: PhotoError): WireError {
   return { error: 'invalid-fields', message: errorMessages['invalid-fields'], fields: [{ field: photoFieldName, message: photoErrorMessage(error) }] };
 }
 
+/** What the API says of an empty required field; the other fields in a 'missing-fields' body say what is wrong with them. */
+const requiredFieldMessage = 'This field is required';
+
 /** A domain error as the API's error body, each field named as on the wire. */
 export function toWireError(error: QuoteError): WireError {
   const message = errorMessages[error.kind];
@@ -141,7 +144,10 @@ export function toWireError(error: QuoteError): WireError {
       return {
         error: 'missing-fields',
         message,
-        fields: error.fields.map((field) => ({ field: quoteFields[field].name, message: 'This field is required' })),
+        fields: [
+          ...error.fields.map((field) => ({ field: quoteFields[field].name, message: requiredFieldMessage })),
+          ...(error.issues ?? []).map(({ field, message: issue }) => ({ field: quoteFields[field].name, message: issue })),
+        ],
       };
     case 'invalid-fields':
       return {
@@ -160,8 +166,13 @@ export function toWireError(error: QuoteError): WireError {
 export function fromWireError(wire: WireError): QuoteError {
   switch (wire.error) {
     case 'missing-fields': {
-      const fields = (wire.fields ?? []).map(({ field }) => fieldNamed(field));
-      return { kind: 'missing-fields', fields: requiredFields.filter((field) => fields.includes(field)) };
+      const named = (wire.fields ?? []).flatMap(({ field, message }) => {
+        const known = fieldNamed(field);
+        return known ? [{ field: known, message }] : [];
+      });
+      const missing = named.filter(({ message }) => message === requiredFieldMessage).map(({ field }) => field);
+      const issues = named.filter(({ message }) => message !== requiredFieldMessage);
+      return { kind: 'missing-fields', fields: requiredFields.filter((field) => missing.includes(field)), ...(issues.length > 0 && { issues }) };
     }
     case 'invalid-fields':
       return {

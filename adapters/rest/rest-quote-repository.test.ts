@@ -4,6 +4,7 @@ import { toNamedFields } from '../../domain/quote/quote';
 import { QuoteRejected } from '../../domain/quote/quote-rejected';
 import { submitQuote } from '../../domain/quote/submit-quote';
 import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
+import { toWireError } from '../http-api/wire';
 import { mockApi } from './mock-api.test-support';
 import { RestQuoteRepository } from './rest-quote-repository';
 import { ServerNotifier } from './server-notifier';
@@ -71,6 +72,15 @@ test('a 400 missing-fields from the server reaches the visitor as missing-fields
   const result = await submitQuote(deps, draft);
 
   expect(result).toEqual({ ok: false, error: { kind: 'missing-fields', fields: ['phone'] } });
+});
+
+test('a 400 missing-fields that also names bad values brings every one of them back, in domain terms', async () => {
+  const { url, repository } = restApi();
+  const error = { kind: 'missing-fields', fields: ['serviceType'], issues: [{ field: 'email', message: 'Enter an email address like name@example.com' }] } as const;
+  server.use(http.post(url, () => HttpResponse.json(toWireError({ ...error, fields: [...error.fields], issues: [...error.issues] }), { status: 400 })));
+
+  const deps = { quotes: repository, notifier: new ServerNotifier(), logger: recordingLogger().logger };
+  expect(await submitQuote(deps, draft)).toEqual({ ok: false, error });
 });
 
 test('a 400 invalid-fields names the field in domain terms, serviceType rather than service_type', async () => {

@@ -36,6 +36,7 @@ import type { StaffSessions } from './staff/staff-sessions';
 import type { QuoteError } from '../../domain/quote/quote-errors';
 import { remarkableFields, remarkedFields } from '../../domain/quote/quote';
 import { isCustomerTokenShaped } from '../../domain/customer-link/customer-link';
+import { openCustomerLink } from '../../domain/customer-link/customer-link-actions';
 
 export interface ServerDeps {
   quotes: QuoteRepository;
@@ -241,11 +242,16 @@ export function createServerApp(deps: ServerDeps) {
     if (typed !== undefined) return page('/', { coverCheck: { postcode: typed.slice(0, coverCheckMaxLength) } });
     if (c.req.query('quote') !== 'submitted') return next();
     const remarks = remarkableFields.filter((field) => c.req.queries('remark')?.includes(field));
-    const token = c.req.query(customerTokenParameter);
+    const given = c.req.query(customerTokenParameter);
+    const token = given !== undefined && isCustomerTokenShaped(given) ? given : undefined;
+    // The request itself says when it came and whether it is urgent, so the thanks can say when we will call.
+    const opened = token !== undefined && deps.customerLinks ? await openCustomerLink({ links: deps.customerLinks.store, logger: deps.logger }, token, now()) : undefined;
+    const received = opened?.ok === true ? { at: opened.view.quote.createdAt.toISOString(), urgent: opened.view.quote.urgent } : undefined;
     return page('/', {
       submitted: true,
       ...(remarks.length > 0 && { remarks }),
-      ...(token !== undefined && isCustomerTokenShaped(token) && { customerToken: token }),
+      ...(token !== undefined && { customerToken: token }),
+      ...(received && { received }),
     });
   });
   // The inbox, for a signed-in staff member, drawn with its requests: they show before its scripts

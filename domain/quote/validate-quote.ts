@@ -10,8 +10,9 @@ const isRequiredField = (field: QuoteField): field is RequiredField =>
   (requiredFields as readonly QuoteField[]).includes(field);
 
 /**
- * Applies the quote rules to anything a visitor sent. Empty required fields win over every other
- * problem, as the form reports them first; otherwise each bad field is named with its message.
+ * Applies the quote rules to anything a visitor sent, naming every bad field with its message in one
+ * round. Any empty required field makes it `missing-fields` (the spec's "Missing Information"), with
+ * the other fields' problems beside it.
  */
 export function validateQuote(input: unknown): ValidationResult {
   const result = v.safeParse(QuoteInputSchema, input, { abortPipeEarly: true });
@@ -30,6 +31,7 @@ export function validateQuote(input: unknown): ValidationResult {
     .map((issue) => issue.path?.[0]?.key)
     .filter(isQuoteField)
     .filter(isRequiredField);
-  if (missing.length > 0) return { ok: false, error: { kind: 'missing-fields', fields: missing } };
+  const others = issues.filter(({ field }) => !(missing as QuoteField[]).includes(field));
+  if (missing.length > 0) return { ok: false, error: { kind: 'missing-fields', fields: missing, ...(others.length > 0 && { issues: others }) } };
   return { ok: false, error: { kind: 'invalid-fields', issues } };
 }

@@ -180,3 +180,45 @@ test('the home page sent back with errors after a plain post waits for the visit
   await expect(form.getByLabel('Phone number')).toHaveValue('12345');
   expect(scriptRequests(documents.at(-1) ?? []).length).toBeGreaterThan(3);
 });
+
+test('pressing Get Free Quote on the empty form as the very first move gets the specification’s notice, and posts nothing', async ({ page }) => {
+  const made = recordRequests(page);
+  const posts: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST') posts.push(sent.url());
+  });
+  const release = await holdScripts(page);
+  await page.goto('/');
+  await waitWellPastLoad(page);
+  const form = quoteForm(page);
+  await form.getByRole('button', { name: 'Get Free Quote' }).click();
+  // The browser's own bubble was held back, and the scripts were asked for, but have not come yet.
+  await expect.poll(() => scriptRequests(made).length).toBeGreaterThan(3);
+  await expect(form).toHaveAttribute('data-submit-pending', '');
+  await expect(page.getByText('Missing Information')).toHaveCount(0);
+  release();
+
+  await expect(page.getByRole('alert')).toContainText('Missing Information');
+  await expect(page.getByRole('alert')).toContainText('Please fill in all required fields');
+  await expect(form.getByLabel('Full name')).toBeFocused();
+  await expect(form.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form).not.toHaveAttribute('data-submit-pending');
+  await expect(page).toHaveURL('/');
+  expect(posts).toEqual([]);
+});
+
+test('the 404 page logs the visited path as it opens, before its scripts, and once only after they come', async ({ page }) => {
+  const made = recordRequests(page);
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith('404 Error')) logged.push(message.text());
+  });
+  await page.goto('/no-such-page');
+  await expect.poll(() => logged).toEqual(['404 Error: User attempted to access non-existent route: /no-such-page']);
+  expect(scriptRequests(made)).toEqual([]);
+
+  await page.keyboard.press('Shift');
+  await expect.poll(() => scriptRequests(made).length).toBeGreaterThan(3);
+  await waitWellPastLoad(page);
+  expect(logged).toEqual(['404 Error: User attempted to access non-existent route: /no-such-page']);
+});

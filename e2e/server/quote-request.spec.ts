@@ -1,3 +1,4 @@
+import { callBackLine } from '../../domain/quote/call-back';
 import { expect, listAsStaff, quoteForm, signInAsStaff, test } from '../fixtures';
 
 /** A name no other test uses, so tests sharing the server's database never see each other's requests. */
@@ -18,6 +19,7 @@ test('with JavaScript, a request is stored by the server and is still on /quotes
   await form.getByLabel('This is an emergency').check();
   await form.getByRole('button', { name: 'Request Emergency Service' }).click();
   await expect(page.getByRole('status')).toContainText('Quote Request Submitted!');
+  await expect(page.getByRole('status')).toContainText(/We'll call you by \d\d:\d\d$|We'll call you by \d\d:\d\dFollow your request/);
   await expect(page).toHaveURL('/');
 
   await signInAsStaff(page);
@@ -71,6 +73,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Request a Quote' })).toBeInViewport();
     await expect(page.getByRole('status')).toContainText('Quote Request Submitted!');
     await expect(form.getByLabel('Full name')).toHaveValue('');
+    const thanks = (await page.getByRole('status').textContent()) ?? '';
     // The thanks give the customer their private link, scripts or not, and it opens their request.
     const token = new URL(page.url()).searchParams.get('link') ?? '';
     const follow = page.getByRole('status').getByRole('link', { name: 'Follow your request' });
@@ -78,8 +81,12 @@ test.describe('without JavaScript', () => {
     await follow.click();
     await expect(page.getByText('Shower tray cracked')).toBeVisible();
 
-    const stored = (await listAsStaff(request)) as { name: string; service_type: string }[];
-    expect(stored.find((quote) => quote.name === name)).toMatchObject({ service_type: 'bathroom' });
+    const stored = (await listAsStaff(request)) as { name: string; service_type: string; created_at: string }[];
+    const mine = stored.find((quote) => quote.name === name);
+    expect(mine).toMatchObject({ service_type: 'bathroom' });
+    // When we will call, counted from when this request was received: after the spec's words, before the link.
+    const line = callBackLine({ createdAt: new Date(mine?.created_at ?? 0), urgent: false });
+    expect(thanks).toContain(`within 2 hours for standard quotes.${line}Follow your request`);
   });
 
   test('missing fields come back with the errors and every typed value kept, and nothing is stored', async ({ page, request }) => {
@@ -109,6 +116,21 @@ test.describe('without JavaScript', () => {
 
     const stored = (await listAsStaff(request)) as { description: string | null }[];
     expect(stored.some((quote) => quote.description === description)).toBe(false);
+  });
+
+  test('every problem comes back in one round: beside each field and in the summary', async ({ page }) => {
+    await page.goto('/');
+    const form = quoteForm(page);
+    await form.evaluate((element) => element.setAttribute('novalidate', ''));
+    await form.getByLabel('Full name').fill('Jo');
+    await form.getByLabel('Phone number').fill('12');
+    await form.getByLabel('Email').fill('not-an-email');
+    await form.getByRole('button', { name: 'Get Free Quote' }).click();
+
+    await expect(page.getByRole('alert')).toContainText('Missing Information');
+    for (const label of ['Phone number', 'Email', 'Service type']) await expect(form.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByRole('region', { name: 'There is a problem' }).getByRole('link')).toHaveCount(3);
+    await expect(form.getByLabel('Email')).toHaveValue('not-an-email');
   });
 
   test('an invalid phone number is named beside the field, with the values kept', async ({ page }) => {

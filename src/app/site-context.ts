@@ -55,7 +55,13 @@ export function createSiteContext(backend: BackendModule, ports: () => Promise<B
     },
     () => undefined,
   );
-  const opening = openingToast({ restored: initial.form, submitted: initial.submitted, remarks: initial.remarks, customerToken: initial.customerToken });
+  const opening = openingToast({
+    restored: initial.form,
+    submitted: initial.submitted,
+    remarks: initial.remarks,
+    customerToken: initial.customerToken,
+    received: initial.received && { createdAt: new Date(initial.received.at), urgent: initial.received.urgent },
+  });
   const toasts = createToastStore(opening ? [opening] : []);
   return {
     toasts,

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { interactionEvents, interactionLoader } from './interaction-loader';
+import { interactionEvents, interactionLoader, loggedNotFoundAttribute, notFoundTitleId, pendingSubmitAttribute } from './interaction-loader';
 
 const entry = '/assets/home-H.js';
 const chunks = ['/assets/helper.js', '/assets/chunk-B.js'];
@@ -8,7 +8,7 @@ const chunks = ['/assets/helper.js', '/assets/chunk-B.js'];
  * A fresh window (an iframe's) with a button in its page and the loader run in it as the page runs
  * it, as an inline script; what it listens for, and any timer it asks for, recorded.
  */
-function pageWithLoader() {
+function pageWithLoader(options: Parameters<typeof interactionLoader>[2] = {}) {
   const frame = document.createElement('iframe');
   document.body.append(frame);
   const window = frame.contentWindow;
@@ -38,7 +38,7 @@ function pageWithLoader() {
   }
   document_.body.innerHTML = '<section id="quote-section" tabindex="-1"><form><input name="name"><button>Send</button></form></section>';
   const script = document_.createElement('script');
-  script.textContent = interactionLoader(entry, chunks);
+  script.textContent = interactionLoader(entry, chunks, options);
   running = true;
   document_.head.append(script);
   running = false;
@@ -49,7 +49,7 @@ function pageWithLoader() {
   const button = document_.querySelector('button');
   const section = document_.querySelector('section');
   if (!button || !section) throw new Error('The page has no button or section');
-  return { button, section, listening, stopped, timers, loaded };
+  return { window, document: document_, button, section, listening, stopped, timers, loaded };
 }
 
 test('nothing is fetched until the visitor acts, and nothing is scheduled to fetch it later', () => {
@@ -100,4 +100,46 @@ test('what the visitor does goes on as if it were not there: nothing is stopped 
   for (const event of events) button.dispatchEvent(event);
   expect(reached).toEqual([...interactionEvents]);
   expect(events.map((event) => event.defaultPrevented)).toEqual(interactionEvents.map(() => false));
+});
+
+test('on the home page a submit the browser stops for an empty required field is held for the scripts, which it loads, once', () => {
+  const { document: page, loaded } = pageWithLoader({ holdInvalidSubmit: true });
+  const field = page.querySelector('input');
+  const form = page.querySelector('form');
+  if (!field || !form) throw new Error('no form');
+  const invalid = () => {
+    const event = new Event('invalid', { cancelable: true });
+    field.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+  expect(invalid()).toBe(true);
+  expect(form.hasAttribute(pendingSubmitAttribute)).toBe(true);
+  expect(invalid()).toBe(true);
+  expect(loaded().scripts).toHaveLength(1);
+  expect(loaded().preloads).toHaveLength(chunks.length);
+});
+
+test('elsewhere the browser’s own checks are left alone', () => {
+  const { document: page, loaded } = pageWithLoader();
+  const event = new Event('invalid', { cancelable: true });
+  page.querySelector('input')?.dispatchEvent(event);
+  expect(event.defaultPrevented).toBe(false);
+  expect(page.querySelector('form')?.hasAttribute(pendingSubmitAttribute)).toBe(false);
+  expect(loaded().scripts).toEqual([]);
+});
+
+test.each([
+  [true, `<h1 id="${notFoundTitleId}">404</h1>`, 1],
+  [true, '<h1>Privacy</h1>', 0],
+  [false, `<h1 id="${notFoundTitleId}">404</h1>`, 0],
+])('with logNotFound %s, a page with %s logs its path as it opens %i time(s)', (logNotFound, heading, times) => {
+  const { window: frame, document: page } = pageWithLoader({ logNotFound });
+  const logged: unknown[][] = [];
+  (frame as Window & typeof globalThis).console.error = (...args: unknown[]) => logged.push(args);
+  page.body.insertAdjacentHTML('afterbegin', heading);
+  page.dispatchEvent(new Event('DOMContentLoaded', { bubbles: true }));
+  expect(logged).toHaveLength(times);
+  if (times === 0) return;
+  expect(logged[0]).toEqual(['404 Error: User attempted to access non-existent route:', frame.location.pathname]);
+  expect(page.documentElement.getAttribute(loggedNotFoundAttribute)).toBe(frame.location.pathname);
 });

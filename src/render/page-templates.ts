@@ -68,15 +68,15 @@ export function pageTemplates(indexHtml: string, manifest: BuildManifest, readAs
   if (!/<script type="module"[^>]*><\/script>/.test(styled)) throw new Error('The built index.html loads no module script');
   const withoutScripts = styled.replace(/\s*<script type="module"[^>]*><\/script>/g, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   const scriptHashes: string[] = [];
-  const withLoader = (entry: string, loader: typeof interactionLoader) => {
+  const withLoader = (entry: string, loader: (entry: string, chunks: readonly string[]) => string) => {
     const files = entryFiles(manifest, entry);
     const script = loader(files.entry, files.chunks);
     scriptHashes.push(sha256(script));
     return withoutScripts.replace('</head>', () => `  <script>${script}</script>\n  </head>`);
   };
   return {
-    home: withLoader(homeEntry, interactionLoader),
-    app: withLoader(appEntry, interactionLoader),
+    home: withLoader(homeEntry, (entry, chunks) => interactionLoader(entry, chunks, { holdInvalidSubmit: true })),
+    app: withLoader(appEntry, (entry, chunks) => interactionLoader(entry, chunks, { logNotFound: true })),
     appAtOnce: styled,
     appAfterPaint: withLoader(appEntry, afterFirstPaintLoader),
     styleHashes,

@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import { copy } from '../../../domain/copy';
+import { callBackLine } from '../../../domain/quote/call-back';
 import { customerLinkPath } from '../../../domain/customer-link/customer-link';
 import { describeField, emptyDraft, honeypotFieldName, type QuoteDraft, type QuoteField, remarkedFields } from '../../../domain/quote/quote';
 import type { QuoteError } from '../../../domain/quote/quote-errors';
@@ -56,14 +57,21 @@ interface RestoredForm {
 /** The words of the link to the customer's own page of their request, under the thanks. */
 const followRequestLabel = 'Follow your request';
 
+/** When a request was received, and whether it is urgent: what the promise of a call is counted from. */
+interface Received {
+  createdAt: Date;
+  urgent: boolean;
+}
+
 /**
  * The spec's thanks, and one honest sentence for each value that earned a word (a postcode outside
- * our area); with the customer's token, the link to their own page of it, spam or not alike.
+ * our area); when we will call, where we know when it was received; with the customer's token, the
+ * link to their own page of it, spam or not alike.
  */
-function thanks(remarks: readonly QuoteField[], customerToken: string | undefined): ToastContent {
+function thanks(remarks: readonly QuoteField[], customerToken: string | undefined, received: Received | undefined): ToastContent {
   const sentences = remarks.flatMap((field) => describeField(field).remark?.visitor ?? []);
   const { title, description } = copy.toasts.submitted;
-  const toast = { title, description: [description, ...sentences].join(' ') };
+  const toast: ToastContent = { title, description: [description, ...sentences].join(' '), ...(received && { note: callBackLine(received) }) };
   return customerToken === undefined ? toast : { ...toast, link: { href: customerLinkPath(customerToken), label: followRequestLabel } };
 }
 
@@ -98,15 +106,24 @@ export function openingToast(outcome: {
   remarks?: readonly QuoteField[] | undefined;
   /** With `submitted`: the token of the customer link, for the thanks to link to. */
   customerToken?: string | undefined;
+  /** With `submitted`: when the request was received, and whether urgent, for when we will call. */
+  received?: Received | undefined;
 }) {
-  const toast = outcome.restored ? toastFor(outcome.restored.error) : outcome.submitted ? thanks(outcome.remarks ?? [], outcome.customerToken) : undefined;
+  const toast = outcome.restored
+    ? toastFor(outcome.restored.error)
+    : outcome.submitted
+      ? thanks(outcome.remarks ?? [], outcome.customerToken, outcome.received)
+      : undefined;
   return toast && { ...toast, source: quoteFormToasts };
 }
 
 function fieldErrorsOf(error: QuoteError): FieldErrors {
   switch (error.kind) {
     case 'missing-fields':
-      return Object.fromEntries(error.fields.map((field) => [field, missingFieldMessages[field]]));
+      return Object.fromEntries([
+        ...(error.issues ?? []).map(({ field, message }): [QuoteField, string] => [field, message]),
+        ...error.fields.map((field): [QuoteField, string] => [field, missingFieldMessages[field]]),
+      ]);
     case 'invalid-fields':
       return Object.fromEntries(error.issues.map(({ field, message }) => [field, message]));
     case 'storage-failure':
@@ -149,7 +166,7 @@ export function createQuoteFormStore({ submitQuote, submitWithPhotos, toasts, re
       }
       if (result.ok) {
         set({ draft: { ...emptyDraft }, errors: {}, submitting: false, photos: [], photoError: undefined, progress: null, cameBack: false });
-        toast.show(thanks(remarkedFields(result.quote), result.quote.customerToken));
+        toast.show(thanks(remarkedFields(result.quote), result.quote.customerToken, result.quote));
         return true;
       }
       if (result.error.kind === 'photo-refused') {

@@ -7,12 +7,15 @@ export interface ToastContent {
   variant?: 'default' | 'destructive';
   /** The part of the page that raised it, which may replace it. */
   source?: string;
+  /** A line under the description that is about this one case (when we will call). */
+  note?: string;
   /** A page to go on to: a toast with one stays until it is dismissed, so there is time to follow it. */
   link?: { href: string; label: string };
 }
 
-export interface Toast extends Required<Omit<ToastContent, 'link'>> {
+export interface Toast extends Required<Omit<ToastContent, 'link' | 'note'>> {
   id: number;
+  note?: ToastContent['note'];
   link?: ToastContent['link'];
 }
 

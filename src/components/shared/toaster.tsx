@@ -48,6 +48,7 @@ function ToastItem({ toast, paused, dismiss }: { toast: Toast; paused: boolean; 
       <div>
         <p className="toast-title">{toast.title}</p>
         <p className="toast-description">{toast.description}</p>
+        {toast.note && <p className="toast-note">{toast.note}</p>}
         {toast.link && (
           <p className="toast-link">
             <ToastLink href={toast.link.href} label={toast.link.label} />

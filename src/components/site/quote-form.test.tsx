@@ -129,6 +129,73 @@ test('a badly formed email is named beside its field, focused, and nothing is st
   expect(await storedQuotes(quotes)).toEqual([]);
 });
 
+test('one submit names every problem at once: beside each field, in a summary of links, with focus on the first', async () => {
+  const quotes = new InMemoryQuoteRepository();
+  const { user, form, field } = await openForm(testBackend({ store: quotes }));
+  await user.type(field('Full name'), 'Jo');
+  await user.type(field('Phone number'), '12');
+  await user.type(field('Email'), 'not-an-email');
+
+  await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
+
+  for (const label of ['Phone number', 'Email', 'Service type']) {
+    const control = field(label);
+    expect(control.getAttribute('aria-invalid'), label).toBe('true');
+    const described = (control.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent).join(' ');
+    expect(described, label).toMatch(/phone|email|service/i);
+  }
+  expect(field('Full name').getAttribute('aria-invalid')).toBe('false');
+  expect(document.activeElement).toBe(field('Phone number'));
+  expect(screen.getByText('Missing Information')).toBeTruthy();
+
+  const summary = within(form).getByRole('region', { name: 'There is a problem' });
+  expect(summary.parentElement?.getAttribute('aria-live')).toBe('polite');
+  const links = within(summary).getAllByRole('link');
+  expect(links.map((link) => link.getAttribute('href'))).toEqual(['#quote-phone', '#quote-email', '#quote-service-type']);
+  await user.click(links[2] ?? summary);
+  expect(document.activeElement).toBe(field('Service type'));
+  expect(await storedQuotes(quotes)).toEqual([]);
+});
+
+test('bad values with every required field filled are named together, without the Missing Information toast', async () => {
+  const { user, form, field } = await openForm();
+  await user.type(field('Full name'), 'Jo');
+  await user.type(field('Phone number'), '12');
+  await user.type(field('Email'), 'not-an-email');
+  await user.selectOptions(field('Service type'), 'general');
+
+  await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
+
+  expect(field('Phone number').getAttribute('aria-invalid')).toBe('true');
+  expect(field('Email').getAttribute('aria-invalid')).toBe('true');
+  expect(within(within(form).getByRole('region', { name: 'There is a problem' })).getAllByRole('link')).toHaveLength(2);
+  expect(screen.queryByText('Missing Information')).toBeNull();
+});
+
+test.each([
+  [false, '2026-03-10T16:40:00Z', "We'll call you by 18:40, or the next morning if it's late"],
+  [true, '2026-03-10T15:40:00Z', "We'll call you by 16:10"],
+  // Summer: London is an hour ahead of UTC.
+  [true, '2026-07-01T15:40:00Z', "We'll call you by 17:10"],
+])('the thanks say when we will call this request (urgent %s, received %s), after the spec\'s text and before the link', async (urgent, at, line) => {
+  const quotes = new InMemoryQuoteRepository({ now: () => new Date(at) });
+  const { user, form, field } = await openForm(testBackend({ store: quotes }));
+  await user.type(field('Full name'), 'Sam Carter');
+  await user.type(field('Phone number'), '07700 900111');
+  await user.selectOptions(field('Service type'), 'general');
+  if (urgent) await user.click(field('This is an emergency'));
+  await user.click(within(form).getByRole('button', { name: /Get Free Quote|Request Emergency Service/ }));
+
+  const status = await screen.findByRole('status');
+  const toast = await within(status).findByText(line);
+  const text = status.textContent;
+  const spec = "We'll contact you within 30 minutes for urgent requests, or within 2 hours for standard quotes.";
+  expect(screen.getByText(spec)).toBeTruthy();
+  expect(text.indexOf(spec)).toBeLessThan(text.indexOf(line));
+  expect(text.indexOf(line)).toBeLessThan(text.indexOf('Follow your request'));
+  expect(toast).toBeTruthy();
+});
+
 test('ticking the urgent box turns the button into Request Emergency Service, and unticking turns it back', async () => {
   const { user, form, field } = await openForm();
   const button = () => within(form).getByRole('button', { name: /Get Free Quote|Request Emergency Service/ });

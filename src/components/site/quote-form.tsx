@@ -1,12 +1,14 @@
 import { useSiteContext } from '../../app/app-context-provider';
-import { type SubmitEvent, useRef, type ReactElement } from 'react';
+import { type SubmitEvent, useEffect, useRef, type ReactElement } from 'react';
 import { useStore } from 'zustand';
 import { describeField, flagFields, honeypotFieldName, type QuoteField, quoteFieldList, quoteFields, textFields } from '../../../domain/quote/quote';
 import { formTokenFieldName } from '../../../domain/spam/spam';
 import { submitLabel } from '../../../domain/quote/submit-label';
+import { ErrorSummary } from '../shared/error-summary';
 import { FormField } from '../shared/form-field';
 import { PhotoField, photoControlId } from './photo-field';
 import { quoteSectionId } from './quote-section-id';
+import { pendingSubmitAttribute } from '../../render/interaction-loader';
 import { useHydrated } from '../shared/use-hydrated';
 import { arrivalOf, type FieldErrors, type QuoteFormStore } from '../../app/stores/quote-form-store';
 
@@ -96,10 +98,22 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
   const urgent = useStore(form, (state) => state.draft.urgent);
   const errors = useStore(form, (state) => state.errors);
   const submitting = useStore(form, (state) => state.submitting);
+  // The fields' problems; a photo's is told beside its field as it is chosen, before any submit.
+  const problems = quoteFieldList.flatMap((field) => {
+    const message = errors[field];
+    return message === undefined ? [] : [{ id: controlId(field), message }];
+  });
   const { submit } = form.getState();
   const formElement = useRef<HTMLFormElement>(null);
   // Until scripts run, the browser's own checks guard the required fields; after, ours do.
   const enhanced = useHydrated();
+  // A submit the page's loader held for us (empty required fields before the scripts came): sent now.
+  useEffect(() => {
+    const element = formElement.current;
+    if (!enhanced || !element?.hasAttribute(pendingSubmitAttribute)) return;
+    element.removeAttribute(pendingSubmitAttribute);
+    element.requestSubmit();
+  }, [enhanced]);
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -130,6 +144,7 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
       className="quote-form"
       aria-labelledby={labelledBy}
     >
+      <ErrorSummary items={problems} />
       <p className="form-note">
         Fields marked <span aria-hidden="true">*</span>
         <span className="visually-hidden">with an asterisk</span> are required.
