@@ -3,7 +3,7 @@ import type { InboxQuote } from '../inbox/inbox-quote';
 import { londonClock, londonDay } from '../london-time';
 import { type NewQuote, quoteFieldList } from '../quote/quote';
 import type { QuoteStatus } from '../inbox/quote-status';
-import { promiseDueAt } from '../inbox/response-clock';
+import { promiseDueAt } from '../inbox/promise';
 
 // Every customer gets a private link to their own request: /r/<token>. The token is random (at least
 // 128 bits), given once to whoever sent the request, and kept by the stores only as its hash; the

@@ -1,4 +1,7 @@
-import { responseClockMinutes, responsePromise } from '../business';
+import { responseClockMinutes } from '../business';
+import { promiseDueAt, promiseMinutes } from './promise';
+
+export { promiseDueAt, promiseMinutes };
 
 const minuteMs = 60_000;
 
@@ -14,16 +17,6 @@ export interface ClockedRequest {
    * only the first (the promise kept) and the last (when the next try is due).
    */
   callAttempts?: readonly { at: Date }[] | undefined;
-}
-
-/** 30 minutes for an urgent request, 2 hours for any other. */
-export function promiseMinutes({ urgent }: Pick<ClockedRequest, 'urgent'>): number {
-  return urgent ? responsePromise.urgentMinutes : responsePromise.standardMinutes;
-}
-
-/** When the promise runs out: counted from the moment the request was stored. */
-export function promiseDueAt(request: Pick<ClockedRequest, 'createdAt' | 'urgent'>): Date {
-  return new Date(request.createdAt.getTime() + promiseMinutes(request) * minuteMs);
 }
 
 /**

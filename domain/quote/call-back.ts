@@ -1,4 +1,4 @@
-import { promiseDueAt } from '../inbox/response-clock';
+import { promiseDueAt } from '../inbox/promise';
 import { londonClock } from '../london-time';
 
 /**

@@ -20,7 +20,7 @@ import { createQuoteActionsStore, type QuoteActionsStore } from './stores/quote-
 import { createStaffStore, type StaffStore } from './stores/staff-store';
 import { createCustomerPageContext, type CustomerLinkContext } from './customer-link-context';
 import { createSiteContext, portsOnFirstUse, type SiteContext, withPorts } from './site-context';
-import { realBrowser, type ThisBrowser } from './this-browser';
+import type { ThisBrowser } from './this-browser';
 
 /** What the whole application reaches through React's context: the site's stores and the staff's. */
 export interface AppContext extends SiteContext {
@@ -33,7 +33,7 @@ export interface AppContext extends SiteContext {
    * What the settings page's stores (the alerts, a customer's data: see settings-stores.ts) are made
    * over, when it is first opened: their code is the settings page's own.
    */
-  settingsDeps: { ports: () => Promise<Backend>; toasts: ToastStore; onNotSignedIn: () => void; now: () => Date; browser: ThisBrowser };
+  settingsDeps: { ports: () => Promise<Backend>; toasts: ToastStore; onNotSignedIn: () => void; now: () => Date; browser: ThisBrowser | undefined };
   /** The time now: the response clocks read it, and tests fix it. */
   now: () => Date;
   /** When the server rendered the inbox this page took over: its clocks read that time until they first tick. */
@@ -60,7 +60,7 @@ function staffAuthOf(ports: () => Promise<Backend>): StaffAuth {
 export function createAppContext(
   backend: BackendModule,
   initial: PageState = {},
-  { now = () => new Date(), browser = realBrowser }: { now?: () => Date; browser?: ThisBrowser } = {},
+  { now = () => new Date(), browser }: { now?: () => Date; browser?: ThisBrowser } = {},
 ): AppContext {
   const ports = portsOnFirstUse(backend);
   const site = createSiteContext(backend, ports, initial);

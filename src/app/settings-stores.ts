@@ -4,6 +4,7 @@ import { eraseCustomerData, findCustomerData } from '../../domain/customer-data/
 import type { AppContext } from './app-context';
 import { useAppContext } from './app-context-provider';
 import { withPorts } from './site-context';
+import { realBrowser } from './this-browser';
 import { type AlertSettingsStore, createAlertSettingsStore } from './stores/alert-settings-store';
 import { createCustomerDataStore, type CustomerDataStore } from './stores/customer-data-store';
 
@@ -28,7 +29,8 @@ function settingsStoresOf(context: AppContext): SettingsStores {
     call: (action, run) => withPorts(ports, (loaded) => callAlertSettings(loaded, action, run)),
     saveRota: (shifts) => withPorts(ports, (loaded) => saveOnCallRota(loaded, shifts)),
     addDevice: (device) => withPorts(ports, (loaded) => addAlertDevice(loaded, device)),
-    browser,
+    // The browser the page runs in, unless a test gives another.
+    browser: browser ?? realBrowser,
     toasts,
     onNotSignedIn,
   });

@@ -1,17 +1,16 @@
 import type { RestClientOptions } from '../../../adapters/rest/rest-client';
-import { RestCustomerLinks } from '../../../adapters/rest/rest-customer-links';
 import { RestQuoteInbox } from '../../../adapters/rest/rest-quote-inbox';
 import { RestQuoteRepository } from '../../../adapters/rest/rest-quote-repository';
 import { ServerNotifier } from '../../../adapters/rest/server-notifier';
 import type { AlertSettings } from '../../../domain/ports/alert-settings';
 import type { CustomerDataStore } from '../../../domain/ports/customer-data-store';
-import type { Backend } from './backend';
-import type { settingsPorts } from './settings-ports';
+import type { Backend, CustomerLinks } from './backend';
+import type { onDemandPorts } from './on-demand-ports';
 
-type SettingsPorts = ReturnType<typeof settingsPorts>;
+type OnDemandPorts = ReturnType<typeof onDemandPorts>;
 
 /** The alert settings, their code loaded on the first call. */
-const alertsOnFirstUse = (ports: () => Promise<SettingsPorts>): AlertSettings => ({
+const alertsOnFirstUse = (ports: () => Promise<OnDemandPorts>): AlertSettings => ({
   pushKey: async () => (await ports()).alerts.pushKey(),
   devices: async () => (await ports()).alerts.devices(),
   addDevice: async (device) => (await ports()).alerts.addDevice(device),
@@ -21,8 +20,15 @@ const alertsOnFirstUse = (ports: () => Promise<SettingsPorts>): AlertSettings =>
   saveRota: async (shifts) => (await ports()).alerts.saveRota(shifts),
 });
 
+/** What a customer does through their link, its code loaded on the first call. */
+const customerLinksOnFirstUse = (ports: () => Promise<OnDemandPorts>): CustomerLinks => ({
+  view: async (token, now) => (await ports()).customerLinks.view(token, now),
+  sendMessage: async (token, text, now) => (await ports()).customerLinks.sendMessage(token, text, now),
+  close: async (token, now) => (await ports()).customerLinks.close(token, now),
+});
+
 /** A customer's data, its code loaded on the first call. */
-const customerDataOnFirstUse = (ports: () => Promise<SettingsPorts>): CustomerDataStore => ({
+const customerDataOnFirstUse = (ports: () => Promise<OnDemandPorts>): CustomerDataStore => ({
   findCustomerData: async (subject) => (await ports()).customerData.findCustomerData(subject),
   eraseCustomerData: async (subject) => (await ports()).customerData.eraseCustomerData(subject),
 });
@@ -32,23 +38,23 @@ const customerDataOnFirstUse = (ports: () => Promise<SettingsPorts>): CustomerDa
  * how); only how staff sign in, and how photos are sent and shown, differ by mode.
  */
 export function apiPorts(client: RestClientOptions, { staffAuth, photos }: Pick<Backend, 'staffAuth' | 'photos'>): Backend {
-  // The settings page's ports come with their own code, the first time they are used.
-  let settings: Promise<SettingsPorts> | undefined;
-  const settingsOnFirstUse = () =>
-    (settings ??= import('./settings-ports').then((module) => module.settingsPorts(client)).catch((error: unknown) => {
+  // The ports of the settings page and of a customer's link come with their own code, the first time they are used.
+  let settings: Promise<OnDemandPorts> | undefined;
+  const onDemandOnFirstUse = () =>
+    (settings ??= import('./on-demand-ports').then((module) => module.onDemandPorts(client)).catch((error: unknown) => {
       settings = undefined;
       throw error;
     }));
   return {
     quotes: new RestQuoteRepository(client),
     inbox: new RestQuoteInbox(client),
-    customerData: customerDataOnFirstUse(settingsOnFirstUse),
+    customerData: customerDataOnFirstUse(onDemandOnFirstUse),
     // The API tells the business of each request and plans its alerts: the page has nothing to add.
     notifier: new ServerNotifier(),
     logger: console,
     staffAuth,
-    alerts: alertsOnFirstUse(settingsOnFirstUse),
+    alerts: alertsOnFirstUse(onDemandOnFirstUse),
     photos,
-    customerLinkActions: new RestCustomerLinks(client),
+    customerLinkActions: customerLinksOnFirstUse(onDemandOnFirstUse),
   };
 }
