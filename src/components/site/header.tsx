@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router';
 import { business } from '../../../domain/business';
 import { copy } from '../../../domain/copy';
-import { ClockIcon, DropletIcon, PhoneIcon } from '../shared/icons';
+import { ClockIcon, PhoneIcon } from '../shared/icons';
+import { Brand } from '../shared/brand';
 import { QuoteSectionLink } from './quote-section-link';
 
 const telLink = `tel:${business.phone.tel}`;
@@ -10,10 +10,7 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="container header-row">
-        <Link to="/" className="brand">
-          <DropletIcon className="brand-icon" />
-          <span className="brand-name">{business.name}</span>
-        </Link>
+        <Brand />
         <div className="header-actions wide-only">
           <p className="header-note">
             <ClockIcon /> {copy.header.availability}

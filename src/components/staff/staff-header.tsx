@@ -1,9 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useStore } from 'zustand';
-import { business } from '../../../domain/business';
 import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import { useAppContext } from '../../app/app-context-provider';
-import { DropletIcon } from '../shared/icons';
+import { Brand } from '../shared/brand';
 
 const { staffNav: text } = inboxCopy;
 
@@ -17,10 +16,7 @@ export function StaffHeader() {
   return (
     <header className="site-header staff-header">
       <div className="container header-row">
-        <Link to="/" className="brand">
-          <DropletIcon className="brand-icon" />
-          <span className="brand-name">{business.name}</span>
-        </Link>
+        <Brand />
         <nav aria-label={text.label} className="staff-nav">
           <Link to="/quotes" activeOptions={{ exact: true, includeSearch: false }}>
             {text.inbox}
