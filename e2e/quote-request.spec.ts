@@ -168,3 +168,41 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
     expect(await overlaps(thanks, footerPhone)).toBe(false);
   });
 }
+
+/** The London clock times a promise made between `from` and `to` can name, minutes apart. */
+function londonTimesBetween(from: number, to: number, minutesLater: number): string[] {
+  const format = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
+  const times = new Set<string>();
+  for (let at = from; at <= to + 60_000; at += 30_000) times.add(format.format(at + minutesLater * 60_000));
+  return [...times];
+}
+
+for (const { urgent, minutes, after } of [
+  { urgent: true, minutes: 30, after: '' },
+  { urgent: false, minutes: 120, after: ", or the next morning if it's late" },
+]) {
+  test(`at 390 px the thanks for ${urgent ? 'an urgent' : 'a standard'} request say when we will call, in view, above the form and never over it`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const form = quoteForm(page);
+    await form.getByLabel('Full name').fill('Sam Okafor');
+    await form.getByLabel('Phone number').fill('07700 900321');
+    await form.getByLabel('Service type').selectOption('heating');
+    if (urgent) await form.getByLabel('This is an emergency').check();
+    await takeAPersonsTime(page);
+    const sentFrom = Date.now();
+    await form.getByRole('button', { name: urgent ? 'Request Emergency Service' : 'Get Free Quote' }).click();
+
+    const thanks = page.locator('.toast').filter({ hasText: 'Quote Request Submitted!' });
+    await expect(thanks).toBeVisible();
+    const sentBy = Date.now();
+    const line = (await thanks.locator('.toast-note').textContent()) ?? '';
+    expect(londonTimesBetween(sentFrom, sentBy, minutes).map((time) => `We'll call you by ${time}${after}`)).toContain(line);
+    await expect(thanks.getByRole('link', { name: /follow your request/i })).toBeVisible();
+
+    await expect(thanks).toBeInViewport();
+    const [toast, fields] = [await thanks.boundingBox(), await form.boundingBox()];
+    if (!toast || !fields) throw new Error('not on screen');
+    expect(toast.y + toast.height, 'the thanks sit above the form').toBeLessThanOrEqual(fields.y);
+  });
+}

@@ -29,5 +29,7 @@ declare module '@tanstack/react-router' {
     scriptsAtOnce?: boolean;
     /** A page for staff: it carries the staff header, not the public one with its "Call Now". */
     staffPage?: boolean;
+    /** The page shows its toasts in its own flow, beside what they are about, rather than over it. */
+    toastsInPage?: boolean;
   }
 }

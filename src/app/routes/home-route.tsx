@@ -3,7 +3,7 @@ import { Hero } from '../../components/site/hero';
 import { QuoteSection } from '../../components/site/quote-section';
 import { Reviews } from '../../components/site/reviews';
 import { Services } from '../../components/site/services';
-import { WhereWeWork } from '../../components/site/where-we-work';
+import { CoverCheckSection, WhereWeWork } from '../../components/site/where-we-work';
 import { TrustStrip } from '../../components/site/trust-strip';
 import { homeHead, PageHead } from '../../seo/page-head';
 import { jsonLdScriptContent, localBusinessJsonLd } from '../../seo/structured-data';
@@ -20,12 +20,19 @@ function HomePage() {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: structuredData }} />
       <Hero />
       <TrustStrip />
-      <Services />
-      <WhereWeWork />
+      <CoverCheckSection />
       <Reviews />
+      <WhereWeWork />
+      <Services />
       <QuoteSection />
     </>
   );
 }
 
-export const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomePage });
+export const homeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  // The toasts answer the form, so they sit in it: over the page they would cover the form or the phone number.
+  staticData: { toastsInPage: true },
+  component: HomePage,
+});

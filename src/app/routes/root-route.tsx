@@ -11,6 +11,7 @@ import { NotFoundPage } from './not-found-page';
 function RootLayout() {
   const context = rootRoute.useRouteContext();
   const staffPage = useMatches({ select: (matches) => matches.some((match) => match.staticData.staffPage === true) });
+  const toastsInPage = useMatches({ select: (matches) => matches.some((match) => match.staticData.toastsInPage === true) });
   return (
     <AppContextProvider value={context}>
       <a className="skip-link" href="#main">
@@ -21,7 +22,7 @@ function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <Island name="toaster" />
+      {!toastsInPage && <Island name="toaster" />}
     </AppContextProvider>
   );
 }

@@ -57,6 +57,13 @@ export const AwardIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const BuildingIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 21V5a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v16M16 9h2a2 2 0 0 1 2 2v10M2 21h20" />
+    <path d="M8 7h4M8 11h4M8 15h4" />
+  </Icon>
+);
+
 export const BoltIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M13 2 3 14h9l-1 8 10-12h-9l1-8Z" />

@@ -1,6 +1,6 @@
 import { useSiteContext } from '../../app/app-context-provider';
 import { useRouter } from '@tanstack/react-router';
-import { type MouseEvent, useEffect, useState } from 'react';
+import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Toast } from '../../app/stores/toast-store';
 import { CloseIcon } from './icons';
@@ -66,16 +66,25 @@ function ToastItem({ toast, paused, dismiss }: { toast: Toast; paused: boolean; 
 
 /**
  * Two live regions that are always in the page, so screen readers announce what appears in them:
- * destructive toasts as alerts, the others politely.
+ * destructive toasts as alerts, the others politely. Over the page they float in a corner; where a
+ * page sets them in its flow (the home page, above the form), a new one is brought into view.
  */
 export function Toaster() {
   const toastStore = useSiteContext((context) => context.toasts);
   const toasts = useStore(toastStore, (state) => state.toasts);
   const dismiss = useStore(toastStore, (state) => state.dismiss);
   const [paused, setPaused] = useState(false);
+  const element = useRef<HTMLDivElement>(null);
+  const newest = toasts.at(-1)?.id;
+  useEffect(() => {
+    const toaster = element.current;
+    if (newest === undefined || !toaster || getComputedStyle(toaster).position !== 'static') return;
+    toaster.scrollIntoView({ block: 'nearest' });
+  }, [newest]);
 
   return (
     <div
+      ref={element}
       className="toaster"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}

@@ -18,7 +18,7 @@ export function Header() {
           <a href={telLink} className="header-phone">
             <PhoneIcon /> {business.phone.display}
           </a>
-          <QuoteSectionLink className="button button-primary">{copy.header.getQuote}</QuoteSectionLink>
+          <QuoteSectionLink className="button button-accent">{copy.header.getQuote}</QuoteSectionLink>
         </div>
         <a href={telLink} className="button button-emergency narrow-only">
           <PhoneIcon /> {copy.header.callNow}

@@ -15,18 +15,22 @@ const highlightIcons: Record<HighlightTitle, typeof ClockIcon> = {
 export function Hero() {
   return (
     <section className="hero" aria-labelledby="hero-title">
-      <div className="container">
-        <h1 id="hero-title">{copy.hero.headline}</h1>
-        <p className="hero-text">
-          Fast, reliable and affordable plumbing and heating solutions for homes and businesses. Available{' '}
-          {business.openDays.toLowerCase()} for emergencies and routine maintenance.
-        </p>
-        <div className="hero-actions">
-          <a href={`tel:${business.phone.tel}`} className="button button-emergency button-large">
-            <PhoneIcon /> {copy.hero.emergencyCall}
-          </a>
-          <QuoteSectionLink className="button button-light button-large">{copy.hero.getFreeQuote}</QuoteSectionLink>
+      <div className="container hero-grid">
+        <div className="hero-copy">
+          <h1 id="hero-title">{copy.hero.headline}</h1>
+          <p className="hero-text">
+            Fast, reliable and affordable plumbing and heating solutions for homes and businesses. Available{' '}
+            {business.openDays.toLowerCase()} for emergencies and routine maintenance.
+          </p>
+          <div className="hero-actions">
+            <a href={`tel:${business.phone.tel}`} className="button button-emergency button-large">
+              <PhoneIcon /> {copy.hero.emergencyCall}
+            </a>
+            <QuoteSectionLink className="button button-accent button-large">{copy.hero.getFreeQuote}</QuoteSectionLink>
+          </div>
         </div>
+        {/* The picture beside the words is the stylesheet's: decoration, drawn only where there is room. */}
+        <div className="hero-picture" />
         <ul className="highlights">
           {copy.hero.highlights.map(({ title, text }) => {
             const Icon = highlightIcons[title];

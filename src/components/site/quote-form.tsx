@@ -173,7 +173,7 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
       ))}
       <button
         type="submit"
-        className={urgent ? 'button button-emergency button-block' : 'button button-primary button-block'}
+        className={urgent ? 'button button-emergency button-block' : 'button button-accent button-block'}
         aria-disabled={submitting}
       >
         {submitLabel(urgent)}

@@ -24,6 +24,7 @@ export function QuoteSection() {
             {describeMinutes(responsePromise.urgentMinutes)} for emergencies, within{' '}
             {describeMinutes(responsePromise.standardMinutes)} otherwise.
           </p>
+          <Island name="toaster" />
           <Island name="quote-form" />
           <p className="form-privacy-note">
             {copy.privacy.formNote} <Link to="/privacy">{copy.privacy.formNoteLink}</Link>

@@ -1,10 +1,10 @@
 import { business } from '../../../domain/business';
-import { AwardIcon, CheckIcon, ShieldIcon } from '../shared/icons';
+import { AwardIcon, BuildingIcon, CheckIcon, ShieldIcon } from '../shared/icons';
 
 /**
  * What a visitor can check before letting us in: the Gas Safe number, with a link to the register's
- * own public check, our memberships, the guarantee and what a call-out costs. Text only, no badges
- * drawn from other sites.
+ * own public check, the company behind the name, our memberships, the guarantee and what a call-out
+ * costs. Text only, no badges drawn from other sites.
  */
 export function TrustStrip() {
   return (
@@ -17,6 +17,12 @@ export function TrustStrip() {
             <a href={business.gasSafe.checkUrl}>
               check it <span className="visually-hidden">on the Gas Safe Register</span>
             </a>
+          </span>
+        </li>
+        <li className="trust-item">
+          <BuildingIcon className="trust-icon" />
+          <span>
+            {business.company.registeredName} · Company No. {business.company.companyNumber}
           </span>
         </li>
         {business.memberships.map((membership) => (
