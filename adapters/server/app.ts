@@ -170,7 +170,7 @@ export function createServerApp(deps: ServerDeps) {
 
   if (deps.siteUrl !== undefined) app.use(refuseOtherHosts({ ...trust, siteUrl: deps.siteUrl }));
   // Before the rate limits: a forged cross-site post must not use up its victim's allowance.
-  app.use(refuseCrossSiteRequests(trust));
+  app.use(refuseCrossSiteRequests({ ...trust, ...(deps.siteUrl !== undefined && { siteUrl: deps.siteUrl }) }));
 
   const staff = staffApi({
     sessions: deps.sessions,

@@ -104,6 +104,9 @@ const ServerConfigSchema = v.pipe(
 
 export type ServerConfig = v.InferOutput<typeof ServerConfigSchema>;
 
+/** Every variable readServerConfig reads: deploy/quotes.env.example must list each. */
+export const serverSettingNames: readonly string[] = Object.keys(ServerConfigEntries.entries);
+
 /**
  * What start-server needs of the settings. Behind our own proxy every connection comes from the
  * proxy's address, so a cap per address would cap everyone together: the proxy caps its clients instead.

@@ -41,6 +41,8 @@ export interface Server {
   url: string;
   /** Every line the server has written to its standard output (its request log among them), in order. */
   log: string[];
+  /** What the server has written to its standard error so far: its warnings and errors. */
+  errors: () => string;
 }
 
 /** Starts the built server on a port the system picks, over `dataDir`; resolves once /readyz is 200. */
@@ -89,7 +91,7 @@ export async function startServer(dataDir: string, started: ChildProcess[], extr
       timeout: 15_000,
     })
     .toBe(200);
-  return { process: child, url, log };
+  return { process: child, url, log, errors: () => stderr };
 }
 
 export function exited(child: ChildProcess): Promise<void> {

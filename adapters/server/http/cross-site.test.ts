@@ -2,14 +2,14 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
 import { WireErrorSchema } from '../../http-api/wire';
-import { refuseCrossSiteRequests } from './cross-site';
+import { type CrossSiteOptions, refuseCrossSiteRequests } from './cross-site';
 
 const site = 'https://se1-plumbing.example';
 
 /** Answers 200 to any method once a request gets past the check. */
-function app(trustProxy = false) {
+function app(trustProxy = false, options: Omit<CrossSiteOptions, 'trustProxy'> = { warn: () => undefined }) {
   const hono = new Hono();
-  hono.use(refuseCrossSiteRequests({ trustProxy }));
+  hono.use(refuseCrossSiteRequests({ trustProxy, ...options }));
   hono.all('*', (c) => c.text(`${c.req.method} done`));
   return hono;
 }
@@ -82,4 +82,46 @@ test('behind a trusted proxy, our origin is what X-Forwarded-Proto and -Host say
 test('without a trusted proxy, X-Forwarded headers cannot make another origin ours', async () => {
   const forged = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example', origin: 'https://evil.example' };
   await expectRefused(await send('POST', forged, 'http://10.0.0.7:3000/api/quote-requests'));
+});
+
+// What nginx sends for a site on https://se1-plumbing.example:8443 with the common `$host`, which has no port.
+const behindNginx = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'se1-plumbing.example', 'x-forwarded-for': '203.0.113.9', 'content-type': 'application/json' };
+const onItsOwnPort = 'https://se1-plumbing.example:8443';
+const internal = 'http://se1-plumbing.example/api/quote-requests';
+
+test("with SITE_URL, a post from the site's own page passes though the proxy dropped the port", async () => {
+  const warned: string[] = [];
+  const hono = app(true, { siteUrl: `${onItsOwnPort}/`, warn: (line) => warned.push(line) });
+  const post = (origin: string) => hono.request(internal, { method: 'POST', headers: { ...behindNginx, origin }, body: '{}' });
+  expect((await post(onItsOwnPort)).status).toBe(200);
+  // Only the site's own origin is taken so: another port, scheme or host is still another site.
+  for (const origin of ['https://se1-plumbing.example:9443', 'http://se1-plumbing.example:8443', 'https://evil.example:8443']) await expectRefused(await post(origin));
+  expect(warned).toEqual([expect.stringContaining('se1-plumbing.example:9443')]);
+});
+
+test('without SITE_URL, a post refused because the proxy dropped the port is logged once, naming the fix', async () => {
+  const warned: string[] = [];
+  const hono = app(true, { warn: (line) => warned.push(line) });
+  for (let post = 0; post < 3; post += 1) {
+    await expectRefused(await hono.request(internal, { method: 'POST', headers: { ...behindNginx, origin: onItsOwnPort }, body: '{}' }));
+  }
+  expect(warned).toHaveLength(1);
+  expect(warned[0]).toContain('proxy_set_header X-Forwarded-Host $http_host;');
+  expect(warned[0]).toContain('rather than `$host`');
+  expect(warned[0]).toContain(`set SITE_URL to ${onItsOwnPort}`);
+});
+
+test('behind a proxy that ends HTTPS, a post refused for want of TRUST_PROXY or X-Forwarded-Proto says which', async () => {
+  const warned: string[] = [];
+  const headers = { origin: site, 'content-type': 'application/json' };
+  await expectRefused(await app(false, { warn: (line) => warned.push(line) }).request('http://se1-plumbing.example/api/quote-requests', { method: 'POST', headers, body: '{}' }));
+  await expectRefused(await app(true, { warn: (line) => warned.push(line) }).request('http://se1-plumbing.example/api/quote-requests', { method: 'POST', headers, body: '{}' }));
+  expect(warned).toEqual([expect.stringContaining('set TRUST_PROXY=true'), expect.stringContaining('proxy_set_header X-Forwarded-Proto $scheme;')]);
+});
+
+test('a post from another host name is refused without a word about the proxy', async () => {
+  const warned: string[] = [];
+  const hono = app(true, { warn: (line) => warned.push(line) });
+  await expectRefused(await hono.request(internal, { method: 'POST', headers: { ...behindNginx, origin: 'https://evil.example:8443' }, body: '{}' }));
+  expect(warned).toEqual([]);
 });
