@@ -211,10 +211,13 @@ export function createServerApp(deps: ServerDeps) {
   });
 
   const { photos, ...shared } = deps;
+  // Emails kept for the business with no mail server to send them: staff are told above the list.
+  const emailNotSetUp = deps.outbox !== undefined && !deps.outbox.sending;
   app.route(
     '/',
     createApi({
       ...shared,
+      emailNotSetUp,
       now,
       staff,
       clientKey: (c) => clientKey(c, trust),
@@ -270,7 +273,8 @@ export function createServerApp(deps: ServerDeps) {
     const address = new URL(c.req.url);
     const first = member && (await readInboxFirstScreen({ inbox: deps.inbox, logger: deps.logger }, member, address, now()));
     if (!first) return next();
-    return page(`${address.pathname}${address.search}`, { inbox: toWireFirstScreen(first) });
+    const shown = emailNotSetUp ? { ...first, page: { ...first.page, emailNotSetUp } } : first;
+    return page(`${address.pathname}${address.search}`, { inbox: toWireFirstScreen(shown) });
   });
   // The built site's files and prerendered pages; a build without pages has each rendered as it is asked for.
   app.get('*', site.pagesWithForm);
