@@ -60,7 +60,8 @@ export function quoteInboxPagingContract(make: MakeStore): void {
     await withStore(make, clock.now, async ({ inbox }) => {
       for (const view of ['all', 'new', 'won', 'spam'] as const) {
         const page = await inbox.findPage({ query: { ...defaultInboxQuery, view }, after: null, limit: 50, now: clock.now() });
-        expect(page).toEqual({ quotes: [], total: 0, next: null });
+        // A host without a mail server also says so on the page (emailNotSetUp): that is not paging's concern.
+        expect({ quotes: page.quotes, total: page.total, next: page.next }).toEqual({ quotes: [], total: 0, next: null });
       }
     });
   });
@@ -71,7 +72,7 @@ export function quoteInboxPagingContract(make: MakeStore): void {
       await seed(store, clock, specs({ minutesAgo: 30, status: 'won' }), asOf);
       const now = clock.now();
       const waiting = await store.inbox.findPage({ query: defaultInboxQuery, after: null, limit: 50, now });
-      expect(waiting).toEqual({ quotes: [], total: 0, next: null });
+      expect({ quotes: waiting.quotes, total: waiting.total, next: waiting.next }).toEqual({ quotes: [], total: 0, next: null });
       const all = await store.inbox.findPage({ query: { ...defaultInboxQuery, view: 'all' }, after: null, limit: 1, now });
       expect({ count: all.quotes.length, total: all.total, next: all.next }).toEqual({ count: 1, total: 1, next: null });
     });

@@ -54,6 +54,15 @@ export class SmtpMailer {
     if (rejected.length > 0) throw failure('the server refused the recipient');
   }
 
+  /** Connects, greets and signs in as a send would, sending nothing; rejects, saying why, when the server would not take an email. */
+  async verify(): Promise<void> {
+    try {
+      await this.#transport.verify();
+    } catch (cause) {
+      throw new Error(`SMTP check failed: ${describe(cause)}`, { cause });
+    }
+  }
+
   /** Lets go of the transport's connections, for a clean shutdown. */
   close(): void {
     this.#transport.close();

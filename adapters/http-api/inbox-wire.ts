@@ -88,6 +88,8 @@ export const WireInboxPageSchema = v.object({
   quotes: v.array(WireInboxQuoteSchema),
   total: v.pipe(v.number(), v.integer(), v.minValue(0)),
   next: v.nullable(v.pipe(v.string(), v.nonEmpty())),
+  /** The server keeps the emails to the business but has no mail server set up to send them. */
+  email_not_set_up: v.optional(v.literal(true)),
 });
 
 const CountSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -263,16 +265,18 @@ export const fromWireInboxSummary = (wire: WireInboxSummary): InboxSummary => ({
 });
 
 /** One page of the inbox as the API answers it: the cursor of the next page written so only the server need read it. */
-export const toWireInboxPage = ({ quotes, total, next }: InboxPage): WireInboxPage => ({
+export const toWireInboxPage = ({ quotes, total, next, emailNotSetUp }: InboxPage): WireInboxPage => ({
   quotes: quotes.map(toWireInboxQuote),
   total,
   next: next === null ? null : encodeCursor(next),
+  ...(emailNotSetUp && { email_not_set_up: true }),
 });
 
 /** The page the API answered; undefined when its cursor is not one the server could have written. */
 export function fromWireInboxPage(wire: WireInboxPage): InboxPage | undefined {
   const next = wire.next === null ? null : parseCursor(wire.next);
-  return next === undefined ? undefined : { quotes: wire.quotes.map(fromWireInboxQuote), total: wire.total, next };
+  if (next === undefined) return undefined;
+  return { quotes: wire.quotes.map(fromWireInboxQuote), total: wire.total, next, ...(wire.email_not_set_up && { emailNotSetUp: true }) };
 }
 
 /** Why a request could not be taken, as the API answers it: 404, or 409 saying who took it or where it went. */

@@ -51,20 +51,26 @@ export const serviceOperations = {
   '/healthz': {
     get: {
       summary: 'The process is up',
+      parameters: [
+        { name: 'probe', in: 'query', required: false, description: "The go-live check's probe: a random name (16 to 64 of A-Z, a-z, 0-9, - and _) under which the forwarding headers this request carried are remembered, for /readyz to tell this machine", schema: { type: 'string' } },
+      ],
       responses: { '200': { description: 'Up', content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { const: 'ok' } } } } } } },
     },
   },
   '/readyz': {
     get: {
-      summary: 'The database answers and takes writes; to staff and this machine, why not, and what waits to be sent',
+      summary: 'The database answers, has every migration, and takes writes; to staff and this machine, why not, and what waits to be sent',
+      parameters: [
+        { name: 'probe', in: 'query', required: false, description: 'To staff and this machine: what the /healthz request with this probe carried of X-Forwarded-For, -Proto and -Host', schema: { type: 'string' } },
+      ],
       responses: {
         '200': {
           description: 'Ready; to staff and this machine, with the email outbox and the alerts waiting',
-          content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { const: 'ready' }, outbox: { type: 'object' }, alerts: { type: 'object' } } } } },
+          content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { const: 'ready' }, outbox: { type: 'object' }, alerts: { type: 'object' }, probe: { type: 'object' } } } } },
         },
         '503': {
           description: 'Not ready; to staff and this machine, with the reason',
-          content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { const: 'unavailable' }, reason: { type: 'string' }, cause: { type: 'string' } } } } },
+          content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { const: 'unavailable' }, reason: { type: 'string' }, cause: { type: 'string' }, probe: { type: 'object' } } } } },
         },
       },
     },

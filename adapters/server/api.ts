@@ -52,6 +52,8 @@ export interface ApiDeps {
   wakeDelivery?: () => void;
   /** Asks the alert planner to look now: after staff rescue a request from the Spam folder. */
   wakeAlerts?: () => void;
+  /** This host keeps the emails to the business in its outbox but has no mail server to send them (SMTP_URL unset). */
+  emailNotSetUp?: boolean;
   /** Alerts on staff phones: the settings under /api/alerts, and taking a request with an alert's token. */
   alerts?: Omit<AlertsApiOptions, 'requireStaff' | 'logger' | 'now'> & { redeemTakeToken: (quoteId: string, token: string) => Promise<string | undefined> };
   /** Customers' private links: the store, who hears of a message about an urgent request, and per client, looks and changes. */
@@ -104,6 +106,7 @@ export function createApi(deps: ApiDeps): Hono {
         deps.wakeAlerts?.();
       },
       ...(deps.alerts && { redeemTakeToken: deps.alerts.redeemTakeToken }),
+      ...(deps.emailNotSetUp !== undefined && { emailNotSetUp: deps.emailNotSetUp }),
     }),
   );
   if (deps.alerts) app.route(alertPaths.root, alertsApi({ ...deps.alerts, requireStaff: staff.requireStaff, logger: deps.logger, now }));

@@ -22,6 +22,7 @@ import type { PageRenderer } from './pages/page-renderer';
 import { withFormToken } from './pages/form-token-slot';
 import { loggedPath, requestLog, type RequestLogEntry } from './http/request-log';
 import { isLoopbackClient } from './http/client-address';
+import { ProxyProbes } from './http/proxy-probes';
 import { refuseCrossSiteRequests } from './http/cross-site';
 import { clientKey } from './http/rate-limits';
 import type { RateLimit } from './http/rate-limit';
@@ -179,7 +180,12 @@ export function createServerApp(deps: ServerDeps) {
     signInLimit: signInLimit(deps.limits.signIn),
   });
 
-  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  // The go-live check's probe through the proxy: what it carried is told on loopback, at /readyz?probe=.
+  const probes = new ProxyProbes();
+  app.get('/healthz', (c) => {
+    probes.remember(c);
+    return c.json({ status: 'ok' });
+  });
   // The public hear only up or down; why, and what waits to be sent, is for staff and this machine.
   app.get('/readyz', async (c) => {
     c.header('cache-control', 'no-store');
@@ -187,8 +193,10 @@ export function createServerApp(deps: ServerDeps) {
     // A database that cannot be reached cannot tell a session either: not worth waiting for.
     const canAskSessions = readiness.ready || readiness.reason !== 'database unreachable';
     const detailed = isLoopbackClient(c, trust) || (canAskSessions && (await staff.staffOf(c)) !== undefined);
+    const probe = detailed ? probes.find(c.req.query('probe')) : undefined;
+    const seen = probe && { probe };
     if (!readiness.ready) {
-      return c.json(detailed ? { status: 'unavailable', reason: readiness.reason, ...(readiness.cause !== undefined && { cause: readiness.cause }) } : { status: 'unavailable' }, 503);
+      return c.json(detailed ? { status: 'unavailable', reason: readiness.reason, ...(readiness.cause !== undefined && { cause: readiness.cause }), ...seen } : { status: 'unavailable' }, 503);
     }
     if (!detailed) return c.json({ status: 'ready' });
     const [emails, alerts] = await Promise.all([deps.outbox?.backlog(), deps.alerts?.backlog()]);
@@ -198,14 +206,18 @@ export function createServerApp(deps: ServerDeps) {
       ...(deps.outbox &&
         emails && { outbox: { ...backlogReport(emails), email: deps.outbox.sending ? 'sending' : 'not configured', sentNotRecorded: unrecorded } }),
       ...(deps.alerts && alerts && { alerts: { ...backlogReport(alerts), sentNotRecorded: deps.alerts.unrecorded() } }),
+      ...seen,
     });
   });
 
   const { photos, ...shared } = deps;
+  // Emails kept for the business with no mail server to send them: staff are told above the list.
+  const emailNotSetUp = deps.outbox !== undefined && !deps.outbox.sending;
   app.route(
     '/',
     createApi({
       ...shared,
+      emailNotSetUp,
       now,
       staff,
       clientKey: (c) => clientKey(c, trust),
@@ -261,7 +273,8 @@ export function createServerApp(deps: ServerDeps) {
     const address = new URL(c.req.url);
     const first = member && (await readInboxFirstScreen({ inbox: deps.inbox, logger: deps.logger }, member, address, now()));
     if (!first) return next();
-    return page(`${address.pathname}${address.search}`, { inbox: toWireFirstScreen(first) });
+    const shown = emailNotSetUp ? { ...first, page: { ...first.page, emailNotSetUp } } : first;
+    return page(`${address.pathname}${address.search}`, { inbox: toWireFirstScreen(shown) });
   });
   // The built site's files and prerendered pages; a build without pages has each rendered as it is asked for.
   app.get('*', site.pagesWithForm);

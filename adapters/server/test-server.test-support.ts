@@ -171,6 +171,8 @@ export async function startTestServer(
     limitTable?: string | undefined;
     /** Stores every request with its notifications and sends them through this SMTP server. */
     mail?: { smtpUrl: string; to: string; retryMs?: number; pollMs?: number };
+    /** Keep the emails in the outbox with no mail server to send them, as a server without SMTP_URL does. */
+    emailNotSetUp?: boolean;
     alerts?: TestAlertOptions;
     /** The server's timeouts and connection cap; by default those of a server with nothing configured. */
     connections?: ConnectionLimits;
@@ -190,10 +192,11 @@ export async function startTestServer(
   const now = options.now ?? (() => new Date());
   const formTokens = await sharedFormTokens(new SqlSecretStore(db));
   const site = await SiteFiles.load(options.site?.dir ?? join(tmpdir(), 'no-built-site'));
-  const quotes = new SqlQuoteRepository(db, { ...clock, formTokens, notify: options.mail !== undefined, ...(photoDir !== undefined && { photoDir }) });
+  const notify = options.mail !== undefined || options.emailNotSetUp === true;
+  const quotes = new SqlQuoteRepository(db, { ...clock, formTokens, notify, ...(photoDir !== undefined && { photoDir }) });
   const photos = testPhotos(db, photoDir);
   const uploadRoot = mkdtempSync(join(tmpdir(), 'quote-upload-root-'));
-  const inbox = new SqlQuoteInbox(db, { notify: options.mail !== undefined });
+  const inbox = new SqlQuoteInbox(db, { notify });
   const errors: TestServer['errors'] = [];
   const logger = {
     error: (message: string, cause: unknown) => {
@@ -259,6 +262,7 @@ export async function startTestServer(
     logger,
     readiness: () => readiness.check(),
     ...(dispatcher ? { outbox: { backlog: () => outbox.backlog(), sending: true, unrecorded: () => dispatcher.unrecorded } } : {}),
+    ...(options.emailNotSetUp === true && { outbox: { backlog: () => outbox.backlog(), sending: false } }),
     pages: {
       render: async (url, state) => {
         rendered.push({ url, state });

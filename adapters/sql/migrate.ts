@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { type Migration, Migrator } from 'kysely/migration';
+import { DEFAULT_MIGRATION_TABLE, type Migration, Migrator } from 'kysely/migration';
 import { type Database, sqlDialectOf } from './database';
 import { createQuoteRequests } from './migrations/001-create-quote-requests';
 import { createStaff } from './migrations/002-create-staff';
@@ -13,8 +13,11 @@ import { addCustomerConfirmations } from './migrations/009-add-customer-confirma
 import { addSpamAndCustomerLinks } from './migrations/010-add-spam-and-customer-links';
 import { addCallAttempts } from './migrations/011-add-call-attempts';
 
-// Listed, not read from a folder, so the migrations travel inside a bundle. Applied in name order.
-const migrations: Readonly<Record<string, Migration>> = {
+/** Migrations by name, applied in name order. */
+export type Migrations = Readonly<Record<string, Migration>>;
+
+/** This version's migrations. Listed, not read from a folder, so that they travel inside a bundle. */
+export const migrations: Migrations = {
   '001-create-quote-requests': createQuoteRequests,
   '002-create-staff': createStaff,
   '003-create-notifications': createNotifications,
@@ -32,12 +35,14 @@ const migrations: Readonly<Record<string, Migration>> = {
 export const knownMigrations: readonly string[] = Object.keys(migrations);
 
 /**
- * Applies every migration not yet applied; run at each start. Safe when several processes start at
- * once: PostgreSQL takes Kysely's advisory lock, SQLite an immediate (write-locked) transaction.
+ * Applies every migration of `list` (this version's, unless told others) not yet applied; run at each
+ * start. All or nothing: the pending migrations run in one transaction, so one that fails leaves the
+ * database as it was. Safe when several processes start at once: PostgreSQL takes Kysely's advisory
+ * lock inside its transaction, SQLite an immediate (write-locked) transaction.
  */
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+export async function migrateToLatest(db: Kysely<Database>, list: Migrations = migrations): Promise<void> {
   if (sqlDialectOf(db) === 'postgres') {
-    await migrate(db, await requireCurrentSchema(db));
+    await migrate(db, list, await requireCurrentSchema(db));
     return;
   }
   // Kysely assumes one SQLite connection in one process and takes no lock; two server processes on
@@ -46,7 +51,7 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   await db.connection().execute(async (connection) => {
     await sql`begin immediate`.execute(connection);
     try {
-      await migrate(connection, undefined);
+      await migrate(connection, list, undefined);
       await sql`commit`.execute(connection);
     } catch (error) {
       // A failure such as a full disk has SQLite roll back by itself, and its ROLLBACK then fails too:
@@ -57,10 +62,10 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   });
 }
 
-async function migrate(db: Kysely<Database>, migrationTableSchema: string | undefined): Promise<void> {
+async function migrate(db: Kysely<Database>, list: Migrations, migrationTableSchema: string | undefined): Promise<void> {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: () => Promise.resolve(migrations) },
+    provider: { getMigrations: () => Promise.resolve(list) },
     ...(migrationTableSchema !== undefined && { migrationTableSchema }),
   });
   for (let attempt = 1; ; attempt++) {
@@ -70,9 +75,41 @@ async function migrate(db: Kysely<Database>, migrationTableSchema: string | unde
     // every schema, and a schema or table dropped elsewhere meanwhile (another tenant's, another test's)
     // fails that query as missing. Nothing has run yet, so looking again is safe.
     if (results.length === 0 && attempt < 5 && isDroppedMeanwhile(error)) continue;
-    const failed = results.find(({ status }) => status === 'Error')?.migrationName ?? 'before any migration ran';
-    throw new Error(`Database migration failed (${failed})`, { cause: error });
+    const failed = results.find(({ status }) => status === 'Error')?.migrationName;
+    throw new MigrationFailed(failed, error);
   }
+}
+
+/** A migration failed: nothing of this start's migrations was kept. Names the one that failed, if one had begun. */
+export class MigrationFailed extends Error {
+  override name = 'MigrationFailed';
+  readonly migration: string | undefined;
+
+  constructor(migration: string | undefined, cause: unknown) {
+    super(`Database migration failed (${migration ?? 'before any migration ran'}): ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.migration = migration;
+  }
+}
+
+/**
+ * The migrations the database has applied, by name; none when it has no migration table yet (a new
+ * database). Read without Kysely's introspection, which reads every table of every schema.
+ */
+export async function appliedMigrations(db: Kysely<Database>): Promise<string[]> {
+  const present =
+    sqlDialectOf(db) === 'postgres'
+      ? sql<{ present: boolean }>`select to_regclass(${DEFAULT_MIGRATION_TABLE}) is not null as present`
+      : sql<{ present: number }>`select count(*) as present from sqlite_master where type = 'table' and name = ${DEFAULT_MIGRATION_TABLE}`;
+  const { rows } = await present.execute(db);
+  if (!rows[0]?.present) return [];
+  const applied = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)} order by name`.execute(db);
+  return applied.rows.map(({ name }) => name);
+}
+
+/** The migrations of `known` (this version's, unless told others) the database has not applied yet, in order. */
+export async function pendingMigrations(db: Kysely<Database>, known: readonly string[] = knownMigrations): Promise<string[]> {
+  const applied = new Set(await appliedMigrations(db));
+  return [...known].sort().filter((name) => !applied.has(name));
 }
 
 /** PostgreSQL's invalid_schema_name, undefined_table and undefined_column. */

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { fillDisk, freeDisk } from './full-disk.test-support';
-import { migrateToLatest } from './migrate';
+import { knownMigrations, migrateToLatest } from './migrate';
 import { scratchDatabase, sqlDialects } from './scratch-database.test-support';
 import { SqlReadiness } from './sql-readiness';
 
@@ -30,6 +30,24 @@ for (const dialect of sqlDialects) {
 
       await freeDisk(db, probeTable);
       expect(await readiness.check()).toEqual({ ready: true });
+    } finally {
+      await db.destroy();
+      await scratch.drop();
+    }
+  });
+
+  test(`${dialect}: not ready while the database lacks a migration this version knows, as when another server has not migrated it yet`, async () => {
+    const scratch = await scratchDatabase(dialect);
+    const db = scratch.open();
+    try {
+      await migrateToLatest(db);
+      const newer = new SqlReadiness(db, { reuseMs: 0, known: [...knownMigrations, '099-from-a-newer-version'] });
+      expect(await newer.check()).toEqual({
+        ready: false,
+        reason: 'database schema behind',
+        cause: 'migrations not applied: 099-from-a-newer-version; a server of this version applies them as it starts',
+      });
+      expect(await new SqlReadiness(db, { reuseMs: 0 }).check()).toEqual({ ready: true });
     } finally {
       await db.destroy();
       await scratch.drop();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from './database';
+import { knownMigrations, pendingMigrations } from './migrate';
 
 /** Whether the database can take the server's work, and if not, why: for /readyz. */
 export type DatabaseReadiness =
@@ -8,7 +9,7 @@ export type DatabaseReadiness =
   | {
       ready: false;
       /** What is wrong, in a few words. */
-      reason: 'database unreachable' | 'database disk full' | 'database refuses writes';
+      reason: 'database unreachable' | 'database disk full' | 'database refuses writes' | 'database schema behind';
       /** The database's own words. */
       cause: string;
     };
@@ -17,7 +18,8 @@ export type DatabaseReadiness =
 const probeBytes = 16 * 1024;
 
 /**
- * Whether the database is ready: it answers, and it takes a write. A database that answers reads but
+ * Whether the database is ready: it answers, it has every migration this version knows (not so when
+ * another server on it has not migrated yet, or it was restored from an older backup), and it takes a write. A database that answers reads but
  * refuses writes (its disk is full) would lose every request sent to this server, so it is not ready.
  *
  * The write is real and committed, so it meets what any write meets (a full file system, SQLite's
@@ -29,10 +31,15 @@ export class SqlReadiness {
   readonly #db: Kysely<Database>;
   readonly #reuseMs: number;
   readonly #clock: () => number;
+  readonly #known: readonly string[];
   #last: { at: number; answer: Promise<DatabaseReadiness> } | undefined;
 
-  constructor(db: Kysely<Database>, { reuseMs = 1_000, clock = Date.now }: { reuseMs?: number; clock?: () => number } = {}) {
+  constructor(
+    db: Kysely<Database>,
+    { reuseMs = 1_000, clock = Date.now, known = knownMigrations }: { reuseMs?: number; clock?: () => number; known?: readonly string[] } = {},
+  ) {
     this.#db = db;
+    this.#known = known;
     this.#reuseMs = reuseMs;
     this.#clock = clock;
   }
@@ -48,6 +55,14 @@ export class SqlReadiness {
   async #probe(): Promise<DatabaseReadiness> {
     try {
       await sql`select 1`.execute(this.#db);
+    } catch (error) {
+      return { ready: false, reason: 'database unreachable', cause: messageOf(error) };
+    }
+    try {
+      const pending = await pendingMigrations(this.#db, this.#known);
+      if (pending.length > 0) {
+        return { ready: false, reason: 'database schema behind', cause: `migrations not applied: ${pending.join(', ')}; a server of this version applies them as it starts` };
+      }
     } catch (error) {
       return { ready: false, reason: 'database unreachable', cause: messageOf(error) };
     }

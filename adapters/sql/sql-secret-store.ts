@@ -14,6 +14,12 @@ export class SqlSecretStore implements SecretStore {
     this.#db = db;
   }
 
+  /** The value kept under `name`, or undefined when none is yet. */
+  async find(name: string): Promise<string | undefined> {
+    const row = await this.#db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirst();
+    return row?.value;
+  }
+
   /**
    * Keeps `candidate` under `name` unless a value is kept there already, then reads back what is. Of
    * two servers starting together, PostgreSQL makes the second insert wait for the first to commit and

@@ -148,6 +148,9 @@ export const inboxCopy = {
   },
   email: {
     sent: 'Emailed to the business',
+    /** Once, above the list, while the server has no mail server to send them with. */
+    notSetUp: 'Emails to the business are waiting: email is not set up yet',
+    notSetUpDoc: 'docs/deploy.md#7-email',
     waiting: 'Email to the business not sent yet',
     trouble: 'Email to the business failing',
     lastError: 'Last error:',
@@ -163,20 +166,11 @@ export const inboxCopy = {
   }),
   exportFailed: { title: 'Could not export', description: 'The requests could not be read just now. Please try again in a moment.' },
   exportFileName: (day: string) => `quote-requests-${day}.csv`,
-  /** The inbox with no connection: the banner on the page, and the page its service worker shows when it has none cached. */
+  /** The inbox with no connection: the banner on the page (the worker's own page is inboxWorkerCopy's). */
   offline: {
     banner: "You're offline. The inbox will catch up when the connection is back.",
-    pageTitle: "You're offline",
-    pageText: 'The inbox needs a connection to open. Check that Wi-Fi or mobile data is on, then try again.',
-    retry: 'Try again',
   },
-  /** What the inbox's alerts on a phone say beyond the alert itself (domain/alerts/alert-message.ts). */
-  alertNotices: {
-    /** A push message that could not be read: browsers show something for every push. */
-    unreadable: 'New activity on the inbox',
-    alreadyTaken: (name: string) => `Already taken by ${name}`,
-    couldNotTake: 'Could not take it: open the inbox',
-  },
+
   take: {
     /** "Taken by Sam · 15:42" is describeTaking's, with the time after it. */
     at: (taking: string, time: string) => `${taking} · ${time}`,
@@ -223,5 +217,25 @@ export const inboxCopy = {
     notListed: 'The request you opened is not in this list: someone may have taken it on or moved it, or it was deleted.',
     seeAll: 'See all requests',
     notFound: 'The request you opened is not in the list of all requests: it may have been deleted.',
+  },
+} as const;
+
+/**
+ * What the inbox's service worker says of its own: the page it shows with no connection and none
+ * cached, and what alerts say beyond the alert. Apart from inboxCopy so that the page's scripts never
+ * carry them.
+ */
+export const inboxWorkerCopy = {
+  offline: {
+    pageTitle: "You're offline",
+    pageText: 'The inbox needs a connection to open. Check that Wi-Fi or mobile data is on, then try again.',
+    retry: 'Try again',
+  },
+  /** What the inbox's alerts on a phone say beyond the alert itself (domain/alerts/alert-message.ts). */
+  alertNotices: {
+    /** A push message that could not be read: browsers show something for every push. */
+    unreadable: 'New activity on the inbox',
+    alreadyTaken: (name: string) => `Already taken by ${name}`,
+    couldNotTake: 'Could not take it: open the inbox',
   },
 } as const;

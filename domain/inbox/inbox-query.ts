@@ -107,6 +107,11 @@ export interface InboxPage {
   quotes: readonly InboxQuote[];
   total: number;
   next: InboxCursor | null;
+  /**
+   * Set by a host that keeps the emails to the business in its outbox but has no mail server to send
+   * them with yet: staff are told once, above the list, rather than on every card.
+   */
+  emailNotSetUp?: true;
 }
 
 /**

@@ -145,3 +145,21 @@ test('the signed-in inbox on the server has no accessibility violations', async 
   await expect(page.getByRole('region', { name: 'Response times' })).toContainText('Waiting now');
   expect(await scanAccessibility()).toEqual([]);
 });
+
+test('while the server has no SMTP_URL, one banner above the inbox says the emails wait, and no card says it again', async ({ page, request }) => {
+  const name = `Waiting Email ${marker()}`;
+  expect((await request.post('/api/quote-requests', { data: { ...toNamedFields(sampleQuote({ name })), ...(await pageFormToken(request)) } })).status()).toBe(201);
+  await signInAsStaff(page);
+  await page.goto(`/quotes?q=${encodeURIComponent(name)}`);
+
+  const banner = page.getByText('Emails to the business are waiting: email is not set up yet');
+  await expect(banner).toHaveCount(1);
+  await expect(banner).toBeVisible();
+  await expect(page.getByText('docs/deploy.md#7-email')).toBeVisible();
+  await openCard(page, name);
+  await expect(inboxCard(page, name)).toBeVisible();
+  await expect(page.getByText('Email to the business not sent yet')).toHaveCount(0);
+  // Read again by the page itself, as after a change of view, it is still said once.
+  await chooseView(page, 'All');
+  await expect(banner).toHaveCount(1);
+});

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline/promises';
 import { readServerConfig } from '../../adapters/server/server-config';
 import { saveStaffAccount } from '../../adapters/server/staff/staff-accounts';
 import { openPostgresDatabase, openSqliteDatabase } from '../../adapters/sql/database';
-import { migrateToLatest } from '../../adapters/sql/migrate';
+import { migrateOnStart, sqliteBackupBeforeUpgrade } from '../../adapters/sql/migrate-on-start';
 import { SqlStaffStore } from '../../adapters/sql/sql-staff-store';
 import { join } from 'node:path';
 
@@ -48,7 +48,12 @@ async function main(): Promise<number> {
     ? openPostgresDatabase(config.DATABASE_URL)
     : openSqliteDatabase(join(config.DATA_DIR, 'quotes.sqlite'));
   try {
-    await migrateToLatest(db);
+    // Run before the upgraded server's first start, it migrates as that start would: after a backup.
+    await migrateOnStart(db, {
+      backup: config.DATABASE_URL ? undefined : sqliteBackupBeforeUpgrade({ dataDir: config.DATA_DIR, backupDir: config.BACKUP_DIR, passphrase: config.BACKUP_PASSPHRASE }),
+      logger: console,
+      writeLine: (line) => process.stdout.write(`${line}\n`),
+    });
     const store = new SqlStaffStore(db);
     if (command === 'add' && email) {
       const password = await readPassword(`New password for ${email}: `);

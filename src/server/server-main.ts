@@ -16,7 +16,7 @@ import { provisionStaffAccounts } from '../../adapters/server/staff/staff-accoun
 import { StaffSessions } from '../../adapters/server/staff/staff-sessions';
 import { startServer } from '../../adapters/server/start-server';
 import { openPostgresDatabase, openSqliteDatabase } from '../../adapters/sql/database';
-import { migrateToLatest } from '../../adapters/sql/migrate';
+import { migrateOnStart, sqliteBackupBeforeUpgrade, StartRefused } from '../../adapters/sql/migrate-on-start';
 import { SqlNotificationOutbox } from '../../adapters/sql/sql-notification-outbox';
 import { SqlCustomerData } from '../../adapters/sql/sql-customer-data';
 import { SqlQuoteInbox } from '../../adapters/sql/sql-quote-inbox';
@@ -62,7 +62,17 @@ const hour = 60 * 60;
 const db = config.DATABASE_URL
   ? openPostgresDatabase(config.DATABASE_URL)
   : openSqliteDatabase(join(config.DATA_DIR, 'quotes.sqlite'));
-await migrateToLatest(db);
+// A new version's migrations run after a backup (SQLite), all or nothing; a failure stops the start, saying why.
+await migrateOnStart(db, {
+  backup: config.DATABASE_URL ? undefined : sqliteBackupBeforeUpgrade({ dataDir: config.DATA_DIR, backupDir: config.BACKUP_DIR, passphrase: config.BACKUP_PASSPHRASE }),
+  logger: console,
+  writeLine,
+}).catch(async (error: unknown) => {
+  if (!(error instanceof StartRefused)) throw error;
+  console.error(error.message);
+  await db.destroy();
+  process.exit(1);
+});
 const staffStore = new SqlStaffStore(db);
 // What the first start has to say (the staff account it made) is shown with the address, once listening.
 const notices: string[] = [];

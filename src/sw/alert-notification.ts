@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { type AlertMessage, AlertMessageSchema, alertBody, alertTag, alertTarget, alertTitle, takeActionTitle } from '../../domain/alerts/alert-message';
-import { inboxCopy } from '../../domain/inbox/inbox-copy';
+import { inboxWorkerCopy } from '../../domain/inbox/inbox-copy';
 import { staffName } from '../../domain/alerts/on-call';
 import { inboxPath } from './fetch-strategy';
 import type { TakeMessage } from './worker-messages';
@@ -52,7 +52,7 @@ export function alertNotification(alert: AlertMessage, takenThrough: TakenThroug
 
 /** For a push message that is not an alert: a browser wants a notification for every push it delivers. */
 export function unreadableNotification(): AlertNotification {
-  return { title: inboxCopy.alertNotices.unreadable, options: { tag: 'inbox-activity', icon: notificationIcon, badge: notificationIcon } };
+  return { title: inboxWorkerCopy.alertNotices.unreadable, options: { tag: 'inbox-activity', icon: notificationIcon, badge: notificationIcon } };
 }
 
 /** The alert as a push message carries it, or undefined when it is anything else. */
@@ -117,16 +117,16 @@ export type TakeAnswer = { status: number; body: unknown } | 'unreachable' | { p
  * someone was, and otherwise that it could not be taken (the inbox says why).
  */
 export function takeNotice(answer: TakeAnswer): string | undefined {
-  if (answer !== 'unreachable' && 'pagesTold' in answer) return answer.pagesTold > 0 ? undefined : inboxCopy.alertNotices.couldNotTake;
+  if (answer !== 'unreachable' && 'pagesTold' in answer) return answer.pagesTold > 0 ? undefined : inboxWorkerCopy.alertNotices.couldNotTake;
   if (answer !== 'unreachable' && answer.status >= 200 && answer.status < 300) {
     const another = v.safeParse(TakenByAnotherSchema, answer.body);
-    return another.success ? inboxCopy.alertNotices.alreadyTaken(staffName(another.output.taken.by)) : undefined;
+    return another.success ? inboxWorkerCopy.alertNotices.alreadyTaken(staffName(another.output.taken.by)) : undefined;
   }
   if (answer !== 'unreachable' && answer.status === 409) {
     const parsed = v.safeParse(AlreadyTakenSchema, answer.body);
-    if (parsed.success) return inboxCopy.alertNotices.alreadyTaken(staffName(parsed.output.taken.by));
+    if (parsed.success) return inboxWorkerCopy.alertNotices.alreadyTaken(staffName(parsed.output.taken.by));
   }
-  return inboxCopy.alertNotices.couldNotTake;
+  return inboxWorkerCopy.alertNotices.couldNotTake;
 }
 
 /** The short notification that says so, in place of the alert it answers. */

@@ -1,5 +1,5 @@
 import { business } from '../../domain/business';
-import { inboxCopy } from '../../domain/inbox/inbox-copy';
+import { inboxWorkerCopy } from '../../domain/inbox/inbox-copy';
 
 const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => htmlEntities[character] ?? character);
@@ -10,7 +10,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => htm
  * carries no Content-Security-Policy, so its style can be inline.
  */
 export function offlinePageHtml(): string {
-  const { pageTitle, pageText, retry } = inboxCopy.offline;
+  const { pageTitle, pageText, retry } = inboxWorkerCopy.offline;
   return `<!doctype html>
 <html lang="en-GB">
 <head>

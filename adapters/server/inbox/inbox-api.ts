@@ -40,6 +40,8 @@ export interface InboxApiOptions {
    * staff session may take a request.
    */
   redeemTakeToken?: (quoteId: string, token: string) => Promise<string | undefined>;
+  /** This host keeps the emails to the business but has no mail server to send them with: each page says so. */
+  emailNotSetUp?: boolean;
 }
 
 const TakeBodySchema = v.union([v.undefined(), v.object({ token: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(512))) })]);
@@ -61,7 +63,7 @@ function staffFailure(error: StaffFailure) {
  * changes, calls nobody answered, notes, "Not spam", and resending the business email. Staff only. Who did a thing is the session's staff
  * member and when is the server's clock: whatever a body says of either is ignored.
  */
-export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newlyWaiting, redeemTakeToken }: InboxApiOptions) {
+export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newlyWaiting, redeemTakeToken, emailNotSetUp = false }: InboxApiOptions) {
   const deps = { inbox, logger };
   const api = new Hono<StaffEnv>();
 
@@ -70,7 +72,7 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
     if (!request.ok) return invalid('Some query parameters are not valid', request.fields);
     const result = await findQuotes(deps, { query: request.query, after: request.after, limit: request.limit, now: now() });
     if (!result.ok) return staffFailure(result.error);
-    return c.json(toWireInboxPage(result.page));
+    return c.json(toWireInboxPage(emailNotSetUp ? { ...result.page, emailNotSetUp } : result.page));
   });
 
   api.get('/summary', requireStaff, async (c) => {

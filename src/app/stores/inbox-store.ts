@@ -27,6 +27,8 @@ interface InboxState {
   summaryFailed: boolean;
   /** How many requests each view holds, for its tab; null until read. */
   viewCounts: ViewCounts | null;
+  /** The host keeps the emails to the business but has no mail server to send them yet, as its last page said. */
+  emailNotSetUp: boolean;
   /** What changed in the store since the list was read, found by {@link InboxState.checkForUpdates}. */
   updates: InboxUpdates | null;
   /** Reads the first page of `query` (and the summary); a later load wins over an earlier one. */
@@ -63,7 +65,7 @@ export interface InboxDeps {
   onNotSignedIn: () => void;
 }
 
-const empty = { status: 'idle', query: null, quotes: [], total: 0, storeEmpty: false, next: null, loadingMore: false, summary: null, summaryFailed: false, viewCounts: null, updates: null } as const;
+const empty = { status: 'idle', query: null, quotes: [], total: 0, storeEmpty: false, next: null, loadingMore: false, summary: null, summaryFailed: false, viewCounts: null, updates: null, emailNotSetUp: false } as const;
 
 const everything: InboxQuery = { ...defaultInboxQuery, view: 'all' };
 const isEverything = (query: InboxQuery) =>
@@ -79,6 +81,7 @@ const shownFrom = ({ query, page, summary, counts }: InboxFirstScreen) => ({
   next: page.next,
   summary,
   viewCounts: counts,
+  emailNotSetUp: page.emailNotSetUp === true,
 });
 
 /** The staff inbox: one query's pages, its total, and the response times above it; `first`, what a server-rendered page showed. */
@@ -124,7 +127,7 @@ export function createInboxStore({ findQuotes, inboxSummary, viewCounts, now, to
           const storeEmpty = await holdsNothing(query, result.page);
           if (current !== generation) return;
           toast.clear();
-          set({ status: 'loaded', quotes: result.page.quotes, total: result.page.total, storeEmpty, next: result.page.next, loadingMore: false });
+          set({ status: 'loaded', quotes: result.page.quotes, total: result.page.total, storeEmpty, next: result.page.next, loadingMore: false, emailNotSetUp: result.page.emailNotSetUp === true });
         } else if (result.error.kind === 'not-signed-in') {
           notSignedIn();
         } else {
@@ -184,6 +187,7 @@ export function createInboxStore({ findQuotes, inboxSummary, viewCounts, now, to
           return;
         }
         checkFailing = false;
+        set({ emailNotSetUp: result.page.emailNotSetUp === true });
         // An empty list has no place, note or focus to lose: what arrived is simply shown.
         if (get().quotes.length === 0 && result.page.quotes.length > 0) {
           set({ quotes: result.page.quotes, total: result.page.total, next: result.page.next, storeEmpty: false, updates: null });

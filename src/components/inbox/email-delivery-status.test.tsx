@@ -63,3 +63,29 @@ test('when the resend cannot be asked for, a destructive toast says so and the f
   expect(await within(screen.getByRole('alert')).findByText('Could not resend the email')).toBeTruthy();
   expect((await card('Stuck Email')).getByText('Email to the business failing')).toBeTruthy();
 });
+
+test('while the server has no mail server set up, one banner above the list says the emails wait, instead of every card', async () => {
+  /** A host that keeps the business's emails but cannot send them yet, as our server without SMTP_URL. */
+  class NoMailServer extends InMemoryQuoteRepository {
+    override async findPage(...request: Parameters<InMemoryQuoteRepository['findPage']>) {
+      return { ...(await super.findPage(...request)), emailNotSetUp: true as const };
+    }
+  }
+  const waiting = { sentAt: null, lastError: null };
+  const { user } = renderInbox(
+    new NoMailServer({ seed: [request('one', 'First Waiting', 5, { businessEmail: waiting }), request('two', 'Second Waiting', 8, { businessEmail: waiting }), sent] }),
+  );
+  await openCards(user);
+
+  expect(screen.getAllByText('Emails to the business are waiting: email is not set up yet')).toHaveLength(1);
+  expect(screen.getByText('docs/deploy.md#7-email')).toBeTruthy();
+  expect(screen.queryByText('Email to the business not sent yet')).toBeNull();
+  expect((await card('Sent Email')).getByText(/Emailed to the business/)).toBeTruthy();
+});
+
+test('a server that sends its emails, or the demo, which keeps none, shows no banner', async () => {
+  const { user } = renderInbox(new InMemoryQuoteRepository({ seed: [fresh, demo] }));
+  await openCards(user);
+  expect((await card('Fresh Failure')).getByText('Email to the business not sent yet')).toBeTruthy();
+  expect(screen.queryByText(/email is not set up yet/)).toBeNull();
+});

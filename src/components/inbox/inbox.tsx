@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useAppContext } from '../../app/app-context-provider';
 import { filtersOf, queryOf } from '../../../domain/inbox/inbox-search';
 import { DeepLinkNotice } from './deep-link-notice';
+import { EmailSetupBanner } from './email-delivery-status';
 import { InboxFilters } from './inbox-filters';
 import { InboxList } from './inbox-list';
 import { InboxToolbar } from './inbox-toolbar';
@@ -29,6 +30,7 @@ export function Inbox() {
   return (
     <section className="inbox" aria-labelledby="quotes-title">
       <InboxToolbar />
+      <EmailSetupBanner />
       <DeepLinkNotice id={search.id} />
       <InboxFilters search={search} />
       <InboxUpdatesBanner />

@@ -131,6 +131,8 @@ export async function composeApiFunction(env: Record<string, string | undefined>
 
   const api = createApi({
     now,
+    // Its emails wait in the outbox until SMTP_URL is set among the function's secrets: staff are told above the list.
+    emailNotSetUp: !email,
     quotes,
     inbox: new SqlQuoteInbox(db, { notify: true }),
     customerData: new SqlCustomerData(db),
