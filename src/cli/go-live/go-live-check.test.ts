@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { execFile, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import { createServer as createHttpsServer } from 'node:https';
@@ -12,7 +13,7 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import { expect, onTestFinished, test } from 'vitest';
 import { startTestSmtpServer } from '../../../adapters/email/test-smtp-server.test-support';
 import { requireVapidKeys } from '../../../adapters/push/vapid-keys';
-import { openSqliteDatabase } from '../../../adapters/sql/database';
+import { openPostgresDatabase, openSqliteDatabase } from '../../../adapters/sql/database';
 import { migrateToLatest } from '../../../adapters/sql/migrate';
 import { takeSqliteBackup } from '../../../adapters/sql/sqlite-backup';
 import { SqlSecretStore } from '../../../adapters/sql/sql-secret-store';
@@ -242,3 +243,52 @@ test('npm run check prints one line an item and exits 1 while anything blocks go
   expect(lines).toContain(`✓ Database: ${join(env.DATA_DIR, 'quotes.sqlite')}, migrated (011-add-call-attempts)`);
   expect(lines.at(-1)).toMatch(/^\d+ thing\(s\) to fix before going live\.$/);
 }, 90_000);
+
+/** A database of its own on this machine's PostgreSQL, dropped after the test. */
+async function scratchPostgresDatabase(): Promise<string> {
+  const server = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `go_live_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const admin = openPostgresDatabase(server);
+  await sql`create database ${sql.id(name)}`.execute(admin);
+  onTestFinished(async () => {
+    try {
+      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
+    } finally {
+      await admin.destroy();
+    }
+  });
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+test('on PostgreSQL: migrated with the business’s own staff passes; behind this version, or out of reach, is a ✗', async () => {
+  const { env, deps } = await goodSetting();
+  const databaseUrl = await scratchPostgresDatabase();
+  const db = openPostgresDatabase(databaseUrl);
+  try {
+    await migrateToLatest(db);
+    await requireVapidKeys({}, new SqlSecretStore(db));
+    await saveStaffAccount(new SqlStaffStore(db), 'owner@se1plumbing.example', 'a long enough password');
+  } finally {
+    await db.destroy();
+  }
+
+  const good = await runGoLiveCheck({ ...env, DATABASE_URL: databaseUrl }, deps);
+  expect(byLabel(good)).toMatchObject({ Database: 'pass', 'Staff accounts': 'pass', 'Push keys (VAPID)': 'pass', Backups: 'warn' });
+  expect(detailOf(good, 'Database')).toMatch(/^PostgreSQL \(DATABASE_URL\), migrated/);
+  expect(detailOf(good, 'Backups')).toContain('pg_dump');
+
+  const behind = openPostgresDatabase(databaseUrl);
+  await sql`delete from kysely_migration where name = '011-add-call-attempts'`.execute(behind);
+  await behind.destroy();
+  const lacking = await runGoLiveCheck({ ...env, DATABASE_URL: databaseUrl }, deps);
+  expect(byLabel(lacking).Database).toBe('fail');
+  expect(detailOf(lacking, 'Database')).toContain('lacks 1 migration(s) (011-add-call-attempts)');
+
+  const unreachable = new URL(databaseUrl);
+  unreachable.port = '1';
+  const away = await runGoLiveCheck({ ...env, DATABASE_URL: unreachable.href }, deps);
+  expect(byLabel(away).Database).toBe('fail');
+  expect(detailOf(away, 'Database')).toMatch(/^PostgreSQL \(DATABASE_URL\) cannot be read: .+ Check DATA_DIR or DATABASE_URL$/);
+}, 60_000);
