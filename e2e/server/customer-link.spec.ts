@@ -56,7 +56,7 @@ test('with JavaScript, the customer follows their request, adds a message in pla
   await expectPrivatePage(page, link);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your request');
   await expect(page.locator('[aria-current="step"]')).toContainText('Received');
-  await expect(page.getByText(/^We aim to call you by \d\d:\d\d$/)).toBeVisible();
+  await expect(page.getByText(/^We aim to call you by \d\d:\d\d( on \d\d\/\d\d\/\d{4})?$/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'What you asked for' })).toContainText('Pipe burst under the sink');
 
   // A page loaded (a plain post, say) is a navigation request; the router settling its address as
@@ -167,7 +167,7 @@ test.describe('without JavaScript', () => {
   test('a message is a plain post: back to the page with thanks; an empty one is named beside the box, text kept', async ({ page, request }) => {
     const { id, link } = await sendRequest(request, uniqueName('Sam Plain'));
     await expectPrivatePage(page, link);
-    await expect(page.getByText(/^We aim to call you by \d\d:\d\d$/)).toBeVisible();
+    await expect(page.getByText(/^We aim to call you by \d\d:\d\d( on \d\d\/\d\d\/\d{4})?$/)).toBeVisible();
 
     await page.getByLabel('Add a message').fill('   ');
     await page.getByRole('button', { name: 'Send message' }).click();
