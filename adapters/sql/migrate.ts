@@ -12,6 +12,7 @@ import { addPhotos } from './migrations/008-add-photos';
 import { addCustomerConfirmations } from './migrations/009-add-customer-confirmations';
 import { addSpamAndCustomerLinks } from './migrations/010-add-spam-and-customer-links';
 import { addCallAttempts } from './migrations/011-add-call-attempts';
+import { addLeadSource } from './migrations/012-add-lead-source';
 
 // Listed, not read from a folder, so the migrations travel inside a bundle. Applied in name order.
 const migrations: Readonly<Record<string, Migration>> = {
@@ -26,6 +27,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '009-add-customer-confirmations': addCustomerConfirmations,
   '010-add-spam-and-customer-links': addSpamAndCustomerLinks,
   '011-add-call-attempts': addCallAttempts,
+  '012-add-lead-source': addLeadSource,
 };
 
 /** The migrations this version knows, by name: a database that has applied any other is from a newer version. */
