@@ -56,6 +56,9 @@ export function leadChannel({ referrerHost, utmSource, utmMedium, hasGclid }: Le
   return source === '' ? 'Direct' : byPlace(source);
 }
 
+/** What staff read the channel under, on the card and in the business's email. */
+export const cameFromLabel = 'Came from';
+
 /** The channel, with the visitor's own answer beside it: "Organic search · said: A recommendation". */
 export function describeLeadSource(quote: LeadSource & { heardFrom: HeardFrom | null }): string {
   const channel = leadChannel(quote);
