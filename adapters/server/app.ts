@@ -20,7 +20,7 @@ import type { PageState } from '../http-api/page-state';
 import { coverCheckFieldName, coverCheckMaxLength } from '../../domain/quote/cover-check';
 import type { PageRenderer } from './pages/page-renderer';
 import { withFormToken, withHiddenValues } from './pages/form-token-slot';
-import { pageFieldValues } from './quotes/lead-source-of-request';
+import { pageFieldValues } from './pages/lead-source-of-request';
 import { loggedPath, requestLog, type RequestLogEntry } from './http/request-log';
 import { isLoopbackClient } from './http/client-address';
 import { refuseCrossSiteRequests } from './http/cross-site';

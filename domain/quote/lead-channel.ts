@@ -1,4 +1,5 @@
-import { heardFromLabels, type HeardFrom } from './lead-source';
+import type { HeardFrom } from './lead-source';
+import { quoteFields } from './quote';
 
 // Which channel a quote request came through, from the parts its page gave (lead-source.ts). The
 // first rule that holds decides, in this order:
@@ -62,5 +63,5 @@ export const cameFromLabel = 'Came from';
 /** The channel, with the visitor's own answer beside it: "Organic search · said: A recommendation". */
 export function describeLeadSource(quote: LeadSource & { heardFrom: HeardFrom | null }): string {
   const channel = leadChannel(quote);
-  return quote.heardFrom === null ? channel : `${channel} · said: ${heardFromLabels[quote.heardFrom]}`;
+  return quote.heardFrom === null ? channel : `${channel} · said: ${quoteFields.heardFrom.choices[quote.heardFrom]}`;
 }

@@ -23,13 +23,13 @@ export type HeardFrom = keyof typeof heardFromLabels;
 export const heardFromValues = Object.keys(heardFromLabels) as HeardFrom[];
 
 /** The most characters each part keeps: a longer one is dropped, not cut. */
-export const leadSourceLimits = { landingPage: 300, referrerHost: 253, utm: 100 } as const;
+const leadSourceLimits = { landingPage: 300, referrerHost: 253, utm: 100 } as const;
 
 /**
  * A path with only its campaign tags (utm_*) left in its query: whatever else an address holds (a
  * click's id, a postcode checked, a customer's own link) is never kept.
  */
-const withCampaignTagsOnly = (page: string): string => {
+export const withCampaignTagsOnly = (page: string): string => {
   const at = page.indexOf('?');
   if (at < 0) return page;
   const tags = page
@@ -44,7 +44,7 @@ const pagePart = (rule: v.GenericSchema<string, string>) =>
   v.fallback(v.pipe(text(''), v.trim(), v.transform(emptyToNull), v.nullable(rule)), null);
 
 /** A path on this site with its campaign tags, as an address holds it (percent-encoded): `/`, `/?utm_source=gbp`. */
-export const landingPageInput = pagePart(
+const landingPageInput = pagePart(
   v.pipe(
     v.string(),
     v.regex(/^\/(?!\/)[\w\-.~!$&'()*+,;=:@%/?]*$/),
@@ -54,45 +54,15 @@ export const landingPageInput = pagePart(
 );
 
 /** A host name alone, lower case: `www.google.co.uk`; no scheme, port, path or query. */
-export const referrerHostInput = pagePart(
+const referrerHostInput = pagePart(
   v.pipe(v.string(), v.toLowerCase(), v.maxLength(leadSourceLimits.referrerHost), v.regex(/^[a-z\d-]+(?:\.[a-z\d-]+)*$/)),
 );
 
 /** A campaign tag's value: letters, digits, spaces and `. _ ~ + - / : |`. */
-export const utmInput = pagePart(v.pipe(v.string(), v.maxLength(leadSourceLimits.utm), v.regex(/^[\p{L}\p{N} ._~+\-/:|]+$/u)));
+const utmInput = pagePart(v.pipe(v.string(), v.maxLength(leadSourceLimits.utm), v.regex(/^[\p{L}\p{N} ._~+\-/:|]+$/u)));
 
 /** Whether the address held an ad click's id: only that it did is kept, never the id. */
-export const hasGclidInput = v.fallback(v.optional(v.boolean(), false), false);
-
-/** The parts as the page reads them, before the rules: text, and the flag. */
-export interface LeadSourceDraft {
-  landingPage: string;
-  referrerHost: string;
-  utmSource: string;
-  utmMedium: string;
-  utmCampaign: string;
-  hasGclid: boolean;
-}
-
-/**
- * The parts from the address of the page the form is on and the address it was reached from (the
- * browser's `document.referrer`, or the `Referer` header): empty where there is nothing. A referrer on
- * this site's own host is moving about the site, not arriving, and is left out.
- */
-export function readLeadSource(page: string, referrer: string | undefined): LeadSourceDraft {
-  const address = URL.parse(page);
-  const from = referrer ? URL.parse(referrer) : null;
-  const query = address?.searchParams;
-  const tag = (name: string) => query?.get(name) ?? '';
-  return {
-    landingPage: address ? withCampaignTagsOnly(`${address.pathname}${address.search}`) : '',
-    referrerHost: from && from.hostname !== address?.hostname ? from.hostname : '',
-    utmSource: tag('utm_source'),
-    utmMedium: tag('utm_medium'),
-    utmCampaign: tag('utm_campaign'),
-    hasGclid: query?.has('gclid') === true,
-  };
-}
+const hasGclidInput = v.fallback(v.optional(v.boolean(), false), false);
 
 /** A part the page fills in as a field of the quote request (quote.ts): no control; staff read it through the channel (lead-channel.ts). */
 const pagePartField = <Name extends string>(name: Name, label: string, maxLength: number, input: ReturnType<typeof pagePart>) =>

@@ -1,4 +1,4 @@
-import { readLeadSource } from '../../domain/quote/lead-source';
+import { readLeadSource } from '../../domain/quote/read-lead-source';
 import type { QuoteDraft } from '../../domain/quote/quote';
 import { submitQuote } from '../../domain/quote/submit-quote';
 import type { Arrival } from '../../domain/spam/spam';

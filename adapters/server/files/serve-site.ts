@@ -3,7 +3,7 @@ import { serveStatic } from 'hono/serve-static';
 import type { FormTokens } from '../../../domain/ports/form-tokens';
 import { type PageEncoding, PageWithToken } from './page-with-token';
 import { compressedSuffixes, type SiteFiles } from './site-files';
-import { leadSourceOf, pageFieldValues, saysWhere } from '../quotes/lead-source-of-request';
+import { leadSourceOf, pageFieldValues, saysWhere } from '../pages/lead-source-of-request';
 
 /** Files under assets/ carry their content's hash in their name: they never change. */
 const immutable = 'public, max-age=31536000, immutable';

@@ -213,8 +213,8 @@ test('an opened card says where the request came from, with what its sender said
   const gbp = await card('Gina Profile');
   expect(gbp.queryByText('Came from')).toBeNull();
   await openCards(user);
-  expect(gbp.getByText('Came from')).toBeTruthy();
+  expect(await gbp.findByText('Came from')).toBeTruthy();
   expect(gbp.getByText('Google Business Profile · said: A recommendation')).toBeTruthy();
-  expect((await card('Adam Clicks')).getByText('Google Ads', { exact: false }).textContent).toBe('Google Ads (boiler-repair-se1)');
-  expect((await card('Dee Direct')).getByText('Direct')).toBeTruthy();
+  expect((await (await card('Adam Clicks')).findByText('Google Ads', { exact: false })).textContent).toBe('Google Ads (boiler-repair-se1)');
+  expect(await (await card('Dee Direct')).findByText('Direct')).toBeTruthy();
 });

@@ -13,7 +13,7 @@ import { formatDateTime } from './format-date-time';
 import { EmailDeliveryStatus } from './email-delivery-status';
 import { describeField, displayValue, quoteFieldList, quoteFields, remarkedFields, remarkOn } from '../../../domain/quote/quote';
 import { focusAfterLeaving } from './focus-after-leaving';
-import { cameFromLabel, describeLeadSource } from '../../../domain/quote/lead-channel';
+import { CameFrom } from './came-from';
 import { ChevronDownIcon, ClockIcon, MailIcon, PhoneIcon } from '../shared/icons';
 import { ClockDetail, QuoteClock } from './quote-clock';
 import { QuoteHistory } from './quote-history';
@@ -66,13 +66,7 @@ function QuoteDetails({ quote }: { quote: InboxQuote }) {
           </div>
         );
       })}
-      <div>
-        <dt>{cameFromLabel}</dt>
-        <dd>
-          {describeLeadSource(quote)}
-          {quote.utmCampaign && <span className="quote-campaign"> ({quote.utmCampaign})</span>}
-        </dd>
-      </div>
+      <CameFrom quote={quote} />
     </dl>
   );
 }

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { type LeadSourceDraft, readLeadSource } from '../../../domain/quote/lead-source';
+import { type LeadSourceDraft, readLeadSource } from '../../../domain/quote/read-lead-source';
 import { type PageField, pageFields, type QuoteDraft, quoteFields } from '../../../domain/quote/quote';
 import { checkedValue } from '../../http-api/wire';
 
