@@ -167,6 +167,14 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
         const wrong = await postJson(server, { ...valid, heard_from: 'carrier-pigeon' });
         expect(wrong.status).toBe(400);
         expect(v.parse(WireErrorSchema, await wrong.json()).fields?.map((field) => field.field)).toEqual(['heard_from']);
+        // A plain post that comes back keeps where it came from, for the page to hold it for the next try.
+        const missing = await fetch(`${server.url}/api/quote-requests`, {
+          method: 'POST',
+          body: new URLSearchParams({ name: 'Nell', utm_source: 'gbp', utm_medium: 'organic', has_gclid: 'on' }),
+          redirect: 'manual',
+        });
+        expect(missing.status).toBe(400);
+        expect(server.rendered.at(-1)?.state.form?.draft).toMatchObject({ name: 'Nell', utmSource: 'gbp', utmMedium: 'organic', hasGclid: true });
       });
     });
 
