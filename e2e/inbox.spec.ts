@@ -113,6 +113,8 @@ test('an old request is found by its phone digits, and a date range is exported 
 });
 
 test('the inbox works at phone width: nothing wider than the screen, and no accessibility violations', async ({ page, scanAccessibility }, testInfo) => {
+  // Three screens' walk with a full accessibility scan of a long list each: longer than most tests.
+  test.slow();
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/');
   await page.getByRole('link', { name: 'Staff: quote requests' }).click();

@@ -53,6 +53,8 @@ async function openInbox(page: Page) {
 }
 
 test('on a phone, the first request and its Call button are on the first screen, with a second card whole beneath it', async ({ page, scanAccessibility }, testInfo) => {
+  // Measures, scans and walks a list of twenty at a phone's width: longer than most tests.
+  test.slow();
   await page.setViewportSize({ width: 390, height: 844 });
   await openInbox(page);
   // The test server has no mail server, so a banner above the list says so. The limits here are for a
