@@ -8,6 +8,8 @@ async function phonePhoto(name: string, hue: number) {
 }
 
 test('a visitor sends photos with a request: thumbnails first, one removed, progress while they go; staff see them on the card', async ({ page }, testInfo) => {
+  // Three 12-megapixel photos are made and shrunk in the page: most of a normal test's time on a slow machine.
+  test.slow();
   const photos = await Promise.all([phonePhoto('radiator.jpg', 10), phonePhoto('valve.jpg', 200), phonePhoto('boiler.jpg', 120), phonePhoto('pipe.jpg', 40)]);
   await page.goto('/');
   const form = quoteForm(page);
