@@ -80,10 +80,15 @@ export function parseVapidConfig(env: Env): { keys: Pick<VapidKeys, 'publicKey' 
   return { keys: publicKey === undefined || privateKey === undefined ? undefined : { publicKey, privateKey }, subject };
 }
 
-/** `mailto:` the business's inbox (NOTIFY_TO) when there is one, else the site's address. */
+/** The subject pushes are signed with: VAPID_SUBJECT, else `mailto:` the business's inbox (NOTIFY_TO), else the site's address. */
+export function vapidSubject(subject: string | undefined, env: Env, siteUrl: string): string {
+  const notifyTo = env.NOTIFY_TO?.trim();
+  return subject ?? (notifyTo === undefined || notifyTo === '' ? siteUrl : `mailto:${notifyTo}`);
+}
+
 function defaultSubject(env: Env, siteUrl: string): string {
   const notifyTo = env.NOTIFY_TO?.trim();
-  const subject = notifyTo === undefined || notifyTo === '' ? siteUrl : `mailto:${notifyTo}`;
+  const subject = vapidSubject(undefined, env, siteUrl);
   if (!isSubject(subject)) throw new Error(`Invalid push configuration: set VAPID_SUBJECT to a mailto: address or an https: URL (${notifyTo === undefined || notifyTo === '' ? 'the site URL' : 'NOTIFY_TO'} is neither)`);
   return subject;
 }

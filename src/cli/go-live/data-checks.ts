@@ -8,7 +8,7 @@ import { appliedMigrations, knownMigrations } from '../../../adapters/sql/migrat
 import { listBackups } from '../../../adapters/sql/sqlite-backup';
 import type { SqlSecretStore } from '../../../adapters/sql/sql-secret-store';
 import type { SqlStaffStore } from '../../../adapters/sql/sql-staff-store';
-import { parseVapidConfig, secretNames } from '../../../adapters/push/vapid-keys';
+import { parseVapidConfig, secretNames, vapidSubject } from '../../../adapters/push/vapid-keys';
 import { firstStaffEmail } from '../../../adapters/server/staff/staff-accounts';
 import { fail, type GoLiveItem, messageOf, pass, warn } from './go-live-item';
 
@@ -49,8 +49,7 @@ export async function vapidItem(env: Readonly<Record<string, string | undefined>
   } catch (error) {
     return fail(label, messageOf(error));
   }
-  const notifyTo = env.NOTIFY_TO?.trim();
-  const subject = config.subject ?? (notifyTo ? `mailto:${notifyTo}` : siteUrl);
+  const subject = vapidSubject(config.subject, env, siteUrl);
   const where = config.keys ? 'set in VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY' : (await secrets.find(secretNames.vapidKeys)) === undefined ? undefined : 'kept in the database since the first start';
   if (where === undefined) return fail(label, 'none yet: start the server once (it makes a pair), or set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
   const url = URL.canParse(subject) ? new URL(subject) : undefined;
