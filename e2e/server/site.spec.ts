@@ -129,8 +129,10 @@ test('the accessibility statement arrives prerendered, with the trust strip, rev
   expect(home).toContain('href="/accessibility"');
 });
 
-test('the home page is taken over by its scripts, on the first interaction, without a visible change', async ({ browser }, testInfo) => {
-  for (const width of [390, 1280]) {
+for (const width of [390, 1280]) {
+  test(`at ${String(width)} px the home page is taken over by its scripts, on the first interaction, without a visible change`, async ({ browser }, testInfo) => {
+    // Six full-page screenshots of the long home page.
+    test.slow();
     const shoot = async (javaScriptEnabled: boolean) => {
       const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 844 } });
       const page = await context.newPage();
@@ -154,8 +156,8 @@ test('the home page is taken over by its scripts, on the first interaction, with
     const withoutScripts = await shoot(false);
     const hydrated = await shoot(true);
     expect(hydrated.equals(withoutScripts), `at ${String(width)} px the page looks the same with scripts as without`).toBe(true);
-  }
-});
+  });
+}
 
 test('what a visitor types before the scripts arrive is kept and sent', async ({ page, request }) => {
   // The scripts the visitor's first move asks for arrive only once the form is filled in.
