@@ -8,6 +8,7 @@ import {
   quoteFieldList,
   remarkOn,
 } from '../../domain/quote/quote';
+import { cameFromLabel, describeLeadSource } from '../../domain/quote/lead-channel';
 import { link, type DetailRow } from './email-layout';
 import { html, multiline } from './html';
 
@@ -53,9 +54,14 @@ interface RowOptions {
   remarks?: boolean;
 }
 
-/** The rows of every field of a request, in the form's order, for the business's email. */
+/** The fields the visitor filled in: where the request came from is told as one row, for staff. */
+const visitorFields = quoteFieldList.filter((field) => describeField(field).control !== undefined);
+
+/** The rows of every field the visitor filled, in the form's order; with `remarks`, for staff, where it came from too. */
 export function fieldRows(quote: NewQuote, { remarks = false }: RowOptions = {}): FieldRow[] {
-  return quoteFieldList.map((field) => (remarks ? remarked(field, quote, fieldRow(field, quote)) : fieldRow(field, quote)));
+  if (!remarks) return visitorFields.map((field) => fieldRow(field, quote));
+  const cameFrom = describeLeadSource(quote);
+  return [...visitorFields.map((field) => remarked(field, quote, fieldRow(field, quote))), { label: cameFromLabel, text: cameFrom, html: cameFrom }];
 }
 
 /** Rows as plain-text lines, "Label: value". */

@@ -23,7 +23,7 @@ import type { FormTokens } from '../../domain/ports/form-tokens';
 import type { NewlyStored, QuoteRepository, QuoteRetention } from '../../domain/ports/quote-repository';
 import type { PhotoContent, PhotoStore } from '../../domain/ports/photos';
 import type { PhotoRef, ProcessedPhoto } from '../../domain/photos/photos';
-import type { NewQuote, QuoteRequest } from '../../domain/quote/quote';
+import { fromNamedFields, type NewQuote, type QuoteRequest, toNamedFields } from '../../domain/quote/quote';
 import { type QuoteStatus, waitingStatus } from '../../domain/inbox/quote-status';
 import { type Arrival, inSpamFolder, judgeSpam, type SpamMark, spamTextKey } from '../../domain/spam/spam';
 import { inboxPage } from './inbox-page';
@@ -206,8 +206,8 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
     quote.createdAt = new Date(at);
     const cleared = copyOf(quote);
     if (this.#onClearedSpam) {
-      const { id: clearedId, createdAt, phone, email, urgent, name, postcode, serviceType, description } = cleared;
-      await this.#onClearedSpam({ id: clearedId, createdAt, phone, email, urgent, name, postcode, serviceType, description });
+      // The request alone, as a notifier is given it: its fields, not how staff worked it.
+      await this.#onClearedSpam({ id: cleared.id, createdAt: cleared.createdAt, ...fromNamedFields(toNamedFields(cleared)) });
     }
     return { outcome: 'cleared', quote: cleared };
   }

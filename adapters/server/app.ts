@@ -19,7 +19,8 @@ import { withMultipartBody } from './photos/multipart-body';
 import type { PageState } from '../http-api/page-state';
 import { coverCheckFieldName, coverCheckMaxLength } from '../../domain/quote/cover-check';
 import type { PageRenderer } from './pages/page-renderer';
-import { withFormToken } from './pages/form-token-slot';
+import { withFormToken, withHiddenValues } from './pages/form-token-slot';
+import { pageFieldValues } from './pages/lead-source-of-request';
 import { loggedPath, requestLog, type RequestLogEntry } from './http/request-log';
 import { isLoopbackClient } from './http/client-address';
 import { ProxyProbes } from './http/proxy-probes';
@@ -147,7 +148,9 @@ export function createServerApp(deps: ServerDeps) {
   const now = deps.now ?? (() => new Date());
   const page = async (url: string, state: PageState, status?: number) => {
     const rendered = await deps.pages.render(url, state);
-    const html = deps.formTokens ? withFormToken(rendered.html, await deps.formTokens.issue(now())) : rendered.html;
+    const withToken = deps.formTokens ? withFormToken(rendered.html, await deps.formTokens.issue(now())) : rendered.html;
+    // A post that came back keeps where its visitor came from, for the next try.
+    const html = state.form ? withHiddenValues(withToken, pageFieldValues(state.form.draft)) : withToken;
     const response = new Response(html, {
       status: status ?? rendered.status,
       headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
@@ -158,7 +161,7 @@ export function createServerApp(deps: ServerDeps) {
   };
 
   const trust = { trustProxy: deps.trustProxy };
-  const site = serveSite(deps.site, { formTokens: deps.formTokens, now });
+  const site = serveSite(deps.site, { formTokens: deps.formTokens, now, siteUrl: deps.siteUrl });
   app.use(requestLog(deps.writeLog));
   // Before every route, so errors, 404s and assets get the headers too.
   app.use(securityHeaders({ ...trust, styleHashes: deps.styleHashes ?? [], scriptHashes: deps.scriptHashes ?? [] }));

@@ -31,7 +31,9 @@ type FieldColumns = {
 };
 
 /** A row of `quote_requests` as the two databases hold it; it never leaves adapters/sql. */
-export interface QuoteRequestsTable extends FieldColumns {
+export interface QuoteRequestsTable extends Omit<FieldColumns, 'has_gclid'> {
+  /** Whether an ad click's id was present; false unless written (migration 012 gave the column that default). */
+  has_gclid: ColumnType<boolean | number, boolean | undefined, boolean>;
   /** A UUID chosen by the application, so both databases behave alike. */
   id: string;
   /** timestamptz in PostgreSQL (read as a Date), ISO text with milliseconds in SQLite; written as ISO text. */

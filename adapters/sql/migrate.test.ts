@@ -30,12 +30,16 @@ const rowsBreakingLimits: [Partial<Insertable<QuoteRequestsTable>>, string][] = 
   [{ phone: '0'.repeat(quoteFields.phone.maxLength + 1) }, 'quote_requests_phone_length'],
   [{ description: 'x'.repeat(quoteFields.description.maxLength + 1) }, 'quote_requests_description_length'],
   [{ service_type: 'plumbing' }, 'quote_requests_service_type'],
+  [{ landing_page: `/${'x'.repeat(quoteFields.landingPage.maxLength)}` }, 'quote_requests_landing_page_length'],
+  [{ referrer_host: '' }, 'quote_requests_referrer_host_length'],
+  [{ utm_campaign: 'x'.repeat(quoteFields.utmCampaign.maxLength + 1) }, 'quote_requests_utm_campaign_length'],
 ];
 
 /** Rows at the limits, which the database must accept (length counts characters, not bytes). */
 const rowsAtLimits: Partial<Insertable<QuoteRequestsTable>>[] = [
   { name: 'é'.repeat(quoteFields.name.maxLength), email: 'ü'.repeat(quoteFields.email.maxLength) },
   { phone: '0'.repeat(quoteFields.phone.maxLength), description: 'ñ'.repeat(quoteFields.description.maxLength), urgent: true },
+  { landing_page: `/${'é'.repeat(quoteFields.landingPage.maxLength - 1)}`, referrer_host: 'a'.repeat(quoteFields.referrerHost.maxLength), utm_source: 'ü'.repeat(quoteFields.utmSource.maxLength), has_gclid: true },
   ...serviceTypes.map((serviceType) => ({ service_type: serviceType })),
 ];
 
@@ -58,6 +62,7 @@ for (const dialect of sqlDialects) {
         { name: '009-add-customer-confirmations' },
         { name: '010-add-spam-and-customer-links' },
         { name: '011-add-call-attempts' },
+        { name: '012-add-lead-source' },
       ]);
       expect(await db.selectFrom('quote_requests').select('id').execute()).toEqual([{ id: validRow.id }]);
     } finally {

@@ -12,6 +12,7 @@ import { addPhotos } from './migrations/008-add-photos';
 import { addCustomerConfirmations } from './migrations/009-add-customer-confirmations';
 import { addSpamAndCustomerLinks } from './migrations/010-add-spam-and-customer-links';
 import { addCallAttempts } from './migrations/011-add-call-attempts';
+import { addLeadSource } from './migrations/012-add-lead-source';
 
 /** Migrations by name, applied in name order. */
 export type Migrations = Readonly<Record<string, Migration>>;
@@ -29,6 +30,7 @@ export const migrations: Migrations = {
   '009-add-customer-confirmations': addCustomerConfirmations,
   '010-add-spam-and-customer-links': addSpamAndCustomerLinks,
   '011-add-call-attempts': addCallAttempts,
+  '012-add-lead-source': addLeadSource,
 };
 
 /** The migrations this version knows, by name: a database that has applied any other is from a newer version. */

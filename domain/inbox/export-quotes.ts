@@ -7,16 +7,18 @@ import type { Logger } from '../ports/logger';
 import type { QuoteInbox } from '../ports/quote-inbox';
 import { describeField, displayValue, quoteFieldList, remarkOn } from '../quote/quote';
 import { quoteStatusLabels } from './quote-status';
+import { leadChannel } from '../quote/lead-channel';
 import { firstResponseAt, responseTime } from './response-clock';
 import { type StaffFailure, staffFailureOf } from '../staff/staff-failure';
 
-/** The columns of an export, in order: when it came, each field of the request, then how staff worked it. Times are London times. */
+/** The columns of an export, in order: when it came, each field of the request, the channel it came through, then how staff worked it. Times are London times. */
 export const exportColumns = [
   'Received',
   ...quoteFieldList.flatMap((field) => {
     const { label, remark } = describeField(field);
     return remark ? [label, remark.heading] : [label];
   }),
+  'Channel',
   'Status',
   'Responded',
   'Response minutes',
@@ -36,6 +38,7 @@ export function exportRow(quote: InboxQuote): string[] {
     ...quoteFieldList.flatMap((field) => {
       return describeField(field).remark ? [displayValue(field, quote), remarkOn(field, quote)?.staff ?? ''] : [displayValue(field, quote)];
     }),
+    leadChannel(quote),
     quoteStatusLabels[quote.status],
     responded === null ? '' : formatLondonIso(responded),
     response === null ? '' : String(response.minutes),

@@ -21,6 +21,8 @@ interface FieldControl {
   autoComplete?: string;
   /** Laid out beside the next such field on a wide screen. */
   half?: boolean;
+  /** For a choice: what its empty first option says. */
+  empty?: string;
 }
 
 /** Everything the code needs to know of one field of a quote request, in one place. */
@@ -42,7 +44,8 @@ export interface FieldDescription {
   cardDetail?: boolean;
   /** Something about a value staff should notice, and the visitor should hear when they send it. */
   remark?: FieldRemark;
-  control: FieldControl;
+  /** How the form draws it; none for a part of where the request came from, which the page fills in (lead-source.ts). */
+  control?: FieldControl;
   /** The rules a value must pass, as sent: trimmed, required or null when empty, within limits. */
   input: v.GenericSchema<unknown, unknown>;
   /** What a stored value looks like when read back from any store. */

@@ -16,6 +16,7 @@ import {
   withinLength,
 } from './field-description';
 import { serviceTypeLabels, ServiceTypeSchema, serviceTypes } from './service-type';
+import { heardFromLabels, heardFromValues, leadSourceFields } from './lead-source';
 
 // The quote request: one description of its fields, and the shapes and mappings derived from it.
 
@@ -111,7 +112,7 @@ export const quoteFields = {
     searchable: false,
     label: 'Service',
     choices: serviceTypeLabels,
-    control: { label: 'Service type' },
+    control: { label: 'Service type', empty: 'Select a service' },
     input: v.pipe(text('Service type'), v.trim(), v.nonEmpty(missing.serviceType), ServiceTypeSchema),
     stored: v.picklist(serviceTypes),
   },
@@ -131,6 +132,16 @@ export const quoteFields = {
     ),
     stored: v.nullable(v.string()),
   },
+  heardFrom: {
+    name: 'heard_from',
+    kind: 'choice',
+    searchable: false,
+    label: 'Heard of us',
+    choices: heardFromLabels,
+    control: { label: 'How did you hear about us? (optional)', empty: 'Choose one' },
+    input: optionalLine('How you heard of us', v.picklist(heardFromValues, 'Choose how you heard of us from the list, or leave it empty')),
+    stored: v.nullable(v.picklist(heardFromValues)),
+  },
   urgent: {
     name: 'urgent',
     kind: 'flag',
@@ -140,6 +151,7 @@ export const quoteFields = {
     input: v.optional(v.boolean('Urgent must be true or false'), false),
     stored: v.boolean(),
   },
+  ...leadSourceFields,
 } as const satisfies Record<string, FieldDescription>;
 
 type Fields = typeof quoteFields;
@@ -161,10 +173,17 @@ export const requiredFields = quoteFieldList.filter((field): field is RequiredFi
 /** A field whose kind is `kind`. */
 export type FieldOfKind<Kind extends FieldKind> = { [K in QuoteField]: Fields[K]['kind'] extends Kind ? K : never }[QuoteField];
 
-/** The fields typed as text (everything but tick boxes), in the form's order. */
-export const textFields = quoteFieldList.filter((field): field is Exclude<QuoteField, FieldOfKind<'flag'>> => quoteFields[field].kind !== 'flag');
+/** The fields the page fills in, never the visitor: where the request came from (lead-source.ts). */
+export type PageField = { [K in QuoteField]: Fields[K] extends { control: unknown } ? never : K }[QuoteField];
 
-/** The tick boxes. */
+export const pageFields = quoteFieldList.filter((field): field is PageField => describeField(field).control === undefined);
+
+/** The fields the visitor types as text (everything but tick boxes and the page's own), in the form's order. */
+export const textFields = quoteFieldList.filter(
+  (field): field is Exclude<QuoteField, FieldOfKind<'flag'> | PageField> => quoteFields[field].kind !== 'flag' && describeField(field).control !== undefined,
+);
+
+/** The tick boxes, and the page's flags (stored alike). */
 export const flagFields = quoteFieldList.filter((field): field is FieldOfKind<'flag'> => quoteFields[field].kind === 'flag');
 
 /** A field staff search by. */

@@ -4,7 +4,6 @@ import { addQuoteNote } from '../../domain/inbox/add-quote-note';
 import { changeQuoteStatus } from '../../domain/inbox/change-quote-status';
 import { clearSpam } from '../../domain/spam/clear-spam';
 import { deleteQuote } from '../../domain/inbox/delete-quote';
-import { exportQuotes } from '../../domain/inbox/export-quotes';
 import { findQuotes } from '../../domain/inbox/find-quotes';
 import { inboxSummary } from '../../domain/inbox/inbox-summary';
 import { readViewCounts } from '../../domain/inbox/read-view-counts';
@@ -84,7 +83,8 @@ export function createAppContext(
     resendBusinessEmail: (id, at) => withPorts(ports, (loaded) => resendBusinessEmail(loaded, id, at)),
     deleteQuote: (id) => withPorts(ports, (loaded) => deleteQuote(loaded, id)),
     clearSpam: (clearing) => withPorts(ports, (loaded) => clearSpam(loaded, clearing)),
-    exportQuotes: (query, at) => withPorts(ports, (loaded) => exportQuotes(loaded, query, at)),
+    // The CSV's code (its columns, the channel's rules) comes when staff first export.
+    exportQuotes: (query, at) => withPorts(ports, async (loaded) => (await import('../../domain/inbox/export-quotes')).exportQuotes(loaded, query, at)),
     inbox,
     now,
     staffEmail: () => staff.getState().staff?.email ?? '',

@@ -1,5 +1,4 @@
 import type { PageState } from '../../adapters/http-api/page-state';
-import { submitQuote } from '../../domain/quote/submit-quote';
 import type { Backend, BackendModule } from './backends/backend';
 import { createQuoteFormStore, openingToast, type QuoteFormStore } from './stores/quote-form-store';
 import { createToastStore, type ToastStore } from './stores/toast-store';
@@ -66,12 +65,13 @@ export function createSiteContext(backend: BackendModule, ports: () => Promise<B
   return {
     toasts,
     quoteForm: createQuoteFormStore({
-      submitQuote: (draft, arrival) => withPorts(ports, (loaded) => submitQuote(loaded, draft, arrival)),
+      // The code that sends a request comes with the backend's client, when a visitor first starts on the form.
+      submitQuote: (draft, arrival) => withPorts(ports, async (loaded) => (await import('./submit-from-page')).submitFromPage(loaded, draft, arrival)),
       // Fetched when a visitor first sends photos, as the code that sends them is.
       submitWithPhotos: (draft, photos, onProgress, arrival) =>
         withPorts(ports, async (loaded) => {
-          const { sendQuoteWithPhotos } = await import('../../domain/quote/send-quote-with-photos');
-          return sendQuoteWithPhotos({ ...loaded, photos: loaded.photos.sender }, draft, photos, onProgress, arrival);
+          const [{ sendQuoteWithPhotos }, { fromThisPage }] = await Promise.all([import('../../domain/quote/send-quote-with-photos'), import('./submit-from-page')]);
+          return sendQuoteWithPhotos({ ...loaded, photos: loaded.photos.sender }, fromThisPage(draft), photos, onProgress, arrival);
         }),
       toasts,
       restored: initial.form,

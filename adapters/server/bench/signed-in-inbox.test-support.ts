@@ -40,6 +40,13 @@ export function inboxRequests(count: number): NamedFields[] {
       service_type: serviceType,
       description: index % 5 === 4 ? null : `${job}, flat ${index + 1}, ${streets[index % streets.length] ?? 'Tooley Street'}.`,
       urgent,
+      heard_from: null,
+      landing_page: '/',
+      referrer_host: index % 2 === 0 ? 'www.google.co.uk' : null,
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+      has_gclid: false,
     };
   });
 }

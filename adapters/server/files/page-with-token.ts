@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FormTokens } from '../../../domain/ports/form-tokens';
 import type { PageWithForm } from './site-files';
+import { withHiddenValues } from '../pages/form-token-slot';
 
 export type PageEncoding = 'br' | 'gzip';
 
@@ -47,6 +48,17 @@ export class PageWithToken {
     if (encoding === undefined) return issued.identity;
     issued.compressed[encoding] ??= compressors[encoding](issued.identity);
     return issued.compressed[encoding];
+  }
+
+  /**
+   * The page with a token of its own and `values` in the form's hidden inputs (where this visitor came
+   * from), in `encoding`: made for this request alone, never kept. Few visitors bring such values.
+   */
+  async bodyWith(encoding: PageEncoding | undefined, values: Readonly<Record<string, string>>): Promise<Buffer<ArrayBuffer>> {
+    const token = await this.#tokens.issue(this.#now());
+    const html = withHiddenValues(`${this.#page.before.toString('utf8')}${token}${this.#page.after.toString('utf8')}`, values);
+    const identity = Buffer.from(html);
+    return encoding === undefined ? identity : compressors[encoding](identity);
   }
 
   async #current(): Promise<Issued> {

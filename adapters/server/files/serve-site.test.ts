@@ -26,8 +26,10 @@ function write(path: string, content: string | Uint8Array, { compressed = false 
   writeFileSync(`${full}.br`, brotliCompressSync(content));
   writeFileSync(`${full}.gz`, gzipSync(content));
 }
+// The form's hidden inputs for where a visitor came from, as React renders them: no value.
+const sourceInputs = ['landing_page', 'referrer_host', 'utm_source', 'utm_medium', 'utm_campaign', 'has_gclid'].map((name) => `<input type="hidden" name="${name}"/>`).join('');
 const homeHtml = (token: string) =>
-  `<!doctype html><html><head><title>Home</title></head><body>${'<p>Boilers, radiators and leaks.</p>'.repeat(50)}<form method="post"><input type="hidden" name="${formTokenFieldName}" value="${token}"/><input name="name"/></form></body></html>`;
+  `<!doctype html><html><head><title>Home</title></head><body>${'<p>Boilers, radiators and leaks.</p>'.repeat(50)}<form method="post"><input type="hidden" name="${formTokenFieldName}" value="${token}"/>${sourceInputs}<input name="name"/></form></body></html>`;
 const privacyHtml = `<!doctype html><html><head><title>Privacy</title></head><body>${'<p>Your data.</p>'.repeat(20)}</body></html>`;
 const notFoundHtml = '<!doctype html><html><head><title>Not found</title></head><body>No such page.</body></html>';
 const appJs = `export const greeting = ${JSON.stringify('hello '.repeat(50))};\n`;
@@ -328,4 +330,29 @@ test('whatever the browser accepts, it gets the file it asked for, whole', async
     }),
     { numRuns: 60 },
   );
+});
+
+test('a visitor who came from somewhere finds it in the form’s hidden inputs, in a page of their own; from our own pages, the shared one', async () => {
+  const answer = await ask('/?utm_source=gbp&utm_medium=organic&gclid=Cj0KCQ123&fbclid=IwAR0abc', {
+    headers: { referer: 'https://www.google.co.uk/search?q=plumber+se1', 'accept-encoding': 'br' },
+  });
+  expect(answer.status).toBe(200);
+  expect(answer.headers['content-encoding']).toBe('br');
+  expect(answer.headers['content-length']).toBe(String(answer.raw.length));
+  const filled = [
+    '<input type="hidden" name="landing_page" value="/?utm_source=gbp&amp;utm_medium=organic"/>',
+    '<input type="hidden" name="referrer_host" value="www.google.co.uk"/>',
+    '<input type="hidden" name="utm_source" value="gbp"/>',
+    '<input type="hidden" name="utm_medium" value="organic"/>',
+    '<input type="hidden" name="utm_campaign"/>',
+    '<input type="hidden" name="has_gclid" value="on"/>',
+  ].join('');
+  expect(answer.body).toBe(homeHtml(tokenIn(answer.body).token).replace(sourceInputs, filled));
+  // Neither the click's id nor anything else of the address is written in, nor the search.
+  expect(answer.body).not.toContain('Cj0KCQ123');
+  expect(answer.body).not.toContain('IwAR0abc');
+  expect(answer.body).not.toContain('plumber');
+
+  const fromOurs = await ask('/', { headers: { referer: `${server.url}/privacy` } });
+  expect(fromOurs.body).toBe(homeHtml(tokenIn(fromOurs.body).token));
 });

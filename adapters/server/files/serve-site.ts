@@ -3,6 +3,7 @@ import { serveStatic } from 'hono/serve-static';
 import type { FormTokens } from '../../../domain/ports/form-tokens';
 import { type PageEncoding, PageWithToken } from './page-with-token';
 import { compressedSuffixes, type SiteFiles } from './site-files';
+import { leadSourceOf, pageFieldValues, saysWhere } from '../pages/lead-source-of-request';
 
 /** Files under assets/ carry their content's hash in their name: they never change. */
 const immutable = 'public, max-age=31536000, immutable';
@@ -41,9 +42,14 @@ const sending = (c: Context, body: Buffer<ArrayBuffer>) => {
  * (Brotli, then gzip), with `Vary: Accept-Encoding`; an ETag for each copy (Hono's etag middleware,
  * put before `files`, answers 304 from it); long caching for hashed assets. Pages are found by their
  * path (/privacy is privacy/index.html). With `formTokens`, a page holding the quote form is sent by
- * `pagesWithForm` with a token written in, and no ETag: its body changes every second.
+ * `pagesWithForm` with a token written in, and no ETag: its body changes every second. A visitor
+ * who came from somewhere (a referrer, campaign tags, an ad click) gets a page of their own with that
+ * written into the form's hidden inputs.
  */
-export function serveSite(site: SiteFiles, { formTokens, now }: { formTokens: Pick<FormTokens, 'issue'> | undefined; now: () => Date }): SiteServing {
+export function serveSite(
+  site: SiteFiles,
+  { formTokens, now, siteUrl }: { formTokens: Pick<FormTokens, 'issue'> | undefined; now: () => Date; siteUrl?: string | undefined },
+): SiteServing {
   const withToken = new Map<string, PageWithToken>();
   const pageWithToken = (path: string) => {
     if (formTokens === undefined) return undefined;
@@ -70,7 +76,11 @@ export function serveSite(site: SiteFiles, { formTokens, now }: { formTokens: Pi
     getContent: async (path, c) => {
       const suffix = compressedSuffixes.find((candidate) => path.endsWith(candidate));
       const page = pageWithToken(suffix === undefined ? path : path.slice(0, -suffix.length));
-      return page === undefined ? null : sending(c, await page.body(suffix && encodingOf[suffix]));
+      if (page === undefined) return null;
+      const encoding = suffix && encodingOf[suffix];
+      // Where the visitor came from goes into the form's hidden inputs, for a post sent without scripts.
+      const source = leadSourceOf(c, siteUrl);
+      return sending(c, saysWhere(source) ? await page.bodyWith(encoding, pageFieldValues(source)) : await page.body(encoding));
     },
     onFound: (path, c) => {
       c.header('Cache-Control', revalidate);

@@ -1,14 +1,11 @@
 import { formTokenFieldName } from '../../../domain/spam/spam';
 
-/** The quote form's hidden input for its token, as React renders it: `<input type="hidden" name="form_token" value=""/>`. */
-const tokenInput = new RegExp(`<input\\b[^>]*\\bname="${formTokenFieldName}"[^>]*>`);
+/** A hidden input of the quote form, as React renders it: `<input type="hidden" name="form_token" value=""/>`. */
+const hiddenInput = (name: string) => new RegExp(`<input\\b[^>]*\\bname="${name}"[^>]*>`);
 
-/**
- * A page holding the quote form, cut where the value of its token goes: the token is written between
- * the two halves for each visitor. Undefined for a page without the form.
- */
-export function splitAtFormToken(html: string): { before: string; after: string } | undefined {
-  const input = tokenInput.exec(html);
+/** The page cut where the value of the input named `name` goes; undefined when it has no such input. */
+function splitAtInput(html: string, name: string): { before: string; after: string } | undefined {
+  const input = hiddenInput(name).exec(html);
   if (!input) return undefined;
   const tag = input[0];
   const value = /\bvalue="([^"]*)"/.exec(tag);
@@ -22,8 +19,26 @@ export function splitAtFormToken(html: string): { before: string; after: string 
   };
 }
 
+/**
+ * A page holding the quote form, cut where the value of its token goes: the token is written between
+ * the two halves for each visitor. Undefined for a page without the form.
+ */
+export const splitAtFormToken = (html: string) => splitAtInput(html, formTokenFieldName);
+
 /** The page with `token` in its quote form; a page without the form is left as it is. */
 export function withFormToken(html: string, token: string): string {
   const slot = splitAtFormToken(html);
   return slot ? `${slot.before}${token}${slot.after}` : html;
+}
+
+const attribute = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** The page with each of `values` written into the form's hidden input of that name; names it lacks are passed over. */
+export function withHiddenValues(html: string, values: Readonly<Record<string, string>>): string {
+  let page = html;
+  for (const [name, value] of Object.entries(values)) {
+    const slot = value === '' ? undefined : splitAtInput(page, name);
+    if (slot) page = `${slot.before}${attribute(value)}${slot.after}`;
+  }
+  return page;
 }

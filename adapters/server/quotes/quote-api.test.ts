@@ -116,6 +116,68 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
       });
     });
 
+    test('where a request came from is kept as sent; a part that breaks its rule is dropped, and the request taken', async () => {
+      await withServer(kind, async (server) => {
+        const plain = await fetch(`${server.url}/api/quote-requests`, {
+          method: 'POST',
+          body: new URLSearchParams({
+            name: 'Gina',
+            phone: '020 7946 0777',
+            service_type: 'general',
+            heard_from: 'google-maps',
+            landing_page: '/?utm_source=gbp&utm_medium=organic',
+            referrer_host: 'www.google.co.uk',
+            utm_source: 'gbp',
+            utm_medium: 'organic',
+            has_gclid: 'on',
+          }),
+          redirect: 'manual',
+        });
+        expect(plain.status).toBe(303);
+        const odd = await postJson(server, {
+          ...valid,
+          name: 'Odd',
+          landing_page: 'https://elsewhere.example/?gclid=123',
+          referrer_host: 'https://www.google.com/search?q=x',
+          utm_source: '<script>',
+          utm_medium: 'x'.repeat(101),
+          utm_campaign: 42,
+          has_gclid: 'yes',
+        });
+        expect(odd.status).toBe(201);
+        const stored = await list(server);
+        expect(stored.find((quote) => quote.name === 'Gina')).toMatchObject({
+          heard_from: 'google-maps',
+          landing_page: '/?utm_source=gbp&utm_medium=organic',
+          referrer_host: 'www.google.co.uk',
+          utm_source: 'gbp',
+          utm_medium: 'organic',
+          utm_campaign: null,
+          has_gclid: true,
+        });
+        expect(stored.find((quote) => quote.name === 'Odd')).toMatchObject({
+          landing_page: null,
+          referrer_host: null,
+          utm_source: null,
+          utm_medium: null,
+          utm_campaign: null,
+          has_gclid: false,
+        });
+        // What the visitor answers is theirs to get right: a choice not on the list is named.
+        const wrong = await postJson(server, { ...valid, heard_from: 'carrier-pigeon' });
+        expect(wrong.status).toBe(400);
+        expect(v.parse(WireErrorSchema, await wrong.json()).fields?.map((field) => field.field)).toEqual(['heard_from']);
+        // A plain post that comes back keeps where it came from, for the page to hold it for the next try.
+        const missing = await fetch(`${server.url}/api/quote-requests`, {
+          method: 'POST',
+          body: new URLSearchParams({ name: 'Nell', utm_source: 'gbp', utm_medium: 'organic', has_gclid: 'on' }),
+          redirect: 'manual',
+        });
+        expect(missing.status).toBe(400);
+        expect(server.rendered.at(-1)?.state.form?.draft).toMatchObject({ name: 'Nell', utmSource: 'gbp', utmMedium: 'organic', hasGclid: true });
+      });
+    });
+
     test('a postcode is stored normalised; one outside our area is taken, and the page that thanks says we will call to see', async () => {
       await withServer(kind, async (server) => {
         const response = await fetch(`${server.url}/api/quote-requests`, {

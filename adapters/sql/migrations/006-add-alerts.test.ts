@@ -1,10 +1,11 @@
+import { fieldsBefore012, sourceBefore012 } from './fields-before-012.test-support';
 import { type Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { expect, test } from 'vitest';
 import { alertSteps } from '../../../domain/alerts/alert-plan';
 import { weekdays } from '../../../domain/alerts/on-call';
 import { searchTextOf } from '../../../domain/inbox/inbox-query';
-import { type NewQuote, type QuoteRequest, toNamedFields } from '../../../domain/quote/quote';
+import { type NewQuote, type QuoteRequest } from '../../../domain/quote/quote';
 import { dueAt } from '../../../domain/inbox/response-clock';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 import { manualClock } from '../../../fixtures/manual-clock.test-support';
@@ -51,6 +52,7 @@ async function migrateTo005(db: Kysely<Database>): Promise<void> {
 
 const sam = 'sam.jones@example.co.uk';
 
+
 /** A request stored as the release with 005 stored one, with its email to the business. */
 async function insertAt005(db: Kysely<Database>, quote: NewQuote, createdAt: Date): Promise<QuoteRequest> {
   const id = crypto.randomUUID();
@@ -60,7 +62,7 @@ async function insertAt005(db: Kysely<Database>, quote: NewQuote, createdAt: Dat
     .values({
       id,
       created_at: at,
-      ...toNamedFields(quote),
+      ...fieldsBefore012(quote),
       status: 'new',
       responded_at: null,
       due_at: dueAt({ createdAt, urgent: quote.urgent }).toISOString(),
@@ -68,7 +70,7 @@ async function insertAt005(db: Kysely<Database>, quote: NewQuote, createdAt: Dat
     })
     .execute();
   await db.insertInto('notifications').values({ id: crypto.randomUUID(), quote_id: id, kind: 'business', created_at: at, next_attempt_at: at }).execute();
-  return { id, createdAt, ...quote };
+  return { id, createdAt, ...quote, ...sourceBefore012 };
 }
 
 for (const dialect of sqlDialects) {

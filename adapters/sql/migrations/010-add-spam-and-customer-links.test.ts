@@ -1,8 +1,8 @@
+import { fieldsBefore012 } from './fields-before-012.test-support';
 import { type Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { expect, test } from 'vitest';
 import { defaultInboxQuery, searchTextOf, spamView } from '../../../domain/inbox/inbox-query';
-import { toNamedFields } from '../../../domain/quote/quote';
 import { dueAt } from '../../../domain/inbox/response-clock';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 import { type Database, sqlDialectOf } from '../database';
@@ -57,7 +57,7 @@ for (const dialect of sqlDialects) {
         .values({
           id: 'before-010',
           created_at: createdAt.toISOString(),
-          ...toNamedFields(quote),
+          ...fieldsBefore012(quote),
           status: 'new',
           responded_at: null,
           due_at: dueAt({ createdAt, urgent: true }).toISOString(),

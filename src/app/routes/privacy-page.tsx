@@ -55,8 +55,19 @@ export function PrivacyPage() {
           the photos of the job, if you send any: turned the right way up and saved again, so that they no
           longer hold where or when they were taken, or on what phone;
         </li>
+        <li>how you heard about us, if you tell us;</li>
         <li>the date and time we received it.</li>
       </ul>
+      <p>
+        We also keep where your request came from, to know which of our advertising works: the page of this
+        website you sent it from, with its campaign tags (the <code>utm_</code> labels in a link we placed,
+        such as the one on our Google Business Profile); the name of the website that sent you here (only
+        its name, such as www.google.co.uk, not the page or what you searched for); and whether you came by
+        clicking one of our adverts (only that you did: not the advert click&rsquo;s own code). Your
+        browser reads these from the page&rsquo;s own address as you send the form; without scripts, our
+        server puts them into the form as it sends you the page. Nothing is stored on your device for this:
+        no cookie, nothing in your browser&rsquo;s storage, and nothing follows you from one visit to another.
+      </p>
       <p>
         To keep out junk sent by programs, each request is also checked when it arrives (for example,
         whether it came too quickly for a person to have typed it), and we keep the result with it. A
@@ -84,7 +95,9 @@ export function PrivacyPage() {
         for urgent requests, within {describeMinutes(responsePromise.standardMinutes)} otherwise. The law lets us
         do this because you asked us to: it is a step you requested before any contract between us. Keeping
         the request afterwards, so that we can answer questions about the quote or the work we did, is in
-        our legitimate interests, and you can object to it (see below).
+        our legitimate interests, and you can object to it (see below). So is knowing where requests come
+        from, so that we spend on the advertising that brings customers and stop what does not: we only
+        count requests by where they came from, and never use it to contact you.
       </p>
       <p>
         You do not have to give us any details, but without a name and a phone number we cannot call you
@@ -107,7 +120,8 @@ export function PrivacyPage() {
 
       <h2>Cookies</h2>
       <p>
-        Visitors get no cookies from us, and this website has no analytics, tracking or adverts. It loads
+        Visitors get no cookies from us, and this website has no analytics or tracking scripts, and shows no
+        adverts; where your request came from is read only as you send it (see above). It loads
         nothing from other websites, so no one else learns that you visited. Only our staff, when they sign
         in, get one cookie that keeps them signed in; it is needed for that and for nothing else.
       </p>

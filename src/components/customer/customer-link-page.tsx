@@ -86,7 +86,8 @@ function Progress({ view, now }: { view: CustomerLinkView; now: () => Date }) {
 }
 
 function AskedFor({ view }: { view: CustomerLinkView }) {
-  const shown = quoteFieldList.filter((field) => displayValue(field, view.quote) !== '');
+  // What they told us: where their request came from is ours to read, not theirs to be shown.
+  const shown = quoteFieldList.filter((field) => describeField(field).control !== undefined && displayValue(field, view.quote) !== '');
   return (
     <section className="card customer-card" aria-labelledby="customer-asked-title">
       <h2 id="customer-asked-title">What you asked for</h2>

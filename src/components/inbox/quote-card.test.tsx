@@ -4,6 +4,7 @@ import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quot
 import { NotSignedIn } from '../../../domain/staff/staff';
 import { request, testNow } from '../../inbox-test-data.test-support';
 import { openCard, openCards, renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
+import { cameFrom } from '../../../fixtures/lead-sources';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -197,4 +198,23 @@ test('the card the address names starts open; the others stay folded', async () 
   const other = await card('Priya Raman');
   expect(other.getByRole('button', { name: 'Details, Priya Raman' }).getAttribute('aria-expanded')).toBe('false');
   expect(other.queryByRole('button', { name: 'Delete request from Priya Raman' })).toBeNull();
+});
+
+test('an opened card says where the request came from, with what its sender said and its campaign', async () => {
+  const { user } = renderInbox(
+    new InMemoryQuoteRepository({
+      seed: [
+        request('gbp', 'Gina Profile', 10, cameFrom('businessProfile', 'recommendation')),
+        request('ads', 'Adam Clicks', 20, cameFrom('googleAds')),
+        request('direct', 'Dee Direct', 30, cameFrom('direct')),
+      ],
+    }),
+  );
+  const gbp = await card('Gina Profile');
+  expect(gbp.queryByText('Came from')).toBeNull();
+  await openCards(user);
+  expect(await gbp.findByText('Came from')).toBeTruthy();
+  expect(gbp.getByText('Google Business Profile · said: A recommendation')).toBeTruthy();
+  expect((await (await card('Adam Clicks')).findByText('Google Ads', { exact: false })).textContent).toBe('Google Ads (boiler-repair-se1)');
+  expect(await (await card('Dee Direct')).findByText('Direct')).toBeTruthy();
 });

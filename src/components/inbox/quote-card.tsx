@@ -13,6 +13,7 @@ import { formatDateTime } from './format-date-time';
 import { EmailDeliveryStatus } from './email-delivery-status';
 import { describeField, displayValue, quoteFieldList, quoteFields, remarkedFields, remarkOn } from '../../../domain/quote/quote';
 import { focusAfterLeaving } from './focus-after-leaving';
+import { CameFrom } from './came-from';
 import { ChevronDownIcon, ClockIcon, MailIcon, PhoneIcon } from '../shared/icons';
 import { ClockDetail, QuoteClock } from './quote-clock';
 import { QuoteHistory } from './quote-history';
@@ -45,10 +46,12 @@ function DeleteButton({ quote }: { quote: InboxQuote }) {
   );
 }
 
-/** The fields with no place of their own on the card, each by its label, flagged where staff should look twice. */
+/**
+ * The fields with no place of their own on the card, each by its label, flagged where staff should
+ * look twice; and the channel the request came through, with what its sender said and its campaign.
+ */
 function QuoteDetails({ quote }: { quote: InboxQuote }) {
   const details = quoteFieldList.filter((field) => describeField(field).cardDetail === true && quote[field] !== null);
-  if (details.length === 0) return null;
   return (
     <dl className="quote-details">
       {details.map((field) => {
@@ -63,6 +66,7 @@ function QuoteDetails({ quote }: { quote: InboxQuote }) {
           </div>
         );
       })}
+      <CameFrom quote={quote} />
     </dl>
   );
 }

@@ -26,7 +26,7 @@ test('submitting with required fields empty shows the Missing Information toast 
   await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
 
   const alert = screen.getByRole('alert');
-  expect(within(alert).getByText('Missing Information')).toBeTruthy();
+  expect(await within(alert).findByText('Missing Information')).toBeTruthy();
   expect(within(alert).getByText('Please fill in all required fields')).toBeTruthy();
   expect(await storedQuotes(quotes)).toEqual([]);
   expect(field('Full name').getAttribute('aria-invalid')).toBe('true');
@@ -292,4 +292,49 @@ test('a postcode that is not one is named beside its field, and nothing typed is
   expect((postcode as HTMLInputElement).value).toBe('Borough');
   expect((field('Full name') as HTMLInputElement).value).toBe('Nia Brooks');
   expect(await storedQuotes(quotes)).toEqual([]);
+});
+
+test('"How did you hear about us?" is optional, lists its answers, and the request keeps where it was sent from', async () => {
+  const quotes = new InMemoryQuoteRepository();
+  // The page as a Google Business Profile's website link opens it, with an ad click's id besides.
+  window.history.replaceState(null, '', '/?utm_source=gbp&utm_medium=organic&gclid=Cj0KCQ');
+  try {
+    const { user, form, field } = await openForm(testBackend({ store: quotes }));
+    const heard = field('How did you hear about us?') as HTMLSelectElement;
+    expect(heard.required).toBe(false);
+    expect(Array.from(heard.options, (option) => option.text)).toEqual([
+      'Choose one',
+      'Google search',
+      'Google Maps',
+      'A recommendation',
+      'A van or sign',
+      'A leaflet',
+      'Social media',
+      'Used us before',
+      'Other',
+    ]);
+
+    await user.type(field('Full name'), 'Sam Carter');
+    await user.type(field('Phone number'), '07700 900111');
+    await user.selectOptions(field('Service type'), 'Heating Services');
+    await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
+    await screen.findByText('Quote Request Submitted!');
+    await user.selectOptions(heard, 'A leaflet');
+    await user.type(field('Full name'), 'Lee Flyer');
+    await user.type(field('Phone number'), '07700 900112');
+    await user.selectOptions(field('Service type'), 'General Repairs');
+    await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
+    await screen.findByText('Quote Request Submitted!');
+
+    const stored = await storedQuotes(quotes);
+    const source = { landingPage: '/?utm_source=gbp&utm_medium=organic', referrerHost: null, utmSource: 'gbp', utmMedium: 'organic', utmCampaign: null, hasGclid: true };
+    expect(stored).toHaveLength(2);
+    expect(stored.find((quote) => quote.name === 'Sam Carter')).toMatchObject({ heardFrom: null, ...source });
+    expect(stored.find((quote) => quote.name === 'Lee Flyer')).toMatchObject({ heardFrom: 'leaflet', ...source });
+    // Nothing of it is kept on the visitor's device.
+    expect(document.cookie).toBe('');
+    expect(localStorage.length).toBe(0);
+  } finally {
+    window.history.replaceState(null, '', '/');
+  }
 });

@@ -1,7 +1,7 @@
 import { useSiteContext } from '../../app/app-context-provider';
 import { type SubmitEvent, useEffect, useRef, type ReactElement } from 'react';
 import { useStore } from 'zustand';
-import { describeField, flagFields, honeypotFieldName, type QuoteField, quoteFieldList, quoteFields, textFields } from '../../../domain/quote/quote';
+import { describeField, flagFields, honeypotFieldName, pageFields, type QuoteField, quoteFieldList, quoteFields, textFields } from '../../../domain/quote/quote';
 import { formTokenFieldName } from '../../../domain/spam/spam';
 import { submitLabel } from '../../../domain/quote/submit-label';
 import { ErrorSummary } from '../shared/error-summary';
@@ -15,7 +15,7 @@ import { arrivalOf, type FieldErrors, type QuoteFormStore } from '../../app/stor
 /** The id of a field's control: quote-service-type for serviceType. */
 const controlId = (field: QuoteField) => `quote-${field.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 
-const isHalf = (field: QuoteField) => describeField(field).control.half === true;
+const isHalf = (field: QuoteField) => describeField(field).control?.half === true;
 
 /** The fields in the form's order, two half-width fields that follow each other sharing a row. */
 function rowsOf(fields: readonly QuoteField[]): QuoteField[][] {
@@ -40,17 +40,18 @@ interface FieldProps {
 /** One field's label, control and message, drawn from the domain's description of it. */
 function QuoteFormField({ field, form, errors }: FieldProps): ReactElement {
   const description = describeField(field);
+  const controlOf = { label: '', ...description.control };
   const value = useStore(form, (state) => state.draft[field]);
   const { setField } = form.getState();
   const common = { name: description.name, required: description.missing !== undefined };
   const text = typeof value === 'string' ? value : '';
   return (
-    <FormField id={controlId(field)} label={description.control.label} hint={description.control.hint} required={common.required} error={errors[field]}>
+    <FormField id={controlId(field)} label={controlOf.label} hint={controlOf.hint} required={common.required} error={errors[field]}>
       {(control) => {
         if (description.choices) {
           return (
             <select {...control} {...common} value={text} onChange={(event) => setField(field, event.target.value)}>
-              <option value="">Select a service</option>
+              <option value="">{controlOf.empty}</option>
               {Object.entries(description.choices).map(([choice, label]) => (
                 <option key={choice} value={choice}>
                   {label}
@@ -66,8 +67,8 @@ function QuoteFormField({ field, form, errors }: FieldProps): ReactElement {
           <input
             {...control}
             {...common}
-            type={description.control.inputType ?? 'text'}
-            autoComplete={description.control.autoComplete}
+            type={controlOf.inputType ?? 'text'}
+            autoComplete={controlOf.autoComplete}
             maxLength={description.maxLength}
             value={text}
             onChange={(event) => setField(field, event.target.value)}
@@ -85,7 +86,7 @@ function QuoteFormFlag({ field, form }: Omit<FieldProps, 'errors'>): ReactElemen
   return (
     <div className="checkbox-field">
       <input id={controlId(field)} name={quoteFields[field].name} type="checkbox" checked={checked} onChange={(event) => setField(field, event.target.checked)} />
-      <label htmlFor={controlId(field)}>{quoteFields[field].control.label}</label>
+      <label htmlFor={controlId(field)}>{describeField(field).control?.label}</label>
     </div>
   );
 }
@@ -164,11 +165,15 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
       {/* The page's token: empty as built, written in by the server for each visitor. No value here,
           so the page's own survives the page coming to life. */}
       <input type="hidden" name={formTokenFieldName} />
+      {/* Where the visitor came from, written in by the server as it sends the page, for a post without scripts. */}
+      {pageFields.map((field) => (
+        <input key={field} type="hidden" name={quoteFields[field].name} />
+      ))}
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="quote-website">Leave this field empty</label>
         <input id="quote-website" name={honeypotFieldName} type="text" tabIndex={-1} autoComplete="off" />
       </div>
-      {flagFields.map((field) => (
+      {flagFields.filter((field) => describeField(field).control).map((field) => (
         <QuoteFormFlag key={field} field={field} form={form} />
       ))}
       <button
