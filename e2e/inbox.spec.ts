@@ -106,7 +106,7 @@ test('an old request is found by its phone digits, and a date range is exported 
   const bytes = await readFile(await download.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-  expect(lines[0]).toBe('Received,Name,Phone,Email,Postcode,Service area,Service,Description,Urgent,Status,Responded,Response minutes,Within promise,Notes,Photos,Id');
+  expect(lines[0]).toBe('Received,Name,Phone,Email,Postcode,Service area,Service,Description,Heard of us,Urgent,Landing page,Referrer,utm_source,utm_medium,utm_campaign,Ad click,Channel,Status,Responded,Response minutes,Within promise,Notes,Photos,Id');
   expect(lines.slice(1, -1)).toHaveLength(inRange.length);
   for (const quote of inRange) expect(lines.some((line) => line.endsWith(`,${quote.id}`) && line.startsWith(day))).toBe(true);
   await expect(page.getByRole('status')).toContainText(inRange.length === 1 ? 'Exported 1 request' : `Exported ${inRange.length} requests`);

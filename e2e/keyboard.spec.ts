@@ -29,6 +29,9 @@ test('the quote form can be filled and sent with the keyboard alone, with focus 
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Tab');
   await page.keyboard.type('Radiator valve dripping');
+  await page.keyboard.press('Tab');
+  await expect(form.getByLabel('How did you hear about us? (optional)')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   // The photos field is reached and passed like any other: choosing files is the system's own dialog.
   await page.keyboard.press('Tab');
   await expect(form.getByLabel('Photos (optional)')).toBeFocused();

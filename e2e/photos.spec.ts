@@ -86,7 +86,7 @@ test('the photo picker looks like the form’s buttons, is reached by Tab and sh
   // The site's brand blue, bold, with the form's rounded corners: not the browser's grey button.
   expect(button).toEqual({ border: 'rgb(11, 74, 127)', colour: 'rgb(11, 74, 127)', weight: '600', radius: '8px' });
 
-  await form.getByLabel('Describe the job').focus();
+  await form.getByLabel('How did you hear about us? (optional)').focus();
   await page.keyboard.press('Tab');
   await expect(picker).toBeFocused();
   expect(await picker.evaluate((input) => getComputedStyle(input).boxShadow)).not.toBe('none');

@@ -17,7 +17,7 @@ function stateOf(file: string) {
   const db = new DatabaseSync(file);
   try {
     return {
-      schema: db.prepare(`select type, name, tbl_name from sqlite_master where name not like 'sqlite_%' order by name`).all(),
+      schema: db.prepare(`select type, name, tbl_name, sql from sqlite_master where name not like 'sqlite_%' order by name`).all(),
       migrations: db.prepare('select name from kysely_migration order by name').all().map((row) => row.name),
       requests: db.prepare('select id, name from quote_requests order by id').all(),
     };
@@ -39,13 +39,15 @@ test('a migration that fails halfway stops the real server before it listens, na
     }
     await stop(first.process, 'SIGTERM');
 
-    // A database one migration behind, where that migration will fail halfway: its table can be made,
-    // but its index's name is taken, so the second statement fails.
+    // A database one migration behind, where that migration will fail halfway: its first columns can be
+    // added, but its last column's name is taken, so the last statement fails.
     const file = join(dataDir, 'quotes.sqlite');
     const db = new DatabaseSync(file);
-    db.exec(`drop table quote_call_attempts;
-      delete from kysely_migration where name = '011-add-call-attempts';
-      create index quote_call_attempts_by_quote on quote_requests (created_at);`);
+    for (const column of ['heard_from', 'landing_page', 'referrer_host', 'utm_source', 'utm_medium', 'utm_campaign', 'has_gclid']) {
+      db.exec(`alter table quote_requests drop column ${column}`);
+    }
+    db.exec(`delete from kysely_migration where name = '012-add-lead-source';
+      alter table quote_requests add column has_gclid text;`);
     db.close();
     const before = stateOf(file);
 
@@ -61,20 +63,20 @@ test('a migration that fails halfway stops the real server before it listens, na
     expect(stdout).not.toContain('"listening"');
     const [backup] = readdirSync(backupDir);
     expect(backup).toMatch(/^quotes-.*Z\.tar$/);
-    expect(stderr).toContain('The server did not start: database migration 011-add-call-attempts failed: index quote_call_attempts_by_quote already exists.');
+    expect(stderr).toContain('The server did not start: database migration 012-add-lead-source failed: duplicate column name: has_gclid');
     expect(stderr).toContain(`Nothing was changed`);
     expect(stderr).toContain(`A backup taken just before is at ${join(backupDir, backup ?? '')}.`);
     expect(stateOf(file)).toEqual(before);
 
     // With the cause removed, the next start migrates (after another backup) and every request is there.
     const repair = new DatabaseSync(file);
-    repair.exec('drop index quote_call_attempts_by_quote');
+    repair.exec('alter table quote_requests drop column has_gclid');
     repair.close();
     const second = await startServer(dataDir, started, { BACKUP_DIR: backupDir });
     expect(second.log.some((line) => line.includes('"event":"backup-before-migration"'))).toBe(true);
     const listed = await listEveryRequest(second.url, await staffCookie(second.url));
     expect(listed.map(({ name }) => name).sort()).toEqual(['Before Upgrade One', 'Before Upgrade Two']);
-    expect(stateOf(file).migrations).toContain('011-add-call-attempts');
+    expect(stateOf(file).migrations).toContain('012-add-lead-source');
   } finally {
     for (const child of started) child.kill('SIGKILL');
     await Promise.all(started.map(exited));
