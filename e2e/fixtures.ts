@@ -101,6 +101,22 @@ export async function openCard(page: Page, name: string) {
   return card;
 }
 
+/**
+ * Marks the request from `name` won or lost as staff do: its button, then the question it asks, the
+ * job's value typed (`value`) or why it was lost chosen (`reason`, the list's words), or left empty.
+ */
+export async function markOutcome(page: Page, name: string, to: 'won' | 'lost', answer?: string) {
+  const action = to === 'won' ? 'Mark won' : 'Mark lost';
+  await inboxCard(page, name).getByRole('button', { name: `${action}, ${name}`, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `${action}: ${name}` });
+  if (answer !== undefined) {
+    if (to === 'won') await dialog.getByLabel('Job value (£, optional)').fill(answer);
+    else await dialog.getByLabel('Why was it lost? (optional)').selectOption({ label: answer });
+  }
+  await dialog.getByRole('button', { name: action, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** Goes to the staff's settings through the staff header, as staff do. */
 export async function openSettings(page: Page) {
   await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Settings' }).click();

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { compareInInbox, defaultInboxQuery, type InboxQuery, matchesQuery } from '../domain/inbox/inbox-query';
 import { londonDay } from '../domain/london-time';
 import { sampleQuoteRequests } from '../fixtures/quote-requests';
-import { addNote, chooseView, expect, inboxCard, openCard, openDemoStaffList, openSettings, test } from './fixtures';
+import { addNote, chooseView, expect, inboxCard, markOutcome, openCard, openDemoStaffList, openSettings, test } from './fixtures';
 
 // The demo is seeded from these, dated from the moment the page loads: counts and order are theirs.
 const sample = () => sampleQuoteRequests(new Date());
@@ -50,20 +50,20 @@ test('staff work the day in the demo inbox: call back the overdue urgent request
   await expect(status).toContainText('Marked quoted');
   await expect(card).toHaveCount(0);
   await chooseView(page, 'Quoted');
-  await inboxCard(page, first.name).getByRole('button', { name: `Mark won, ${first.name}` }).click();
+  await markOutcome(page, first.name, 'won', '480');
   await expect(status).toContainText('Marked won');
   await chooseView(page, 'Won');
   await expect(inboxCard(page, first.name).getByText('Won', { exact: true })).toBeVisible();
   await openCard(page, first.name);
   await inboxCard(page, first.name).getByText(/^History \(\d\)$/).click();
-  await expect(inboxCard(page, first.name)).toContainText('Quoted → Won');
+  await expect(inboxCard(page, first.name)).toContainText('Quoted → Won (£480)');
 
   // Another one falls through.
   await chooseView(page, 'Contacted');
   const other = page.getByRole('article').first();
   const otherName = (await other.getByRole('heading', { level: 2 }).textContent()) ?? '';
   await openCard(page, otherName);
-  await other.getByRole('button', { name: `Mark lost, ${otherName}` }).click();
+  await markOutcome(page, otherName, 'lost');
   await expect(status).toContainText('Marked lost');
   await chooseView(page, 'Lost');
   await expect(inboxCard(page, otherName).getByRole('button', { name: `Reopen, ${otherName}` })).toBeVisible();
@@ -106,7 +106,7 @@ test('an old request is found by its phone digits, and a date range is exported 
   const bytes = await readFile(await download.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-  expect(lines[0]).toBe('Received,Name,Phone,Email,Postcode,Service area,Service,Description,Heard of us,Urgent,Landing page,Referrer,utm_source,utm_medium,utm_campaign,Ad click,Channel,Status,Responded,Response minutes,Within promise,Notes,Photos,Id');
+  expect(lines[0]).toBe('Received,Name,Phone,Email,Postcode,Service area,Service,Description,Heard of us,Urgent,Landing page,Referrer,utm_source,utm_medium,utm_campaign,Ad click,Channel,Status,Won value (£),Lost reason,Responded,Response minutes,Within promise,Notes,Photos,Id');
   expect(lines.slice(1, -1)).toHaveLength(inRange.length);
   for (const quote of inRange) expect(lines.some((line) => line.endsWith(`,${quote.id}`) && line.startsWith(day))).toBe(true);
   await expect(page.getByRole('status')).toContainText(inRange.length === 1 ? 'Exported 1 request' : `Exported ${inRange.length} requests`);
@@ -160,4 +160,28 @@ test('the filters work by keyboard alone', async ({ page }) => {
   await expect(page).toHaveURL(/view=contacted&q=kitchen/);
   await expect(heading(page)).toHaveText(`Quote Requests (${count({ view: 'contacted', search: 'kitchen' })})`);
   await expect(filters.getByRole('searchbox', { name: 'Search' })).toHaveValue('kitchen');
+});
+
+test('Mark won asks the job’s value in a dialog a phone can use: no accessibility violations, Escape moves nothing, and focus comes back', async ({ page, scanAccessibility }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await openDemoStaffList(page);
+  await chooseView(page, 'Quoted');
+  const card = page.getByRole('article').first();
+  const name = (await card.getByRole('heading', { level: 2 }).textContent()) ?? '';
+  const button = card.getByRole('button', { name: `Mark won, ${name}` });
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: `Mark won: ${name}` });
+  await expect(dialog.getByLabel('Job value (£, optional)')).toBeFocused();
+  await dialog.getByLabel('Job value (£, optional)').fill('a lot');
+  await dialog.getByRole('button', { name: 'Mark won', exact: true }).click();
+  await expect(dialog.getByText('Job value: write the amount in pounds, such as 450 or 1,250.50')).toBeVisible();
+  const box = await dialog.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  expect(await scanAccessibility()).toEqual([]);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+  await expect(inboxCard(page, name).getByText('Quoted', { exact: true })).toBeVisible();
 });

@@ -17,5 +17,18 @@ if (typeof window !== 'undefined') {
   let objectUrls = 0;
   Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => `blob:http://localhost/${String((objectUrls += 1))}` });
   Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
+  // jsdom knows <dialog> but not how to open or close it: open and close it as a browser does, but for
+  // the focus trap and the backdrop (the browser tests hold those).
+  Object.assign(HTMLDialogElement.prototype, {
+    showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+      this.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
+    },
+    close(this: HTMLDialogElement) {
+      if (!this.hasAttribute('open')) return;
+      this.removeAttribute('open');
+      this.dispatchEvent(new Event('close'));
+    },
+  });
   afterEach(cleanup);
 }

@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import { defaultInboxQuery } from '../../domain/inbox/inbox-query';
 import type { InboxQuote } from '../../domain/inbox/inbox-quote';
 import type { ClockRecord, QuoteInbox } from '../../domain/ports/quote-inbox';
+import { currentOutcome, type JobOutcome } from '../../domain/inbox/job-outcome';
 import { nextStatuses, quoteStatuses, type QuoteStatus } from '../../domain/inbox/quote-status';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { newQuoteOf } from './inbox-seed.test-support';
@@ -66,6 +67,32 @@ export function quoteInboxChangesContract(make: MakeStore, stampedBy: string | u
       if (stamps) expectPlausible(result.quote.respondedAt, at);
       else expect(result.quote.respondedAt).toEqual(at);
       expect(await shown(inbox, stored.id, clock.now())).toEqual(result.quote);
+    });
+  });
+
+  test("a won job's value and a lost job's reason are kept on their moves, and read back with the request", async () => {
+    const clock = manualClock();
+    await withStore(make, clock.now, async ({ repository, inbox }) => {
+      const stored = requestOf(await repository.insert(aRequest));
+      const moves: [QuoteStatus, QuoteStatus, JobOutcome][] = [
+        ['new', 'contacted', {}],
+        ['contacted', 'won', { wonPence: 125_050 }],
+        ['won', 'lost', { lostReason: 'went-elsewhere' }],
+        ['lost', 'contacted', {}],
+        ['contacted', 'won', {}],
+      ];
+      for (const [from, to, outcome] of moves) {
+        clock.time += minute;
+        await pause();
+        const result = await inbox.changeStatus({ id: stored.id, from, to, by: sam, at: clock.now(), respondedAt: from === 'new' ? clock.now() : null, ...outcome });
+        expect(result.outcome).toBe('changed');
+      }
+      const quote = await shown(inbox, stored.id, clock.now());
+      expect(quote?.history.map(({ to, wonPence, lostReason }) => ({ to, wonPence, lostReason }))).toEqual(
+        moves.map(([, to, outcome]) => ({ to, wonPence: undefined, lostReason: undefined, ...outcome })),
+      );
+      // Won again without a value: the earlier value stays in the history, and is not the job's now.
+      expect(quote && currentOutcome(quote)).toEqual({});
     });
   });
 

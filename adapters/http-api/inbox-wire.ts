@@ -4,6 +4,7 @@ import type { CallAttempt, InboxQuote, QuoteNote } from '../../domain/inbox/inbo
 import { encodeCursor, type InboxPage, type InboxView, inboxViews, parseCursor } from '../../domain/inbox/inbox-query';
 import { type InboxSummary, summaryPeriods } from '../../domain/inbox/inbox-summary';
 import type { ClockRecord } from '../../domain/ports/quote-inbox';
+import { type JobOutcome, lostReasons } from '../../domain/inbox/job-outcome';
 import { type QuoteStatus, QuoteStatusSchema, type StatusChange } from '../../domain/inbox/quote-status';
 import { spamSignals } from '../../domain/spam/spam';
 import { fromWireQuote, toWireQuote, type WireError, WireQuoteSchema } from './wire';
@@ -19,6 +20,10 @@ const WireStatusChangeSchema = v.object({
   to: QuoteStatusSchema,
   by: v.string(),
   at: IsoTimeSchema,
+  /** The job's value in pence, on a move to won whose value staff gave. */
+  won_pence: v.exactOptional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  /** Why it was lost, on a move to lost whose reason staff gave. */
+  lost_reason: v.exactOptional(v.picklist(lostReasons)),
 });
 
 export const WireNoteSchema = v.object({
@@ -158,10 +163,15 @@ export const fromWireClockRecords = (wire: WireClockRecords): ClockRecord[] =>
 /** What `POST .../resend-email` answers with 202. */
 export const WireResendSchema = v.object({ outcome: v.picklist(['queued', 'already-sent']) });
 
-/** The bodies staff send: the move as they saw it, and a note's text (the server stamps who and when). */
+/**
+ * The bodies staff send: the move as they saw it, with the job's value (pence) or why it was lost if
+ * they said, and a note's text (the server stamps who and when).
+ */
 export interface WireStatusChangeBody {
   from: string;
   to: string;
+  won_pence?: number;
+  lost_reason?: string;
 }
 export interface WireNoteBody {
   text: string;
@@ -171,7 +181,18 @@ const toWireTaking = ({ by, at }: Taking): WireTaking => ({ by, at: at.toISOStri
 export const fromWireTaking = ({ by, at }: WireTaking): Taking => ({ by, at: new Date(at) });
 const toWireAlertRecord = ({ step, at, recipients, everyone }: AlertRecord) => ({ step, at: at.toISOString(), recipients: [...recipients], everyone });
 
-const toWireChange = ({ from, to, by, at }: StatusChange) => ({ from, to, by, at: at.toISOString() });
+/** A move's outcome on the wire: only what staff gave. */
+export const toWireOutcome = ({ wonPence, lostReason }: JobOutcome) => ({
+  ...(wonPence !== undefined && { won_pence: wonPence }),
+  ...(lostReason !== undefined && { lost_reason: lostReason }),
+});
+
+const fromWireOutcome = ({ won_pence, lost_reason }: { won_pence?: number; lost_reason?: JobOutcome['lostReason'] }): JobOutcome => ({
+  ...(won_pence !== undefined && { wonPence: won_pence }),
+  ...(lost_reason !== undefined && { lostReason: lost_reason }),
+});
+
+const toWireChange = ({ from, to, by, at, ...outcome }: StatusChange) => ({ from, to, by, at: at.toISOString(), ...toWireOutcome(outcome) });
 
 const toWireCallAttempt = ({ by, at }: CallAttempt) => ({ by, at: at.toISOString() });
 
@@ -214,7 +235,7 @@ export function fromWireInboxQuote(wire: WireInboxQuote): InboxQuote {
     ...fromWireQuote(wire),
     status: wire.status,
     respondedAt: wire.responded_at === null ? null : new Date(wire.responded_at),
-    history: wire.history.map(({ from, to, by, at }) => ({ from, to, by, at: new Date(at) })),
+    history: wire.history.map(({ from, to, by, at, ...outcome }) => ({ from, to, by, at: new Date(at), ...fromWireOutcome(outcome) })),
     notes: wire.notes.map(fromWireNote),
     taken: wire.taken && fromWireTaking(wire.taken),
     alerts: wire.alerts.map(({ step, at, recipients, everyone }) => ({ step, at: new Date(at), recipients, everyone })),

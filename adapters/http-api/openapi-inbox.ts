@@ -1,3 +1,4 @@
+import { lostReasons, wonValueMaxPence } from '../../domain/inbox/job-outcome';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { inboxPageMax, inboxPageSize, inboxViews, searchMaxLength, serviceAreaFilters } from '../../domain/inbox/inbox-query';
 import { quoteFields, searchableFields } from '../../domain/quote/quote';
@@ -112,13 +113,22 @@ export const inboxPaths = {
   [`${apiPaths.quoteRequests}/{id}/status`]: {
     post: {
       summary: 'Move a request on, from the status staff saw to the next (staff only)',
-      description: 'The server records the session’s staff member and its own time; the first move to contacted records the response time.',
+      description:
+        'The server records the session’s staff member and its own time; the first move to contacted records the response time. A move to won may give the job’s value in pence (`won_pence`), one to lost why it was lost (`lost_reason`); both are optional, and neither goes with any other move.',
       ...staffOnly,
       parameters: [idParameter],
-      requestBody: jsonBody({ from: { type: 'string', enum: [...quoteStatuses] }, to: { type: 'string', enum: [...quoteStatuses] } }, ['from', 'to']),
+      requestBody: jsonBody(
+        {
+          from: { type: 'string', enum: [...quoteStatuses] },
+          to: { type: 'string', enum: [...quoteStatuses] },
+          won_pence: { type: ['integer', 'null'], minimum: 0, maximum: wonValueMaxPence },
+          lost_reason: { type: ['string', 'null'], enum: [...lostReasons, null] },
+        },
+        ['from', 'to'],
+      ),
       responses: {
         '200': json('InboxQuote', 'Moved: the request as it is now'),
-        '400': errorResponse('`from` or `to` is missing or not a status, or the body is not JSON'),
+        '400': errorResponse('`from` or `to` is missing or not a status, `won_pence` or `lost_reason` is not one or goes with the wrong move, or the body is not JSON'),
         '401': signedOut,
         '403': elsewhere,
         '404': unknown,

@@ -1,3 +1,4 @@
+import type { JobOutcome } from '../../domain/inbox/job-outcome';
 import { businessEmailsOf, type CustomerData, type CustomerSubject, type ErasedCustomerData, matchesSubject } from '../../domain/customer-data/customer-data';
 import { compareInInbox, type InboxCursor, type InboxPage, type InboxQuery } from '../../domain/inbox/inbox-query';
 import type { InboxQuote, QuoteNote } from '../../domain/inbox/inbox-quote';
@@ -189,11 +190,11 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
     return Promise.resolve({ ...page, quotes: page.quotes.map(copyOf) });
   }
 
-  changeStatus({ id, from, to, by, at, respondedAt }: StatusMove): Promise<StatusChangeOutcome> {
+  changeStatus({ id, from, to, by, at, respondedAt, wonPence, lostReason }: StatusMove): Promise<StatusChangeOutcome> {
     const quote = this.#find(id);
     if (quote === undefined) return Promise.resolve({ outcome: 'not-found' });
     if (quote.status !== from) return Promise.resolve({ outcome: 'conflict', current: quote.status });
-    move(quote, to, by, at, respondedAt);
+    move(quote, to, by, at, respondedAt, { ...(wonPence !== undefined && { wonPence }), ...(lostReason !== undefined && { lostReason }) });
     return Promise.resolve({ outcome: 'changed', quote: copyOf(quote) });
   }
 
@@ -332,11 +333,11 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
 }
 
 /** Moves a stored request to `to`, recording who and when; the first move from waiting is its answer. */
-function move(quote: InboxQuote, to: QuoteStatus, by: string, at: Date, respondedAt: Date | null): void {
+function move(quote: InboxQuote, to: QuoteStatus, by: string, at: Date, respondedAt: Date | null, outcome: JobOutcome = {}): void {
   const from = quote.status;
   quote.status = to;
   if (respondedAt !== null) quote.respondedAt = new Date(respondedAt);
-  quote.history = [...quote.history, { from, to, by, at: new Date(at) }];
+  quote.history = [...quote.history, { from, to, by, at: new Date(at), ...outcome }];
   if (quote.taken === null && takesRequest(to)) quote.taken = { by, at: new Date(at) };
 }
 

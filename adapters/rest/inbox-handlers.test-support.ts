@@ -15,7 +15,7 @@ import { inboxSummary } from '../../domain/inbox/inbox-summary';
 import type { QuoteInbox } from '../../domain/ports/quote-inbox';
 import { resendBusinessEmail } from '../../domain/inbox/resend-business-email';
 import type { StaffFailure } from '../../domain/staff/staff-failure';
-import { noteTextOf, statusChangeOf } from '../http-api/inbox-bodies';
+import { noteTextOf, statusChangeOf, wireOutcomeFields } from '../http-api/inbox-bodies';
 import { fromInboxSearchParams } from '../http-api/inbox-params';
 import { takeRefusal, toWireClockRecords, toWireInboxQuote, toWireInboxSummary, toWireNote } from '../http-api/inbox-wire';
 import { takeQuote } from '../../domain/inbox/take-quote';
@@ -104,9 +104,9 @@ export function createInboxHandlers({ url, inbox, staffEmail, now }: InboxHandle
       asStaff(async ({ request, params }, by) => {
         const body = await jsonOf(request);
         if (body === noJson) return failure(400, { error: 'invalid-json', message: 'Not JSON' });
-        const move = statusChangeOf(body);
-        if (!move.ok) return invalid(move.fields);
-        const result = await changeQuoteStatus(deps, { id: idOf(params), from: move.from, to: move.to, by, at: now() });
+        const change = statusChangeOf(body);
+        if (!change.ok) return invalid(change.fields);
+        const result = await changeQuoteStatus(deps, { id: idOf(params), ...change.move, by, at: now() });
         if (result.ok) return HttpResponse.json(toWireInboxQuote(result.quote));
         const { error } = result;
         if (error.kind === 'not-found') return notFound();
@@ -115,6 +115,7 @@ export function createInboxHandlers({ url, inbox, staffEmail, now }: InboxHandle
           const message = `A request cannot move from ${error.from} to ${error.to}`;
           return failure(422, { error: 'not-allowed', message, fields: [{ field: 'to', message }] });
         }
+        if (error.kind === 'invalid-outcome') return invalid([{ field: wireOutcomeFields[error.field], message: error.message }]);
         return staffFailure(error);
       }),
     ),

@@ -33,6 +33,7 @@ import {
   WireViewCountsSchema,
   type WireNoteBody,
   type WireStatusChangeBody,
+  toWireOutcome,
 } from '../http-api/inbox-wire';
 import { apiPaths, WireErrorSchema } from '../http-api/wire';
 import { answered, staffCall, staffCallFailure } from './rest-failure';
@@ -68,9 +69,9 @@ export class RestQuoteInbox implements SelfStampingQuoteInbox {
   }
 
   /** `POST /api/quote-requests/{id}/status` with where staff saw it and where it goes. */
-  async changeStatus({ id, from, to }: StatusMove<NoStamp>): Promise<StatusChangeOutcome> {
+  async changeStatus({ id, from, to, ...outcome }: StatusMove<NoStamp>): Promise<StatusChangeOutcome> {
     try {
-      const body: WireStatusChangeBody = { from, to };
+      const body: WireStatusChangeBody = { from, to, ...toWireOutcome(outcome) };
       const quote = await this.#api.post(quotePath(id, 'status'), { json: body, retry: 0 }).json(WireInboxQuoteSchema);
       return { outcome: 'changed', quote: fromWireInboxQuote(quote) };
     } catch (error) {

@@ -86,6 +86,10 @@ export interface QuoteStatusChangesTable {
   /** The staff member's email. */
   changed_by: string;
   changed_at: ColumnType<Date | string, string, string>;
+  /** The job's value in pence, if staff gave it as they marked it won; null on every other move. */
+  won_pence: ColumnType<number | null, number | null | undefined, never>;
+  /** Why the job was lost (a domain LostReason), if staff said as they marked it lost; null on every other move. */
+  lost_reason: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** A row of `quote_notes`: what staff noted about a request. */

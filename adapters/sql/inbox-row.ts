@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import * as v from 'valibot';
 import type { AlertRecord } from '../../domain/alerts/alert-plan';
 import type { BusinessEmail, InboxQuote, QuoteNote } from '../../domain/inbox/inbox-quote';
+import { type LostReason, lostReasons } from '../../domain/inbox/job-outcome';
 import { type QuoteStatus, type StatusChange, quoteStatuses } from '../../domain/inbox/quote-status';
 import type { PhotoRef } from '../../domain/photos/photos';
 import { type SpamMark, spamSignals } from '../../domain/spam/spam';
@@ -26,7 +27,7 @@ export const inboxQuoteColumns = [
 type InboxQuoteRow = Pick<Selectable<QuoteRequestsTable>, (typeof inboxQuoteColumns)[number]>;
 
 /** The columns of a history row the domain reads. */
-export const statusChangeColumns = ['quote_id', 'from_status', 'to_status', 'changed_by', 'changed_at'] as const;
+export const statusChangeColumns = ['quote_id', 'from_status', 'to_status', 'changed_by', 'changed_at', 'won_pence', 'lost_reason'] as const;
 
 type StatusChangeRow = Pick<Selectable<QuoteStatusChangesTable>, (typeof statusChangeColumns)[number]>;
 
@@ -93,7 +94,16 @@ export function rowToStatusChange(row: StatusChangeRow): StatusChange {
     to: parseStatus(row.quote_id, row.to_status),
     by: row.changed_by,
     at: toDate(row.quote_id, row.changed_at),
+    ...(row.won_pence !== null && { wonPence: row.won_pence }),
+    ...(row.lost_reason !== null && { lostReason: parseLostReason(row.quote_id, row.lost_reason) }),
   };
+}
+
+/** A lost reason read back as text, checked against the domain's list (the database checks it too). */
+function parseLostReason(id: string, reason: string): LostReason {
+  const parsed = lostReasons.find((known) => known === reason);
+  if (parsed === undefined) throw new Error(`Stored quote request ${id} has an unknown reason it was lost`);
+  return parsed;
 }
 
 export function rowToNote(row: NoteRow): QuoteNote {

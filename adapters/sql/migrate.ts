@@ -13,6 +13,7 @@ import { addCustomerConfirmations } from './migrations/009-add-customer-confirma
 import { addSpamAndCustomerLinks } from './migrations/010-add-spam-and-customer-links';
 import { addCallAttempts } from './migrations/011-add-call-attempts';
 import { addLeadSource } from './migrations/012-add-lead-source';
+import { addJobOutcomes } from './migrations/013-add-job-outcomes';
 
 /** Migrations by name, applied in name order. */
 export type Migrations = Readonly<Record<string, Migration>>;
@@ -31,6 +32,7 @@ export const migrations: Migrations = {
   '010-add-spam-and-customer-links': addSpamAndCustomerLinks,
   '011-add-call-attempts': addCallAttempts,
   '012-add-lead-source': addLeadSource,
+  '013-add-job-outcomes': addJobOutcomes,
 };
 
 /** The migrations this version knows, by name: a database that has applied any other is from a newer version. */

@@ -70,6 +70,12 @@ for (const dialect of sqlDialects) {
       await expect(change({ to_status: 'closed' })).rejects.toThrow('quote_status_changes_to_status');
       await expect(change({ to_status: 'new' })).rejects.toThrow('quote_status_changes_to_status');
       await expect(change({ changed_by: '' })).rejects.toThrow('quote_status_changes_changed_by_length');
+      // A value only on a move to won, in range; a reason only on a move to lost, from the list.
+      await expect(change({ won_pence: 100 })).rejects.toThrow('quote_status_changes_won_pence');
+      await expect(change({ to_status: 'won', won_pence: -1 })).rejects.toThrow('quote_status_changes_won_pence');
+      await expect(change({ to_status: 'won', won_pence: 100_000_001 })).rejects.toThrow('quote_status_changes_won_pence');
+      await expect(change({ lost_reason: 'price' })).rejects.toThrow('quote_status_changes_lost_reason');
+      await expect(change({ to_status: 'lost', lost_reason: 'too-dear' })).rejects.toThrow('quote_status_changes_lost_reason');
       await change({});
       // History and notes go with their request.
       await db.insertInto('quote_notes').values({ id: 'n', quote_id: id, text: 'x', written_by: 'staff@example.co.uk', written_at: '2024-05-01T09:00:00.000Z' }).execute();

@@ -123,7 +123,7 @@ export class SqlQuoteInbox implements QuoteInbox {
     return { quotes, total, next: rows.length > limit && last !== undefined ? cursorAfter(last, order, asOf) : null };
   }
 
-  async changeStatus({ id, from, to, by, at, respondedAt }: StatusMove): Promise<StatusChangeOutcome> {
+  async changeStatus({ id, from, to, by, at, respondedAt, wonPence, lostReason }: StatusMove): Promise<StatusChangeOutcome> {
     return this.#db.transaction().execute(async (tx) => {
       // Only if still at `from`: of two staff racing from the same status, PostgreSQL makes the second
       // wait for the first and then finds the row moved on; SQLite runs one writer at a time.
@@ -149,7 +149,7 @@ export class SqlQuoteInbox implements QuoteInbox {
       }
       await tx
         .insertInto('quote_status_changes')
-        .values({ quote_id: id, from_status: from, to_status: to, changed_by: by, changed_at: at.toISOString() })
+        .values({ quote_id: id, from_status: from, to_status: to, changed_by: by, changed_at: at.toISOString(), won_pence: wonPence ?? null, lost_reason: lostReason ?? null })
         .execute();
       return { outcome: 'changed', quote: await requireInboxQuote(tx, id) };
     });

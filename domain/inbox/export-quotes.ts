@@ -8,10 +8,11 @@ import type { QuoteInbox } from '../ports/quote-inbox';
 import { describeField, displayValue, quoteFieldList, remarkOn } from '../quote/quote';
 import { quoteStatusLabels } from './quote-status';
 import { leadChannel } from '../quote/lead-channel';
+import { currentOutcome, lostReasonLabels } from './job-outcome';
 import { firstResponseAt, responseTime } from './response-clock';
 import { type StaffFailure, staffFailureOf } from '../staff/staff-failure';
 
-/** The columns of an export, in order: when it came, each field of the request, the channel it came through, then how staff worked it. Times are London times. */
+/** The columns of an export, in order: when it came, each field of the request, the channel it came through, then how staff worked it (with a won job's value and why a lost one was lost). Times are London times. */
 export const exportColumns = [
   'Received',
   ...quoteFieldList.flatMap((field) => {
@@ -20,6 +21,8 @@ export const exportColumns = [
   }),
   'Channel',
   'Status',
+  'Won value (£)',
+  'Lost reason',
   'Responded',
   'Response minutes',
   'Within promise',
@@ -33,6 +36,7 @@ export function exportRow(quote: InboxQuote): string[] {
   // Responded: the first call back, picked up or not (a call nobody answered keeps the promise too).
   const responded = firstResponseAt(quote);
   const response = responded === null ? null : responseTime(quote, responded);
+  const outcome = currentOutcome(quote);
   return [
     formatLondonIso(quote.createdAt),
     ...quoteFieldList.flatMap((field) => {
@@ -40,6 +44,9 @@ export function exportRow(quote: InboxQuote): string[] {
     }),
     leadChannel(quote),
     quoteStatusLabels[quote.status],
+    // A plain number a spreadsheet can add up: 1250.5 for £1,250.50.
+    outcome.wonPence === undefined ? '' : String(outcome.wonPence / 100),
+    outcome.lostReason === undefined ? '' : lostReasonLabels[outcome.lostReason],
     responded === null ? '' : formatLondonIso(responded),
     response === null ? '' : String(response.minutes),
     response === null ? '' : response.withinPromise ? 'Yes' : 'No',

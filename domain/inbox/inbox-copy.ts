@@ -131,6 +131,19 @@ export const inboxCopy = {
     notFound: (name: string) => ({ title: 'Request no longer there', description: `The request from ${name} has been deleted.` }),
     failed: { title: 'Could not change the status', description: 'Something went wrong and nothing was changed. Please try again in a moment.' },
   },
+  /** What a move to Won or Lost asks first: the job's value, or why it was lost; both may be left empty. */
+  outcome: {
+    wonTitle: (name: string) => `Mark won: ${name}`,
+    lostTitle: (name: string) => `Mark lost: ${name}`,
+    wonValue: 'Job value (£, optional)',
+    wonValueHint: 'What the customer agreed to pay, in pounds.',
+    lostReason: 'Why was it lost? (optional)',
+    noReason: 'Not said',
+    cancel: 'Cancel',
+    /** The card's line for a job's outcome. */
+    wonLine: 'Job value',
+    lostLine: 'Lost because',
+  },
   history: {
     summary: (count: number) => `History (${count})`,
     received: 'Received',

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { JobOutcome } from './job-outcome';
 
 /**
  * Where a request stands with the business: waiting for its call back ('new'), called ('contacted'),
@@ -37,8 +38,8 @@ export function canChangeStatus(from: QuoteStatus, to: QuoteStatus): boolean {
   return nextStatuses[from].includes(to);
 }
 
-/** One change of status, as the request's history keeps it. */
-export interface StatusChange {
+/** One change of status, as the request's history keeps it, with the job's value or why it was lost if staff said. */
+export interface StatusChange extends JobOutcome {
   from: QuoteStatus;
   to: QuoteStatus;
   /** The staff member's email, or `customerAuthor` when the customer closed it through their link. */

@@ -1,6 +1,7 @@
 import type { Taking } from '../alerts/alert-plan';
 import type { InboxCursor, InboxPage, InboxQuery } from '../inbox/inbox-query';
 import type { QuoteNote, InboxQuote } from '../inbox/inbox-quote';
+import type { JobOutcome } from '../inbox/job-outcome';
 import type { QuoteStatus, StatusChange } from '../inbox/quote-status';
 import type { ViewCounts } from '../inbox/view-counts';
 
@@ -30,10 +31,11 @@ export type Stamp = Pick<StatusChange, 'by' | 'at'>;
 export type NoStamp = Record<never, never>;
 
 /**
- * A move staff make on one request, as an inbox is told it: where they saw it and where it goes, and,
- * for an inbox told who and when, also when the first call back was (`respondedAt`, else null).
+ * A move staff make on one request, as an inbox is told it: where they saw it and where it goes, with
+ * the job's value or why it was lost if they said, and, for an inbox told who and when, also when the
+ * first call back was (`respondedAt`, else null).
  */
-export type StatusMove<Given extends Stamp | NoStamp = Stamp> = { id: string; from: QuoteStatus; to: QuoteStatus } & (Given extends Stamp
+export type StatusMove<Given extends Stamp | NoStamp = Stamp> = { id: string; from: QuoteStatus; to: QuoteStatus } & JobOutcome & (Given extends Stamp
   ? Given & { respondedAt: Date | null }
   : NoStamp);
 

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { londonDay } from '../../domain/london-time';
 import { toNamedFields } from '../../domain/quote/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
-import { addNote, chooseView, e2eStaff, expect, inboxCard, openCard, openSettings, signInAsStaff, test } from '../fixtures';
+import { addNote, chooseView, e2eStaff, expect, inboxCard, markOutcome, openCard, openSettings, signInAsStaff, test } from '../fixtures';
 import { pageFormToken } from './form-token';
 
 // Tests share the server's database: each works only on requests carrying its own marker.
@@ -57,16 +57,19 @@ test('staff work requests on the real server: the status, notes and history outl
   await openCard(page, standard);
   await inboxCard(page, urgent).getByRole('button', { name: `Mark quoted, ${urgent}` }).click();
   await expect(page.getByRole('status')).toContainText('Marked quoted');
-  await inboxCard(page, urgent).getByRole('button', { name: `Mark won, ${urgent}` }).click();
+  await markOutcome(page, urgent, 'won', '£1,250.50');
   await expect(page.getByRole('status')).toContainText('Marked won');
   await inboxCard(page, standard).getByRole('button', { name: `Mark contacted, ${standard}` }).click();
   await expect(inboxCard(page, standard).getByRole('button', { name: `Mark lost, ${standard}` })).toBeVisible();
-  await inboxCard(page, standard).getByRole('button', { name: `Mark lost, ${standard}` }).click();
+  await markOutcome(page, standard, 'lost', 'Out of area');
   await expect(page.getByRole('status')).toContainText('Marked lost');
 
   await page.reload();
   await expect(inboxCard(page, urgent).getByText('Won', { exact: true })).toBeVisible();
   await expect(inboxCard(page, standard).getByText('Lost', { exact: true })).toBeVisible();
+  // What staff said of each outcome outlives the reload.
+  await expect((await openCard(page, urgent)).getByRole('definition').filter({ hasText: '£' })).toHaveText('£1,250.50');
+  await expect((await openCard(page, standard)).getByRole('definition').filter({ hasText: 'Out of area' })).toBeVisible();
   await expect(inboxCard(page, standard).getByRole('button', { name: `Reopen, ${standard}` })).toBeVisible();
 });
 

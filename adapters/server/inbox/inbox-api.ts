@@ -11,7 +11,7 @@ import type { QuoteInbox } from '../../../domain/ports/quote-inbox';
 import { recordCallAttempt } from '../../../domain/inbox/record-call-attempt';
 import { resendBusinessEmail } from '../../../domain/inbox/resend-business-email';
 import { type StaffFailure, staffFailureOf } from '../../../domain/staff/staff-failure';
-import { noteTextOf, statusChangeOf } from '../../http-api/inbox-bodies';
+import { noteTextOf, statusChangeOf, wireOutcomeFields } from '../../http-api/inbox-bodies';
 import { fromInboxSearchParams } from '../../http-api/inbox-params';
 import { takeRefusal, toWireClockRecords, toWireInboxPage, toWireInboxQuote, toWireInboxSummary, toWireNote, type WireViewCounts } from '../../http-api/inbox-wire';
 import { takeQuote } from '../../../domain/inbox/take-quote';
@@ -104,9 +104,9 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
   api.post('/:id/status', limitBody(bodyLimits.json), requireStaff, async (c) => {
     const read = await readJsonBody(c, { allowEmpty: true });
     if (!read.ok) return fail(read.error, 400);
-    const move = statusChangeOf(read.body);
-    if (!move.ok) return invalid('Say which status the request is at and which it should move to', move.fields);
-    const result = await changeQuoteStatus(deps, { id: c.req.param('id'), from: move.from, to: move.to, by: c.get('staff').email, at: now() });
+    const change = statusChangeOf(read.body);
+    if (!change.ok) return invalid('Say which status the request is at and which it should move to', change.fields);
+    const result = await changeQuoteStatus(deps, { id: c.req.param('id'), ...change.move, by: c.get('staff').email, at: now() });
     if (result.ok) return c.json(toWireInboxQuote(result.quote));
     const { error } = result;
     switch (error.kind) {
@@ -118,6 +118,8 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
         const message = `A request cannot move from ${error.from} to ${error.to}`;
         return fail({ error: 'not-allowed', message, fields: [{ field: 'to', message }] }, 422);
       }
+      case 'invalid-outcome':
+        return invalid(error.message, [{ field: wireOutcomeFields[error.field], message: error.message }]);
       default:
         return staffFailure(error);
     }

@@ -134,6 +134,38 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
       });
     });
 
+    test("a job's value goes with a move to won and a reason with one to lost; a wrong one is a 400 naming its field, and nothing moves", async () => {
+      await withClockedServer(kind, async (server) => {
+        const { id } = await storeQuote(server);
+        expect((await post(server, `${id}/status`, { from: 'new', to: 'contacted' })).status).toBe(200);
+
+        for (const [body, field] of [
+          [{ from: 'contacted', to: 'won', won_pence: -1 }, 'won_pence'],
+          [{ from: 'contacted', to: 'won', won_pence: 12.5 }, 'won_pence'],
+          [{ from: 'contacted', to: 'won', won_pence: '450' }, 'won_pence'],
+          [{ from: 'contacted', to: 'won', won_pence: 100_000_001 }, 'won_pence'],
+          [{ from: 'contacted', to: 'lost', lost_reason: 'too-dear' }, 'lost_reason'],
+          [{ from: 'contacted', to: 'quoted', won_pence: 45_000 }, 'won_pence'],
+          [{ from: 'contacted', to: 'won', lost_reason: 'price' }, 'lost_reason'],
+        ] as const) {
+          const refused = await errorOf(await post(server, `${id}/status`, body));
+          expect(refused, JSON.stringify(body)).toMatchObject({ status: 400, body: { error: 'invalid-fields', fields: [{ field }] } });
+        }
+        expect((await inboxPage(server)).quotes[0]).toMatchObject({ status: 'contacted' });
+
+        const won = await post(server, `${id}/status`, { from: 'contacted', to: 'won', won_pence: 125_050, lost_reason: null });
+        expect(won.status).toBe(200);
+        expect(v.parse(WireInboxQuoteSchema, await won.json()).history.at(-1)).toMatchObject({ to: 'won', won_pence: 125_050 });
+        expect((await post(server, `${id}/status`, { from: 'won', to: 'lost', lost_reason: 'went-elsewhere' })).status).toBe(200);
+        const history = (await inboxPage(server)).quotes[0]?.history;
+        expect(history?.map(({ to, won_pence, lost_reason }) => [to, won_pence, lost_reason])).toEqual([
+          ['contacted', undefined, undefined],
+          ['won', 125_050, undefined],
+          ['lost', undefined, 'went-elsewhere'],
+        ]);
+      });
+    });
+
     test('a note is stored trimmed, by the session’s staff at the server’s time, newest first', async () => {
       await withClockedServer(kind, async (server, clock) => {
         const { id } = await storeQuote(server);

@@ -12,6 +12,7 @@ import { londonClock, londonDay } from '../../../domain/london-time';
 import { staffName } from '../../../domain/alerts/on-call';
 import type { TakeQuoteResult } from '../../../domain/inbox/take-quote';
 import type { RecordCallAttemptResult } from '../../../domain/inbox/record-call-attempt';
+import type { JobOutcome } from '../../../domain/inbox/job-outcome';
 import type { QuoteStatus } from '../../../domain/inbox/quote-status';
 import type { ResendBusinessEmailResult } from '../../../domain/inbox/resend-business-email';
 import { describeDuration, dueAt, responseTime } from '../../../domain/inbox/response-clock';
@@ -27,8 +28,8 @@ type AddNoteOutcome = { ok: true } | { ok: false; message: string };
 interface QuoteActionsState {
   pending: Readonly<Partial<Record<string, QuoteAction>>>;
   exporting: boolean;
-  /** Moves a request on from the status staff saw it at. */
-  changeStatus: (quote: InboxQuote, to: QuoteStatus) => Promise<void>;
+  /** Moves a request on from the status staff saw it at, with the job's value or why it was lost if they said. */
+  changeStatus: (quote: InboxQuote, to: QuoteStatus, outcome?: JobOutcome) => Promise<void>;
   /** Takes a waiting request on ("I'm on it"): its alerts stop, and the card says who took it. */
   take: (quote: InboxQuote) => Promise<void>;
   /** "Called, no answer": records the call; the request stays waiting, its next try due 30 minutes on. */
@@ -44,7 +45,7 @@ interface QuoteActionsState {
 }
 
 export interface QuoteActionsDeps {
-  changeQuoteStatus: (change: { id: string; from: QuoteStatus; to: QuoteStatus; by: string; at: Date }) => Promise<ChangeQuoteStatusResult>;
+  changeQuoteStatus: (change: { id: string; from: QuoteStatus; to: QuoteStatus; by: string; at: Date } & JobOutcome) => Promise<ChangeQuoteStatusResult>;
   takeQuote: (take: { id: string; by: string; at: Date }) => Promise<TakeQuoteResult>;
   recordCallAttempt: (attempt: { id: string; by: string; at: Date }) => Promise<RecordCallAttemptResult>;
   addQuoteNote: (note: { quoteId: string; text: string; by: string; at: Date }) => Promise<AddQuoteNoteResult>;
@@ -95,9 +96,9 @@ export function createQuoteActionsStore(deps: QuoteActionsDeps) {
     return {
       pending: {},
       exporting: false,
-      changeStatus: async (quote, to) => {
+      changeStatus: async (quote, to, outcome = {}) => {
         const result = await on(quote.id, 'status', () =>
-          deps.changeQuoteStatus({ id: quote.id, from: quote.status, to, by: deps.staffEmail(), at: now() }),
+          deps.changeQuoteStatus({ id: quote.id, from: quote.status, to, by: deps.staffEmail(), at: now(), ...outcome }),
         );
         if (result === undefined) return;
         if (result.ok) {
@@ -114,6 +115,9 @@ export function createQuoteActionsStore(deps: QuoteActionsDeps) {
           case 'conflict':
             statusToast.show(inboxCopy.changed.conflict(quote.name, inboxCopy.status.badge[result.error.current]));
             await inbox.getState().reload();
+            return;
+          case 'invalid-outcome':
+            statusToast.show({ title: inboxCopy.changed.failed.title, description: result.error.message, variant: 'destructive' });
             return;
           default:
             refusedAlike(quote, result.error.kind, inboxCopy.changed.failed);

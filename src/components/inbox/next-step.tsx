@@ -6,6 +6,7 @@ import { nextStatuses, type QuoteStatus, waitingStatus } from '../../../domain/i
 import { useAppContext } from '../../app/app-context-provider';
 import type { QuoteActionsStore } from '../../app/stores/quote-actions-store';
 import { focusAfterLeaving } from './focus-after-leaving';
+import { OutcomeMoveButton } from './outcome-move';
 
 /**
  * The status move a card offers beside Call: the first a request may make from where it stands, once
@@ -48,6 +49,8 @@ export function NextStepButton({ quote, held }: { quote: InboxQuote; held: boole
   const busy = useStore(actions, (state) => state.pending[quote.id] !== undefined);
   const step = stepOf(quote, held);
   if (step === null) return null;
+  // Won asks the job's value first.
+  if (nextMove(quote, held) === 'won') return <OutcomeMoveButton quote={quote} to="won" text={step.text} className={step.className} />;
   return (
     <button
       type="button"

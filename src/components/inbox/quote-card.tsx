@@ -1,3 +1,4 @@
+import { currentOutcome, describeOutcome } from '../../../domain/inbox/job-outcome';
 import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import { useState } from 'react';
 import { useStore } from 'zustand';
@@ -67,7 +68,21 @@ function QuoteDetails({ quote }: { quote: InboxQuote }) {
         );
       })}
       <CameFrom quote={quote} />
+      <OutcomeDetail quote={quote} />
     </dl>
+  );
+}
+
+/** What a won job was worth, or why a lost one was lost, when staff said as they moved it. */
+function OutcomeDetail({ quote }: { quote: InboxQuote }) {
+  const outcome = currentOutcome(quote);
+  const described = describeOutcome(outcome);
+  if (described === undefined) return null;
+  return (
+    <div>
+      <dt>{outcome.wonPence === undefined ? inboxCopy.outcome.lostLine : inboxCopy.outcome.wonLine}</dt>
+      <dd>{described}</dd>
+    </div>
   );
 }
 

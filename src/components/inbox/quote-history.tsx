@@ -2,6 +2,7 @@ import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
 import { staffName } from '../../../domain/alerts/on-call';
 import { formatDateTime } from './format-date-time';
+import { describeOutcome } from '../../../domain/inbox/job-outcome';
 
 const { history, status, spam } = inboxCopy;
 
@@ -31,12 +32,15 @@ export function QuoteHistory({ quote }: { quote: InboxQuote }) {
             {history.received} {at(quote.createdAt)}
           </li>
         )}
-        {quote.history.map((change) => (
-          <li key={`${change.at.toISOString()}-${change.to}`}>
-            {history.change(status.badge[change.from], status.badge[change.to])}{' '}
-            {at(change.at)} {history.by(change.by)}
-          </li>
-        ))}
+        {quote.history.map((change) => {
+          const outcome = describeOutcome(change);
+          return (
+            <li key={`${change.at.toISOString()}-${change.to}`}>
+              {history.change(status.badge[change.from], status.badge[change.to])}
+              {outcome && ` (${outcome})`} {at(change.at)} {history.by(change.by)}
+            </li>
+          );
+        })}
       </ol>
     </details>
   );

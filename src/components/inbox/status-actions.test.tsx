@@ -82,12 +82,62 @@ test('quoted, then won, then lost, then reopened: each move is offered only wher
   ] as const;
   for (const [action, toast, next] of steps) {
     await user.click((await card('Tom Okafor')).getByRole('button', { name: `${action}, Tom Okafor` }));
+    // Won and Lost first ask the job's value or why; sent empty, they move all the same.
+    if (action === 'Mark won' || action === 'Mark lost') await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: action }));
     expect(await within(screen.getByRole('status')).findByText(toast)).toBeTruthy();
     expect(buttonNames(await card('Tom Okafor'))).toEqual(next);
   }
   expect((await card('Tom Okafor')).getByText('History (5)')).toBeTruthy();
   // A late answer stays late whatever happens next.
   expect((await card('Tom Okafor')).getByText('Answered in 10 min · within promise')).toBeTruthy();
+});
+
+test("marked won with the job's value, the card, its history and the store all say what it was worth; a value that is not money is named and kept as typed", async () => {
+  const store = new InMemoryQuoteRepository({ seed: [answered(tom, 30, 'quoted')] });
+  const { user } = renderInbox(store, '/quotes?view=all');
+  await openCard(user, 'Tom Okafor');
+
+  await user.click((await card('Tom Okafor')).getByRole('button', { name: 'Mark won, Tom Okafor' }));
+  const dialog = within(screen.getByRole('dialog', { name: 'Mark won: Tom Okafor' }));
+  const value = dialog.getByLabelText('Job value (£, optional)');
+  expect(document.activeElement).toBe(value);
+  await user.type(value, 'about £400');
+  await user.click(dialog.getByRole('button', { name: 'Mark won' }));
+  expect(dialog.getByText('Job value: write the amount in pounds, such as 450 or 1,250.50')).toBeTruthy();
+  expect(value.getAttribute('aria-invalid')).toBe('true');
+  expect((value as HTMLInputElement).value).toBe('about £400');
+  expect((await storedQuotes(store))[0]?.status).toBe('quoted');
+
+  await user.clear(value);
+  await user.type(value, '£1,250.50');
+  await user.click(dialog.getByRole('button', { name: 'Mark won' }));
+
+  expect(await within(screen.getByRole('status')).findByText('Marked won')).toBeTruthy();
+  expect(screen.queryByRole('dialog')).toBeNull();
+  const won = await card('Tom Okafor');
+  expect(won.getByText('Job value').nextElementSibling?.textContent).toBe('£1,250.50');
+  expect(won.getByText('History (3)').closest('details')?.textContent).toContain('Quoted → Won (£1,250.50)');
+  expect((await storedQuotes(store))[0]?.history.at(-1)).toMatchObject({ to: 'won', wonPence: 125_050 });
+});
+
+test('marked lost with a reason from the list, the card says why; Cancel moves nothing', async () => {
+  const store = new InMemoryQuoteRepository({ seed: [answered(tom, 30, 'quoted')] });
+  const { user } = renderInbox(store, '/quotes?view=all');
+  await openCard(user, 'Tom Okafor');
+
+  await user.click((await card('Tom Okafor')).getByRole('button', { name: 'Mark lost, Tom Okafor' }));
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect((await storedQuotes(store))[0]?.status).toBe('quoted');
+
+  await user.click((await card('Tom Okafor')).getByRole('button', { name: 'Mark lost, Tom Okafor' }));
+  const dialog = within(screen.getByRole('dialog', { name: 'Mark lost: Tom Okafor' }));
+  await user.selectOptions(dialog.getByLabelText('Why was it lost? (optional)'), 'Went elsewhere');
+  await user.click(dialog.getByRole('button', { name: 'Mark lost' }));
+
+  expect(await within(screen.getByRole('status')).findByText('Marked lost')).toBeTruthy();
+  expect((await card('Tom Okafor')).getByText('Lost because').nextElementSibling?.textContent).toBe('Went elsewhere');
+  expect((await storedQuotes(store))[0]?.history.at(-1)).toMatchObject({ to: 'lost', lostReason: 'went-elsewhere' });
 });
 
 test('a request someone else moved first is not overwritten: a toast says so and the list is read again', async () => {

@@ -4,12 +4,14 @@ import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
 import { nextStatuses, type QuoteStatus, waitingStatus } from '../../../domain/inbox/quote-status';
 import { useAppContext } from '../../app/app-context-provider';
 import { focusAfterLeaving } from './focus-after-leaving';
+import { OutcomeMoveButton } from './outcome-move';
 
-/** The button that moves a request to `to`. */
+/** The button that moves a request to `to`; to Won or Lost, it first asks the job's value or why. */
 function StatusMoveButton({ quote, to }: { quote: InboxQuote; to: QuoteStatus }) {
   const actions = useAppContext((context) => context.quoteActions);
   const busy = useStore(actions, (state) => state.pending[quote.id] !== undefined);
   const action = inboxCopy.status.action(quote.status, to);
+  if (to === 'won' || to === 'lost') return <OutcomeMoveButton quote={quote} to={to} text={action} className="button-outline" />;
   return (
     <button
       type="button"
