@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { compareInInbox, defaultInboxQuery, type InboxQuery, matchesQuery } from '../domain/inbox/inbox-query';
 import { londonDay } from '../domain/london-time';
-import { sampleQuoteRequests } from '../fixtures/quote-requests';
+import { demoQuoteRequests } from '../fixtures/quote-requests';
 import { addNote, chooseView, expect, inboxCard, markOutcome, openCard, openDemoStaffList, openSettings, test } from './fixtures';
 
 // The demo is seeded from these, dated from the moment the page loads: counts and order are theirs.
-const sample = () => sampleQuoteRequests(new Date());
+const sample = () => demoQuoteRequests(new Date());
 const count = (query: Partial<InboxQuery>) => sample().filter((quote) => matchesQuery(quote, { ...defaultInboxQuery, ...query })).length;
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 

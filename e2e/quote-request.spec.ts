@@ -1,10 +1,10 @@
 import { defaultInboxQuery, matchesQuery } from '../domain/inbox/inbox-query';
-import { sampleQuoteRequests } from '../fixtures/quote-requests';
+import { demoQuoteRequests } from '../fixtures/quote-requests';
 import type { Locator } from '@playwright/test';
 import { chooseView, expect, openCard, openDemoStaffList, quoteForm, takeAPersonsTime, test } from './fixtures';
 
 // The demo's inbox starts with these requests.
-const sample = sampleQuoteRequests(new Date());
+const sample = demoQuoteRequests(new Date());
 const waiting = sample.filter((quote) => matchesQuery(quote, defaultInboxQuery)).length;
 
 test('a visitor asks for a quote and staff find it in the inbox, waiting, and at the top of All', async ({ page }) => {

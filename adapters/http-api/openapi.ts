@@ -2,6 +2,7 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import { describeField, type QuoteField, quoteFieldList, quoteFields, requiredFields } from '../../domain/quote/quote';
 import { alertOperations } from './openapi-alerts';
 import { customerDataPaths } from './openapi-customer-data';
+import { reportPaths } from './openapi-report';
 import { inboxGet, inboxPaths, inboxSchemas } from './openapi-inbox';
 import { multipartInput, photoPaths } from './openapi-photos';
 import { serviceOperations } from './openapi-service';
@@ -108,6 +109,7 @@ export const openApiDocument = {
     },
     ...inboxPaths,
     ...customerDataPaths,
+    ...reportPaths,
     ...photoPaths(apiPaths.quoteRequests),
     ...alertOperations,
     ...serviceOperations,

@@ -32,6 +32,8 @@ export const apiPaths = {
   formToken: '/api/form-token',
   /** The once-a-minute call of a host with no loops of its own (see createApi's `tick`). */
   tick: '/api/tick',
+  /** GET: the owner's report over a period, as JSON or CSV (staff only). */
+  report: '/api/report',
 } as const;
 
 export const WireQuoteSchema = v.object({

@@ -11,6 +11,7 @@ import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
 import { quoteInboxCallAttemptsContract } from '../contracts/quote-inbox-call-attempts.test-support';
 import { quoteRepositoryContract } from '../contracts/quote-repository.test-support';
 import { quoteRetentionContract } from '../contracts/quote-retention.test-support';
+import { reportSourceContract } from '../contracts/report-source.test-support';
 import { spamFolderContract } from '../contracts/spam-folder.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { InMemoryQuoteRepository } from './in-memory-quote-repository';
@@ -24,6 +25,7 @@ quoteRepositoryContract('InMemoryQuoteRepository', make);
 quoteRetentionContract('InMemoryQuoteRepository', make);
 quoteInboxContract('InMemoryQuoteRepository', make);
 quoteInboxCallAttemptsContract('InMemoryQuoteRepository', make);
+reportSourceContract('InMemoryQuoteRepository', make);
 
 /** Records its own staff member and the real time, as the server and Supabase do: the suite's other branch. */
 class SelfStampingStore extends InMemoryQuoteRepository implements SelfStampingQuoteInbox {

@@ -1,4 +1,5 @@
-import type { JobOutcome } from '../../domain/inbox/job-outcome';
+import { currentOutcome, type JobOutcome } from '../../domain/inbox/job-outcome';
+import type { ReportRecord, ReportSource } from '../../domain/ports/report-source';
 import { businessEmailsOf, type CustomerData, type CustomerSubject, type ErasedCustomerData, matchesSubject } from '../../domain/customer-data/customer-data';
 import { compareInInbox, type InboxCursor, type InboxPage, type InboxQuery } from '../../domain/inbox/inbox-query';
 import type { InboxQuote, QuoteNote } from '../../domain/inbox/inbox-quote';
@@ -74,7 +75,7 @@ export interface InMemoryQuoteRepositoryOptions {
  * tests' fake, and the reference the other stores' inbox queries are tested against. Callers always
  * get copies, so nothing they change alters what is stored.
  */
-export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention, QuoteInbox, CustomerDataStore, PhotoStore, CustomerLinkStore {
+export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention, QuoteInbox, ReportSource, CustomerDataStore, PhotoStore, CustomerLinkStore {
   readonly #quotes: InboxQuote[];
   /** Each request's photos, by its id; they go when it goes. */
   readonly #photos = new Map<string, readonly KeptPhoto[]>();
@@ -257,6 +258,28 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
         // No calls, no callAttempts at all (as the SQL stores answer).
         ...(callAttempts.length > 0 && { callAttempts: callAttempts.map(({ at }) => ({ at: new Date(at) })) }),
       }));
+    return Promise.resolve(records);
+  }
+
+  reportRecords(from: Date, to: Date): Promise<readonly ReportRecord[]> {
+    const records = this.#quotes
+      .filter((quote) => !inSpamFolder(quote) && quote.createdAt.getTime() >= from.getTime() && quote.createdAt.getTime() < to.getTime())
+      .map((quote): ReportRecord => {
+        const firstCall = quote.callAttempts?.[0];
+        const { wonPence } = currentOutcome(quote);
+        return {
+          createdAt: new Date(quote.createdAt),
+          urgent: quote.urgent,
+          respondedAt: quote.respondedAt && new Date(quote.respondedAt),
+          ...(firstCall && { callAttempts: [{ at: new Date(firstCall.at) }] }),
+          status: quote.status,
+          referrerHost: quote.referrerHost,
+          utmSource: quote.utmSource,
+          utmMedium: quote.utmMedium,
+          hasGclid: quote.hasGclid,
+          wonPence: quote.status === 'won' ? (wonPence ?? null) : null,
+        };
+      });
     return Promise.resolve(records);
   }
 

@@ -9,6 +9,7 @@ import { sampleDraft, sampleQuote } from '../../fixtures/sample-request.test-sup
 import type { QuoteRepository } from '../../domain/ports/quote-repository';
 import { databases, startTestServer, testStaff, type TestServer } from '../server/test-server.test-support';
 import { listAll } from '../contracts/store-under-test.test-support';
+import { RestLeadReports } from './rest-lead-reports';
 import { RestQuoteInbox } from './rest-quote-inbox';
 import { RestQuoteRepository } from './rest-quote-repository';
 import { ServerNotifier } from './server-notifier';
@@ -46,7 +47,7 @@ function sharedServer(kind: keyof typeof databases) {
     await server.db.deleteFrom('quote_requests').execute();
     clock = now;
     const client = { baseUrl: server.url, fetch: signedIn(server.staffCookie) };
-    return { repository: asTheForm(new RestQuoteRepository(client), server), inbox: new RestQuoteInbox(client) };
+    return { repository: asTheForm(new RestQuoteRepository(client), server), inbox: new RestQuoteInbox(client), reports: new RestLeadReports(client) };
   };
 }
 
@@ -85,7 +86,7 @@ function inThePage({ now }: { now: () => Date }) {
     insert: (quote, photos = [], arrival) => repository.insert(quote, photos, arrival ?? { honeypotFilled: false, formToken: pageFormToken(new Date(now().getTime() - 5000)) }),
     delete: (id) => repository.delete(id),
   };
-  return Promise.resolve({ repository: asTheForm, inbox: new RestQuoteInbox(client) });
+  return Promise.resolve({ repository: asTheForm, inbox: new RestQuoteInbox(client), reports: new RestLeadReports(client) });
 }
 
 /**
@@ -146,7 +147,7 @@ function underDeno() {
       insert: async (quote, photos = [], arrival) => repository.insert(quote, photos, arrival ?? { honeypotFilled: false, formToken: await formToken() }),
       delete: (id) => repository.delete(id),
     };
-    return { repository: asTheForm, inbox: new RestQuoteInbox(client) };
+    return { repository: asTheForm, inbox: new RestQuoteInbox(client), reports: new RestLeadReports(client) };
   };
 }
 
@@ -167,6 +168,23 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
   quoteInboxContract(`RestQuoteInbox against our server on ${kind}`, againstServer, { as: testStaff.email });
   quoteInboxCallAttemptsContract(`RestQuoteInbox against our server on ${kind}`, againstServer, { as: testStaff.email });
 }
+
+/** The owner's report read through the client from a host: a job won there, with its value, is in this month's figures. */
+function reportOnHost(name: string, make: (options: { now: () => Date }) => Promise<{ repository: QuoteRepository; inbox: RestQuoteInbox; reports: RestLeadReports }>) {
+  test(`the report from ${name} counts a request won there, with its value, by its channel`, async () => {
+    const { repository, inbox, reports } = await make({ now: () => new Date() });
+    const stored = await repository.insert({ ...sampleQuote({ name: 'Reported Job' }), hasGclid: false, referrerHost: null, utmSource: 'gbp', utmMedium: 'organic', utmCampaign: null });
+    expect((await inbox.changeStatus({ id: stored.id, from: 'new', to: 'contacted' })).outcome).toBe('changed');
+    expect((await inbox.changeStatus({ id: stored.id, from: 'contacted', to: 'won', wonPence: 64_500 })).outcome).toBe('changed');
+    const report = await reports.read('this-month');
+    expect(report.channels.find(({ channel }) => channel === 'Google Business Profile')).toMatchObject({ requests: 1, won: 1, wonPence: 64_500 });
+    expect((await reports.csv('this-month')).split('\r\n')).toContain('Google Business Profile,1,0,100,1,100,645,645');
+  });
+}
+
+reportOnHost('the API under Deno on PostgreSQL', deno);
+reportOnHost('the API in the page', inThePage);
+reportOnHost('our server on SQLite', sharedServer('sqlite'));
 
 test('the server judges by the same rules: a request it refuses names the field in domain terms', async () => {
   const server = await startTestServer('sqlite');

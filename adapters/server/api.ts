@@ -1,3 +1,4 @@
+import type { ReportSource } from '../../domain/ports/report-source';
 import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
@@ -19,6 +20,7 @@ import { bodyLimits, limitBody } from './http/body-limit';
 import { loggedPath } from './http/request-log';
 import type { RateLimit } from './http/rate-limit';
 import { inboxApi } from './inbox/inbox-api';
+import { reportApi } from './report/report-api';
 import type { MultipartReader } from './photos/form-data-body';
 import { photoApi } from './photos/photo-api';
 import { type QuoteApiOptions, quoteApi } from './quotes/quote-api';
@@ -28,8 +30,8 @@ import { tickApi } from './tick/tick-api';
 /** What the API needs of the host that runs it: the same on Node, under Deno, and in the page. */
 export interface ApiDeps {
   quotes: QuoteRepository;
-  /** Where staff work the requests: over the same store as `quotes`. */
-  inbox: QuoteInbox;
+  /** Where staff work the requests, and the owner's report reads them: over the same store as `quotes`. */
+  inbox: QuoteInbox & ReportSource;
   /** A customer's data, for staff to hand over or erase: over the same store as `quotes`. */
   customerData: CustomerDataStore;
   notifier: Notifier;
@@ -92,6 +94,7 @@ export function createApi(deps: ApiDeps): Hono {
 
   app.get(apiPaths.openapi, (c) => c.json(openApiDocument));
   app.route(apiPaths.session, staff.api);
+  app.route(apiPaths.report, reportApi({ reports: deps.inbox, logger: deps.logger, now, requireStaff: staff.requireStaff }));
   app.route(
     apiPaths.quoteRequests,
     inboxApi({

@@ -10,6 +10,7 @@ import type { Logger } from '../../domain/ports/logger';
 import type { Notifier } from '../../domain/ports/notifier';
 import type { PhotoProcessor, PhotoStore } from '../../domain/ports/photos';
 import type { QuoteInbox } from '../../domain/ports/quote-inbox';
+import type { ReportSource } from '../../domain/ports/report-source';
 import type { QuoteRepository } from '../../domain/ports/quote-repository';
 import { photoErrorMessage } from '../../domain/photos/photos';
 import type { SubmitWithPhotosError } from '../../domain/quote/submit-quote';
@@ -43,7 +44,7 @@ import { openCustomerLink } from '../../domain/customer-link/customer-link-actio
 export interface ServerDeps {
   quotes: QuoteRepository;
   /** Where staff work the requests: over the same database as `quotes`. */
-  inbox: QuoteInbox;
+  inbox: QuoteInbox & ReportSource;
   /**
    * Photos sent with requests: where staff read them (kept beside `quotes`, which stores them), what
    * judges and re-encodes each, giving each client (counted as the rate limits count them) its share of

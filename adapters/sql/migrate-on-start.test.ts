@@ -20,7 +20,7 @@ const failingHalfway: Migration = {
     await sql`insert into no_such_table (id) values ('x')`.execute(db);
   },
 };
-const nextVersion = { ...migrations, '012-fails-halfway': failingHalfway };
+const nextVersion = { ...migrations, '900-fails-halfway': failingHalfway };
 
 /** The whole database as rows: every table's name, and every row of the requests and of the migration table. */
 async function snapshot(db: Kysely<Database>) {
@@ -80,7 +80,7 @@ for (const dialect of sqlDialects) {
       () => '',
       (error: unknown) => (error instanceof Error ? error.message : ''),
     );
-    expect(message).toContain('database migration 012-fails-halfway failed');
+    expect(message).toContain('database migration 900-fails-halfway failed');
     expect(message).toMatch(/no_such_table|no such table/);
     expect(message).toContain('Nothing was changed');
     expect(await snapshot(db)).toEqual(before);
@@ -127,17 +127,17 @@ test('sqlite: a pending migration is applied after a backup, into BACKUP_DIR or 
   };
 
   const result = await migrateOnStart(db, {
-    migrations: { ...migrations, '012-added-later': added },
+    migrations: { ...migrations, '900-added-later': added },
     backup: sqliteBackupBeforeUpgrade({ dataDir, backupDir: undefined, passphrase: undefined }),
     logger: { warn: () => undefined },
     writeLine: (line) => lines.push(line),
   });
 
-  expect(result.applied).toEqual(['012-added-later']);
+  expect(result.applied).toEqual(['900-added-later']);
   expect(result.backup?.startsWith(join(dataDir, upgradeBackupFolder))).toBe(true);
   expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
-    { event: 'backup-before-migration', file: result.backup, pending: ['012-added-later'] },
-    { event: 'migrated', applied: ['012-added-later'] },
+    { event: 'backup-before-migration', file: result.backup, pending: ['900-added-later'] },
+    { event: 'migrated', applied: ['900-added-later'] },
   ]);
   expect(await hasTable(db, 'added_later')).toBe(true);
 });
@@ -151,7 +151,7 @@ test('sqlite: a backup that cannot be taken refuses the start before any migrati
     },
   };
   const start = migrateOnStart(db, {
-    migrations: { ...migrations, '012-added-later': added },
+    migrations: { ...migrations, '900-added-later': added },
     // A file where the folder should be: nothing can be written there.
     backup: sqliteBackupBeforeUpgrade({ dataDir, backupDir: join(dataDir, 'quotes.sqlite'), passphrase: undefined }),
     ...quiet,

@@ -1,3 +1,4 @@
+import type { ReportRecord, ReportSource } from '../../domain/ports/report-source';
 import { type Kysely, sql } from 'kysely';
 import type { CallAttempt, InboxQuote, QuoteNote } from '../../domain/inbox/inbox-quote';
 import type { PhotoRef } from '../../domain/photos/photos';
@@ -60,7 +61,7 @@ export interface SqlQuoteInboxOptions {
  * `migrateToLatest`): pages by keyset, so the thousandth page costs what the first does; status changes
  * that lose no race; notes; calls nobody answered; and the business email's state from the outbox.
  */
-export class SqlQuoteInbox implements QuoteInbox {
+export class SqlQuoteInbox implements QuoteInbox, ReportSource {
   readonly #db: Kysely<Database>;
   readonly #dialect: SqlDialectName;
   readonly #newId: () => string;
@@ -282,6 +283,53 @@ export class SqlQuoteInbox implements QuoteInbox {
         ...(calls.length > 0 && { callAttempts: calls.filter((at, index) => index === 0 || at.getTime() !== calls[0]?.getTime()).map((at) => ({ at })) }),
       };
     });
+  }
+
+  /**
+   * The report's records: the period's requests out of the Spam folder, by the index on created_at,
+   * each with its first call nobody picked up and, once won, the value given with its last move to won.
+   */
+  async reportRecords(from: Date, to: Date): Promise<readonly ReportRecord[]> {
+    const rows = await this.#db
+      .selectFrom('quote_requests')
+      .select(['created_at', 'urgent', 'responded_at', 'status', 'referrer_host', 'utm_source', 'utm_medium', 'has_gclid'])
+      .select((eb) => [
+        eb
+          .selectFrom('quote_call_attempts')
+          .select((calls) => calls.fn.min('attempted_at').as('at'))
+          .whereRef('quote_call_attempts.quote_id', '=', 'quote_requests.id')
+          .as('first_call_at'),
+        eb
+          .case()
+          .when('status', '=', sql.lit('won'))
+          .then(
+            eb
+              .selectFrom('quote_status_changes')
+              .select('won_pence')
+              .whereRef('quote_status_changes.quote_id', '=', 'quote_requests.id')
+              .where('to_status', '=', sql.lit('won'))
+              .orderBy('id', 'desc')
+              .limit(1),
+          )
+          .end()
+          .as('won_pence'),
+      ])
+      .where('created_at', '>=', from.toISOString())
+      .where('created_at', '<', to.toISOString())
+      .where(inSpamFolder(false))
+      .execute();
+    return rows.map((row) => ({
+      createdAt: new Date(row.created_at),
+      urgent: row.urgent === true || row.urgent === 1,
+      respondedAt: row.responded_at === null ? null : new Date(row.responded_at),
+      ...(row.first_call_at !== null && { callAttempts: [{ at: new Date(row.first_call_at) }] }),
+      status: parseStatus('report', row.status),
+      referrerHost: row.referrer_host,
+      utmSource: row.utm_source,
+      utmMedium: row.utm_medium,
+      hasGclid: row.has_gclid === true || row.has_gclid === 1,
+      wonPence: row.won_pence ?? null,
+    }));
   }
 
   /**

@@ -22,8 +22,8 @@ export const inboxCopy = {
   signOut: 'Sign out',
   exportCsv: 'Export CSV',
   contactDetails: 'Contact details',
-  /** The staff pages' own header: the inbox, the staff's settings, and who is signed in. */
-  staffNav: { label: 'Staff', inbox: 'Inbox', settings: 'Settings' },
+  /** The staff pages' own header: the inbox, the owner's report, the staff's settings, and who is signed in. */
+  staffNav: { label: 'Staff', inbox: 'Inbox', report: 'Report', settings: 'Settings' },
   /** The staff's tools that are not the list: alerts, the rota, customer data, export and the response times. */
   settings: {
     heading: 'Settings',

@@ -20,6 +20,7 @@ const pages = [
   { path: '/accessibility', file: 'accessibility/index.html' },
   { path: '/quotes', file: 'quotes/index.html' },
   { path: '/quotes/settings', file: 'quotes/settings/index.html' },
+  { path: '/quotes/report', file: 'quotes/report/index.html' },
   { path: '/404', file: '404.html' },
 ] as const;
 

@@ -218,6 +218,8 @@ process.on('exit', () => {
 });
 const app = createServerApp({
   ...backend,
+  // The SQL inbox, which the owner's report also reads.
+  inbox,
   photos: { store: new SqlPhotoStore(db, photoDir === undefined ? {} : { photoDir }), processor: new SharpPhotoProcessor() },
   readiness: () => readiness.check(),
   // Staff asked for an email again, or rescued a request from spam: send it now, not at the next poll.

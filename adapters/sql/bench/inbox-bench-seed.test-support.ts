@@ -53,6 +53,15 @@ interface Seeded {
   notifications: Insertable<NotificationsTable>[];
 }
 
+/** Where the requests came from, each as likely: an ad, the Business Profile, a search, a neighbour's post, or nowhere said. */
+const sources = [
+  { hasGclid: true, referrerHost: 'www.google.com', utmSource: 'google', utmMedium: 'cpc' },
+  { hasGclid: false, referrerHost: null, utmSource: 'gbp', utmMedium: 'organic' },
+  { hasGclid: false, referrerHost: 'www.google.co.uk', utmSource: null, utmMedium: null },
+  { hasGclid: false, referrerHost: 'nextdoor.co.uk', utmSource: null, utmMedium: null },
+  { hasGclid: false, referrerHost: null, utmSource: null, utmMedium: null },
+] as const;
+
 /**
  * `count` requests spread over the two years before `now`: about 5% urgent (most of them emergencies),
  * nearly all answered and moved on, a few hundred still waiting (most of the last three days' and a
@@ -83,7 +92,7 @@ export function benchRequests(count: number, now: Date): Seeded {
     const status: QuoteStatus = waiting ? 'new' : pick(['contacted', 'quoted', 'quoted', 'won', 'won', 'won', 'lost', 'lost'] as const);
     const respondedAt = status === 'new' ? null : new Date(createdAt.getTime() + (urgent ? 5 + random() * 40 : 10 + random() * 200) * minute);
     const id = crypto.randomUUID();
-    const quote = sampleQuote({ name, email, phone, serviceType, description, urgent });
+    const quote = { ...sampleQuote({ name, email, phone, serviceType, description, urgent }), ...pick(sources) };
     seeded.requests.push({
       id,
       created_at: createdAt.toISOString(),
@@ -96,7 +105,8 @@ export function benchRequests(count: number, now: Date): Seeded {
     let from: QuoteStatus = 'new';
     let at = respondedAt ?? createdAt;
     for (const to of pathTo[status]) {
-      seeded.changes.push({ quote_id: id, from_status: from, to_status: to, changed_by: 'office@example.co.uk', changed_at: at.toISOString() });
+      const worth = to === 'won' && random() < 0.8 ? { won_pence: Math.round(5_000 + random() * 300_000) } : {};
+      seeded.changes.push({ quote_id: id, from_status: from, to_status: to, changed_by: 'office@example.co.uk', changed_at: at.toISOString(), ...worth });
       from = to;
       at = new Date(at.getTime() + random() * 3 * day);
     }

@@ -94,7 +94,7 @@ for (const dialect of sqlDialects) {
       await staff.createSession('token-hash', sam, clock.now(), new Date(clock.time + 60 * 60_000));
       const before = {
         requests: await db.selectFrom('quote_requests').select(['id', 'created_at', 'status', 'responded_at', 'due_at', 'search_text']).orderBy('id').execute(),
-        changes: await db.selectFrom('quote_status_changes').selectAll().execute(),
+        changes: await db.selectFrom('quote_status_changes').select(['id', 'quote_id', 'from_status', 'to_status', 'changed_by', 'changed_at']).execute(),
         notifications: await db.selectFrom('notifications').selectAll().orderBy('id').execute(),
         sessions: await db.selectFrom('staff_sessions').selectAll().execute(),
       };
@@ -103,7 +103,7 @@ for (const dialect of sqlDialects) {
 
       expect({
         requests: await db.selectFrom('quote_requests').select(['id', 'created_at', 'status', 'responded_at', 'due_at', 'search_text']).orderBy('id').execute(),
-        changes: await db.selectFrom('quote_status_changes').selectAll().execute(),
+        changes: await db.selectFrom('quote_status_changes').select(['id', 'quote_id', 'from_status', 'to_status', 'changed_by', 'changed_at']).execute(),
         notifications: await db.selectFrom('notifications').selectAll().orderBy('id').execute(),
         sessions: await db.selectFrom('staff_sessions').selectAll().execute(),
       }).toEqual(before);

@@ -4,6 +4,7 @@ import { RestQuoteRepository } from '../../../adapters/rest/rest-quote-repositor
 import { ServerNotifier } from '../../../adapters/rest/server-notifier';
 import type { AlertSettings } from '../../../domain/ports/alert-settings';
 import type { CustomerDataStore } from '../../../domain/ports/customer-data-store';
+import type { LeadReports } from '../../../domain/ports/lead-reports';
 import type { Backend, CustomerLinks } from './backend';
 import type { onDemandPorts } from './on-demand-ports';
 
@@ -33,12 +34,18 @@ const customerDataOnFirstUse = (ports: () => Promise<OnDemandPorts>): CustomerDa
   eraseCustomerData: async (subject) => (await ports()).customerData.eraseCustomerData(subject),
 });
 
+/** The owner's report, its code loaded on the first call. */
+const reportsOnFirstUse = (ports: () => Promise<OnDemandPorts>): LeadReports => ({
+  read: async (period) => (await ports()).reports.read(period),
+  csv: async (period) => (await ports()).reports.csv(period),
+});
+
 /**
  * Every mode's ports: the REST client of the one API, wherever the API runs (`client` says where and
  * how); only how staff sign in, and how photos are sent and shown, differ by mode.
  */
 export function apiPorts(client: RestClientOptions, { staffAuth, photos }: Pick<Backend, 'staffAuth' | 'photos'>): Backend {
-  // The ports of the settings page and of a customer's link come with their own code, the first time they are used.
+  // The ports of the settings page, the report and a customer's link come with their own code, the first time they are used.
   let settings: Promise<OnDemandPorts> | undefined;
   const onDemandOnFirstUse = () =>
     (settings ??= import('./on-demand-ports').then((module) => module.onDemandPorts(client)).catch((error: unknown) => {
@@ -56,5 +63,6 @@ export function apiPorts(client: RestClientOptions, { staffAuth, photos }: Pick<
     alerts: alertsOnFirstUse(onDemandOnFirstUse),
     photos,
     customerLinkActions: customerLinksOnFirstUse(onDemandOnFirstUse),
+    reports: reportsOnFirstUse(onDemandOnFirstUse),
   };
 }

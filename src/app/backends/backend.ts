@@ -1,5 +1,6 @@
 import type { AlertSettings } from '../../../domain/ports/alert-settings';
 import type { CustomerDataStore } from '../../../domain/ports/customer-data-store';
+import type { LeadReports } from '../../../domain/ports/lead-reports';
 import type { Logger } from '../../../domain/ports/logger';
 import type { Notifier } from '../../../domain/ports/notifier';
 import type { PhotoLinks, QuoteWithPhotosSender } from '../../../domain/ports/photos';
@@ -24,6 +25,8 @@ export interface Backend {
   photos: BackendPhotos;
   /** A customer link, through their private link; without it, every link is "not found". */
   customerLinkActions?: CustomerLinks;
+  /** The owner's report; without it, the report page says it cannot be read. */
+  reports?: LeadReports;
 }
 
 /**

@@ -16,7 +16,7 @@ import { takeQuote } from '../../../domain/inbox/take-quote';
 import type { PhotoProcessor } from '../../../domain/ports/photos';
 import { demoCustomerToken, demoStaff } from '../../../fixtures/demo-fixture';
 import { demoSpamRequests } from '../../../fixtures/demo-spam';
-import { sampleQuoteRequests } from '../../../fixtures/quote-requests';
+import { demoQuoteRequests } from '../../../fixtures/quote-requests';
 import { onTakeFromAlert, showAlertOnThisDevice } from '../inbox-worker';
 import { apiPorts } from './api-ports';
 import type { Backend } from './backend';
@@ -35,7 +35,7 @@ const canvasProcessor: PhotoProcessor = {
 export function createPorts(): Backend {
   const now = new Date();
   const notifier = new InMemoryNotifier({ alert: showAlertOnThisDevice });
-  const [first, ...rest] = sampleQuoteRequests(now);
+  const [first, ...rest] = demoQuoteRequests(now);
   const seed = [...(first ? [{ ...first, customerToken: demoCustomerToken }] : []), ...rest, ...demoSpamRequests(now)];
   // One store behind every port: a request submitted in the demo shows up in its inbox (or its Spam
   // folder), and one moved out of the folder alerts this device as a new one does.

@@ -63,10 +63,10 @@ test('Export CSV, opened straight from its address, saves every request of every
   expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
   expect(lines[0]).toBe(
-    'Received,Name,Phone,Email,Postcode,Service area,Service,Description,Heard of us,Urgent,Landing page,Referrer,utm_source,utm_medium,utm_campaign,Ad click,Channel,Status,Responded,Response minutes,Within promise,Notes,Photos,Id',
+    'Received,Name,Phone,Email,Postcode,Service area,Service,Description,Heard of us,Urgent,Landing page,Referrer,utm_source,utm_medium,utm_campaign,Ad click,Channel,Status,Won value (£),Lost reason,Responded,Response minutes,Within promise,Notes,Photos,Id',
   );
   expect(lines).toHaveLength(5);
-  expect(lines).toContain('2026-11-20 11:40,Tom Okafor,020 7946 0381,b@example.co.uk,SE1 7PB,,Heating Services,"Boiler, ""F28"" error",Google search,No,/?utm_source=google&utm_medium=cpc&utm_campaign=boiler-repair-se1,www.google.com,google,cpc,boiler-repair-se1,Yes,Google Ads,New,,,,,0,b');
+  expect(lines).toContain('2026-11-20 11:40,Tom Okafor,020 7946 0381,b@example.co.uk,SE1 7PB,,Heating Services,"Boiler, ""F28"" error",Google search,No,/?utm_source=google&utm_medium=cpc&utm_campaign=boiler-repair-se1,www.google.com,google,cpc,boiler-repair-se1,Yes,Google Ads,New,,,,,,,0,b');
   expect(lines.some((line) => line.includes('Grace Whitfield') && line.includes(',Contacted,'))).toBe(true);
   const status = await screen.findByRole('status');
   expect(await within(status).findByText('Exported 3 requests')).toBeTruthy();
@@ -110,7 +110,7 @@ test('a cell a spreadsheet would run as a formula is defused', async () => {
 
   await waitFor(() => expect(files).toHaveLength(1));
   const text = new TextDecoder().decode(await files[0]?.blob.arrayBuffer());
-  expect(text.split('\r\n')[1]).toBe(`2026-11-20 11:50,"'=HYPERLINK(""http://evil.example"")",'+44 20 7946 0111,a@example.co.uk,SE1 7PB,,Heating Services,,Google search,No,/?utm_source=google&utm_medium=cpc&utm_campaign=boiler-repair-se1,www.google.com,google,cpc,boiler-repair-se1,Yes,Google Ads,New,,,,,0,a`);
+  expect(text.split('\r\n')[1]).toBe(`2026-11-20 11:50,"'=HYPERLINK(""http://evil.example"")",'+44 20 7946 0111,a@example.co.uk,SE1 7PB,,Heating Services,,Google search,No,/?utm_source=google&utm_medium=cpc&utm_campaign=boiler-repair-se1,www.google.com,google,cpc,boiler-repair-se1,Yes,Google Ads,New,,,,,,,0,a`);
 });
 
 test('when the export cannot be read, a destructive toast says so and nothing is saved', async () => {

@@ -117,3 +117,6 @@ export function SettingsPage() {
     </StaffPage>
   );
 }
+
+// The owner's report rides in this page's chunk (see report-route.tsx).
+export { ReportPage } from './report-page';

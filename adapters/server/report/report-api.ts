@@ -1,0 +1,58 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { londonDay } from '../../../domain/london-time';
+import type { Logger } from '../../../domain/ports/logger';
+import type { ReportSource } from '../../../domain/ports/report-source';
+import { leadReport, reportCsv } from '../../../domain/report/lead-report';
+import { isReportPeriod, reportPeriods } from '../../../domain/report/report-period';
+import type { StaffFailure } from '../../../domain/staff/staff-failure';
+import { toWireLeadReport } from '../../http-api/report-wire';
+import type { WireError } from '../../http-api/wire';
+import type { StaffEnv } from '../staff/staff-gate';
+
+export interface ReportApiOptions {
+  reports: ReportSource;
+  logger: Logger;
+  /** The server's clock: the moment the report is read at. */
+  now: () => Date;
+  requireStaff: MiddlewareHandler<StaffEnv>;
+}
+
+const fail = (body: WireError, status: 400 | 401 | 503) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
+
+function staffFailure(error: StaffFailure) {
+  return error.kind === 'not-signed-in'
+    ? fail({ error: 'not-signed-in', message: 'Sign in as staff to read the report' }, 401)
+    : fail({ error: 'storage-unavailable', message: 'The report cannot be read right now. Please try again.' }, 503);
+}
+
+/**
+ * The owner's report under `/api/report`, staff only: `?period=` one of the report's periods (this
+ * month unless said), as JSON, or as a CSV download with `format=csv`. Read at the server's clock.
+ */
+export function reportApi({ reports, logger, now, requireStaff }: ReportApiOptions) {
+  const api = new Hono<StaffEnv>();
+  api.get('/', requireStaff, async (c) => {
+    const period = c.req.query('period') ?? 'this-month';
+    const format = c.req.query('format') ?? 'json';
+    const fields = [
+      ...(isReportPeriod(period) ? [] : [{ field: 'period', message: `Period must be one of ${reportPeriods.join(', ')}` }]),
+      ...(format === 'json' || format === 'csv' ? [] : [{ field: 'format', message: 'Format must be json or csv' }]),
+    ];
+    if (fields.length > 0 || !isReportPeriod(period)) return fail({ error: 'invalid-fields', message: 'Say which period to report on', fields }, 400);
+    const at = now();
+    const result = await leadReport({ reports, logger }, period, at);
+    if (!result.ok) return staffFailure(result.error);
+    if (format === 'csv') {
+      return new Response(reportCsv(result.report), {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="report-${period}-${londonDay(at)}.csv"`,
+          'cache-control': 'no-store',
+        },
+      });
+    }
+    c.header('cache-control', 'no-store');
+    return c.json(toWireLeadReport(result.report));
+  });
+  return api;
+}
