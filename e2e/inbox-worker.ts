@@ -33,8 +33,8 @@ export async function openInboxWithWorker(context: BrowserContext, page: Page): 
   await page.goto('/quotes');
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   expect(scope).toBe(new URL('/quotes', page.url()).href);
-  // Installing precaches the build's files first, which a loaded machine takes a while to do.
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL), { timeout: 15_000 }).toBe(new URL('/quotes-sw.js', page.url()).href);
+  // Installing precaches the build's files first (some sixty), which a loaded machine takes a while to do.
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL), { timeout: 30_000 }).toBe(new URL('/quotes-sw.js', page.url()).href);
   const worker = await started;
   if (!worker) throw new Error('no service worker started');
   return worker;

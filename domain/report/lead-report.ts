@@ -162,13 +162,13 @@ export function buildLeadReport(records: readonly ReportRecord[], period: Report
 }
 
 /** The report's columns, in order, as its CSV and its table give them. */
-export const reportColumns = ['Channel', 'Requests', 'Median minutes to first call', 'Called within promise (%)', 'Won', 'Win rate (%)', 'Won value (£)', 'Value per request (£)'] as const;
+const reportColumns = ['Channel', 'Requests', 'Median minutes to first call', 'Called within promise (%)', 'Won', 'Win rate (%)', 'Won value (£)', 'Value per request (£)'] as const;
 
 const percent = (share: number | null) => (share === null ? '' : String(Math.round(share * 100)));
 const pounds = (pence: number | null) => (pence === null ? '' : String(pence / 100));
 
 /** One channel's figures (or the total's) as a row of {@link reportColumns}, plain numbers a spreadsheet can add. */
-export function reportRow(name: string, figures: ChannelFigures): string[] {
+function reportRow(name: string, figures: ChannelFigures): string[] {
   return [
     name,
     String(figures.requests),

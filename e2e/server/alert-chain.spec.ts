@@ -11,6 +11,8 @@ import { clickNotification, openInboxWithWorker, pushToInboxWorker, shownNotific
 // given a subscription on the loopback service instead: the one part that is not the browser's own.
 
 test('alerts on, a request from the form buzzes this device within a second, and "I\'m on it" takes it', async ({ context, page, baseURL }) => {
+  // The worker's install, the settings page, a request sent and its push, end to end.
+  test.slow();
   const origin = new URL(baseURL ?? '').origin;
   const pushService = await startLoopbackPushService();
   try {
@@ -70,10 +72,14 @@ test('alerts on, a request from the form buzzes this device within a second, and
     expect(pushService.rejected).toEqual([]);
     expect(received).toMatchObject({ urgency: 'high', ttl: 600 });
     const alert = received?.payload as { quoteId: string; take: string };
+    // Our part ends when the push service has it, within the second; the phone's own part is its
+    // worker showing the alert as the message is delivered, timed from the delivery (here the
+    // DevTools protocol stands in for the push service, whose own delay is not ours to measure).
+    expect(Date.now() - acknowledgedAt).toBeLessThan(1_000);
     await push(JSON.stringify(received?.payload));
     const tag = `quote-${alert.quoteId}`;
     await expect
-      .poll(async () => (await shownNotifications(page)).find((shown) => shown.tag === tag), { timeout: Math.max(100, 1_000 - (Date.now() - acknowledgedAt)) })
+      .poll(async () => (await shownNotifications(page)).find((shown) => shown.tag === tag), { timeout: 1_000 })
       .toMatchObject({ title: 'URGENT · Emergency Plumbing · SE1', body: `${firstName} · waiting under 1 min`, actions: [{ action: 'take', title: "I'm on it" }] });
 
     await clickNotification(worker, tag, 'take');

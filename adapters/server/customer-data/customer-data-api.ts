@@ -7,8 +7,8 @@ import type { CustomerDataStore } from '../../../domain/ports/customer-data-stor
 import type { Logger } from '../../../domain/ports/logger';
 import type { StaffFailure } from '../../../domain/staff/staff-failure';
 import { toWireErased, type WireErasure } from '../../http-api/customer-data-wire';
-import type { WireError } from '../../http-api/wire';
 import { bodyLimits, limitBody } from '../http/body-limit';
+import { noStoreFailure, staffFailureResponse } from '../http/staff-failure-response';
 import type { StaffEnv } from '../staff/staff-gate';
 
 export interface CustomerDataApiOptions {
@@ -18,13 +18,10 @@ export interface CustomerDataApiOptions {
   requireStaff: MiddlewareHandler<StaffEnv>;
 }
 
-const fail = (body: WireError, status: 400 | 401 | 503) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
+const fail = noStoreFailure;
 
-function staffFailure(error: StaffFailure) {
-  return error.kind === 'not-signed-in'
-    ? fail({ error: 'not-signed-in', message: 'Sign in as staff to see a customer’s data' }, 401)
-    : fail({ error: 'storage-unavailable', message: 'The customer’s data cannot be reached right now. Please try again.' }, 503);
-}
+const staffFailure = (error: StaffFailure) =>
+  staffFailureResponse(error, { signIn: 'Sign in as staff to see a customer’s data', unavailable: 'The customer’s data cannot be reached right now. Please try again.' });
 
 const invalid = (message: string, fields: { field: string; message: string }[]) => fail({ error: 'invalid-fields', message, fields }, 400);
 

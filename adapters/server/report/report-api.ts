@@ -4,9 +4,8 @@ import type { Logger } from '../../../domain/ports/logger';
 import type { ReportSource } from '../../../domain/ports/report-source';
 import { leadReport, reportCsv } from '../../../domain/report/lead-report';
 import { isReportPeriod, reportPeriods } from '../../../domain/report/report-period';
-import type { StaffFailure } from '../../../domain/staff/staff-failure';
 import { toWireLeadReport } from '../../http-api/report-wire';
-import type { WireError } from '../../http-api/wire';
+import { noStoreFailure, staffFailureResponse } from '../http/staff-failure-response';
 import type { StaffEnv } from '../staff/staff-gate';
 
 export interface ReportApiOptions {
@@ -17,13 +16,7 @@ export interface ReportApiOptions {
   requireStaff: MiddlewareHandler<StaffEnv>;
 }
 
-const fail = (body: WireError, status: 400 | 401 | 503) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
-
-function staffFailure(error: StaffFailure) {
-  return error.kind === 'not-signed-in'
-    ? fail({ error: 'not-signed-in', message: 'Sign in as staff to read the report' }, 401)
-    : fail({ error: 'storage-unavailable', message: 'The report cannot be read right now. Please try again.' }, 503);
-}
+const words = { signIn: 'Sign in as staff to read the report', unavailable: 'The report cannot be read right now. Please try again.' };
 
 /**
  * The owner's report under `/api/report`, staff only: `?period=` one of the report's periods (this
@@ -38,10 +31,10 @@ export function reportApi({ reports, logger, now, requireStaff }: ReportApiOptio
       ...(isReportPeriod(period) ? [] : [{ field: 'period', message: `Period must be one of ${reportPeriods.join(', ')}` }]),
       ...(format === 'json' || format === 'csv' ? [] : [{ field: 'format', message: 'Format must be json or csv' }]),
     ];
-    if (fields.length > 0 || !isReportPeriod(period)) return fail({ error: 'invalid-fields', message: 'Say which period to report on', fields }, 400);
+    if (fields.length > 0 || !isReportPeriod(period)) return noStoreFailure({ error: 'invalid-fields', message: 'Say which period to report on', fields }, 400);
     const at = now();
     const result = await leadReport({ reports, logger }, period, at);
-    if (!result.ok) return staffFailure(result.error);
+    if (!result.ok) return staffFailureResponse(result.error, words);
     if (format === 'csv') {
       return new Response(reportCsv(result.report), {
         headers: {

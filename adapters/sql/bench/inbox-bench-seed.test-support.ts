@@ -6,6 +6,7 @@ import type { QuoteStatus } from '../../../domain/inbox/quote-status';
 import { dueAt } from '../../../domain/inbox/response-clock';
 import type { ServiceType } from '../../../domain/quote/service-type';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
+import { seededRandom } from '../../../fixtures/seeded-random';
 import type { Database, NotificationsTable, QuoteNotesTable, QuoteRequestsTable, QuoteStatusChangesTable } from '../database';
 
 const minute = 60_000;
@@ -25,18 +26,6 @@ const jobs: Record<ServiceType, readonly string[]> = {
   maintenance: ['Annual boiler service', 'Landlord gas safety check', 'Power flush of the heating'],
   other: ['Outside tap for the garden', 'Move a radiator before decorating', 'Washing machine plumbing'],
 };
-
-/** A small, fast generator with a seed, so every run stores the same requests. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const pathTo: Readonly<Record<QuoteStatus, readonly QuoteStatus[]>> = {
   new: [],
