@@ -113,6 +113,8 @@ test('on a phone, the first request and its Call button are on the first screen,
 });
 
 test('on a desktop screen, at least four whole cards are on the first screen', async ({ page, scanAccessibility }, testInfo) => {
+  // A full accessibility scan of a long list, and the settings page in a full-page screenshot.
+  test.slow();
   await page.setViewportSize({ width: 1280, height: 800 });
   await openInbox(page);
   const cards = page.getByRole('article');
