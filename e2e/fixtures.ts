@@ -75,7 +75,8 @@ export async function signInAsStaff(page: Page) {
   await form.getByLabel('Email').fill(e2eStaff.email);
   await form.getByLabel('Password').fill(e2eStaff.password);
   await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Quote Requests \(\d+\)/);
+  // The list, and its count, come once the inbox's first page is read: on a loaded machine, seconds.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Quote Requests \(\d+\)/, { timeout: 15_000 });
 }
 
 /** The latest 500 stored requests of every status, read through the API as a signed-in staff member. */
