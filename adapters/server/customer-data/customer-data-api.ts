@@ -1,3 +1,4 @@
+import { csvDownload } from '../http/csv-download';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { describeErased, sentEmailsNotice } from '../../../domain/customer-data/customer-data';
 import { customerDataCsv, customerDataDocument } from '../../../domain/customer-data/customer-data-export';
@@ -41,13 +42,7 @@ export function customerDataApi({ customerData, logger, now, requireStaff }: Cus
     if (!result.ok) return result.error.kind === 'invalid-fields' ? invalid('Say whose data to find', result.error.fields) : staffFailure(result.error);
     const at = now();
     if (format === 'csv') {
-      return new Response(customerDataCsv(result.data), {
-        headers: {
-          'content-type': 'text/csv; charset=utf-8',
-          'content-disposition': `attachment; filename="customer-data-${londonDay(at)}.csv"`,
-          'cache-control': 'no-store',
-        },
-      });
+      return csvDownload(customerDataCsv(result.data), `customer-data-${londonDay(at)}.csv`);
     }
     c.header('cache-control', 'no-store');
     return c.json(customerDataDocument(result.data, result.subject, at));

@@ -1,3 +1,4 @@
+import { csvDownload } from '../http/csv-download';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { londonDay } from '../../../domain/london-time';
 import type { Logger } from '../../../domain/ports/logger';
@@ -36,13 +37,7 @@ export function reportApi({ reports, logger, now, requireStaff }: ReportApiOptio
     const result = await leadReport({ reports, logger }, period, at);
     if (!result.ok) return staffFailureResponse(result.error, words);
     if (format === 'csv') {
-      return new Response(reportCsv(result.report), {
-        headers: {
-          'content-type': 'text/csv; charset=utf-8',
-          'content-disposition': `attachment; filename="report-${period}-${londonDay(at)}.csv"`,
-          'cache-control': 'no-store',
-        },
-      });
+      return csvDownload(reportCsv(result.report), `report-${period}-${londonDay(at)}.csv`);
     }
     c.header('cache-control', 'no-store');
     return c.json(toWireLeadReport(result.report));
