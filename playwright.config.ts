@@ -20,6 +20,9 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
+  // Two workers share two cores with both servers and their browsers: a walk through the inbox of
+  // twenty steps can take half a minute when the other worker is scanning a long page.
+  timeout: 60_000,
   reporter: [['list']],
   use: {
     trace: 'retain-on-failure',
