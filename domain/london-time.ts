@@ -1,3 +1,6 @@
+/** The IANA name of London's time zone, for whatever else keeps its own calendar (PostgreSQL). */
+export const londonTimeZone = 'Europe/London';
+
 /** The business and its staff are in London, whatever the clock of the device or server. */
 const londonFormat = new Intl.DateTimeFormat('en-GB', {
   day: '2-digit',
@@ -6,7 +9,7 @@ const londonFormat = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
-  timeZone: 'Europe/London',
+  timeZone: londonTimeZone,
 });
 
 /** A moment as London's calendar and wall clock show it (GMT or BST, as the date has it). */

@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest';
+import { londonDay } from '../../domain/london-time';
 import type { QuoteInbox } from '../../domain/ports/quote-inbox';
-import type { ReportSource } from '../../domain/ports/report-source';
+import type { ReportSource, ReportTallies, ReportTally } from '../../domain/ports/report-source';
+import { type ReportRecord, tallyRequests } from '../../domain/report/report-tally';
+import { seededRandom } from '../../fixtures/seeded-random';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { type MakeStore, withStore } from './store-under-test.test-support';
@@ -8,17 +11,35 @@ import { type MakeStore, withStore } from './store-under-test.test-support';
 const minute = 60_000;
 const sam = 'sam.porter@se1plumbing.example';
 
+/** The tallies in one order, and the days summed by London day: stores may split a day, or order either, as they like. */
+function comparable({ tallies, days }: ReportTallies): { tallies: ReportTally[]; days: Record<string, { requests: number; wonPence: number }> } {
+  const byDay: Record<string, { requests: number; wonPence: number }> = {};
+  for (const day of days) {
+    const key = londonDay(day.at);
+    const sum = byDay[key] ?? { requests: 0, wonPence: 0 };
+    byDay[key] = { requests: sum.requests + day.requests, wonPence: sum.wonPence + day.wonPence };
+  }
+  const merged: ReportTally[] = [];
+  for (const tally of tallies) {
+    const same = merged.find((other) => JSON.stringify({ ...other, requests: 0, won: 0, wonPence: 0 }) === JSON.stringify({ ...tally, requests: 0, won: 0, wonPence: 0 }));
+    if (same === undefined) merged.push({ ...tally });
+    else Object.assign(same, { requests: same.requests + tally.requests, won: same.won + tally.won, wonPence: same.wonPence + tally.wonPence });
+  }
+  return { tallies: merged.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))), days: byDay };
+}
+
 /**
- * The owner's report's records, as every store that draws it keeps them (ReportSource): the period's
- * requests, from its first moment up to but not including its end, each with where it came from, its
- * first call, its status and, once won, the value given with its last move to won.
+ * The owner's report's sums, as every store that draws it works them out (ReportSource): the period's
+ * requests, from its first moment up to but not including its end, out of the Spam folder, summed by
+ * where they came from, how their first call went and what they won, and by London day; the same as
+ * the domain's tallyRequests of the same requests, to the millisecond and across the clocks' changes.
  */
 export function reportSourceContract(name: string, make: MakeStore<QuoteInbox & ReportSource>): void {
   describe(`${name} as a ReportSource`, () => {
-    test('the period’s requests, each with its channel’s parts, first call, status and won value', async () => {
+    test('the period’s requests, summed by their channel’s parts, first call and won value', async () => {
       const clock = manualClock();
       await withStore(make, clock.now, async ({ repository, inbox }) => {
-        const before = await repository.insert(sampleQuote({ name: 'Before the period' }));
+        await repository.insert(sampleQuote({ name: 'Before the period' }));
         clock.time += minute;
         const from = clock.now();
         const fromAds = await repository.insert({ ...sampleQuote({ name: 'From an ad', urgent: true }), hasGclid: true, utmSource: 'google', utmMedium: 'cpc', referrerHost: 'www.google.com' });
@@ -42,20 +63,18 @@ export function reportSourceContract(name: string, make: MakeStore<QuoteInbox & 
         }
         await inbox.recordCallAttempt({ id: rung.id, by: sam, at: clock.now() });
 
-        const records = [...(await inbox.reportRecords(from, to))].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-        expect(records).toHaveLength(2);
-        const [ad, other] = records;
-        expect(ad).toMatchObject({ urgent: true, status: 'won', wonPence: 125_050, hasGclid: true, utmSource: 'google', utmMedium: 'cpc', referrerHost: 'www.google.com' });
-        expect(ad?.createdAt).toEqual(fromAds.createdAt);
-        expect(ad?.respondedAt).toBeInstanceOf(Date);
-        expect(ad?.callAttempts).toBeUndefined();
-        expect(other).toMatchObject({ urgent: false, status: 'new', wonPence: null, hasGclid: false, utmSource: 'gbp', utmMedium: 'organic', referrerHost: null, respondedAt: null });
-        expect(other?.callAttempts?.[0]?.at).toBeInstanceOf(Date);
-        expect(records.map(({ createdAt }) => createdAt)).not.toContainEqual(before.createdAt);
+        const sums = comparable(await inbox.reportTallies(from, to, clock.now()));
+        expect(sums.tallies).toEqual([
+          // Answered in 7 minutes, and won at last for the value given with that move.
+          { referrerHost: 'www.google.com', utmSource: 'google', utmMedium: 'cpc', hasGclid: true, minutesToFirstCall: 7, calledWithinPromise: true, overdueUncalled: false, requests: 1, won: 1, wonPence: 125_050 },
+          // Rung 10 minutes after it came, nobody picked up: that kept the promise.
+          { referrerHost: null, utmSource: 'gbp', utmMedium: 'organic', hasGclid: false, minutesToFirstCall: 10, calledWithinPromise: true, overdueUncalled: false, requests: 1, won: 0, wonPence: 0 },
+        ]);
+        expect(sums.days).toEqual({ [londonDay(from)]: { requests: 2, wonPence: 125_050 } });
       });
     });
 
-    test('a request won and then lost has no won value in the report', async () => {
+    test('a request won and then lost, or given up by its customer, has no won value in the report', async () => {
       const clock = manualClock();
       await withStore(make, clock.now, async ({ repository, inbox }) => {
         const from = clock.now();
@@ -64,7 +83,50 @@ export function reportSourceContract(name: string, make: MakeStore<QuoteInbox & 
           clock.time += minute;
           await inbox.changeStatus({ id: stored.id, from: fromStatus, to: toStatus, by: sam, at: clock.now(), respondedAt: fromStatus === 'new' ? clock.now() : null, ...outcome });
         }
-        expect(await inbox.reportRecords(from, new Date(clock.time + minute))).toEqual([expect.objectContaining({ status: 'lost', wonPence: null })]);
+        const { tallies } = await inbox.reportTallies(from, new Date(clock.time + minute), clock.now());
+        expect(tallies).toEqual([expect.objectContaining({ requests: 1, won: 0, wonPence: 0 })]);
+      });
+    });
+
+    test('at the edges of a minute, of the promise and of London’s day, the sums are the domain’s own', async () => {
+      // Times that land exactly on a minute and on the promise, a millisecond either side, and late
+      // evenings on both sides of the clocks going forward and back.
+      const offsets = [0, 1, minute - 1, minute, minute + 1, 30 * minute - 1, 30 * minute, 30 * minute + 1, 120 * minute, 120 * minute + 1, 3 * 24 * 60 * minute];
+      const starts = ['2026-03-28T22:59:59.999Z', '2026-03-29T23:00:00.000Z', '2026-07-14T12:00:00.000Z', '2026-07-14T23:30:00.000Z', '2026-10-24T23:00:00.000Z', '2026-10-25T23:59:59.999Z', '2026-12-31T23:30:00.000Z'];
+      const random = seededRandom(20_261_127);
+      const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+      const clock = manualClock(starts[0]);
+      await withStore(make, clock.now, async ({ repository, inbox }) => {
+        const records: ReportRecord[] = [];
+        const later: (() => Promise<void>)[] = [];
+        for (let index = 0; index < 48; index++) {
+          clock.time = Date.parse(pick(starts)) + index;
+          const urgent = random() < 0.5;
+          const source = pick([
+            { hasGclid: true, referrerHost: null, utmSource: null, utmMedium: null },
+            { hasGclid: false, referrerHost: 'www.bing.com', utmSource: null, utmMedium: null },
+            { hasGclid: false, referrerHost: null, utmSource: 'gbp', utmMedium: 'organic' },
+            { hasGclid: false, referrerHost: null, utmSource: null, utmMedium: null },
+          ]);
+          const stored = await repository.insert({ ...sampleQuote({ name: `Edge ${String(index)}`, urgent }), ...source });
+          const createdAt = stored.createdAt;
+          const rungAt = random() < 0.4 ? new Date(createdAt.getTime() + pick(offsets)) : null;
+          const answeredAt = random() < 0.7 ? new Date(Math.max(rungAt?.getTime() ?? 0, createdAt.getTime() + pick(offsets))) : null;
+          const wonPence = answeredAt !== null && random() < 0.5 ? Math.floor(random() * 500_000) : null;
+          records.push({ ...source, createdAt, urgent, respondedAt: answeredAt, ...(rungAt && { callAttempts: [{ at: rungAt }] }), status: answeredAt === null ? 'new' : wonPence === null ? 'contacted' : 'won', wonPence });
+          later.push(async () => {
+            if (rungAt !== null) await inbox.recordCallAttempt({ id: stored.id, by: sam, at: rungAt });
+            if (answeredAt === null) return;
+            await inbox.changeStatus({ id: stored.id, from: 'new', to: 'contacted', by: sam, at: answeredAt, respondedAt: answeredAt });
+            if (wonPence !== null) await inbox.changeStatus({ id: stored.id, from: 'contacted', to: 'won', by: sam, at: answeredAt, respondedAt: null, wonPence });
+          });
+        }
+        for (const move of later) await move();
+        const [from, to] = [new Date('2026-01-01T00:00:00Z'), new Date('2027-01-01T00:00:00Z')];
+        // Read as the first urgent promise runs out (due then is not yet overdue), in the summer, and after them all.
+        for (const now of [Date.parse(starts[0] ?? '') + 30 * minute, Date.parse('2026-07-15T01:30:00Z'), Date.parse('2027-01-02T00:00:00Z')].map((time) => new Date(time))) {
+          expect(comparable(await inbox.reportTallies(from, to, now))).toEqual(comparable(tallyRequests(records, now)));
+        }
       });
     });
   });

@@ -1,5 +1,6 @@
 import { currentOutcome, type JobOutcome } from '../../domain/inbox/job-outcome';
-import type { ReportRecord, ReportSource } from '../../domain/ports/report-source';
+import type { ReportSource, ReportTallies } from '../../domain/ports/report-source';
+import { type ReportRecord, tallyRequests } from '../../domain/report/report-tally';
 import { businessEmailsOf, type CustomerData, type CustomerSubject, type ErasedCustomerData, matchesSubject } from '../../domain/customer-data/customer-data';
 import { compareInInbox, type InboxCursor, type InboxPage, type InboxQuery } from '../../domain/inbox/inbox-query';
 import type { InboxQuote, QuoteNote } from '../../domain/inbox/inbox-quote';
@@ -261,26 +262,12 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
     return Promise.resolve(records);
   }
 
-  reportRecords(from: Date, to: Date): Promise<readonly ReportRecord[]> {
+  reportTallies(from: Date, to: Date, now: Date): Promise<ReportTallies> {
     const records = this.#quotes
       .filter((quote) => !inSpamFolder(quote) && quote.createdAt.getTime() >= from.getTime() && quote.createdAt.getTime() < to.getTime())
-      .map((quote): ReportRecord => {
-        const firstCall = quote.callAttempts?.[0];
-        const { wonPence } = currentOutcome(quote);
-        return {
-          createdAt: new Date(quote.createdAt),
-          urgent: quote.urgent,
-          respondedAt: quote.respondedAt && new Date(quote.respondedAt),
-          ...(firstCall && { callAttempts: [{ at: new Date(firstCall.at) }] }),
-          status: quote.status,
-          referrerHost: quote.referrerHost,
-          utmSource: quote.utmSource,
-          utmMedium: quote.utmMedium,
-          hasGclid: quote.hasGclid,
-          wonPence: quote.status === 'won' ? (wonPence ?? null) : null,
-        };
-      });
-    return Promise.resolve(records);
+      // The demo's requests are records as the report reads them, once each is given its won value now.
+      .map((quote): ReportRecord => ({ ...quote, wonPence: quote.status === 'won' ? (currentOutcome(quote).wonPence ?? null) : null }));
+    return Promise.resolve(tallyRequests(records, now));
   }
 
   viewCounts(): Promise<ViewCounts> {

@@ -74,6 +74,10 @@ export interface QuoteRequestsTable extends Omit<FieldColumns, 'has_gclid'> {
   spam_text_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** The SHA-256, in hexadecimal, of the customer link token; null for requests stored before links existed. */
   customer_token_hash: ColumnType<string | null, string | null | undefined, never>;
+  /** The value given with its last move to won, in pence, while it is won; null otherwise. Kept for the report. */
+  won_pence: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Its first call nobody picked up; null while there was none. Kept for the report. */
+  first_called_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 /** A row of `quote_status_changes`: one move of a request from one status to another. */
@@ -106,7 +110,7 @@ export interface QuoteNotesTable {
 }
 
 /** A row of `quote_call_attempts`: a call staff made to a waiting request that nobody picked up. */
-interface QuoteCallAttemptsTable {
+export interface QuoteCallAttemptsTable {
   /** Numbered by the database in insertion order: the tie-breaker among calls at the same time. */
   seq: Generated<number>;
   /** The request; deleting it (or purging or erasing it) deletes its calls. */

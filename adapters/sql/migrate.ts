@@ -14,6 +14,7 @@ import { addSpamAndCustomerLinks } from './migrations/010-add-spam-and-customer-
 import { addCallAttempts } from './migrations/011-add-call-attempts';
 import { addLeadSource } from './migrations/012-add-lead-source';
 import { addJobOutcomes } from './migrations/013-add-job-outcomes';
+import { addReportFigures } from './migrations/014-add-report-figures';
 
 /** Migrations by name, applied in name order. */
 export type Migrations = Readonly<Record<string, Migration>>;
@@ -33,6 +34,7 @@ export const migrations: Migrations = {
   '011-add-call-attempts': addCallAttempts,
   '012-add-lead-source': addLeadSource,
   '013-add-job-outcomes': addJobOutcomes,
+  '014-add-report-figures': addReportFigures,
 };
 
 /** The migrations this version knows, by name: a database that has applied any other is from a newer version. */

@@ -62,7 +62,7 @@ export class SqlCustomerLinks implements CustomerLinkStore {
       if (from === 'lost') return requireInboxQuote(tx, row.id);
       await tx
         .updateTable('quote_requests')
-        .set((eb) => ({ status: 'lost', responded_at: eb.fn.coalesce('responded_at', eb.val(at.toISOString())).$castTo<string>() }))
+        .set((eb) => ({ status: 'lost', won_pence: null, responded_at: eb.fn.coalesce('responded_at', eb.val(at.toISOString())).$castTo<string>() }))
         .where('id', '=', row.id)
         .execute();
       await tx

@@ -1,4 +1,4 @@
-import type { ReportRecord, ReportSource } from '../../domain/ports/report-source';
+import type { ReportSource, ReportTallies } from '../../domain/ports/report-source';
 import { type Kysely, sql } from 'kysely';
 import type { CallAttempt, InboxQuote, QuoteNote } from '../../domain/inbox/inbox-quote';
 import type { PhotoRef } from '../../domain/photos/photos';
@@ -38,6 +38,7 @@ import {
   statusChangeColumns,
 } from './inbox-row';
 import { queueNotifications } from './new-request-notifications';
+import { reportTallies } from './report-tallies';
 
 /**
  * Up to this many matches a search's page is read through the trigram index and sorted; past it, along
@@ -134,6 +135,8 @@ export class SqlQuoteInbox implements QuoteInbox, ReportSource {
         .updateTable('quote_requests')
         .set((eb) => ({
           status: to,
+          // The report's won value: the one given with this move to won, none on any other move.
+          won_pence: to === 'won' ? (wonPence ?? null) : null,
           ...(respondedAt !== null && { responded_at: respondedAt.toISOString() }),
           ...(takesRequest(to) && {
             taken_by: eb.fn.coalesce('taken_by', eb.val(by)),
@@ -213,8 +216,13 @@ export class SqlQuoteInbox implements QuoteInbox, ReportSource {
       if (row.status !== waitingStatus || row.in_spam === true || row.in_spam === 1) return { outcome: 'not-waiting' };
       await tx.insertInto('quote_call_attempts').values({ quote_id: id, attempted_by: by, attempted_at: at.toISOString() }).execute();
       const quote = await requireInboxQuote(tx, id);
-      // From the calls as stored, so a call recorded late behind another still leaves the later one's time.
-      await tx.updateTable('quote_requests').set({ due_at: dueAt(quote).toISOString() }).where('id', '=', id).execute();
+      // From the calls as stored, so a call recorded late behind another still leaves the later one's
+      // time, and the first one's for the report.
+      await tx
+        .updateTable('quote_requests')
+        .set({ due_at: dueAt(quote).toISOString(), first_called_at: quote.callAttempts?.[0]?.at.toISOString() ?? null })
+        .where('id', '=', id)
+        .execute();
       return { outcome: 'recorded', quote };
     });
   }
@@ -285,51 +293,8 @@ export class SqlQuoteInbox implements QuoteInbox, ReportSource {
     });
   }
 
-  /**
-   * The report's records: the period's requests out of the Spam folder, by the index on created_at,
-   * each with its first call nobody picked up and, once won, the value given with its last move to won.
-   */
-  async reportRecords(from: Date, to: Date): Promise<readonly ReportRecord[]> {
-    const rows = await this.#db
-      .selectFrom('quote_requests')
-      .select(['created_at', 'urgent', 'responded_at', 'status', 'referrer_host', 'utm_source', 'utm_medium', 'has_gclid'])
-      .select((eb) => [
-        eb
-          .selectFrom('quote_call_attempts')
-          .select((calls) => calls.fn.min('attempted_at').as('at'))
-          .whereRef('quote_call_attempts.quote_id', '=', 'quote_requests.id')
-          .as('first_call_at'),
-        eb
-          .case()
-          .when('status', '=', sql.lit('won'))
-          .then(
-            eb
-              .selectFrom('quote_status_changes')
-              .select('won_pence')
-              .whereRef('quote_status_changes.quote_id', '=', 'quote_requests.id')
-              .where('to_status', '=', sql.lit('won'))
-              .orderBy('id', 'desc')
-              .limit(1),
-          )
-          .end()
-          .as('won_pence'),
-      ])
-      .where('created_at', '>=', from.toISOString())
-      .where('created_at', '<', to.toISOString())
-      .where(inSpamFolder(false))
-      .execute();
-    return rows.map((row) => ({
-      createdAt: new Date(row.created_at),
-      urgent: row.urgent === true || row.urgent === 1,
-      respondedAt: row.responded_at === null ? null : new Date(row.responded_at),
-      ...(row.first_call_at !== null && { callAttempts: [{ at: new Date(row.first_call_at) }] }),
-      status: parseStatus('report', row.status),
-      referrerHost: row.referrer_host,
-      utmSource: row.utm_source,
-      utmMedium: row.utm_medium,
-      hasGclid: row.has_gclid === true || row.has_gclid === 1,
-      wonPence: row.won_pence ?? null,
-    }));
+  reportTallies(from: Date, to: Date, now: Date): Promise<ReportTallies> {
+    return reportTallies(this.#db, this.#dialect, from, to, now);
   }
 
   /**

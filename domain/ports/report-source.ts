@@ -1,16 +1,35 @@
-import type { QuoteStatus } from '../inbox/quote-status';
 import type { LeadSource } from '../quote/lead-channel';
 
-/** What the owner's report reads of one request: when it came, how fast it was called, where it came from, and how it ended. */
-export interface ReportRecord extends LeadSource {
-  createdAt: Date;
-  urgent: boolean;
-  respondedAt: Date | null;
-  /** The first call nobody picked up, when there was one: it kept the promise as an answered call does. Absent when there was none. */
-  callAttempts?: readonly { at: Date }[];
-  status: QuoteStatus;
-  /** The job's value in pence, for a request won now whose value staff gave with that move; null otherwise. */
-  wonPence: number | null;
+/**
+ * Requests of a period alike in everything the report reads of them, and their sums: where they came
+ * from, how their first call went, and what they won.
+ */
+export interface ReportTally extends LeadSource {
+  /** Whole minutes from arriving to the first call (picked up or not), never below 0; null while none came. */
+  minutesToFirstCall: number | null;
+  /** Called by the time the promise ran out; false while not called. */
+  calledWithinPromise: boolean;
+  /** Not called, and the promise ran out before the report's `now`. */
+  overdueUncalled: boolean;
+  requests: number;
+  /** Of them, those won now. */
+  won: number;
+  /** The value staff gave with their last move to won, in pence, of those won now. */
+  wonPence: number;
+}
+
+/** Requests that arrived on one London day (a store may split a day into several of these), and their won value. */
+export interface ReportDay {
+  /** One of their arrival times. */
+  at: Date;
+  requests: number;
+  wonPence: number;
+}
+
+/** A period's requests as the report sums them: by what it reads of them, and by the day they arrived. */
+export interface ReportTallies {
+  tallies: readonly ReportTally[];
+  days: readonly ReportDay[];
 }
 
 /**
@@ -18,6 +37,9 @@ export interface ReportRecord extends LeadSource {
  * (our server, Supabase's function, the demo's API in the page). Rejects when the store cannot be reached.
  */
 export interface ReportSource {
-  /** Every request received from `from` up to (not including) `to`, but those in the Spam folder. */
-  reportRecords: (from: Date, to: Date) => Promise<readonly ReportRecord[]>;
+  /**
+   * The sums of every request received from `from` up to (not including) `to`, but those in the Spam
+   * folder, with the promises read at `now`: the same as the domain's tallyRequests of them.
+   */
+  reportTallies: (from: Date, to: Date, now: Date) => Promise<ReportTallies>;
 }

@@ -2,9 +2,8 @@ import { londonDay, londonDayStart, londonParts } from '../london-time';
 import type { ReportPeriod } from './report-period';
 import { toCsv } from '../inbox/csv';
 import type { Logger } from '../ports/logger';
-import type { ReportRecord, ReportSource } from '../ports/report-source';
+import type { ReportSource, ReportTallies, ReportTally } from '../ports/report-source';
 import { type StaffFailure, staffFailureOf } from '../staff/staff-failure';
-import { firstResponseAt, promiseDueAt, responseTime } from '../inbox/response-clock';
 import { type LeadChannel, leadChannel, leadChannels } from '../quote/lead-channel';
 
 /** One channel's figures over the period (or every channel's, as the total). */
@@ -90,36 +89,41 @@ function weekOf(date: Date, weeks: Map<number, string>): string {
   return week;
 }
 
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = values.sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : Math.round(((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2);
+/** The median of values given with how often each came, rounded to a whole number when it falls between two; null with none. */
+function median(counted: readonly (readonly [value: number, count: number])[]): number | null {
+  const sorted = [...counted].sort(([a], [b]) => a - b);
+  const total = sorted.reduce((sum, [, count]) => sum + count, 0);
+  if (total === 0) return null;
+  /** The value at `rank`, counting from 0 in sorted order. */
+  const at = (rank: number): number => {
+    let seen = 0;
+    for (const [value, count] of sorted) {
+      seen += count;
+      if (rank < seen) return value;
+    }
+    return Number.NaN;
+  };
+  const middle = Math.floor(total / 2);
+  return total % 2 === 1 ? at(middle) : Math.round((at(middle - 1) + at(middle)) / 2);
 }
 
-/** A channel's figures from its requests, read at `now`. */
-function figuresOf(records: readonly ReportRecord[], now: Date): ChannelFigures {
-  const minutes: number[] = [];
+/** A channel's figures from its requests' sums. */
+function figuresOf(tallies: readonly ReportTally[]): ChannelFigures {
+  const minutes: [number, number][] = [];
   let withinPromise = 0;
   let overdueUncalled = 0;
+  let requests = 0;
   let won = 0;
   let wonPence = 0;
-  for (const record of records) {
-    const first = firstResponseAt(record);
-    if (first === null) {
-      if (promiseDueAt(record).getTime() < now.getTime()) overdueUncalled += 1;
-    } else {
-      const time = responseTime(record, first);
-      minutes.push(time.minutes);
-      if (time.withinPromise) withinPromise += 1;
-    }
-    if (record.status === 'won') {
-      won += 1;
-      wonPence += record.wonPence ?? 0;
-    }
+  for (const tally of tallies) {
+    if (tally.minutesToFirstCall !== null) minutes.push([tally.minutesToFirstCall, tally.requests]);
+    if (tally.calledWithinPromise) withinPromise += tally.requests;
+    if (tally.overdueUncalled) overdueUncalled += tally.requests;
+    requests += tally.requests;
+    won += tally.won;
+    wonPence += tally.wonPence;
   }
-  const decided = minutes.length + overdueUncalled;
-  const requests = records.length;
+  const decided = minutes.reduce((sum, [, count]) => sum + count, 0) + overdueUncalled;
   return {
     requests,
     medianMinutesToFirstCall: median(minutes),
@@ -132,31 +136,31 @@ function figuresOf(records: readonly ReportRecord[], now: Date): ChannelFigures 
 }
 
 /**
- * The report over `period`, read at `now`, from the requests received in it (ReportSource): each channel's figures, their total, and each week's requests and won value, every
- * week of the period listed, those with none too.
+ * The report over `period`, read at `now`, from the sums of the requests received in it (ReportSource):
+ * each channel's figures, their total, and each week's requests and won value, every week of the
+ * period listed, those with none too.
  */
-export function buildLeadReport(records: readonly ReportRecord[], period: ReportPeriod, now: Date): LeadReport {
+export function buildLeadReport({ tallies, days }: ReportTallies, period: ReportPeriod, now: Date): LeadReport {
   const { from, to } = periodRange(period, now);
-  const inPeriod = records.filter((record) => record.createdAt.getTime() >= from.getTime() && record.createdAt.getTime() < to.getTime());
-  const byChannel = new Map<LeadChannel, ReportRecord[]>(leadChannels.map((channel) => [channel, []]));
+  const byChannel = new Map<LeadChannel, ReportTally[]>(leadChannels.map((channel) => [channel, []]));
+  for (const tally of tallies) byChannel.get(leadChannel(tally))?.push(tally);
   const weeks = new Map<string, ReportWeek>();
   const weekByHour = new Map<number, string>();
   for (let week = weekOf(from, weekByHour); startOf(week).getTime() < to.getTime(); week = addDays(week, 7)) {
     weeks.set(week, { start: week, requests: 0, wonPence: 0 });
   }
-  for (const record of inPeriod) {
-    byChannel.get(leadChannel(record))?.push(record);
-    const week = weeks.get(weekOf(record.createdAt, weekByHour));
+  for (const day of days) {
+    const week = weeks.get(weekOf(day.at, weekByHour));
     if (week === undefined) continue;
-    week.requests += 1;
-    if (record.status === 'won') week.wonPence += record.wonPence ?? 0;
+    week.requests += day.requests;
+    week.wonPence += day.wonPence;
   }
   return {
     period,
     from,
     to,
-    channels: leadChannels.map((channel) => ({ channel, ...figuresOf(byChannel.get(channel) ?? [], now) })),
-    total: figuresOf(inPeriod, now),
+    channels: leadChannels.map((channel) => ({ channel, ...figuresOf(byChannel.get(channel) ?? []) })),
+    total: figuresOf(tallies),
     weeks: [...weeks.values()],
   };
 }
@@ -204,7 +208,7 @@ export type LeadReportResult = { ok: true; report: LeadReport } | { ok: false; e
 export async function leadReport(deps: LeadReportDeps, period: ReportPeriod, now: Date): Promise<LeadReportResult> {
   const { from, to } = periodRange(period, now);
   try {
-    return { ok: true, report: buildLeadReport(await deps.reports.reportRecords(from, to), period, now) };
+    return { ok: true, report: buildLeadReport(await deps.reports.reportTallies(from, to, now), period, now) };
   } catch (cause) {
     return { ok: false, error: staffFailureOf(cause, deps.logger, 'Reading the report') };
   }

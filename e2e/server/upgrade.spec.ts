@@ -40,13 +40,15 @@ test('a migration that fails halfway stops the real server before it listens, na
     await stop(first.process, 'SIGTERM');
 
     // A database one migration behind, where that migration will fail halfway: its first column can be
-    // added, but its second column's name is taken, so the second statement fails.
+    // added, but its second column's name is taken, so the second statement fails. (Its index goes
+    // first: SQLite drops no column an index reads.)
     const file = join(dataDir, 'quotes.sqlite');
     const db = new DatabaseSync(file);
-    db.exec(`alter table quote_status_changes drop column won_pence;
-      alter table quote_status_changes drop column lost_reason;
-      delete from kysely_migration where name = '013-add-job-outcomes';
-      alter table quote_status_changes add column lost_reason text;`);
+    db.exec(`drop index quote_requests_report;
+      alter table quote_requests drop column won_pence;
+      alter table quote_requests drop column first_called_at;
+      delete from kysely_migration where name = '014-add-report-figures';
+      alter table quote_requests add column first_called_at text;`);
     db.close();
     const before = stateOf(file);
 
@@ -62,20 +64,20 @@ test('a migration that fails halfway stops the real server before it listens, na
     expect(stdout).not.toContain('"listening"');
     const [backup] = readdirSync(backupDir);
     expect(backup).toMatch(/^quotes-.*Z\.tar$/);
-    expect(stderr).toContain('The server did not start: database migration 013-add-job-outcomes failed: duplicate column name: lost_reason');
+    expect(stderr).toContain('The server did not start: database migration 014-add-report-figures failed: duplicate column name: first_called_at');
     expect(stderr).toContain(`Nothing was changed`);
     expect(stderr).toContain(`A backup taken just before is at ${join(backupDir, backup ?? '')}.`);
     expect(stateOf(file)).toEqual(before);
 
     // With the cause removed, the next start migrates (after another backup) and every request is there.
     const repair = new DatabaseSync(file);
-    repair.exec('alter table quote_status_changes drop column lost_reason');
+    repair.exec('alter table quote_requests drop column first_called_at');
     repair.close();
     const second = await startServer(dataDir, started, { BACKUP_DIR: backupDir });
     expect(second.log.some((line) => line.includes('"event":"backup-before-migration"'))).toBe(true);
     const listed = await listEveryRequest(second.url, await staffCookie(second.url));
     expect(listed.map(({ name }) => name).sort()).toEqual(['Before Upgrade One', 'Before Upgrade Two']);
-    expect(stateOf(file).migrations).toContain('013-add-job-outcomes');
+    expect(stateOf(file).migrations).toContain('014-add-report-figures');
   } finally {
     for (const child of started) child.kill('SIGKILL');
     await Promise.all(started.map(exited));

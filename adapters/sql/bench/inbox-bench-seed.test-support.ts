@@ -7,7 +7,7 @@ import { dueAt } from '../../../domain/inbox/response-clock';
 import type { ServiceType } from '../../../domain/quote/service-type';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 import { seededRandom } from '../../../fixtures/seeded-random';
-import type { Database, NotificationsTable, QuoteNotesTable, QuoteRequestsTable, QuoteStatusChangesTable } from '../database';
+import type { Database, NotificationsTable, QuoteCallAttemptsTable, QuoteNotesTable, QuoteRequestsTable, QuoteStatusChangesTable } from '../database';
 
 const minute = 60_000;
 const day = 24 * 60 * minute;
@@ -40,6 +40,7 @@ interface Seeded {
   changes: Insertable<QuoteStatusChangesTable>[];
   notes: Insertable<QuoteNotesTable>[];
   notifications: Insertable<NotificationsTable>[];
+  calls: Insertable<QuoteCallAttemptsTable>[];
 }
 
 /** Where the requests came from, each as likely: an ad, the Business Profile, a search, a neighbour's post, or nowhere said. */
@@ -64,7 +65,7 @@ export function benchRequests(count: number, now: Date): Seeded {
     if (item === undefined) throw new Error('nothing to pick from');
     return item;
   };
-  const seeded: Seeded = { requests: [], changes: [], notes: [], notifications: [] };
+  const seeded: Seeded = { requests: [], changes: [], notes: [], notifications: [], calls: [] };
   const span = 730 * day;
   for (let index = 0; index < count; index++) {
     const createdAt = new Date(now.getTime() - span + Math.floor(((index + random()) / count) * span));
@@ -80,6 +81,9 @@ export function benchRequests(count: number, now: Date): Seeded {
     const waiting = age < 3 * day ? random() < 0.6 : random() < 0.0005;
     const status: QuoteStatus = waiting ? 'new' : pick(['contacted', 'quoted', 'quoted', 'won', 'won', 'won', 'lost', 'lost'] as const);
     const respondedAt = status === 'new' ? null : new Date(createdAt.getTime() + (urgent ? 5 + random() * 40 : 10 + random() * 200) * minute);
+    // One in six first rang when nobody picked up, a few minutes in.
+    const firstCalledAt = random() < 1 / 6 ? new Date(createdAt.getTime() + (2 + random() * 20) * minute) : null;
+    const wonPence = status === 'won' && random() < 0.8 ? Math.round(5_000 + random() * 300_000) : null;
     const id = crypto.randomUUID();
     const quote = { ...sampleQuote({ name, email, phone, serviceType, description, urgent }), ...pick(sources) };
     seeded.requests.push({
@@ -90,12 +94,14 @@ export function benchRequests(count: number, now: Date): Seeded {
       responded_at: respondedAt?.toISOString() ?? null,
       due_at: dueAt({ createdAt, urgent }).toISOString(),
       search_text: searchTextOf(quote),
+      won_pence: wonPence,
+      first_called_at: firstCalledAt?.toISOString() ?? null,
     });
+    if (firstCalledAt !== null) seeded.calls.push({ quote_id: id, attempted_by: 'office@example.co.uk', attempted_at: firstCalledAt.toISOString() });
     let from: QuoteStatus = 'new';
     let at = respondedAt ?? createdAt;
     for (const to of pathTo[status]) {
-      const worth = to === 'won' && random() < 0.8 ? { won_pence: Math.round(5_000 + random() * 300_000) } : {};
-      seeded.changes.push({ quote_id: id, from_status: from, to_status: to, changed_by: 'office@example.co.uk', changed_at: at.toISOString(), ...worth });
+      seeded.changes.push({ quote_id: id, from_status: from, to_status: to, changed_by: 'office@example.co.uk', changed_at: at.toISOString(), won_pence: to === 'won' ? wonPence : null });
       from = to;
       at = new Date(at.getTime() + random() * 3 * day);
     }
@@ -116,6 +122,7 @@ export async function insertInBulk(db: Kysely<Database>, seeded: Seeded): Promis
   await inChunks(db, seeded.changes, (tx, rows) => tx.insertInto('quote_status_changes').values(rows).execute());
   await inChunks(db, seeded.notes, (tx, rows) => tx.insertInto('quote_notes').values(rows).execute());
   await inChunks(db, seeded.notifications, (tx, rows) => tx.insertInto('notifications').values(rows).execute());
+  await inChunks(db, seeded.calls, (tx, rows) => tx.insertInto('quote_call_attempts').values(rows).execute());
 }
 
 /** 500 rows to a statement (well under either database's limit on parameters), 20 statements to a transaction. */

@@ -1,0 +1,50 @@
+import type { QuoteStatus } from '../inbox/quote-status';
+import { firstResponseAt, promiseDueAt, responseTime } from '../inbox/response-clock';
+import type { ReportDay, ReportTallies, ReportTally } from '../ports/report-source';
+import type { LeadSource } from '../quote/lead-channel';
+
+/** What the report reads of one request: when it came, how fast it was called, where it came from, and how it ended. */
+export interface ReportRecord extends LeadSource {
+  createdAt: Date;
+  urgent: boolean;
+  respondedAt: Date | null;
+  /** The first call nobody picked up, when there was one: it kept the promise as an answered call does. Absent when there was none. */
+  callAttempts?: readonly { at: Date }[];
+  status: QuoteStatus;
+  /** The job's value in pence, for a request won now whose value staff gave with that move; null otherwise. */
+  wonPence: number | null;
+}
+
+const hourMs = 60 * 60_000;
+
+/**
+ * The report's sums of `records` at `now` (ReportSource): what a store that keeps its requests as
+ * records returns, and what a store that sums them itself must match. Days are kept by the hour: London's
+ * clocks change on the hour, so every moment of an hour is on one London day.
+ */
+export function tallyRequests(records: readonly ReportRecord[], now: Date): ReportTallies {
+  const tallies = new Map<string, ReportTally>();
+  const days = new Map<number, ReportDay>();
+  for (const record of records) {
+    const first = firstResponseAt(record);
+    const time = first === null ? null : responseTime(record, first);
+    const won = record.status === 'won';
+    const wonPence = won ? (record.wonPence ?? 0) : 0;
+    const kind: Omit<ReportTally, 'requests' | 'won' | 'wonPence'> = {
+      referrerHost: record.referrerHost,
+      utmSource: record.utmSource,
+      utmMedium: record.utmMedium,
+      hasGclid: record.hasGclid,
+      minutesToFirstCall: time?.minutes ?? null,
+      calledWithinPromise: time?.withinPromise ?? false,
+      overdueUncalled: first === null && promiseDueAt(record).getTime() < now.getTime(),
+    };
+    const key = JSON.stringify(Object.values(kind));
+    const tally = tallies.get(key) ?? { ...kind, requests: 0, won: 0, wonPence: 0 };
+    tallies.set(key, { ...tally, requests: tally.requests + 1, won: tally.won + (won ? 1 : 0), wonPence: tally.wonPence + wonPence });
+    const hour = Math.floor(record.createdAt.getTime() / hourMs);
+    const day = days.get(hour) ?? { at: record.createdAt, requests: 0, wonPence: 0 };
+    days.set(hour, { ...day, requests: day.requests + 1, wonPence: day.wonPence + wonPence });
+  }
+  return { tallies: [...tallies.values()], days: [...days.values()] };
+}
