@@ -87,6 +87,7 @@ const pathTo: Readonly<Record<QuoteStatus, readonly QuoteStatus[]>> = {
   contacted: ['contacted'],
   quoted: ['contacted', 'quoted'],
   won: ['contacted', 'won'],
+  done: ['contacted', 'won', 'done'],
   lost: ['contacted', 'quoted', 'lost'],
 };
 

@@ -27,7 +27,7 @@ import type { NewlyStored, QuoteRepository, QuoteRetention } from '../../domain/
 import type { PhotoContent, PhotoStore } from '../../domain/ports/photos';
 import type { PhotoRef, ProcessedPhoto } from '../../domain/photos/photos';
 import { fromNamedFields, type NewQuote, type QuoteRequest, toNamedFields } from '../../domain/quote/quote';
-import { type QuoteStatus, waitingStatus } from '../../domain/inbox/quote-status';
+import { isWon, type QuoteStatus, waitingStatus } from '../../domain/inbox/quote-status';
 import { type Arrival, inSpamFolder, judgeSpam, type SpamMark, spamTextKey } from '../../domain/spam/spam';
 import { inboxPage } from './inbox-page';
 import { type ViewCounts, viewCountsOf } from '../../domain/inbox/view-counts';
@@ -266,7 +266,7 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
     const records = this.#quotes
       .filter((quote) => !inSpamFolder(quote) && quote.createdAt.getTime() >= from.getTime() && quote.createdAt.getTime() < to.getTime())
       // The demo's requests are records as the report reads them, once each is given its won value now.
-      .map((quote): ReportRecord => ({ ...quote, wonPence: quote.status === 'won' ? (currentOutcome(quote).wonPence ?? null) : null }));
+      .map((quote): ReportRecord => ({ ...quote, wonPence: isWon(quote.status) ? (currentOutcome(quote).wonPence ?? null) : null }));
     return Promise.resolve(tallyRequests(records, now));
   }
 

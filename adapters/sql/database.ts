@@ -304,7 +304,28 @@ export function openSqliteDatabase(file: string): Kysely<Database> {
     database.close();
     throw error;
   }
-  return new Kysely<Database>({ dialect: new NodeSqliteDialect(database) });
+  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(database) });
+  sqliteFiles.set(db, database);
+  return db;
+}
+
+/** The SQLite file behind each database opened here, for {@link allowingSchemaRewrites}. */
+const sqliteFiles = new WeakMap<Kysely<Database>, DatabaseSync>();
+
+/**
+ * Runs `work` (migrations) with SQLite's defensive flag off, so that a migration may loosen a CHECK by
+ * rewriting its table's schema text (decision 032): the flag stays on at every other time, as Node sets
+ * it. Nothing changes for PostgreSQL.
+ */
+export async function allowingSchemaRewrites<T>(db: Kysely<Database>, work: () => Promise<T>): Promise<T> {
+  const file = sqliteFiles.get(db);
+  if (file === undefined) return work();
+  file.enableDefensive(false);
+  try {
+    return await work();
+  } finally {
+    file.enableDefensive(true);
+  }
 }
 
 /** Options for {@link openPostgresDatabase}. */

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { DEFAULT_MIGRATION_TABLE, type Migration, Migrator } from 'kysely/migration';
-import { type Database, sqlDialectOf } from './database';
+import { allowingSchemaRewrites, type Database, sqlDialectOf } from './database';
 import { createQuoteRequests } from './migrations/001-create-quote-requests';
 import { createStaff } from './migrations/002-create-staff';
 import { createNotifications } from './migrations/003-create-notifications';
@@ -15,6 +15,7 @@ import { addCallAttempts } from './migrations/011-add-call-attempts';
 import { addLeadSource } from './migrations/012-add-lead-source';
 import { addJobOutcomes } from './migrations/013-add-job-outcomes';
 import { addReportFigures } from './migrations/014-add-report-figures';
+import { addDone } from './migrations/015-add-done';
 
 /** Migrations by name, applied in name order. */
 export type Migrations = Readonly<Record<string, Migration>>;
@@ -35,6 +36,7 @@ export const migrations: Migrations = {
   '012-add-lead-source': addLeadSource,
   '013-add-job-outcomes': addJobOutcomes,
   '014-add-report-figures': addReportFigures,
+  '015-add-done': addDone,
 };
 
 /** The migrations this version knows, by name: a database that has applied any other is from a newer version. */
@@ -54,7 +56,7 @@ export async function migrateToLatest(db: Kysely<Database>, list: Migrations = m
   // Kysely assumes one SQLite connection in one process and takes no lock; two server processes on
   // one file would both try to create the tables. Holding the write lock makes the second wait, and
   // makes the whole migration all-or-nothing.
-  await db.connection().execute(async (connection) => {
+  await allowingSchemaRewrites(db, () => db.connection().execute(async (connection) => {
     await sql`begin immediate`.execute(connection);
     try {
       await migrate(connection, list, undefined);
@@ -65,7 +67,7 @@ export async function migrateToLatest(db: Kysely<Database>, list: Migrations = m
       await sql`rollback`.execute(connection).catch(() => undefined);
       throw error;
     }
-  });
+  }));
 }
 
 async function migrate(db: Kysely<Database>, list: Migrations, migrationTableSchema: string | undefined): Promise<void> {

@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { promiseMinutes } from '../../domain/inbox/promise';
+import { wonStatuses } from '../../domain/inbox/quote-status';
 import { londonTimeZone } from '../../domain/london-time';
 import type { ReportTallies } from '../../domain/ports/report-source';
 import type { Database, SqlDialectName } from './database';
@@ -64,7 +65,7 @@ export function reportTalliesQuery(dialect: SqlDialectName, from: Date, to: Date
     ),
     period as not materialized (
       select referrer_host, utm_source, utm_medium, has_gclid, created_at, won_pence,
-        case when status = 'won' then 1 else 0 end as won,
+        case when status in (${sql.join(wonStatuses.map((status) => sql.lit(status)))}) then 1 else 0 end as won,
         case when ms is null then null when ms < 0 then 0 else ${minutes} end as minutes,
         case when (case when urgent then ms <= ${promiseMs(true)} else ms <= ${promiseMs(false)} end) then 1 else 0 end as within,
         case when ms is null and (case when urgent then created_at < ${dueBefore(true)} else created_at < ${dueBefore(false)} end) then 1 else 0 end as overdue

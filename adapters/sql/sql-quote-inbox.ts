@@ -18,7 +18,8 @@ import type {
   TakeOutcome,
   TakeRequest,
 } from '../../domain/ports/quote-inbox';
-import { type StatusChange, waitingStatus } from '../../domain/inbox/quote-status';
+import { isWon, type StatusChange, waitingStatus } from '../../domain/inbox/quote-status';
+import { winsJob } from '../../domain/inbox/job-outcome';
 import { dueAt } from '../../domain/inbox/response-clock';
 import { type ViewCounts, viewCountsOf } from '../../domain/inbox/view-counts';
 import { alertRecordColumns, alertRecordsByQuote, rowToTaking } from './alert-row';
@@ -135,8 +136,9 @@ export class SqlQuoteInbox implements QuoteInbox, ReportSource {
         .updateTable('quote_requests')
         .set((eb) => ({
           status: to,
-          // The report's won value: the one given with this move to won, none on any other move.
-          won_pence: to === 'won' ? (wonPence ?? null) : null,
+          // The report's won value: the one given as the job is won, kept while it is done (or marked
+          // done too soon and back), and gone on any other move.
+          won_pence: winsJob({ from, to }) ? (wonPence ?? null) : isWon(to) ? eb.ref('won_pence') : null,
           ...(respondedAt !== null && { responded_at: respondedAt.toISOString() }),
           ...(takesRequest(to) && {
             taken_by: eb.fn.coalesce('taken_by', eb.val(by)),

@@ -32,15 +32,16 @@ export const customerStatusLabels: Readonly<Record<QuoteStatus, string>> = {
   new: 'Received',
   contacted: 'We have called you',
   quoted: 'Quote sent',
-  won: 'Done',
+  won: 'Booked',
+  done: 'Done',
   lost: 'Closed',
 };
 
 /** The statuses a customer can follow on their customer link, in order; "Closed" stands apart. */
-export const customerSteps: readonly QuoteStatus[] = ['new', 'contacted', 'quoted', 'won'];
+export const customerSteps: readonly QuoteStatus[] = ['new', 'contacted', 'quoted', 'won', 'done'];
 
 /** Statuses from which the request is over: the link then lasts {@link customerLinkDaysAfterClose} more days. */
-export const closedStatuses: readonly QuoteStatus[] = ['won', 'lost'];
+export const closedStatuses: readonly QuoteStatus[] = ['won', 'done', 'lost'];
 
 /** What the customer says when they close it ("No longer needed"), kept as the reason. */
 export const noLongerNeededReason = 'No longer needed';

@@ -32,7 +32,7 @@ export async function changeQuoteStatus(
   change: { id: string; from: QuoteStatus; to: QuoteStatus; by: string; at: Date } & JobOutcome,
 ): Promise<ChangeQuoteStatusResult> {
   if (!canChangeStatus(change.from, change.to)) return { ok: false, error: { kind: 'not-allowed', from: change.from, to: change.to } };
-  const problem = outcomeProblem(change.to, change);
+  const problem = outcomeProblem(change, change);
   if (problem !== undefined) return { ok: false, error: { kind: 'invalid-outcome', ...problem } };
   try {
     const result = await deps.inbox.changeStatus({ ...change, respondedAt: change.from === waitingStatus ? change.at : null });

@@ -8,6 +8,7 @@ const statusActions: Readonly<Record<QuoteStatus, string>> = {
   contacted: 'Mark contacted',
   quoted: 'Mark quoted',
   won: 'Mark won',
+  done: 'Mark done',
   lost: 'Mark lost',
 };
 
@@ -47,6 +48,7 @@ export const inboxCopy = {
     contacted: 'Contacted',
     quoted: 'Quoted',
     won: 'Won',
+    done: 'Done',
     lost: 'Lost',
     all: 'All',
     spam: 'Spam',
@@ -105,10 +107,11 @@ export const inboxCopy = {
       contacted: 'Contacted',
       quoted: 'Quoted',
       won: 'Won',
+      done: 'Done',
       lost: 'Lost',
     } satisfies Record<QuoteStatus, string>,
-    /** The button that moves a request to `to`; a lost customer who comes back is reopened. */
-    action: (from: QuoteStatus, to: QuoteStatus) => (from === 'lost' ? 'Reopen' : statusActions[to]),
+    /** The button that moves a request to `to`; a lost customer who comes back is reopened, and a job marked done too soon is not done yet. */
+    action: (from: QuoteStatus, to: QuoteStatus) => (from === 'lost' ? 'Reopen' : from === 'done' ? 'Not done yet' : statusActions[to]),
     /** The action's accessible name: the words it shows, then whose request it moves. */
     actionLabel: (action: string, name: string) => `${action}, ${name}`,
   },

@@ -56,10 +56,16 @@ export function formatPounds(pence: number): string {
   return (pence / 100).toLocaleString('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 });
 }
 
-/** Why `outcome` does not suit a move to `to` (a value out of range, or given with the wrong move), naming its field; undefined when it does. */
-export function outcomeProblem(to: string, outcome: JobOutcome): { field: keyof JobOutcome; message: string } | undefined {
+/**
+ * Whether a move to won is the job being won, with a value of its own, rather than one marked done too
+ * soon going back: that keeps the value it was won for.
+ */
+export const winsJob = (change: { from: string; to: string }): boolean => change.to === 'won' && change.from !== 'done';
+
+/** Why `outcome` does not suit the move from `from` to `to` (a value out of range, or given with the wrong move), naming its field; undefined when it does. */
+export function outcomeProblem({ from, to }: { from: string; to: string }, outcome: JobOutcome): { field: keyof JobOutcome; message: string } | undefined {
   if (outcome.wonPence !== undefined) {
-    if (to !== 'won') return { field: 'wonPence', message: 'Only a job marked won has a value' };
+    if (!winsJob({ from, to })) return { field: 'wonPence', message: from === 'done' ? 'A job marked done too soon keeps the value it was won for' : 'Only a job marked won has a value' };
     const problem = wonPenceProblem(outcome.wonPence);
     if (problem !== undefined) return { field: 'wonPence', message: problem };
   }
@@ -70,9 +76,13 @@ export function outcomeProblem(to: string, outcome: JobOutcome): { field: keyof 
   return undefined;
 }
 
-/** The request's outcome as it stands: the value or reason given with the move that brought it to its status, if any. */
-export function currentOutcome(quote: { status: string; history: readonly (JobOutcome & { to: string })[] }): JobOutcome {
-  const arrival = quote.history.findLast((change) => change.to === quote.status);
+/**
+ * The request's outcome as it stands: the value or reason given with the move that brought it to its
+ * status, if any; for a job won (done or not), the value given when it was won.
+ */
+export function currentOutcome(quote: { status: string; history: readonly (JobOutcome & { from: string; to: string })[] }): JobOutcome {
+  const won = quote.status === 'won' || quote.status === 'done';
+  const arrival = quote.history.findLast((change) => (won ? winsJob(change) : change.to === quote.status));
   if (arrival === undefined) return {};
   return { ...(arrival.wonPence !== undefined && { wonPence: arrival.wonPence }), ...(arrival.lostReason !== undefined && { lostReason: arrival.lostReason }) };
 }

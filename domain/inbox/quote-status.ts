@@ -3,9 +3,9 @@ import type { JobOutcome } from './job-outcome';
 
 /**
  * Where a request stands with the business: waiting for its call back ('new'), called ('contacted'),
- * priced ('quoted'), and then won or lost.
+ * priced ('quoted'), then won or lost, and a won job at last done: finished, the customer's to review.
  */
-export const quoteStatuses = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
+export const quoteStatuses = ['new', 'contacted', 'quoted', 'won', 'done', 'lost'] as const;
 
 export type QuoteStatus = (typeof quoteStatuses)[number];
 
@@ -19,20 +19,29 @@ export const quoteStatusLabels: Readonly<Record<QuoteStatus, string>> = {
   contacted: 'Contacted',
   quoted: 'Quoted',
   won: 'Won',
+  done: 'Done',
   lost: 'Lost',
 };
 
 /**
  * The moves staff may make. Nothing goes back to 'new': once a customer has been called, the
- * response time stands. A won job may still fall through, and a lost customer may come back.
+ * response time stands. A won job may still fall through, and a lost customer may come back. A job
+ * marked done too soon goes back to won, still worth what it was won for.
  */
 export const nextStatuses: Readonly<Record<QuoteStatus, readonly QuoteStatus[]>> = {
   new: ['contacted'],
   contacted: ['quoted', 'won', 'lost'],
   quoted: ['won', 'lost'],
-  won: ['lost'],
+  won: ['done', 'lost'],
+  done: ['won'],
   lost: ['contacted'],
 };
+
+/** The statuses of a job won: won, and done after it. */
+export const wonStatuses: readonly QuoteStatus[] = ['won', 'done'];
+
+/** Whether a request is a job won now (done or not). */
+export const isWon = (status: QuoteStatus): boolean => wonStatuses.includes(status);
 
 export function canChangeStatus(from: QuoteStatus, to: QuoteStatus): boolean {
   return nextStatuses[from].includes(to);

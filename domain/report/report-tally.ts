@@ -1,4 +1,4 @@
-import type { QuoteStatus } from '../inbox/quote-status';
+import { isWon, type QuoteStatus } from '../inbox/quote-status';
 import { firstResponseAt, promiseDueAt, responseTime } from '../inbox/response-clock';
 import type { ReportDay, ReportTallies, ReportTally } from '../ports/report-source';
 import type { LeadSource } from '../quote/lead-channel';
@@ -11,7 +11,7 @@ export interface ReportRecord extends LeadSource {
   /** The first call nobody picked up, when there was one: it kept the promise as an answered call does. Absent when there was none. */
   callAttempts?: readonly { at: Date }[];
   status: QuoteStatus;
-  /** The job's value in pence, for a request won now whose value staff gave with that move; null otherwise. */
+  /** The job's value in pence, for a request won now (done or not) whose value staff gave when it was won; null otherwise. */
   wonPence: number | null;
 }
 
@@ -28,7 +28,7 @@ export function tallyRequests(records: readonly ReportRecord[], now: Date): Repo
   for (const record of records) {
     const first = firstResponseAt(record);
     const time = first === null ? null : responseTime(record, first);
-    const won = record.status === 'won';
+    const won = isWon(record.status);
     const wonPence = won ? (record.wonPence ?? 0) : 0;
     const kind: Omit<ReportTally, 'requests' | 'won' | 'wonPence'> = {
       referrerHost: record.referrerHost,

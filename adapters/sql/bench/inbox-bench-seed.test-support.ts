@@ -32,6 +32,7 @@ const pathTo: Readonly<Record<QuoteStatus, readonly QuoteStatus[]>> = {
   contacted: ['contacted'],
   quoted: ['contacted', 'quoted'],
   won: ['contacted', 'quoted', 'won'],
+  done: ['contacted', 'quoted', 'won', 'done'],
   lost: ['contacted', 'quoted', 'lost'],
 };
 

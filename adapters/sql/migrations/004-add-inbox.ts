@@ -1,17 +1,20 @@
 // Frozen once released, as every migration is. No `down`: it would drop every status change and note.
-// It reads today's domain rules (dueAt, searchTextOf, the statuses, the note limit) to fill in the rows
-// stored before it; a later change to those rules needs a migration of its own.
+// It reads today's domain rules (dueAt, searchTextOf, the note limit) to fill in the rows stored before
+// it; a later change to those rules needs a migration of its own, as the statuses had (015): they are
+// written out here as they were.
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import * as v from 'valibot';
 import { noteMaxLength } from '../../../domain/inbox/inbox-quote';
 import { searchTextOf } from '../../../domain/inbox/inbox-query';
-import { quoteStatuses } from '../../../domain/inbox/quote-status';
 import { dueAt } from '../../../domain/inbox/response-clock';
 import { staffEmailMaxLength } from '../../../domain/staff/staff';
 import { type SqlDialectName, sqlDialectOf } from '../database';
 
-const statusList = sql.join(quoteStatuses.map((status) => sql.lit(status)));
+/** The statuses when this migration was released; 015 added 'done'. */
+const statusesAt004 = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
+
+const statusList = sql.join(statusesAt004.map((status) => sql.lit(status)));
 
 /** What the backfill reads of a stored request, parsed rather than trusted. */
 const StoredRowSchema = v.object({

@@ -10,8 +10,8 @@ const wonValueMaxPenceAt014 = 100_000_000;
 
 /**
  * What the owner's report reads of each request, kept on its row so that a year of them is summed from
- * one index, with nothing looked up per request: `won_pence`, the value given with its last move to won,
- * only while it is won; `first_called_at`, its first call nobody picked up. Both are filled in from the
+ * one index, with nothing looked up per request: `won_pence`, the value given when it was last won
+ * (a job marked done too soon and back keeps it), only while it is won or done; `first_called_at`, its first call nobody picked up. Both are filled in from the
  * moves and calls already stored. The index holds every column the report reads, for the requests out
  * of the Spam folder, by the time they arrived.
  */
@@ -21,12 +21,12 @@ export const addReportFigures: Migration = {
     const timestamp = dialect === 'postgres' ? sql`timestamptz` : sql`text`;
     // Written out for NULL: `NULL and false` is false, which a CHECK refuses.
     await sql`alter table quote_requests add column won_pence integer
-      constraint quote_requests_won_pence check (won_pence is null or (won_pence between 0 and ${sql.lit(wonValueMaxPenceAt014)} and status = 'won'))`.execute(db);
+      constraint quote_requests_won_pence check (won_pence is null or (won_pence between 0 and ${sql.lit(wonValueMaxPenceAt014)} and status in ('won', 'done')))`.execute(db);
     await sql`alter table quote_requests add column first_called_at ${timestamp}`.execute(db);
     await sql`update quote_requests set won_pence = (
         select changes.won_pence from quote_status_changes changes
-        where changes.quote_id = quote_requests.id and changes.to_status = 'won' order by changes.id desc limit 1)
-      where status = 'won'`.execute(db);
+        where changes.quote_id = quote_requests.id and changes.to_status = 'won' and changes.from_status <> 'done' order by changes.id desc limit 1)
+      where status in ('won', 'done')`.execute(db);
     await sql`update quote_requests set first_called_at = (
         select min(calls.attempted_at) from quote_call_attempts calls where calls.quote_id = quote_requests.id)
       where exists (select 1 from quote_call_attempts calls where calls.quote_id = quote_requests.id)`.execute(db);

@@ -135,7 +135,7 @@ test('a page the server drew starts with its list, and its first load of the sam
     query: defaultInboxQuery,
     page: drawn.page,
     summary: null,
-    counts: { new: 2, contacted: 0, quoted: 0, won: 0, lost: 0, all: 2, spam: 0 },
+    counts: { new: 2, contacted: 0, quoted: 0, won: 0, done: 0, lost: 0, all: 2, spam: 0 },
   };
   const toasts = createToastStore();
   const inbox = createInboxStore(
