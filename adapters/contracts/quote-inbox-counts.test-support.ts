@@ -27,7 +27,7 @@ export function quoteInboxCountsContract(make: MakeStore): void {
   test('an empty inbox counts no request in any view', async () => {
     const clock = manualClock();
     await withStore(make, clock.now, async ({ inbox }) => {
-      expect(await inbox.viewCounts()).toEqual({ new: 0, contacted: 0, quoted: 0, won: 0, lost: 0, all: 0, spam: 0 });
+      expect(await inbox.viewCounts()).toEqual({ new: 0, contacted: 0, quoted: 0, won: 0, done: 0, lost: 0, all: 0, spam: 0 });
     });
   });
 

@@ -88,6 +88,24 @@ export function reportSourceContract(name: string, make: MakeStore<QuoteInbox & 
       });
     });
 
+    test('a job done counts as won for what it was won for, and so does one marked done too soon and back', async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox }) => {
+        const from = clock.now();
+        const moves = [['new', 'contacted', {}], ['contacted', 'won', { wonPence: 72_000 }], ['won', 'done', {}]] as const;
+        const done = await repository.insert(sampleQuote({ name: 'Done' }));
+        const back = await repository.insert(sampleQuote({ name: 'Done too soon' }));
+        for (const [id, path] of [[done.id, moves], [back.id, [...moves, ['done', 'won', {}]]]] as const) {
+          for (const [fromStatus, toStatus, outcome] of path) {
+            clock.time += minute;
+            await inbox.changeStatus({ id, from: fromStatus, to: toStatus, by: sam, at: clock.now(), respondedAt: fromStatus === 'new' ? clock.now() : null, ...outcome });
+          }
+        }
+        const { tallies } = await inbox.reportTallies(from, new Date(clock.time + minute), clock.now());
+        expect(tallies.reduce((sum, tally) => ({ won: sum.won + tally.won, wonPence: sum.wonPence + tally.wonPence }), { won: 0, wonPence: 0 })).toEqual({ won: 2, wonPence: 144_000 });
+      });
+    });
+
     test('at the edges of a minute, of the promise and of London’s day, the sums are the domain’s own', async () => {
       // Times that land exactly on a minute and on the promise, a millisecond either side, and late
       // evenings on both sides of the clocks going forward and back.

@@ -52,7 +52,7 @@ function londonDayKey(dialect: SqlDialectName): RawBuilder<string> {
  * of the Spam folder, read from the index that holds every column used here, grouped once by what the
  * report reads of them and once by their London day.
  */
-export function reportTalliesQuery(dialect: SqlDialectName, from: Date, to: Date, now: Date): RawBuilder<TallyRow> {
+function reportTalliesQuery(dialect: SqlDialectName, from: Date, to: Date, now: Date): RawBuilder<TallyRow> {
   const ms = firstCallMs(dialect);
   const promiseMs = (urgent: boolean) => sql.lit(promiseMinutes({ urgent }) * minuteMs);
   const dueBefore = (urgent: boolean) => new Date(now.getTime() - promiseMinutes({ urgent }) * minuteMs).toISOString();

@@ -125,7 +125,7 @@ export const inboxCopy = {
     late: 'late',
   },
   changed: {
-    title: (from: QuoteStatus, to: QuoteStatus) => (from === 'lost' ? 'Reopened' : `Marked ${statusActions[to].replace('Mark ', '')}`),
+    title: (from: QuoteStatus, to: QuoteStatus) => (from === 'lost' ? 'Reopened' : from === 'done' ? 'Marked not done yet' : `Marked ${statusActions[to].replace('Mark ', '')}`),
     description: (name: string, answeredIn: string | null) => (answeredIn === null ? name : `${name}, answered in ${answeredIn}`),
     conflict: (name: string, now: string) => ({
       title: 'Someone else changed this request',

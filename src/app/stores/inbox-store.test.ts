@@ -116,7 +116,7 @@ test('an empty list has nothing to keep still: what arrives is shown at once, an
 test('each view tab gets its count with the summary, and a session ended meanwhile signs the inbox out', async () => {
   const { inbox, signedOut } = inboxOver();
   await inbox.getState().load(defaultInboxQuery);
-  await expect.poll(() => inbox.getState().viewCounts).toEqual({ new: 2, contacted: 0, quoted: 0, won: 0, lost: 0, all: 2, spam: 0 });
+  await expect.poll(() => inbox.getState().viewCounts).toEqual({ new: 2, contacted: 0, quoted: 0, won: 0, done: 0, lost: 0, all: 2, spam: 0 });
 
   const ended = inboxOver({ viewCounts: () => Promise.resolve({ ok: false, error: { kind: 'not-signed-in' } }) });
   await ended.inbox.getState().refreshSummary();

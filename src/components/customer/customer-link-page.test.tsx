@@ -26,7 +26,7 @@ test('shows where the request stands, when we aim to call, and what they asked f
   customerLinkPage();
   expect(await screen.findByRole('heading', { level: 1, name: 'Your request' })).toBeTruthy();
   const steps = screen.getAllByRole('listitem').filter((item) => item.closest('ol'));
-  expect(steps.map((step) => step.textContent)).toEqual(['1Received', '2We have called you', '3Quote sent', '4Done']);
+  expect(steps.map((step) => step.textContent)).toEqual(['1Received', '2We have called you', '3Quote sent', '4Booked', '5Done']);
   expect(steps[0]?.getAttribute('aria-current')).toBe('step');
   expect(screen.getByText('We aim to call you by 09:20')).toBeTruthy();
   expect(within(screen.getByRole('region', { name: 'What you asked for' })).getByText('Tom Okafor')).toBeTruthy();

@@ -10,11 +10,12 @@ import { OutcomeMoveButton } from './outcome-move';
 
 /**
  * The status move a card offers beside Call: the first a request may make from where it stands, once
- * someone has taken it, but never Lost, which is no step forward and stays inside the opened card.
- * None for one held in Spam, waiting for someone to take it, or won.
+ * someone has taken it, but never Lost, which is no step forward and stays inside the opened card,
+ * as does taking a done job back to won. None for one held in Spam, waiting for someone to take it,
+ * or done.
  */
 export function nextMove(quote: InboxQuote, held: boolean): QuoteStatus | undefined {
-  if (held || (quote.status === waitingStatus && quote.taken === null)) return undefined;
+  if (held || (quote.status === waitingStatus && quote.taken === null) || quote.status === 'done') return undefined;
   return nextStatuses[quote.status].find((to) => to !== 'lost');
 }
 

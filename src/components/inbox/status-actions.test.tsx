@@ -69,14 +69,17 @@ test('in Contacted, a request shows when it was answered, its history, and the m
   expect(history?.textContent).toContain('Received 20/11/2026 11:48');
 });
 
-test('quoted, then won, then lost, then reopened: each move is offered only where it is allowed', async () => {
+test('quoted, won, done, not done yet, lost, then reopened: each move is offered only where it is allowed', async () => {
   const store = new InMemoryQuoteRepository({ seed: [answered(tom, 30)] });
   const { user } = renderInbox(store, '/quotes?view=all');
   await openCard(user, 'Tom Okafor');
 
   const steps = [
     ['Mark quoted', 'Marked quoted', ['Mark won', 'Mark lost']],
-    ['Mark won', 'Marked won', ['Mark lost']],
+    ['Mark won', 'Marked won', ['Mark done', 'Mark lost']],
+    // Done too soon goes back to won without asking its value again.
+    ['Mark done', 'Marked done', ['Not done yet']],
+    ['Not done yet', 'Marked not done yet', ['Mark done', 'Mark lost']],
     ['Mark lost', 'Marked lost', ['Reopen']],
     ['Reopen', 'Reopened', ['Mark quoted', 'Mark won', 'Mark lost']],
   ] as const;
@@ -87,7 +90,7 @@ test('quoted, then won, then lost, then reopened: each move is offered only wher
     expect(await within(screen.getByRole('status')).findByText(toast)).toBeTruthy();
     expect(buttonNames(await card('Tom Okafor'))).toEqual(next);
   }
-  expect((await card('Tom Okafor')).getByText('History (5)')).toBeTruthy();
+  expect((await card('Tom Okafor')).getByText('History (7)')).toBeTruthy();
   // A late answer stays late whatever happens next.
   expect((await card('Tom Okafor')).getByText('Answered in 10 min · within promise')).toBeTruthy();
 });

@@ -5,13 +5,14 @@ import { nextStatuses, type QuoteStatus, waitingStatus } from '../../../domain/i
 import { useAppContext } from '../../app/app-context-provider';
 import { focusAfterLeaving } from './focus-after-leaving';
 import { OutcomeMoveButton } from './outcome-move';
+import { winsJob } from '../../../domain/inbox/job-outcome';
 
-/** The button that moves a request to `to`; to Won or Lost, it first asks the job's value or why. */
+/** The button that moves a request to `to`; as the job is won or lost, it first asks its value or why. */
 function StatusMoveButton({ quote, to }: { quote: InboxQuote; to: QuoteStatus }) {
   const actions = useAppContext((context) => context.quoteActions);
   const busy = useStore(actions, (state) => state.pending[quote.id] !== undefined);
   const action = inboxCopy.status.action(quote.status, to);
-  if (to === 'won' || to === 'lost') return <OutcomeMoveButton quote={quote} to={to} text={action} className="button-outline" />;
+  if (to === 'lost' || (to === 'won' && winsJob({ from: quote.status, to }))) return <OutcomeMoveButton quote={quote} to={to} text={action} className="button-outline" />;
   return (
     <button
       type="button"
