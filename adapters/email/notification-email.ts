@@ -1,22 +1,45 @@
 import type { ClaimedNotification } from '../../domain/ports/notification-outbox';
+import type { ReviewOptOuts } from '../../domain/ports/review-opt-outs';
 import type { QuoteRequest } from '../../domain/quote/quote';
+import { isReviewEmailKind, type ReviewEmailKind, reviewWithdrawal } from '../../domain/reviews/review-ask';
 import { businessEmail } from './business-email';
 import { customerEmail } from './customer-email';
+import { reviewEmail } from './review-email';
 import type { SmtpMailer } from './smtp-mailer';
 
+/** What sending the review emails needs: the addresses that said stop, and taking back one that must not go. */
+export interface ReviewSending {
+  optOuts: Pick<ReviewOptOuts, 'isOptedOut'>;
+  withdraw: (id: string) => Promise<void>;
+  /** The full addresses of the request's way to the review and of "stop", under the host's API. */
+  links: (quote: QuoteRequest) => { leaveReview: string; stop: string };
+}
+
 /**
- * Sends one notification from the outbox: the business email to `to`, or the customer's confirmation
- * with replies going to `to` (nothing, for a customer who gave no address). The business email links
- * to the request at `siteUrl` when its photos are counted; the confirmation links to the customer's
- * own page of it when `customerLink` gives its full address. Rejects when the mail server does not
- * take it, so the outbox tries again.
+ * Sends one notification from the outbox: the business email to `to`, or to the customer their
+ * confirmation (nothing, for a customer who gave no address) or a done job's review ask or reminder,
+ * with replies going to `to`. The business email links to the request at `siteUrl` when its photos are
+ * counted; the confirmation links to the customer's own page of it when `customerLink` gives its full
+ * address, and the review emails to their way to the review and to "stop" (`reviews`). A review email
+ * that must not go after all (ReviewWithdrawal) is taken back through `reviews`, unsent. Rejects when
+ * the mail server does not take it, so the outbox tries again.
  */
 export function notificationEmailSender(
   mailer: Pick<SmtpMailer, 'send'>,
-  { to, siteUrl, customerLink }: { to: string; siteUrl?: string | undefined; customerLink?: (quote: QuoteRequest) => string },
+  { to, siteUrl, customerLink, reviews }: { to: string; siteUrl?: string | undefined; customerLink?: (quote: QuoteRequest) => string; reviews?: ReviewSending },
 ) {
+  const sendReview = async ({ id, quote, standing }: ClaimedNotification, kind: ReviewEmailKind): Promise<void> => {
+    if (reviews === undefined) throw new Error('Review emails need the review opt-outs and links');
+    const optedOut = quote.email !== null && (await reviews.optOuts.isOptedOut(quote.email));
+    const withdrawal = reviewWithdrawal(kind, { ...standing, email: quote.email }, optedOut);
+    if (withdrawal !== null) return reviews.withdraw(id);
+    const email = reviewEmail(quote, kind, { ...reviews.links(quote), replyTo: to });
+    if (email) await mailer.send(email);
+  };
   // `photoCount`: how many photos came with the request, as the outbox reads it with the request.
-  return async ({ kind, quote, photoCount = 0 }: Pick<ClaimedNotification, 'kind' | 'quote'> & { photoCount?: number }): Promise<void> => {
+  return async (notification: ClaimedNotification): Promise<void> => {
+    const { kind, quote, photoCount } = notification;
+    if (isReviewEmailKind(kind)) return sendReview(notification, kind);
     const email = kind === 'business' ? businessEmail(quote, { to, photos: { count: photoCount, siteUrl } }) : customerEmail(quote, { replyTo: to, ...(customerLink && { follow: customerLink(quote) }) });
     if (email) await mailer.send(email);
   };

@@ -8,6 +8,8 @@ export interface OutgoingEmail {
   html: string;
   /** Where replies go when that is not the sender, such as the customer who asked for a quote. */
   replyTo?: string;
+  /** The page that stops emails like it, given to mail programs as List-Unsubscribe, with one-click POST (RFC 8058). */
+  unsubscribe?: string;
 }
 
 /**

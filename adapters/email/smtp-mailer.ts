@@ -45,6 +45,7 @@ export class SmtpMailer {
         text: email.text,
         html: email.html,
         ...(email.replyTo === undefined ? {} : { replyTo: email.replyTo }),
+        ...(email.unsubscribe === undefined ? {} : { list: { unsubscribe: email.unsubscribe }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }),
       });
       rejected = info.rejected;
     } catch (cause) {

@@ -85,6 +85,8 @@ export const WireInboxQuoteSchema = v.object({
   spam: v.nullable(WireSpamMarkSchema),
   /** The calls nobody picked up while it waited, oldest first; absent where the store keeps none. */
   call_attempts: v.exactOptional(v.array(v.object({ by: v.string(), at: IsoTimeSchema }))),
+  /** Once its customer was asked for a review, or followed the link: when each happened. */
+  review: v.exactOptional(v.object({ asked_at: v.nullable(IsoTimeSchema), reminded_at: v.nullable(IsoTimeSchema), opened_at: v.nullable(IsoTimeSchema) })),
 });
 export type WireInboxQuote = v.InferOutput<typeof WireInboxQuoteSchema>;
 
@@ -227,6 +229,10 @@ export function toWireInboxQuote(quote: InboxQuote): WireInboxQuote {
     wire.business_email = { sent_at: quote.businessEmail.sentAt?.toISOString() ?? null, last_error: quote.businessEmail.lastError };
   }
   if (quote.callAttempts) wire.call_attempts = quote.callAttempts.map(toWireCallAttempt);
+  if (quote.review) {
+    const { askedAt, remindedAt, openedAt } = quote.review;
+    wire.review = { asked_at: askedAt?.toISOString() ?? null, reminded_at: remindedAt?.toISOString() ?? null, opened_at: openedAt?.toISOString() ?? null };
+  }
   return wire;
 }
 
@@ -258,6 +264,10 @@ export function fromWireInboxQuote(wire: WireInboxQuote): InboxQuote {
     quote.businessEmail = { sentAt: sent_at === null ? null : new Date(sent_at), lastError: last_error };
   }
   if (wire.call_attempts) quote.callAttempts = wire.call_attempts.map(({ by, at }) => ({ by, at: new Date(at) }));
+  if (wire.review) {
+    const time = (at: string | null) => (at === null ? null : new Date(at));
+    quote.review = { askedAt: time(wire.review.asked_at), remindedAt: time(wire.review.reminded_at), openedAt: time(wire.review.opened_at) };
+  }
   return quote;
 }
 

@@ -2,6 +2,7 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import { customerLinkApiPath, customerFormPaths, WireCustomerViewSchema } from './customer-link-wire';
 import { customerMessageField, customerMessageMaxLength } from '../../domain/customer-link/customer-link';
 import { apiPaths } from './wire';
+import { reviewPaths } from '../../domain/reviews/review-ask';
 
 // The rest of the JSON the server answers, for the OpenAPI document: the customer's own link as the
 // page's script reads it, the health checks, the form's token, the tick, and this document.
@@ -20,6 +21,7 @@ const notFound = errorResponse('No such link: malformed, guessed, expired, or it
 const limited = { ...errorResponse('Too many requests from this client; see Retry-After'), headers: retryAfter };
 const down = errorResponse('The database cannot be reached');
 const tooLarge = errorResponse('The body is over the size limit');
+const htmlPage = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
 
 /** The customer link (`/api/r/{token}`), the health checks and the document itself. */
 export const serviceOperations = {
@@ -46,6 +48,36 @@ export const serviceOperations = {
       summary: '“No longer needed”: the customer closes their request',
       parameters: [token],
       responses: { '200': view, '404': notFound, '413': tooLarge, '429': limited, '503': down },
+    },
+  },
+  [`${customerLinkApiPath}/{token}${reviewPaths.leaveReview}`]: {
+    get: {
+      summary: 'A done job’s review link, from its review emails: recorded as followed, then on to the business’s review page',
+      parameters: [token],
+      responses: { '302': { description: 'To the business’s “write a review” page' }, '404': htmlPage('No such link'), '429': limited, '503': down },
+    },
+    post: {
+      summary: 'The same for the customer’s page with scripts on: recorded as followed, and the review page’s address to go to',
+      parameters: [token],
+      responses: {
+        '200': { description: 'Where to go', content: { 'application/json': { schema: { type: 'object', required: ['url'], properties: { url: { type: 'string', format: 'uri' } } } } } },
+        '404': notFound,
+        '429': limited,
+        '503': down,
+      },
+    },
+  },
+  [`${customerLinkApiPath}/{token}${reviewPaths.stopReviews}`]: {
+    get: {
+      summary: '“Stop review emails”: a plain page with the one button that does it (opening the link alone stops nothing)',
+      parameters: [token],
+      responses: { '200': htmlPage('The page and its form'), '404': htmlPage('No such link'), '429': limited },
+    },
+    post: {
+      summary: 'Never asks the request’s address for a review again: the page’s button, or a mail program’s one-click unsubscribe (RFC 8058)',
+      parameters: [token],
+      requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { 'List-Unsubscribe': { const: 'One-Click' } } } } } },
+      responses: { '200': htmlPage('Stopped'), '404': htmlPage('No such link'), '413': tooLarge, '429': limited, '503': down },
     },
   },
   '/healthz': {

@@ -1,3 +1,6 @@
+import type { ReviewOptOuts } from '../../domain/ports/review-opt-outs';
+import { noReviewYet } from '../../domain/reviews/review-ask';
+import { confirmationAddressKey } from '../../domain/quote/customer-confirmation';
 import { currentOutcome, type JobOutcome } from '../../domain/inbox/job-outcome';
 import type { ReportSource, ReportTallies } from '../../domain/ports/report-source';
 import { type ReportRecord, tallyRequests } from '../../domain/report/report-tally';
@@ -76,8 +79,10 @@ export interface InMemoryQuoteRepositoryOptions {
  * tests' fake, and the reference the other stores' inbox queries are tested against. Callers always
  * get copies, so nothing they change alters what is stored.
  */
-export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention, QuoteInbox, ReportSource, CustomerDataStore, PhotoStore, CustomerLinkStore {
+export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention, QuoteInbox, ReportSource, CustomerDataStore, PhotoStore, CustomerLinkStore, ReviewOptOuts {
   readonly #quotes: InboxQuote[];
+  /** The addresses never to ask for a review again, trimmed and lower-cased; in the demo, until the page is loaded again. */
+  readonly #reviewOptOuts = new Set<string>();
   /** Each request's photos, by its id; they go when it goes. */
   readonly #photos = new Map<string, readonly KeptPhoto[]>();
   /** What the spam rules compare of each request: its description's key, and when it was stored. */
@@ -297,6 +302,8 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
   /** Erases the subject's requests and all they carry; in the demo, until the page is loaded again. */
   eraseCustomerData(subject: CustomerSubject): Promise<ErasedCustomerData> {
     const erased = this.#quotes.filter((quote) => matchesSubject(quote, subject));
+    // An address erased is never asked for a review again, even by a request sent after.
+    for (const address of [subject.email, ...erased.map(({ email }) => email)]) if (address !== null) this.#reviewOptOuts.add(confirmationAddressKey(address));
     this.#keepOnly(this.#quotes.filter((quote) => !matchesSubject(quote, subject)));
     const sum = (count: (quote: InboxQuote) => number) => erased.reduce((total, quote) => total + count(quote), 0);
     return Promise.resolve({
@@ -331,6 +338,29 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
     return copyOf(quote);
   }
 
+  async openReview(token: string, at: Date): Promise<InboxQuote | undefined> {
+    const quote = await this.#byToken(token);
+    if (quote === undefined) return undefined;
+    quote.review = { ...(quote.review ?? noReviewYet), openedAt: quote.review?.openedAt ?? new Date(at) };
+    return copyOf(quote);
+  }
+
+  async stopReviews(token: string, at: Date): Promise<InboxQuote | undefined> {
+    const quote = await this.#byToken(token);
+    if (quote === undefined) return undefined;
+    if (quote.email !== null) await this.optOut(quote.email);
+    return copyOf(quote);
+  }
+
+  optOut(address: string): Promise<void> {
+    this.#reviewOptOuts.add(confirmationAddressKey(address));
+    return Promise.resolve();
+  }
+
+  isOptedOut(address: string): Promise<boolean> {
+    return Promise.resolve(this.#reviewOptOuts.has(confirmationAddressKey(address)));
+  }
+
   async #byToken(token: string): Promise<InboxQuote | undefined> {
     await this.#seedLinks;
     const id = this.#links.get(await customerTokenHash(token));
@@ -353,7 +383,7 @@ function move(quote: InboxQuote, to: QuoteStatus, by: string, at: Date, responde
 
 // Every Date and list is copied: a caller's change to what it was given never reaches the store.
 function copyOf(quote: InboxQuote): InboxQuote {
-  const { businessEmail, callAttempts, ...rest } = quote;
+  const { businessEmail, callAttempts, review, ...rest } = quote;
   return {
     ...rest,
     createdAt: new Date(quote.createdAt),
@@ -371,5 +401,6 @@ function copyOf(quote: InboxQuote): InboxQuote {
     },
     ...(businessEmail && { businessEmail: { ...businessEmail, sentAt: businessEmail.sentAt && new Date(businessEmail.sentAt) } }),
     ...(callAttempts && { callAttempts: callAttempts.map((attempt) => ({ ...attempt, at: new Date(attempt.at) })) }),
+    ...(review && { review: { askedAt: review.askedAt && new Date(review.askedAt), remindedAt: review.remindedAt && new Date(review.remindedAt), openedAt: review.openedAt && new Date(review.openedAt) } }),
   };
 }

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { defaultAlertPolicy } from '../../domain/alerts/alert-plan';
 import { defaultRetentionMonths } from '../../domain/customer-data/retention';
 import { defaultSpamRetentionDays } from '../../domain/spam/spam';
+import { defaultReviewAskAfterHours } from '../../domain/reviews/review-ask';
 import type { ConnectionLimits } from './start-server';
 
 const port = v.pipe(
@@ -74,6 +75,8 @@ const ServerConfigEntries = v.object({
    */
   OUTBOX_LEASE_SECONDS: positiveWhole('OUTBOX_LEASE_SECONDS', 10),
   ESCALATE_AFTER_MINUTES: positiveWhole('ESCALATE_AFTER_MINUTES', defaultAlertPolicy.escalateAfterMinutes),
+  /** How long after a job is marked done its customer is asked for a review (a reminder follows a week later). */
+  REVIEW_ASK_AFTER_HOURS: positiveWhole('REVIEW_ASK_AFTER_HOURS', defaultReviewAskAfterHours),
   /** How often the server looks for alerts that have come due: the most an escalation can be late by. */
   ALERT_CHECK_SECONDS: positiveWhole('ALERT_CHECK_SECONDS', 10),
   /**

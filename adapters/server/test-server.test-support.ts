@@ -43,6 +43,9 @@ import { SqlAlertOutbox } from '../sql/sql-alert-outbox';
 import { SqlOnCallRota } from '../sql/sql-on-call-rota';
 import { SqlPushDeviceStore } from '../sql/sql-push-device-store';
 import { SqlSecretStore } from '../sql/sql-secret-store';
+import { SqlReviewOptOuts } from '../sql/sql-review-opt-outs';
+import { sharedCustomerTokens } from './customer-link/customer-link-tokens';
+import { reviewLinkPaths } from '../http-api/customer-link-wire';
 import { createAlertEngine } from './alerts/alert-engine';
 import { SqlPhotoStore } from '../sql/sql-photo-store';
 import { SharpPhotoProcessor } from '../photos/sharp-photo-processor';
@@ -133,6 +136,8 @@ export interface TestServer extends RunningServer {
    * `secondsAgo` seconds before the server's now (10 by default: a person's pace).
    */
   formToken: (secondsAgo?: number) => Promise<string>;
+  /** The token of a request's customer link, as its emails carry it. */
+  customerToken: (quoteId: string) => string;
   stop: () => Promise<void>;
 }
 
@@ -182,6 +187,8 @@ export async function startTestServer(
     site?: { dir: string };
     /** Serves customers' private links (/r/<token>) from the database, their alerts going nowhere. */
     customerLinks?: boolean;
+    /** How long after a job is marked done its customer is asked for a review (the server's REVIEW_ASK_AFTER_HOURS). */
+    reviewAskAfterHours?: number;
   } = {},
 ): Promise<TestServer> {
   const given = options.alerts?.db;
@@ -193,10 +200,14 @@ export async function startTestServer(
   const formTokens = await sharedFormTokens(new SqlSecretStore(db));
   const site = await SiteFiles.load(options.site?.dir ?? join(tmpdir(), 'no-built-site'));
   const notify = options.mail !== undefined || options.emailNotSetUp === true;
-  const quotes = new SqlQuoteRepository(db, { ...clock, formTokens, notify, ...(photoDir !== undefined && { photoDir }) });
+  // Every request gets its customer link, as on the server: a done job's review emails link under it.
+  const customerTokens = await sharedCustomerTokens(new SqlSecretStore(db));
+  const quotes = new SqlQuoteRepository(db, { ...clock, formTokens, notify, customerToken: (id) => customerTokens.linkFor(id), ...(photoDir !== undefined && { photoDir }) });
   const photos = testPhotos(db, photoDir);
   const uploadRoot = mkdtempSync(join(tmpdir(), 'quote-upload-root-'));
-  const inbox = new SqlQuoteInbox(db, { notify });
+  const inbox = new SqlQuoteInbox(db, { notify, ...(options.reviewAskAfterHours !== undefined && { reviewAskAfterHours: options.reviewAskAfterHours }) });
+  /** Where the server listens, once it does: the review emails' links point there. */
+  let listening = 'http://127.0.0.1';
   const errors: TestServer['errors'] = [];
   const logger = {
     error: (message: string, cause: unknown) => {
@@ -214,7 +225,17 @@ export async function startTestServer(
     mailer &&
     new OutboxDispatcher({
       outbox,
-      deliver: notificationEmailSender(mailer, mail),
+      deliver: notificationEmailSender(mailer, {
+        ...mail,
+        reviews: {
+          optOuts: new SqlReviewOptOuts(db),
+          withdraw: (id) => outbox.withdraw(id),
+          links: (quote) => {
+            const { leaveReview, stop } = reviewLinkPaths(customerTokens.tokenFor(quote.id));
+            return { leaveReview: `${listening}${leaveReview}`, stop: `${listening}${stop}` };
+          },
+        },
+      }),
       describe: describeNotification,
       name: 'the email outbox',
       logger,
@@ -289,6 +310,7 @@ export async function startTestServer(
     port: 0,
     limits: options.connections ?? connectionLimitsOf(readServerConfig({})),
   });
+  listening = server.url;
   dispatcher?.start();
   alerts?.start();
   const staffCookie =
@@ -309,6 +331,7 @@ export async function startTestServer(
     photos,
     uploadRoot,
     formToken: (secondsAgo = 10) => formTokens.issue(new Date(now().getTime() - secondsAgo * 1000)),
+    customerToken: (quoteId) => customerTokens.tokenFor(quoteId),
     stop: async () => {
       rmSync(uploadRoot, { recursive: true, force: true });
       if (photoDir !== undefined) rmSync(photoDir, { recursive: true, force: true });

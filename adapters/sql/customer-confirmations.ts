@@ -7,8 +7,8 @@ import type { Database } from './database';
 // `customer_confirmations` under a hash of the address: the table needs to know whether it has seen an
 // address in the last day, never what the address is.
 
-/** The SHA-256, in hexadecimal, of the address as confirmations to it are counted (trimmed, lower-cased). */
-function addressHash(address: string): string {
+/** The SHA-256, in hexadecimal, of the address as confirmations to it are counted (trimmed, lower-cased); review opt-outs are kept the same way. */
+export function addressHash(address: string): string {
   return createHash('sha256').update(confirmationAddressKey(address)).digest('hex');
 }
 

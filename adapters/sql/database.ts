@@ -78,6 +78,11 @@ export interface QuoteRequestsTable extends Omit<FieldColumns, 'has_gclid'> {
   won_pence: ColumnType<number | null, number | null | undefined, number | null>;
   /** Its first call nobody picked up; null while there was none. Kept for the report. */
   first_called_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** When its customer was asked for a review, and reminded: set as each email is recorded sent. */
+  review_asked_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  review_reminded_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** When its review link was first followed (from an email or the customer's page). */
+  review_opened_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 /** A row of `quote_status_changes`: one move of a request from one status to another. */
@@ -134,8 +139,8 @@ interface StaffSessionsTable {
   expires_at: ColumnType<Date | string, string, string>;
 }
 
-/** Whom an outbox email goes to: the business about every request, the customer when they gave an email. */
-export const notificationKinds = ['business', 'customer'] as const satisfies readonly OutboxNotificationKind[];
+/** Which email it is: to the business about every request, the customer's confirmation when they gave an email, and a done job's review ask and reminder. */
+export const notificationKinds = ['business', 'customer', 'review', 'review-reminder'] as const satisfies readonly OutboxNotificationKind[];
 
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -283,6 +288,16 @@ export interface Database {
   write_probes: WriteProbesTable;
   quote_photos: QuotePhotosTable;
   customer_confirmations: CustomerConfirmationsTable;
+  review_opt_outs: ReviewOptOutsTable;
+}
+
+/** A row of `review_opt_outs`: an address never to ask for a review again, kept only as a hash. */
+interface ReviewOptOutsTable {
+  /** The SHA-256, in hexadecimal, of the address trimmed and lower-cased. */
+  address_hash: string;
+  opted_out_at: ColumnType<Date | string, string, string>;
+  /** A domain ReviewOptOutReason: 'unsubscribed' or 'erased'. */
+  reason: string;
 }
 
 /**

@@ -22,6 +22,9 @@ export const inboxQuoteColumns = [
   'spam_sent_at',
   'spam_cleared_by',
   'spam_cleared_at',
+  'review_asked_at',
+  'review_reminded_at',
+  'review_opened_at',
 ] as const;
 
 type InboxQuoteRow = Pick<Selectable<QuoteRequestsTable>, (typeof inboxQuoteColumns)[number]>;
@@ -67,8 +70,14 @@ export function rowToInboxQuote(row: InboxQuoteRow, { history, notes, businessEm
   const taken = rowToTaking(row.id, row.taken_by, row.taken_at);
   const spam = rowToSpamMark(row);
   const quote: InboxQuote = { ...rowToQuote(row), status: parseStatus(row.id, row.status), respondedAt, history, notes, taken, alerts, photos, spam };
-  // Absent, not undefined: a request stored without an email to send (before the outbox, or notify off).
-  return businessEmail === undefined ? quote : { ...quote, businessEmail };
+  const at = (value: Date | string | null) => (value === null ? null : toDate(row.id, value));
+  const review = { askedAt: at(row.review_asked_at), remindedAt: at(row.review_reminded_at), openedAt: at(row.review_opened_at) };
+  // Absent, not undefined: a request stored without an email to send (before the outbox, or notify off), or with nothing yet of a review.
+  return {
+    ...quote,
+    ...(businessEmail !== undefined && { businessEmail }),
+    ...((review.askedAt ?? review.openedAt) !== null && { review }),
+  };
 }
 
 const SpamReasonsSchema = v.array(v.object({ signal: v.picklist(spamSignals), weight: v.number() }));

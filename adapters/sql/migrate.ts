@@ -15,7 +15,7 @@ import { addCallAttempts } from './migrations/011-add-call-attempts';
 import { addLeadSource } from './migrations/012-add-lead-source';
 import { addJobOutcomes } from './migrations/013-add-job-outcomes';
 import { addReportFigures } from './migrations/014-add-report-figures';
-import { addDone } from './migrations/015-add-done';
+import { addDoneAndReviewEmails } from './migrations/015-add-done-and-review-emails';
 
 /** Migrations by name, applied in name order. */
 export type Migrations = Readonly<Record<string, Migration>>;
@@ -36,7 +36,7 @@ export const migrations: Migrations = {
   '012-add-lead-source': addLeadSource,
   '013-add-job-outcomes': addJobOutcomes,
   '014-add-report-figures': addReportFigures,
-  '015-add-done': addDone,
+  '015-add-done-and-review-emails': addDoneAndReviewEmails,
 };
 
 /** The migrations this version knows, by name: a database that has applied any other is from a newer version. */

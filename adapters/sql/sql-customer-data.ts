@@ -11,7 +11,8 @@ import {
 } from '../../domain/customer-data/customer-data';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
 import { forgetConfirmations } from './customer-confirmations';
-import { type Database, type SqlDialectName, sqlDialectOf } from './database';
+import { optOutOfReviews } from './sql-review-opt-outs';
+import { type Database, notificationKinds, type SqlDialectName, sqlDialectOf } from './database';
 import { matchingSearch } from './inbox-page-query';
 import { PhotoFiles } from './photo-files';
 import { inboxQuoteColumns } from './inbox-row';
@@ -54,11 +55,11 @@ export class SqlCustomerData implements CustomerDataStore {
         .orderBy('kind')
         .execute();
       const emails = notifications.map((row): SentEmail => {
-        const kind = row.kind === 'customer' ? 'customer' : 'business';
+        const kind = notificationKinds.find((known) => known === row.kind) ?? 'business';
         return {
           quoteId: row.quote_id,
           kind,
-          to: kind === 'customer' ? (emailOf.get(row.quote_id) ?? '') : businessInbox,
+          to: kind === 'business' ? businessInbox : (emailOf.get(row.quote_id) ?? ''),
           sentAt: row.sent_at === null ? null : new Date(row.sent_at),
           attempts: row.attempts,
           lastError: row.last_error,
@@ -78,7 +79,10 @@ export class SqlCustomerData implements CustomerDataStore {
         .execute();
       const matching = candidates.filter((row) => matchesSubject(row, subject));
       // When confirmations last went to their addresses, whether or not a request of theirs is still held.
-      await forgetConfirmations(tx, [subject.email, ...matching.map(({ email }) => email)].filter((email) => email !== null));
+      const addresses = [subject.email, ...matching.map(({ email }) => email)].filter((email) => email !== null);
+      await forgetConfirmations(tx, addresses);
+      // An address erased is never asked for a review again, even by a request sent after.
+      await optOutOfReviews(tx, addresses, 'erased', new Date());
       const ids = matching.map(({ id }) => id);
       if (ids.length === 0) return { ...nothingErased };
       const count = async (table: 'quote_notes' | 'quote_status_changes' | 'notifications' | 'alert_records' | 'alert_deliveries') => {

@@ -5,6 +5,8 @@ import type { CustomerLinkStore } from '../../domain/ports/customer-link-store';
 import { type Database, type SqlDialectName, sqlDialectOf } from './database';
 import { inboxQuoteColumns, parseStatus } from './inbox-row';
 import { requireInboxQuote, withExtras } from './sql-quote-inbox';
+import { optOutOfReviews } from './sql-review-opt-outs';
+import { withdrawReviewEmails } from './new-request-notifications';
 
 /**
  * The customers' private links over the requests `SqlQuoteRepository` stores, in SQLite or PostgreSQL
@@ -65,6 +67,8 @@ export class SqlCustomerLinks implements CustomerLinkStore {
         .set((eb) => ({ status: 'lost', won_pence: null, responded_at: eb.fn.coalesce('responded_at', eb.val(at.toISOString())).$castTo<string>() }))
         .where('id', '=', row.id)
         .execute();
+      // A job done and then given up has its review emails taken back.
+      if (from === 'done') await withdrawReviewEmails(tx, row.id);
       await tx
         .insertInto('quote_status_changes')
         .values({ quote_id: row.id, from_status: from, to_status: 'lost', changed_by: customerAuthor, changed_at: at.toISOString() })
@@ -74,6 +78,29 @@ export class SqlCustomerLinks implements CustomerLinkStore {
         .values({ id: this.#newId(), quote_id: row.id, text: noLongerNeededReason, written_by: customerAuthor, written_at: at.toISOString() })
         .execute();
       return requireInboxQuote(tx, row.id);
+    });
+  }
+
+  async openReview(token: string, at: Date): Promise<InboxQuote | undefined> {
+    const hash = await customerTokenHash(token);
+    return this.#db.transaction().execute(async (tx) => {
+      const opened = await tx
+        .updateTable('quote_requests')
+        .set((eb) => ({ review_opened_at: eb.fn.coalesce('review_opened_at', eb.val(at.toISOString())).$castTo<string>() }))
+        .where('customer_token_hash', '=', hash)
+        .returning('id')
+        .executeTakeFirst();
+      return opened === undefined ? undefined : requireInboxQuote(tx, opened.id);
+    });
+  }
+
+  async stopReviews(token: string, at: Date): Promise<InboxQuote | undefined> {
+    return this.#db.transaction().execute(async (tx) => {
+      const row = await this.#lockRequest(tx, token, 'key-share');
+      if (row === undefined) return undefined;
+      const quote = await requireInboxQuote(tx, row.id);
+      if (quote.email !== null) await optOutOfReviews(tx, [quote.email], 'unsubscribed', at);
+      return quote;
     });
   }
 

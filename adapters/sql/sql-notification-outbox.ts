@@ -2,6 +2,8 @@ import type { ClaimedNotification, NotificationOutbox } from '../../domain/ports
 import { type NotificationKind, notificationKinds } from './database';
 import { compareText, compareTimes, LeasedOutbox, requireClaimLimit } from './outbox-lease';
 import { quoteColumns, rowToQuote } from './quote-row';
+import { parseStatus } from './inbox-row';
+import { isReviewEmailKind } from '../../domain/reviews/review-ask';
 
 /**
  * The notification emails that `SqlQuoteRepository` (with `notify`) writes beside each request, for a
@@ -42,7 +44,11 @@ export class SqlNotificationOutbox extends LeasedOutbox implements NotificationO
 
     const quoteIds = [...new Set(claimed.map(({ quote_id }) => quote_id))];
     const [quotes, photoCounts] = await Promise.all([
-      this.db.selectFrom('quote_requests').select(quoteColumns).where('id', 'in', quoteIds).execute(),
+      this.db
+        .selectFrom('quote_requests')
+        .select([...quoteColumns, 'status', 'in_spam', 'review_asked_at', 'review_reminded_at', 'review_opened_at'])
+        .where('id', 'in', quoteIds)
+        .execute(),
       this.db
         .selectFrom('quote_photos')
         .select((eb) => ['quote_id', eb.fn.countAll<number | string>().as('photos')])
@@ -50,27 +56,56 @@ export class SqlNotificationOutbox extends LeasedOutbox implements NotificationO
         .groupBy('quote_id')
         .execute(),
     ]);
-    const quoteById = new Map(quotes.map((row) => [row.id, rowToQuote(row)]));
+    const quoteById = new Map(quotes.map((row) => [row.id, { quote: rowToQuote(row), standing: standingOf(row) }]));
     const photoCountOf = new Map(photoCounts.map(({ quote_id, photos }) => [quote_id, Number(photos)]));
     return claimed
       .sort((a, b) => compareTimes(a.created_at, b.created_at) || compareText(a.quote_id, b.quote_id) || compareText(a.kind, b.kind))
       .flatMap(({ id, quote_id, kind, attempts }) => {
-        const quote = quoteById.get(quote_id);
+        const request = quoteById.get(quote_id);
         // Deleted between the two statements: its notifications went with it, and there is nothing to send.
-        if (quote === undefined) return [];
-        return [{ id, kind: parseKind(id, kind), attempts, quote, photoCount: photoCountOf.get(quote_id) ?? 0 }];
+        if (request === undefined) return [];
+        return [{ id, kind: parseKind(id, kind), attempts, ...request, photoCount: photoCountOf.get(quote_id) ?? 0 }];
       });
   }
 
-  /** Records that the notification was delivered: it is never claimed again. */
+  /**
+   * Records that the notification was delivered: it is never claimed again. A review email's request
+   * records, in the same transaction, when it was asked or reminded (the first time only).
+   */
   async markSent(id: string, at: Date): Promise<void> {
-    await this.db
-      .updateTable('notifications')
-      .set({ sent_at: at.toISOString() })
-      .where('id', '=', id)
-      .where('sent_at', 'is', null)
-      .execute();
+    await this.db.transaction().execute(async (tx) => {
+      const sent = await tx
+        .updateTable('notifications')
+        .set({ sent_at: at.toISOString() })
+        .where('id', '=', id)
+        .where('sent_at', 'is', null)
+        .returning(['quote_id', 'kind'])
+        .executeTakeFirst();
+      if (sent === undefined || !isReviewEmailKind(sent.kind)) return;
+      const column = sent.kind === 'review' ? 'review_asked_at' : 'review_reminded_at';
+      await tx
+        .updateTable('quote_requests')
+        .set((eb) => ({ [column]: eb.fn.coalesce(column, eb.val(at.toISOString())).$castTo<string>() }))
+        .where('id', '=', sent.quote_id)
+        .execute();
+    });
   }
+
+  /** Takes back a review email that came due but must not go: deleted, unsent. */
+  async withdraw(id: string): Promise<void> {
+    await this.db.deleteFrom('notifications').where('id', '=', id).where('sent_at', 'is', null).execute();
+  }
+}
+
+const timeOrNull = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+
+/** Where a request stands, as a review email reads it. */
+function standingOf(row: { status: string; in_spam: boolean | number; review_asked_at: Date | string | null; review_reminded_at: Date | string | null; review_opened_at: Date | string | null; id: string }): ClaimedNotification['standing'] {
+  return {
+    status: parseStatus(row.id, row.status),
+    inSpam: row.in_spam === true || row.in_spam === 1,
+    review: { askedAt: timeOrNull(row.review_asked_at), remindedAt: timeOrNull(row.review_reminded_at), openedAt: timeOrNull(row.review_opened_at) },
+  };
 }
 
 function parseKind(id: string, kind: string): NotificationKind {

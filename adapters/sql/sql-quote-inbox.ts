@@ -38,7 +38,9 @@ import {
   rowToStatusChange,
   statusChangeColumns,
 } from './inbox-row';
-import { queueNotifications } from './new-request-notifications';
+import { queueNotifications, queueReviewEmails, withdrawReviewEmails } from './new-request-notifications';
+import { defaultReviewAskAfterHours } from '../../domain/reviews/review-ask';
+import { inSpamFolder as heldAsSpam } from '../../domain/spam/spam';
 import { reportTallies } from './report-tallies';
 
 /**
@@ -56,6 +58,8 @@ export interface SqlQuoteInboxOptions {
    * with `notify` does for a new one: give both the same.
    */
   notify?: boolean;
+  /** With `notify`: how long after a job is marked done its customer is asked for a review. */
+  reviewAskAfterHours?: number;
 }
 
 /**
@@ -68,12 +72,14 @@ export class SqlQuoteInbox implements QuoteInbox, ReportSource {
   readonly #dialect: SqlDialectName;
   readonly #newId: () => string;
   readonly #notify: boolean;
+  readonly #reviewAskAfterHours: number;
 
-  constructor(db: Kysely<Database>, { newId = () => crypto.randomUUID(), notify = false }: SqlQuoteInboxOptions = {}) {
+  constructor(db: Kysely<Database>, { newId = () => crypto.randomUUID(), notify = false, reviewAskAfterHours = defaultReviewAskAfterHours }: SqlQuoteInboxOptions = {}) {
     this.#db = db;
     this.#dialect = sqlDialectOf(db);
     this.#newId = newId;
     this.#notify = notify;
+    this.#reviewAskAfterHours = reviewAskAfterHours;
   }
 
   async findPage({ query, after, limit, now }: { query: InboxQuery; after: InboxCursor | null; limit: number; now: Date }): Promise<InboxPage> {
@@ -157,7 +163,11 @@ export class SqlQuoteInbox implements QuoteInbox, ReportSource {
         .insertInto('quote_status_changes')
         .values({ quote_id: id, from_status: from, to_status: to, changed_by: by, changed_at: at.toISOString(), won_pence: wonPence ?? null, lost_reason: lostReason ?? null })
         .execute();
-      return { outcome: 'changed', quote: await requireInboxQuote(tx, id) };
+      const quote = await requireInboxQuote(tx, id);
+      // A job done asks its customer for a review in a while; one going back from done takes that back.
+      if (this.#notify && to === 'done') await queueReviewEmails(tx, { id, email: quote.email, inSpam: heldAsSpam(quote) }, at, this.#reviewAskAfterHours);
+      if (from === 'done') await withdrawReviewEmails(tx, id);
+      return { outcome: 'changed', quote };
     });
   }
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { NotificationKind } from '../ports/notification-outbox';
 import type { InboxQuote } from '../inbox/inbox-quote';
 import { isPhoneNumber, phoneNumberKey } from '../quote/phone';
 import { quoteFields } from '../quote/quote';
@@ -84,8 +85,8 @@ export function confirmsSubject(subject: CustomerSubject, confirmation: string):
   return subject.phone !== null && isPhoneNumber(typed) && phoneNumberKey(typed) === phoneNumberKey(subject.phone);
 }
 
-/** Who an email about a request went to. */
-type SentEmailKind = 'business' | 'customer';
+/** Which email about a request it was: to the business, or to the customer (their confirmation, a review ask or its reminder). */
+type SentEmailKind = NotificationKind;
 
 /** One email our systems sent (or still mean to send) about one of the subject's requests. */
 export interface SentEmail {

@@ -3,6 +3,7 @@ import { closedStatuses, CustomerMessageSchema, type CustomerLinkView, customerL
 import { inSpamFolder } from '../spam/spam';
 import type { CustomerLinkStore, CustomerMessageAlert } from '../ports/customer-link-store';
 import type { Logger } from '../ports/logger';
+import { writeReviewUrl } from '../reviews/review-ask';
 
 // What a customer does through the private link to their request. A token that is not shaped like
 // one, that no request has, or whose request was closed too long ago is the same "not found": nothing
@@ -80,5 +81,33 @@ export async function closeCustomerRequest(deps: CustomerLinkDeps, token: string
     return view ? { ok: true, view } : notFound;
   } catch (cause) {
     return failure(deps, 'Closing a request for its customer', cause);
+  }
+}
+
+export type ReviewLinkResult = { ok: true; url: string } | { ok: false; error: { kind: 'not-found' } | StoreFailure };
+
+/**
+ * The customer follows the link to review us (from a review email, or their page once the job is
+ * done): recorded, so staff see "opened", and answered with the business's review page. Works for
+ * as long as the request is kept, not only while its page does.
+ */
+export async function followReviewLink(deps: CustomerLinkDeps, token: string, now: Date): Promise<ReviewLinkResult> {
+  if (!isCustomerTokenShaped(token)) return notFound;
+  try {
+    return (await deps.links.openReview(token, now)) ? { ok: true, url: writeReviewUrl } : notFound;
+  } catch (cause) {
+    return failure(deps, 'Following a review link', cause);
+  }
+}
+
+export type StopReviewsResult = { ok: true } | { ok: false; error: { kind: 'not-found' } | StoreFailure };
+
+/** "Stop review emails": the request's address is never asked for a review again, in any mode. */
+export async function stopReviewEmails(deps: CustomerLinkDeps, token: string, now: Date): Promise<StopReviewsResult> {
+  if (!isCustomerTokenShaped(token)) return notFound;
+  try {
+    return (await deps.links.stopReviews(token, now)) ? { ok: true } : notFound;
+  } catch (cause) {
+    return failure(deps, 'Stopping review emails', cause);
   }
 }

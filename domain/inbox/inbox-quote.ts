@@ -1,3 +1,4 @@
+import type { ReviewStanding } from '../reviews/review-ask';
 import { writtenText } from '../quote/field-description';
 import type { AlertRecord, Taking } from '../alerts/alert-plan';
 import type { QuoteRequest } from '../quote/quote';
@@ -61,4 +62,6 @@ export interface InboxQuote extends QuoteRequest {
    * Supabase project): its cards then offer no "Called, no answer".
    */
   callAttempts?: readonly CallAttempt[];
+  /** Where asking its customer for a review stands, once there is anything to say: asked, reminded, link followed. */
+  review?: ReviewStanding;
 }

@@ -1,7 +1,12 @@
+import type { QuoteStatus } from '../inbox/quote-status';
 import type { QuoteRequest } from '../quote/quote';
+import type { ReviewEmailKind, ReviewStanding } from '../reviews/review-ask';
 
-/** Who a notification email goes to: the business, or the customer who asked for the quote. */
-export type NotificationKind = 'business' | 'customer';
+/**
+ * Which email it is: to the business about a new request, the customer's confirmation, or, once the
+ * job is done, the customer's review ask and its one reminder.
+ */
+export type NotificationKind = 'business' | 'customer' | ReviewEmailKind;
 
 /** A notification taken from the outbox to be sent, with the request it is about. */
 export interface ClaimedNotification {
@@ -12,6 +17,8 @@ export interface ClaimedNotification {
   quote: QuoteRequest;
   /** How many photos were sent with the request, for the email to say. */
   photoCount: number;
+  /** Where the request stands now, as sending a review email must know. */
+  standing: { status: QuoteStatus; inSpam: boolean; review: ReviewStanding };
 }
 
 /**
@@ -26,8 +33,10 @@ export interface NotificationOutbox {
   claimDue(limit: number): Promise<ClaimedNotification[]>;
   /** Extends the claim on each still unsent of `ids`, for a sender still at work on them. */
   renew(ids: readonly string[]): Promise<void>;
-  /** Records that the notification was delivered: it is never claimed again. */
+  /** Records that the notification was delivered: it is never claimed again. A review email's request records when it was asked, or reminded. */
   markSent(id: string, at: Date): Promise<void>;
+  /** Takes back a review email that has come due but must not go (ReviewWithdrawal): it is deleted, unsent. */
+  withdraw(id: string): Promise<void>;
   /** Records why sending failed, and when to try again. Does nothing to one already sent. */
   markFailed(id: string, error: string, retryAt: Date): Promise<void>;
   /** How many notifications wait to be sent, and since when the oldest has waited. */

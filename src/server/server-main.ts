@@ -52,6 +52,8 @@ import { startDailyBackups } from '../../adapters/sql/backup-schedule';
 import { sharedCustomerTokens } from '../../adapters/server/customer-link/customer-link-tokens';
 import { pushMessageAlert } from '../../adapters/push/customer-message-alert';
 import { SqlCustomerLinks } from '../../adapters/sql/sql-customer-links';
+import { SqlReviewOptOuts } from '../../adapters/sql/sql-review-opt-outs';
+import { reviewLinkPaths } from '../../adapters/http-api/customer-link-wire';
 import { customerLinkPath } from '../../domain/customer-link/customer-link';
 
 const config = readServerConfig(process.env);
@@ -85,6 +87,12 @@ await provisionStaffAccounts(staffStore, config, (notice) => notices.push(notice
 const secrets = new SqlSecretStore(db);
 const customerTokens = await sharedCustomerTokens(secrets);
 const customerLinkUrl = (quote: { id: string }) => new URL(customerLinkPath(customerTokens.tokenFor(quote.id)), config.SITE_URL ?? business.siteUrl).href;
+// A done job's review emails link under the API, which this server answers at the site's own address.
+const reviewLinksOf = (quote: { id: string }) => {
+  const { leaveReview, stop } = reviewLinkPaths(customerTokens.tokenFor(quote.id));
+  const site = config.SITE_URL ?? business.siteUrl;
+  return { leaveReview: new URL(leaveReview, site).href, stop: new URL(stop, site).href };
+};
 
 // Several servers on one PostgreSQL share their counts there; a single SQLite server keeps them in memory.
 const limitPool = config.DATABASE_URL ? new Pool({ connectionString: config.DATABASE_URL, connectionTimeoutMillis: 5000 }) : undefined;
@@ -133,14 +141,25 @@ const quotes = new SqlQuoteRepository(db, {
   customerToken: (id) => customerTokens.linkFor(id),
   ...(photoDir !== undefined && { photoDir }),
 });
-const inbox = new SqlQuoteInbox(db, { notify: true });
+const inbox = new SqlQuoteInbox(db, { notify: true, reviewAskAfterHours: config.REVIEW_ASK_AFTER_HOURS });
 const outbox = new SqlNotificationOutbox(db, { leaseSeconds: config.OUTBOX_LEASE_SECONDS });
 const mail = parseMailConfig(process.env);
 const mailer = mail && new SmtpMailer({ url: mail.url, from: mail.from });
 const dispatcher =
   mail &&
   mailer &&
-  new OutboxDispatcher({ outbox, deliver: notificationEmailSender(mailer, { ...mail, siteUrl: config.SITE_URL ?? business.siteUrl, customerLink: customerLinkUrl }), describe: describeNotification, name: 'the email outbox', logger: console });
+  new OutboxDispatcher({
+    outbox,
+    deliver: notificationEmailSender(mailer, {
+      ...mail,
+      siteUrl: config.SITE_URL ?? business.siteUrl,
+      customerLink: customerLinkUrl,
+      reviews: { optOuts: new SqlReviewOptOuts(db), withdraw: (id) => outbox.withdraw(id), links: reviewLinksOf },
+    }),
+    describe: describeNotification,
+    name: 'the email outbox',
+    logger: console,
+  });
 if (!dispatcher) {
   console.warn('SMTP_URL is not set: notifications are kept in the outbox but not sent. Set SMTP_URL, NOTIFY_TO and MAIL_FROM to send them.');
 }

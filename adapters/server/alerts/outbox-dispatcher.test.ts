@@ -21,6 +21,7 @@ function refusingWhile(outbox: SqlNotificationOutbox, full: () => boolean): Noti
     renew: (ids) => (full() ? Promise.reject(diskFull()) : outbox.renew(ids)),
     markSent: (id, at) => (full() ? Promise.reject(diskFull()) : outbox.markSent(id, at)),
     markFailed: (id, error, retryAt) => outbox.markFailed(id, error, retryAt),
+    withdraw: (id) => outbox.withdraw(id),
     backlog: () => outbox.backlog(),
   };
 }

@@ -4,6 +4,8 @@ import { business } from '../../../domain/business';
 import { customerLinkPath, customerMessageField, isCustomerTokenShaped } from '../../../domain/customer-link/customer-link';
 import {
   closeCustomerRequest,
+  followReviewLink,
+  stopReviewEmails,
   type CustomerMessageResult,
   type CustomerLinkResult,
   sendCustomerMessage,
@@ -11,6 +13,8 @@ import {
 } from '../../../domain/customer-link/customer-link-actions';
 import type { CustomerLinkStore, CustomerMessageAlert } from '../../../domain/ports/customer-link-store';
 import type { Logger } from '../../../domain/ports/logger';
+import { reviewPaths } from '../../../domain/reviews/review-ask';
+import { reviewsStoppedPage, stopReviewsPage, unknownReviewLinkPage } from './review-pages';
 import { customerFormPaths, customerLinkApiPath, toWireCustomerView } from '../../http-api/customer-link-wire';
 import type { PageState } from '../../http-api/page-state';
 import type { WireError } from '../../http-api/wire';
@@ -186,6 +190,53 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
     const token = c.req.param('token');
     await equalCost(token);
     return answerJson(c, await closeCustomerRequest(deps, token, now()));
+  });
+
+  // ---- A done job's review: the link to our review page (recorded as followed), and "stop".
+  // Under /api/r/<token> on every host, as the review emails link there; the page's script asks the
+  // same as JSON. They answer for as long as the request is kept, not only while its page does.
+
+  const reviewPath = `${customerLinkApiPath}/:token${reviewPaths.leaveReview}` as const;
+  const stopPath = `${customerLinkApiPath}/:token${reviewPaths.stopReviews}` as const;
+
+  api.get(reviewPath, async (c) => {
+    const decision = await limits.views.consume(clientKey(c));
+    if (!decision.allowed) return c.text(tooMany(decision.retryAfterSeconds), 429, { 'Retry-After': String(decision.retryAfterSeconds) });
+    const token = c.req.param('token');
+    await equalCost(token);
+    const result = await followReviewLink(deps, token, now());
+    if (result.ok) return c.redirect(result.url, 302);
+    return result.error.kind === 'not-found' ? c.html(unknownReviewLinkPage(), 404) : c.text(unavailable, 503);
+  });
+
+  api.post(reviewPath, limitBody(bodyLimits.none), async (c) => {
+    const decision = await limits.views.consume(clientKey(c));
+    if (!decision.allowed) return refusedJson(c, decision);
+    const token = c.req.param('token');
+    await equalCost(token);
+    const result = await followReviewLink(deps, token, now());
+    if (result.ok) return c.json({ url: result.url });
+    return result.error.kind === 'not-found' ? fail(c, notFoundError, 404) : fail(c, { error: 'storage-unavailable', message: unavailable }, 503);
+  });
+
+  api.get(stopPath, async (c) => {
+    const decision = await limits.views.consume(clientKey(c));
+    if (!decision.allowed) return c.text(tooMany(decision.retryAfterSeconds), 429, { 'Retry-After': String(decision.retryAfterSeconds) });
+    const token = c.req.param('token');
+    await equalCost(token);
+    // Only shows the button: a mail program that opens links to scan them stops nothing.
+    return isCustomerTokenShaped(token) ? c.html(stopReviewsPage(new URL(c.req.url).pathname)) : c.html(unknownReviewLinkPage(), 404);
+  });
+
+  // The page's button, or a mail program's one-click unsubscribe (RFC 8058: "List-Unsubscribe=One-Click").
+  api.post(stopPath, limitBody(bodyLimits.json), async (c) => {
+    const decision = await limits.changes.consume(clientKey(c));
+    if (!decision.allowed) return c.text(tooMany(decision.retryAfterSeconds), 429, { 'Retry-After': String(decision.retryAfterSeconds) });
+    const token = c.req.param('token');
+    await equalCost(token);
+    const result = await stopReviewEmails(deps, token, now());
+    if (result.ok) return c.html(reviewsStoppedPage());
+    return result.error.kind === 'not-found' ? c.html(unknownReviewLinkPage(), 404) : c.text(unavailable, 503);
   });
 
   return api;

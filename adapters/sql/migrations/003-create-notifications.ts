@@ -2,7 +2,10 @@
 import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { deliveryErrorMaxLength } from '../../../domain/inbox/inbox-quote';
-import { notificationKinds, sqlDialectOf } from '../database';
+import { sqlDialectOf } from '../database';
+
+/** The kinds of email when this migration was released; 015 added the review emails. */
+const notificationKindsAt003 = ['business', 'customer'] as const;
 
 /**
  * Creates `notifications`, the outbox: the emails about each stored request, written in the request's
@@ -23,7 +26,7 @@ export const createNotifications: Migration = {
       .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
       .addColumn('next_attempt_at', timestamp, (column) => column.notNull())
       .addColumn('last_error', 'text')
-      .addCheckConstraint('notifications_kind', sql`kind in (${sql.join(notificationKinds.map((kind) => sql.lit(kind)))})`)
+      .addCheckConstraint('notifications_kind', sql`kind in (${sql.join(notificationKindsAt003.map((kind) => sql.lit(kind)))})`)
       .addCheckConstraint('notifications_attempts', sql`attempts >= 0`)
       .addCheckConstraint('notifications_last_error_length', sql`length(last_error) <= ${sql.lit(deliveryErrorMaxLength)}`)
       // At most one email of each kind per request, so the staff list's join finds at most one business

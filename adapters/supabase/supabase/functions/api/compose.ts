@@ -28,6 +28,8 @@ import { SqlAlertLedger } from '../../../../sql/sql-alert-ledger.ts';
 import { SqlAlertOutbox } from '../../../../sql/sql-alert-outbox.ts';
 import { SqlCustomerData } from '../../../../sql/sql-customer-data.ts';
 import { SqlCustomerLinks } from '../../../../sql/sql-customer-links.ts';
+import { SqlReviewOptOuts } from '../../../../sql/sql-review-opt-outs.ts';
+import { reviewLinkPaths } from '../../../../http-api/customer-link-wire.ts';
 import { SqlNotificationOutbox } from '../../../../sql/sql-notification-outbox.ts';
 import { SqlOnCallRota } from '../../../../sql/sql-on-call-rota.ts';
 import { SqlPhotoStore } from '../../../../sql/sql-photo-store.ts';
@@ -61,6 +63,14 @@ export async function composeApiFunction(env: Record<string, string | undefined>
   const staffStore = new SqlStaffStore(db);
   const customerTokens = await sharedCustomerTokens(secrets);
   const customerLinkUrl = (quote: { id: string }) => new URL(customerLinkPath(customerTokens.tokenFor(quote.id)), siteUrl).href;
+  // A done job's review emails link under this function's own address, which answers them with or without scripts.
+  const reviewLinksOf = (quote: { id: string }) => {
+    const supabaseUrl = env.SUPABASE_URL;
+    if (!supabaseUrl) throw new Error('SUPABASE_URL is not set: Supabase gives it to every function');
+    const functionUrl = `${supabaseUrl.replace(/\/+$/, '')}/functions/v1/api`;
+    const { leaveReview, stop } = reviewLinkPaths(customerTokens.tokenFor(quote.id));
+    return { leaveReview: `${functionUrl}${leaveReview}`, stop: `${functionUrl}${stop}` };
+  };
 
   // Rate limits counted in the database: Supabase runs several copies of the function, and restarts them.
   const limitPool = new Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 5000, max: 2 });
@@ -78,7 +88,12 @@ export async function composeApiFunction(env: Record<string, string | undefined>
     mail &&
     new OutboxDispatcher({
       outbox,
-      deliver: notificationEmailSender(new SmtpMailer({ url: mail.url, from: mail.from }), { ...mail, siteUrl, customerLink: customerLinkUrl }),
+      deliver: notificationEmailSender(new SmtpMailer({ url: mail.url, from: mail.from }), {
+        ...mail,
+        siteUrl,
+        customerLink: customerLinkUrl,
+        reviews: { optOuts: new SqlReviewOptOuts(db), withdraw: (id) => outbox.withdraw(id), links: reviewLinksOf },
+      }),
       describe: describeNotification,
       name: 'the email outbox',
       logger: console,
@@ -134,7 +149,7 @@ export async function composeApiFunction(env: Record<string, string | undefined>
     // Its emails wait in the outbox until SMTP_URL is set among the function's secrets: staff are told above the list.
     emailNotSetUp: !email,
     quotes,
-    inbox: new SqlQuoteInbox(db, { notify: true }),
+    inbox: new SqlQuoteInbox(db, { notify: true, reviewAskAfterHours: config.REVIEW_ASK_AFTER_HOURS }),
     customerData: new SqlCustomerData(db),
     notifier: {
       quoteSubmitted: (quote) => {

@@ -1,0 +1,112 @@
+import { business } from '../business';
+import type { QuoteStatus } from '../inbox/quote-status';
+import { isEmailAddress } from '../quote/email-address';
+
+// Every finished job's customer is asked once for a review, whatever we think they would say (Google
+// forbids asking only the happy ones), with no reward offered: one plain email a while after the job
+// is marked done, one reminder a week later if its link was not followed, and nothing after that. An
+// address that said stop, or whose data was erased, is never asked again; a request held as spam, or
+// no longer done, is not asked at all.
+
+/** The outbox's two review emails: the ask, and its one reminder. */
+export const reviewEmailKinds = ['review', 'review-reminder'] as const;
+
+export type ReviewEmailKind = (typeof reviewEmailKinds)[number];
+
+export const isReviewEmailKind = (kind: string): kind is ReviewEmailKind => reviewEmailKinds.some((known) => known === kind);
+
+/** How long after a job is marked done its customer is asked, unless the business sets otherwise. */
+export const defaultReviewAskAfterHours = 48;
+
+/** How long after the ask its one reminder goes, if the link was not followed. */
+export const reviewReminderAfterDays = 7;
+
+const hourMs = 60 * 60_000;
+
+/** When each of a done job's review emails falls due: `askAfterHours` after `doneAt`, the reminder a week after that. */
+export function reviewEmailsDue(doneAt: Date, askAfterHours: number): Record<ReviewEmailKind, Date> {
+  const ask = new Date(doneAt.getTime() + askAfterHours * hourMs);
+  return { review: ask, 'review-reminder': new Date(ask.getTime() + reviewReminderAfterDays * 24 * hourMs) };
+}
+
+/**
+ * The business's Google Business Profile "write a review" address (Business Profile, Ask for reviews):
+ * where the review link sends the customer. A demo profile's; the business sets its own.
+ */
+export const writeReviewUrl = 'https://search.google.com/local/writereview?placeid=ChIJse1plumbingheatingexample';
+
+/** Where a request stands as far as its review goes: when we asked, when we reminded, and when its link was followed. */
+export interface ReviewStanding {
+  askedAt: Date | null;
+  remindedAt: Date | null;
+  openedAt: Date | null;
+}
+
+export const noReviewYet: ReviewStanding = { askedAt: null, remindedAt: null, openedAt: null };
+
+/** Why a review email that has come due is not sent after all; null when it goes. */
+export type ReviewWithdrawal = 'not-done' | 'spam' | 'no-address' | 'opted-out' | 'link-followed' | 'never-asked';
+
+/** What deciding a due review email reads of its request. */
+export interface ReviewCandidate {
+  status: QuoteStatus;
+  inSpam: boolean;
+  email: string | null;
+  review: ReviewStanding;
+}
+
+/**
+ * Whether the review email of `kind` that has come due goes, or why not: the job must still be done,
+ * out of Spam, with an address that has not said stop; a reminder only after the ask went, and only
+ * while its link has not been followed.
+ */
+export function reviewWithdrawal(kind: ReviewEmailKind, request: ReviewCandidate, optedOut: boolean): ReviewWithdrawal | null {
+  if (request.status !== 'done') return 'not-done';
+  if (request.inSpam) return 'spam';
+  if (request.email === null || !isEmailAddress(request.email)) return 'no-address';
+  if (optedOut) return 'opted-out';
+  if (kind === 'review-reminder') {
+    if (request.review.askedAt === null) return 'never-asked';
+    if (request.review.openedAt !== null) return 'link-followed';
+  }
+  return null;
+}
+
+/** The paths under a customer's link (/r/<token>) that the review emails use: the way to the review page, and "stop". */
+export const reviewPaths = { leaveReview: '/review', stopReviews: '/stop-reviews' } as const;
+
+/** Why an address is never asked for a review again: it said stop, or its data was erased. */
+export type ReviewOptOutReason = 'unsubscribed' | 'erased';
+
+/** Every text of the review emails and of the pages their links open. */
+export const reviewCopy = {
+  subject: `How did we do? A review for ${business.name}`,
+  reminderSubject: `A quick reminder from ${business.name}`,
+  thanks: (service: string) => `Thank you for choosing ${business.name} for your ${service.toLowerCase()}. We hope everything is working as it should.`,
+  ask: 'If you have a minute, would you tell others how we did? An honest review, good or bad, helps neighbours choose, and helps us do better.',
+  reminder: 'A week ago we asked whether you would review the work we did for you. If you have a minute, we would be glad to hear how we did, whatever you have to say.',
+  leaveReview: 'Leave us a review',
+  noMore: 'This is the only reminder: we will not ask again.',
+  stopLine: 'Would rather not get emails like this?',
+  stop: 'Stop review emails',
+  /** The page "Stop review emails" opens, and what it says once done. */
+  stopPage: {
+    title: 'Stop review emails',
+    lead: `${business.name} will not ask this address for a review again. Nothing else changes: we still call back about any request you send.`,
+    confirm: 'Stop review emails',
+    doneTitle: 'Review emails stopped',
+    done: `${business.name} will not ask this address for a review again.`,
+    notFound: 'This link is not one we know. If you copied it from an email, check it is whole.',
+  },
+  /** On the customer's own page, once the job is done. */
+  customerPage: {
+    heading: 'Leave us a review',
+    lead: 'The job is done. If you have a minute, tell others how we did: honest reviews, good or bad, help neighbours choose.',
+  },
+} as const;
+
+/** How staff read where a request's review stands on its card: "Review asked 12/03 · reminded 19/03 · opened". */
+export function describeReview(review: ReviewStanding, day: (date: Date) => string): string | null {
+  if (review.askedAt === null) return null;
+  return [`Review asked ${day(review.askedAt)}`, ...(review.remindedAt ? [`reminded ${day(review.remindedAt)}`] : []), ...(review.openedAt ? ['opened'] : [])].join(' · ');
+}
