@@ -175,7 +175,7 @@ export async function startTestServer(
     /** On PostgreSQL, the rate limit table of another server, to share its counts; it then drops the table. */
     limitTable?: string | undefined;
     /** Stores every request with its notifications and sends them through this SMTP server. */
-    mail?: { smtpUrl: string; to: string; retryMs?: number; pollMs?: number };
+    mail?: { smtpUrl: string; to: string; retryMs?: number; pollMs?: number; onTestClock?: boolean };
     /** Keep the emails in the outbox with no mail server to send them, as a server without SMTP_URL does. */
     emailNotSetUp?: boolean;
     alerts?: TestAlertOptions;
@@ -215,7 +215,9 @@ export async function startTestServer(
     },
   };
   const lease = options.leaseSeconds === undefined ? {} : { leaseSeconds: options.leaseSeconds };
-  const outbox = new SqlNotificationOutbox(db, lease);
+  // On the test's clock when it says so: then what falls due days on goes out as the clock gets there.
+  const outboxClock = options.mail?.onTestClock === true ? clock : {};
+  const outbox = new SqlNotificationOutbox(db, { ...lease, ...outboxClock });
   // Asked afresh each time: the tests fill and free the disk between two questions.
   const readiness = new SqlReadiness(db, { reuseMs: 0 });
   const mail = options.mail;
@@ -245,6 +247,7 @@ export async function startTestServer(
       maxRetryMs: mail.retryMs ?? 200,
       recordRetryMs: 50,
       maxRecordRetryMs: 200,
+      ...outboxClock,
     });
   // As the server keeps them: in memory beside SQLite, in a table on PostgreSQL that servers share.
   const limitStore =
