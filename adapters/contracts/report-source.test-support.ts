@@ -66,9 +66,9 @@ export function reportSourceContract(name: string, make: MakeStore<QuoteInbox & 
         const sums = comparable(await inbox.reportTallies(from, to, clock.now()));
         expect(sums.tallies).toEqual([
           // Answered in 7 minutes, and won at last for the value given with that move.
-          { referrerHost: 'www.google.com', utmSource: 'google', utmMedium: 'cpc', hasGclid: true, minutesToFirstCall: 7, calledWithinPromise: true, overdueUncalled: false, requests: 1, won: 1, wonPence: 125_050 },
+          { referrerHost: 'www.google.com', utmSource: 'google', utmMedium: 'cpc', hasGclid: true, minutesToFirstCall: 7, calledWithinPromise: true, overdueUncalled: false, requests: 1, won: 1, wonPence: 125_050, reviewsAsked: 0, reviewsOpened: 0 },
           // Rung 10 minutes after it came, nobody picked up: that kept the promise.
-          { referrerHost: null, utmSource: 'gbp', utmMedium: 'organic', hasGclid: false, minutesToFirstCall: 10, calledWithinPromise: true, overdueUncalled: false, requests: 1, won: 0, wonPence: 0 },
+          { referrerHost: null, utmSource: 'gbp', utmMedium: 'organic', hasGclid: false, minutesToFirstCall: 10, calledWithinPromise: true, overdueUncalled: false, requests: 1, won: 0, wonPence: 0, reviewsAsked: 0, reviewsOpened: 0 },
         ]);
         expect(sums.days).toEqual({ [londonDay(from)]: { requests: 2, wonPence: 125_050 } });
       });

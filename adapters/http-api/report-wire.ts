@@ -16,6 +16,8 @@ const WireFiguresSchema = v.object({
   win_rate: share,
   won_pence: count,
   pence_per_request: v.nullable(count),
+  reviews_asked: count,
+  reviews_opened: count,
 });
 
 export const WireLeadReportSchema = v.object({
@@ -38,6 +40,8 @@ const toWireFigures = (figures: Figures): WireFigures => ({
   win_rate: figures.winRate,
   won_pence: figures.wonPence,
   pence_per_request: figures.pencePerRequest,
+  reviews_asked: figures.reviewsAsked,
+  reviews_opened: figures.reviewsOpened,
 });
 
 const fromWireFigures = (wire: WireFigures): Figures => ({
@@ -48,6 +52,8 @@ const fromWireFigures = (wire: WireFigures): Figures => ({
   winRate: wire.win_rate,
   wonPence: wire.won_pence,
   pencePerRequest: wire.pence_per_request,
+  reviewsAsked: wire.reviews_asked,
+  reviewsOpened: wire.reviews_opened,
 });
 
 export function toWireLeadReport(report: LeadReport): WireLeadReport {

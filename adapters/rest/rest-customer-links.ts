@@ -1,6 +1,7 @@
 import { isHTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
-import type { CustomerMessageResult, CustomerLinkResult } from '../../domain/customer-link/customer-link-actions';
+import type { CustomerMessageResult, CustomerLinkResult, ReviewLinkResult } from '../../domain/customer-link/customer-link-actions';
+import { reviewPaths } from '../../domain/reviews/review-ask';
 import { customerFormPaths, customerLinkApiPath, fromWireCustomerView, WireCustomerViewSchema } from '../http-api/customer-link-wire';
 import { WireErrorSchema } from '../http-api/wire';
 import { createApi, readRetry, type RestClientOptions } from './rest-client';
@@ -9,6 +10,7 @@ import { createApi, readRetry, type RestClientOptions } from './rest-client';
 const linkPath = (token: string) => `${customerLinkApiPath}/${encodeURIComponent(token)}`;
 
 const notFound = { ok: false, error: { kind: 'not-found' } } as const;
+const ReviewLinkSchema = v.object({ url: v.pipe(v.string(), v.url()) });
 const unavailable = { ok: false, error: { kind: 'storage-failure' } } as const;
 
 /**
@@ -42,6 +44,16 @@ export class RestCustomerLinks {
   /** `POST /api/r/{token}/close`: closing twice closes no more, so a lost answer may be asked again. */
   close(token: string): Promise<CustomerLinkResult> {
     return this.#ask(() => this.#api.post(`${linkPath(token)}${customerFormPaths.close}`, { retry: { ...readRetry, methods: ['post'] } }).json());
+  }
+
+  /** `POST /api/r/{token}/review`: the customer follows the link to review us; recorded, and where to go. */
+  async openReview(token: string): Promise<ReviewLinkResult> {
+    try {
+      const answer = v.safeParse(ReviewLinkSchema, await this.#api.post(`${linkPath(token)}${reviewPaths.leaveReview}`, { retry: { ...readRetry, methods: ['post'] } }).json());
+      return answer.success ? { ok: true, url: answer.output.url } : unavailable;
+    } catch (error) {
+      return isHTTPError(error) && error.response.status === 404 ? notFound : unavailable;
+    }
   }
 
   /** The view the server answered; "not found" for its 404; a failure for anything else. Rethrows a 400 for sendMessage. */

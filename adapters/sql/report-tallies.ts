@@ -22,6 +22,8 @@ interface TallyRow {
   requests: number | string;
   won: number | string;
   won_pence: number | string;
+  reviews_asked: number | string;
+  reviews_opened: number | string;
 }
 
 /**
@@ -59,22 +61,24 @@ function reportTalliesQuery(dialect: SqlDialectName, from: Date, to: Date, now: 
   const minutes = dialect === 'postgres' ? sql`floor(ms / ${sql.lit(minuteMs)})` : sql`cast(ms as integer) / ${sql.lit(minuteMs)}`;
   return sql<TallyRow>`
     with called as materialized (
-      select referrer_host, utm_source, utm_medium, has_gclid, created_at, won_pence, status, urgent, ${ms} as ms
+      select referrer_host, utm_source, utm_medium, has_gclid, created_at, won_pence, status, urgent, ${ms} as ms,
+        case when review_asked_at is null then 0 else 1 end as asked, case when review_opened_at is null then 0 else 1 end as opened
       from quote_requests
       where created_at >= ${from.toISOString()} and created_at < ${to.toISOString()} and not in_spam
     ),
     period as not materialized (
-      select referrer_host, utm_source, utm_medium, has_gclid, created_at, won_pence,
+      select referrer_host, utm_source, utm_medium, has_gclid, created_at, won_pence, asked, opened,
         case when status in (${sql.join(wonStatuses.map((status) => sql.lit(status)))}) then 1 else 0 end as won,
         case when ms is null then null when ms < 0 then 0 else ${minutes} end as minutes,
         case when (case when urgent then ms <= ${promiseMs(true)} else ms <= ${promiseMs(false)} end) then 1 else 0 end as within,
         case when ms is null and (case when urgent then created_at < ${dueBefore(true)} else created_at < ${dueBefore(false)} end) then 1 else 0 end as overdue
       from called
     )
-    select 'tally' as kind, referrer_host, utm_source, utm_medium, has_gclid, minutes, within, overdue, null as at, count(*) as requests, sum(won) as won, coalesce(sum(won_pence), 0) as won_pence
+    select 'tally' as kind, referrer_host, utm_source, utm_medium, has_gclid, minutes, within, overdue, null as at, count(*) as requests, sum(won) as won, coalesce(sum(won_pence), 0) as won_pence,
+      sum(asked) as reviews_asked, sum(opened) as reviews_opened
     from period group by referrer_host, utm_source, utm_medium, has_gclid, minutes, within, overdue
     union all
-    select 'day', null, null, null, null, null, null, null, min(created_at), count(*), sum(won), coalesce(sum(won_pence), 0)
+    select 'day', null, null, null, null, null, null, null, min(created_at), count(*), sum(won), coalesce(sum(won_pence), 0), 0, 0
     from period group by ${londonDayKey(dialect)}`;
 }
 
@@ -98,6 +102,8 @@ export async function reportTallies(db: Kysely<Database>, dialect: SqlDialectNam
       calledWithinPromise: row.within === 1,
       overdueUncalled: row.overdue === 1,
       ...sums,
+      reviewsAsked: Number(row.reviews_asked),
+      reviewsOpened: Number(row.reviews_opened),
     });
   }
   return { tallies, days };

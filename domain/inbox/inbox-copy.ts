@@ -41,6 +41,7 @@ export const inboxCopy = {
     callLabel: (name: string, spokenNumber: string) => `Call ${name}, ${spokenNumber}`,
     detailsLabel: (name: string) => `Details, ${name}`,
     received: 'Received',
+    review: 'Review',
   },
   /** The views, by status; 'new' is what staff call the requests still waiting for their call back. */
   views: {

@@ -16,6 +16,9 @@ export interface ReportTally extends LeadSource {
   won: number;
   /** The value staff gave with their last move to won, in pence, of those won now. */
   wonPence: number;
+  /** Of them, those whose customer was asked for a review, and those whose review link was followed. */
+  reviewsAsked: number;
+  reviewsOpened: number;
 }
 
 /** Requests that arrived on one London day (a store may split a day into several of these), and their won value. */

@@ -20,6 +20,9 @@ export interface ChannelFigures {
   wonPence: number;
   /** Won value over every request, in pence (rounded); null with no requests. */
   pencePerRequest: number | null;
+  /** Customers asked for a review, and of the requests, those whose review link was followed. */
+  reviewsAsked: number;
+  reviewsOpened: number;
 }
 
 /** One week of the chart: requests received in it, and the value of those of them won. */
@@ -115,6 +118,8 @@ function figuresOf(tallies: readonly ReportTally[]): ChannelFigures {
   let requests = 0;
   let won = 0;
   let wonPence = 0;
+  let reviewsAsked = 0;
+  let reviewsOpened = 0;
   for (const tally of tallies) {
     if (tally.minutesToFirstCall !== null) minutes.push([tally.minutesToFirstCall, tally.requests]);
     if (tally.calledWithinPromise) withinPromise += tally.requests;
@@ -122,6 +127,8 @@ function figuresOf(tallies: readonly ReportTally[]): ChannelFigures {
     requests += tally.requests;
     won += tally.won;
     wonPence += tally.wonPence;
+    reviewsAsked += tally.reviewsAsked;
+    reviewsOpened += tally.reviewsOpened;
   }
   const decided = minutes.reduce((sum, [, count]) => sum + count, 0) + overdueUncalled;
   return {
@@ -132,6 +139,8 @@ function figuresOf(tallies: readonly ReportTally[]): ChannelFigures {
     winRate: requests === 0 ? null : won / requests,
     wonPence,
     pencePerRequest: requests === 0 ? null : Math.round(wonPence / requests),
+    reviewsAsked,
+    reviewsOpened,
   };
 }
 
@@ -166,7 +175,7 @@ export function buildLeadReport({ tallies, days }: ReportTallies, period: Report
 }
 
 /** The report's columns, in order, as its CSV and its table give them. */
-const reportColumns = ['Channel', 'Requests', 'Median minutes to first call', 'Called within promise (%)', 'Won', 'Win rate (%)', 'Won value (£)', 'Value per request (£)'] as const;
+const reportColumns = ['Channel', 'Requests', 'Median minutes to first call', 'Called within promise (%)', 'Won', 'Win rate (%)', 'Won value (£)', 'Value per request (£)', 'Reviews asked', 'Review links opened'] as const;
 
 const percent = (share: number | null) => (share === null ? '' : String(Math.round(share * 100)));
 const pounds = (pence: number | null) => (pence === null ? '' : String(pence / 100));
@@ -182,6 +191,8 @@ function reportRow(name: string, figures: ChannelFigures): string[] {
     percent(figures.winRate),
     pounds(figures.wonPence),
     pounds(figures.pencePerRequest),
+    String(figures.reviewsAsked),
+    String(figures.reviewsOpened),
   ];
 }
 

@@ -21,6 +21,8 @@ export const reportCopy = {
     winRate: 'Win rate',
     wonValue: 'Won value',
     perRequest: 'Value per request',
+    reviewsAsked: 'Reviews asked',
+    reviewsOpened: 'Review links opened',
   },
   none: '–',
   chartHeading: 'Week by week',

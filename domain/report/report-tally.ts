@@ -2,6 +2,7 @@ import { isWon, type QuoteStatus } from '../inbox/quote-status';
 import { firstResponseAt, promiseDueAt, responseTime } from '../inbox/response-clock';
 import type { ReportDay, ReportTallies, ReportTally } from '../ports/report-source';
 import type { LeadSource } from '../quote/lead-channel';
+import type { ReviewStanding } from '../reviews/review-ask';
 
 /** What the report reads of one request: when it came, how fast it was called, where it came from, and how it ended. */
 export interface ReportRecord extends LeadSource {
@@ -13,6 +14,8 @@ export interface ReportRecord extends LeadSource {
   status: QuoteStatus;
   /** The job's value in pence, for a request won now (done or not) whose value staff gave when it was won; null otherwise. */
   wonPence: number | null;
+  /** Where asking for its review stands; absent while there is nothing to say. */
+  review?: ReviewStanding | undefined;
 }
 
 const hourMs = 60 * 60_000;
@@ -30,7 +33,7 @@ export function tallyRequests(records: readonly ReportRecord[], now: Date): Repo
     const time = first === null ? null : responseTime(record, first);
     const won = isWon(record.status);
     const wonPence = won ? (record.wonPence ?? 0) : 0;
-    const kind: Omit<ReportTally, 'requests' | 'won' | 'wonPence'> = {
+    const kind: Omit<ReportTally, 'requests' | 'won' | 'wonPence' | 'reviewsAsked' | 'reviewsOpened'> = {
       referrerHost: record.referrerHost,
       utmSource: record.utmSource,
       utmMedium: record.utmMedium,
@@ -40,8 +43,15 @@ export function tallyRequests(records: readonly ReportRecord[], now: Date): Repo
       overdueUncalled: first === null && promiseDueAt(record).getTime() < now.getTime(),
     };
     const key = JSON.stringify(Object.values(kind));
-    const tally = tallies.get(key) ?? { ...kind, requests: 0, won: 0, wonPence: 0 };
-    tallies.set(key, { ...tally, requests: tally.requests + 1, won: tally.won + (won ? 1 : 0), wonPence: tally.wonPence + wonPence });
+    const tally = tallies.get(key) ?? { ...kind, requests: 0, won: 0, wonPence: 0, reviewsAsked: 0, reviewsOpened: 0 };
+    tallies.set(key, {
+      ...tally,
+      requests: tally.requests + 1,
+      won: tally.won + (won ? 1 : 0),
+      wonPence: tally.wonPence + wonPence,
+      reviewsAsked: tally.reviewsAsked + (record.review?.askedAt ? 1 : 0),
+      reviewsOpened: tally.reviewsOpened + (record.review?.openedAt ? 1 : 0),
+    });
     const hour = Math.floor(record.createdAt.getTime() / hourMs);
     const day = days.get(hour) ?? { at: record.createdAt, requests: 0, wonPence: 0 };
     days.set(hour, { ...day, requests: day.requests + 1, wonPence: day.wonPence + wonPence });

@@ -105,8 +105,18 @@ export const reviewCopy = {
   },
 } as const;
 
-/** How staff read where a request's review stands on its card: "Review asked 12/03 · reminded 19/03 · opened". */
-export function describeReview(review: ReviewStanding, day: (date: Date) => string): string | null {
-  if (review.askedAt === null) return null;
-  return [`Review asked ${day(review.askedAt)}`, ...(review.remindedAt ? [`reminded ${day(review.remindedAt)}`] : []), ...(review.openedAt ? ['opened'] : [])].join(' · ');
+/** Where a request's review stands, as its card says it at a glance: "Review asked · reminded · opened", or "Review link opened" from the customer's page alone. */
+export function describeReview(review: ReviewStanding): string | null {
+  if (review.askedAt === null) return review.openedAt === null ? null : 'Review link opened';
+  return ['Review asked', ...(review.remindedAt ? ['reminded'] : []), ...(review.openedAt ? ['opened'] : [])].join(' · ');
+}
+
+/** The same with its days, for the opened card: "Asked 14/03/2026 · reminded 21/03/2026 · opened 16/03/2026". */
+export function describeReviewDays(review: ReviewStanding, day: (date: Date) => string): string | null {
+  const steps = [
+    review.askedAt && `Asked ${day(review.askedAt)}`,
+    review.remindedAt && `reminded ${day(review.remindedAt)}`,
+    review.openedAt && `${review.askedAt ? 'opened' : 'Link opened'} ${day(review.openedAt)}`,
+  ].filter((step) => step !== null);
+  return steps.length === 0 ? null : steps.join(' · ');
 }

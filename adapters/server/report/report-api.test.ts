@@ -35,8 +35,8 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
         expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
         expect(csv.headers.get('content-disposition')).toBe('attachment; filename="report-this-month-2026-11-20.csv"');
         const lines = (await csv.text()).split('\r\n');
-        expect(lines).toContain('Google Business Profile,1,20,100,1,100,480,480');
-        expect(lines).toContain('All channels,2,20,100,1,50,480,240');
+        expect(lines).toContain('Google Business Profile,1,20,100,1,100,480,480,0,0');
+        expect(lines).toContain('All channels,2,20,100,1,50,480,240,0,0');
 
         expect((await report(server, '?period=this-month', null)).status).toBe(401);
         expect((await report(server, '?period=this-month', 'quotes_session=forged')).status).toBe(401);

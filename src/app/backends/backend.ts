@@ -6,7 +6,7 @@ import type { Notifier } from '../../../domain/ports/notifier';
 import type { PhotoLinks, QuoteWithPhotosSender } from '../../../domain/ports/photos';
 import type { QuoteInbox } from '../../../domain/ports/quote-inbox';
 import type { QuoteRepository } from '../../../domain/ports/quote-repository';
-import type { CustomerMessageResult, CustomerLinkResult } from '../../../domain/customer-link/customer-link-actions';
+import type { CustomerMessageResult, CustomerLinkResult, ReviewLinkResult } from '../../../domain/customer-link/customer-link-actions';
 import type { StaffAuth } from '../../../domain/staff/staff';
 
 /** The ports one backend provides. */
@@ -37,6 +37,8 @@ export interface CustomerLinks {
   view(token: string, now: Date): Promise<CustomerLinkResult>;
   sendMessage(token: string, text: string, now: Date): Promise<CustomerMessageResult>;
   close(token: string, now: Date): Promise<CustomerLinkResult>;
+  /** The customer follows the link to review us: recorded, and where to go. */
+  openReview(token: string, now: Date): Promise<ReviewLinkResult>;
 }
 
 export interface BackendPhotos {
@@ -54,6 +56,11 @@ export interface BackendModule {
   quoteFormAction?: string;
   /** Whether the customer link posts its forms to our server when scripts are off (a backend with a server). */
   postsCustomerForms?: boolean;
+  /**
+   * Where the API answers a link the page gives, with or without scripts ('' for this site's own
+   * address, the function's on Supabase); none in the demo, whose API lives in the page.
+   */
+  apiLinkBase?: () => string;
   /** Credentials a demo shows on its sign-in screen; none in a real deployment. */
   demoStaff?: { email: string; password: string };
   /**

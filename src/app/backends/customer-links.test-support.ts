@@ -1,4 +1,4 @@
-import { closeCustomerRequest, type CustomerLinkDeps, sendCustomerMessage, openCustomerLink } from '../../../domain/customer-link/customer-link-actions';
+import { closeCustomerRequest, type CustomerLinkDeps, followReviewLink, sendCustomerMessage, openCustomerLink } from '../../../domain/customer-link/customer-link-actions';
 import type { CustomerMessageAlert } from '../../../domain/ports/customer-link-store';
 import type { CustomerLinks } from './backend';
 
@@ -8,5 +8,6 @@ export function customerLinksOver(deps: CustomerLinkDeps & { alert: CustomerMess
     view: (token, now) => openCustomerLink(deps, token, now),
     sendMessage: (token, text, now) => sendCustomerMessage(deps, token, text, now),
     close: (token, now) => closeCustomerRequest(deps, token, now),
+    openReview: (token, now) => followReviewLink(deps, token, now),
   };
 }

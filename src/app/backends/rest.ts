@@ -5,5 +5,6 @@ import type { BackendModule } from './backend';
 export const backend: BackendModule = {
   quoteFormAction: apiPaths.quoteRequests,
   postsCustomerForms: true,
+  apiLinkBase: () => '',
   load: async () => (await import('./rest-ports')).createPorts(),
 };

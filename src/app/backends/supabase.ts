@@ -17,5 +17,6 @@ export const backend: BackendModule = {
     if (!response.ok) throw new Error(`The form token could not be had: ${String(response.status)}`);
     return v.parse(FormTokenSchema, await response.json()).token;
   },
+  apiLinkBase: () => apiUrlOf(parseSupabaseConfig(import.meta.env)),
   load: async () => (await import('./supabase-ports')).createPorts(),
 };

@@ -32,6 +32,8 @@ function FiguresRow({ name, figures }: { name: string; figures: ChannelFigures }
       <td>{percent(figures.winRate)}</td>
       <td>{money(figures.wonPence)}</td>
       <td>{money(figures.pencePerRequest)}</td>
+      <td>{figures.reviewsAsked.toLocaleString('en-GB')}</td>
+      <td>{figures.reviewsOpened.toLocaleString('en-GB')}</td>
     </tr>
   );
 }
@@ -52,6 +54,8 @@ function ChannelTable({ report }: { report: LeadReport }) {
             <th scope="col">{columns.winRate}</th>
             <th scope="col">{columns.wonValue}</th>
             <th scope="col">{columns.perRequest}</th>
+            <th scope="col">{columns.reviewsAsked}</th>
+            <th scope="col">{columns.reviewsOpened}</th>
           </tr>
         </thead>
         <tbody>

@@ -11,7 +11,8 @@ import {
   describeTriedAt,
   noLongerNeededReason,
 } from '../../../domain/customer-link/customer-link';
-import type { CustomerMessageResult, CustomerLinkResult } from '../../../domain/customer-link/customer-link-actions';
+import type { CustomerMessageResult, CustomerLinkResult, ReviewLinkResult } from '../../../domain/customer-link/customer-link-actions';
+import { reviewCopy } from '../../../domain/reviews/review-ask';
 import { greetingName } from '../../../domain/quote/first-name';
 import { londonParts } from '../../../domain/london-time';
 import { describeField, displayValue, quoteFieldList } from '../../../domain/quote/quote';
@@ -26,6 +27,8 @@ interface CustomerLinkActions {
   postsForms: boolean;
   sendMessage: (token: string, text: string) => Promise<CustomerMessageResult>;
   close: (token: string) => Promise<CustomerLinkResult>;
+  reviewHref: (token: string) => string | undefined;
+  openReview: (token: string) => Promise<ReviewLinkResult>;
 }
 
 interface CustomerLinkPageProps {
@@ -103,6 +106,36 @@ function AskedFor({ view }: { view: CustomerLinkView }) {
           </div>
         ))}
       </dl>
+    </section>
+  );
+}
+
+/**
+ * Once the job is done: one link to review us, the same for everyone. Without scripts it goes through
+ * our server, which records it was followed and sends the customer on; with them, the same is asked
+ * in place, then the customer goes.
+ */
+function LeaveReview({ token, actions }: { token: string; actions: CustomerLinkActions }) {
+  const [failed, setFailed] = useState(false);
+  const href = actions.reviewHref(token);
+  return (
+    <section className="card customer-card customer-review" aria-labelledby="customer-review-title">
+      <h2 id="customer-review-title">{reviewCopy.customerPage.heading}</h2>
+      <p>{reviewCopy.customerPage.lead}</p>
+      <a
+        className="button button-primary"
+        href={href ?? '#leave-review'}
+        onClick={(event) => {
+          event.preventDefault();
+          void actions.openReview(token).then((result) => {
+            if (result.ok) window.location.assign(result.url);
+            else setFailed(true);
+          });
+        }}
+      >
+        {reviewCopy.leaveReview}
+      </a>
+      {failed && <p role="alert">{tryAgain}</p>}
     </section>
   );
 }
@@ -187,6 +220,8 @@ export function CustomerLinkPage({ token, search, data, actions, now }: Customer
       </div>
 
       <Progress view={view} now={now} />
+
+      {view.status === 'done' && <LeaveReview token={token} actions={actions} />}
 
       <section className="card customer-card" aria-labelledby="customer-messages-title">
         <h2 id="customer-messages-title">Your messages</h2>

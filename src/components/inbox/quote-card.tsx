@@ -1,3 +1,5 @@
+import { londonDay } from '../../../domain/london-time';
+import { describeReview, describeReviewDays } from '../../../domain/reviews/review-ask';
 import { currentOutcome, describeOutcome } from '../../../domain/inbox/job-outcome';
 import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import { useState } from 'react';
@@ -69,6 +71,12 @@ function QuoteDetails({ quote }: { quote: InboxQuote }) {
       })}
       <CameFrom quote={quote} />
       <OutcomeDetail quote={quote} />
+      {quote.review && (
+        <div>
+          <dt>{inboxCopy.card.review}</dt>
+          <dd>{describeReviewDays(quote.review, (date) => londonDay(date).split('-').reverse().join('/'))}</dd>
+        </div>
+      )}
     </dl>
   );
 }
@@ -193,6 +201,7 @@ export function QuoteCard({ quote, now, linked = false }: { quote: InboxQuote; n
           </span>
         ))}
         {held ? <span className="badge badge-spam">{inboxCopy.spam.score(held.score)}</span> : <QuoteClock quote={quote} now={now} />}
+        {quote.review && <span className="badge badge-review">{describeReview(quote.review)}</span>}
       </div>
       <div className="quote-card-primary">
         <a className="button button-call" href={telHref(quote.phone)} aria-label={inboxCopy.card.callLabel(quote.name, spokenNumber(quote.phone))}>
