@@ -345,7 +345,7 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
     return copyOf(quote);
   }
 
-  async stopReviews(token: string, at: Date): Promise<InboxQuote | undefined> {
+  async stopReviews(token: string): Promise<InboxQuote | undefined> {
     const quote = await this.#byToken(token);
     if (quote === undefined) return undefined;
     if (quote.email !== null) await this.optOut(quote.email);
