@@ -128,5 +128,29 @@ export function customerLinksContract(name: string, make: (options: { now: () =>
         expect(reopened.outcome).toBe('changed');
       });
     });
+
+    test('following the review link is recorded once, its first time kept, and staff see it; a guessed token records nothing', async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox, links }) => {
+        const stored = await repository.insert(sampleQuote());
+        expect(await links.openReview(guessedToken(), clock.now())).toBeUndefined();
+        const first = clock.now();
+        expect((await links.openReview(stored.customerToken, first))?.review).toEqual({ askedAt: null, remindedAt: null, openedAt: first });
+        clock.time += 60 * minute;
+        await links.openReview(stored.customerToken, clock.now());
+        expect((await shown(inbox, stored.id, clock.now()))?.review).toEqual({ askedAt: null, remindedAt: null, openedAt: first });
+      });
+    });
+
+    test('"Stop review emails" answers with the request, and changes nothing staff see; a guessed token finds nothing', async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox, links }) => {
+        const stored = await repository.insert(sampleQuote({ email: 'said.stop@example.co.uk' }));
+        const before = await shown(inbox, stored.id, clock.now());
+        expect(await links.stopReviews(guessedToken(), clock.now())).toBeUndefined();
+        expect(await links.stopReviews(stored.customerToken, clock.now())).toEqual(before);
+        expect(await shown(inbox, stored.id, clock.now())).toEqual(before);
+      });
+    });
   });
 }

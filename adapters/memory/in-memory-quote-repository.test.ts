@@ -217,3 +217,15 @@ customerLinksContract('InMemoryQuoteRepository', ({ now }) => {
   const store = new InMemoryQuoteRepository({ now });
   return { repository: store, inbox: store, links: store };
 });
+
+test('in the demo, an address that said stop or was erased is never asked for a review, however it is written', async () => {
+  const store = new InMemoryQuoteRepository();
+  const stopped = await store.insert(sampleQuote({ name: 'Said Stop', email: 'said.stop@example.co.uk' }));
+  await store.insert(sampleQuote({ name: 'Was Erased', email: 'erased@example.co.uk' }));
+  expect(await store.isOptedOut('said.stop@example.co.uk')).toBe(false);
+  await store.stopReviews(stopped.customerToken);
+  await store.eraseCustomerData({ email: 'erased@example.co.uk', phone: null });
+  expect(await store.isOptedOut(' Said.Stop@Example.CO.UK ')).toBe(true);
+  expect(await store.isOptedOut('ERASED@example.co.uk')).toBe(true);
+  expect(await store.isOptedOut('someone.else@example.co.uk')).toBe(false);
+});
