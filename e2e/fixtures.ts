@@ -6,6 +6,8 @@ interface Fixtures {
   consoleErrors: string[];
   /** Fails the test if the page asked any host but ours for anything: the demo runs offline. */
   onlyOurHost: undefined;
+  /** Addresses elsewhere a test means the page to go to (a link out that the test stands in for). */
+  allowedElsewhere: readonly string[];
   /** Scans the page against WCAG 2.2 A and AA and returns the violations. */
   scanAccessibility: () => Promise<Awaited<ReturnType<AxeBuilder['analyze']>>['violations']>;
 }
@@ -18,13 +20,14 @@ export const test = base.extend<Fixtures>({
     });
     await use(errors);
   },
+  allowedElsewhere: [[], { option: true }],
   onlyOurHost: [
-    async ({ page, baseURL }, use) => {
+    async ({ page, baseURL, allowedElsewhere }, use) => {
       const ours = new URL(baseURL ?? '').origin;
       const elsewhere: string[] = [];
       page.on('request', (request) => {
         const url = new URL(request.url());
-        if (url.protocol.startsWith('http') && url.origin !== ours) elsewhere.push(request.url());
+        if (url.protocol.startsWith('http') && url.origin !== ours && !allowedElsewhere.includes(request.url())) elsewhere.push(request.url());
       });
       await use(undefined);
       expect(elsewhere, 'requests to other hosts').toEqual([]);

@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'pg';
-import { apiPaths } from '../../adapters/http-api/wire';
 import { photoPath } from '../../adapters/http-api/photo-paths';
 import { createServerApp } from '../../adapters/server/app';
 import { notificationEmailSender } from '../../adapters/email/notification-email';
@@ -29,6 +28,7 @@ import { purgeExpiredQuotes } from '../../domain/customer-data/purge-expired-quo
 import { NotSignedIn, type StaffAuth } from '../../domain/staff/staff';
 import type { AlertSettings } from '../../domain/ports/alert-settings';
 import { type Backend, type BackendPhotos, loadedBackend } from '../app/backends/backend';
+import { backend as restBackend } from '../app/backends/rest';
 import { createPageRenderer } from '../render/page-renderer';
 import type { BuiltTemplates } from '../render/page-templates';
 import { SiteFiles } from '../../adapters/server/files/site-files';
@@ -247,7 +247,8 @@ const app = createServerApp({
   formTokens,
   outbox: { backlog: () => outbox.backlog(), sending: dispatcher !== undefined, unrecorded: () => dispatcher?.unrecorded ?? 0 },
   alerts: alerts.serverDeps,
-  pages: createPageRenderer(loadedBackend(backend, { quoteFormAction: apiPaths.quoteRequests, postsCustomerForms: true }), templates),
+  // The pages are drawn knowing what the browser's own backend knows: this server's API at this address.
+  pages: createPageRenderer(loadedBackend(backend, restBackend), templates),
   site,
   writeLog,
   sessions: new StaffSessions({ accounts: staffStore, store: staffStore }),
