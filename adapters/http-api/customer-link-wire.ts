@@ -2,19 +2,9 @@ import * as v from 'valibot';
 import type { CustomerLinkView } from '../../domain/customer-link/customer-link';
 import { fromNamedFields, namedFieldsEntries, toNamedFields } from '../../domain/quote/quote';
 import { QuoteStatusSchema } from '../../domain/inbox/quote-status';
-import { reviewPaths } from '../../domain/reviews/review-ask';
 
 // The customer link over HTTP: what /api/r/<token> answers, and what a page our server renders
 // tells the browser. Only what domain/customer-link/customer-link.ts lets a customer see; times as ISO 8601.
-
-/** Where the JSON side of the customer link is served: /api/r/<token>, …/messages, …/close. */
-export const customerLinkApiPath = '/api/r';
-
-/** A done job's two links under the API, as its review emails and the customer's page give them: to the review, and "stop". */
-export const reviewLinkPaths = (token: string) => ({
-  leaveReview: `${customerLinkApiPath}/${token}${reviewPaths.leaveReview}`,
-  stop: `${customerLinkApiPath}/${token}${reviewPaths.stopReviews}`,
-});
 
 /** The paths a customer's plain HTML forms post to, under their customer link's path. */
 export const customerFormPaths = { messages: '/messages', close: '/close' } as const;

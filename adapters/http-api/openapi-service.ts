@@ -1,8 +1,8 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
-import { customerLinkApiPath, customerFormPaths, WireCustomerViewSchema } from './customer-link-wire';
-import { customerMessageField, customerMessageMaxLength } from '../../domain/customer-link/customer-link';
+import { customerFormPaths, WireCustomerViewSchema } from './customer-link-wire';
+import { customerLinkApiPath, customerMessageField, customerMessageMaxLength } from '../../domain/customer-link/customer-link';
 import { apiPaths } from './wire';
-import { reviewPaths } from '../../domain/reviews/review-ask';
+import { reviewPaths } from '../../domain/reviews/review-paths';
 
 // The rest of the JSON the server answers, for the OpenAPI document: the customer's own link as the
 // page's script reads it, the health checks, the form's token, the tick, and this document.

@@ -1,8 +1,9 @@
 import { isHTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
 import type { CustomerMessageResult, CustomerLinkResult, ReviewLinkResult } from '../../domain/customer-link/customer-link-actions';
-import { reviewPaths } from '../../domain/reviews/review-ask';
-import { customerFormPaths, customerLinkApiPath, fromWireCustomerView, WireCustomerViewSchema } from '../http-api/customer-link-wire';
+import { reviewPaths } from '../../domain/reviews/review-paths';
+import { customerFormPaths, fromWireCustomerView, WireCustomerViewSchema } from '../http-api/customer-link-wire';
+import { customerLinkApiPath } from '../../domain/customer-link/customer-link';
 import { WireErrorSchema } from '../http-api/wire';
 import { createApi, readRetry, type RestClientOptions } from './rest-client';
 

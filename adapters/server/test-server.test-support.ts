@@ -45,7 +45,7 @@ import { SqlPushDeviceStore } from '../sql/sql-push-device-store';
 import { SqlSecretStore } from '../sql/sql-secret-store';
 import { SqlReviewOptOuts } from '../sql/sql-review-opt-outs';
 import { sharedCustomerTokens } from './customer-link/customer-link-tokens';
-import { reviewLinkPaths } from '../http-api/customer-link-wire';
+import { reviewLinkPaths } from '../../domain/reviews/review-paths';
 import { createAlertEngine } from './alerts/alert-engine';
 import { SqlPhotoStore } from '../sql/sql-photo-store';
 import { SharpPhotoProcessor } from '../photos/sharp-photo-processor';

@@ -12,6 +12,9 @@ import { promiseDueAt } from '../inbox/promise';
 /** The path a customer link starts with. */
 export const customerLinkPrefix = '/r/';
 
+/** Where the API answers about a customer link: /api/r/<token> (JSON for the page's script, and a done job's review links). */
+export const customerLinkApiPath = '/api/r';
+
 /** A token as it is made: 32 random bytes (256 bits) in base64url, 43 characters. */
 export const customerTokenPattern = /^[A-Za-z0-9_-]{43}$/;
 

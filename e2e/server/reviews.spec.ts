@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { toNamedFields } from '../../domain/quote/quote';
-import { reviewCopy, writeReviewUrl } from '../../domain/reviews/review-ask';
+import { writeReviewUrl } from '../../domain/reviews/review-ask';
+import { reviewCopy } from '../../domain/reviews/review-copy';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { e2eStaff, expect, test } from '../fixtures';
 import { quotesPath } from './spawned-server';

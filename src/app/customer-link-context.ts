@@ -1,4 +1,4 @@
-import { fromWireCustomerView, reviewLinkPaths } from '../../adapters/http-api/customer-link-wire';
+import { fromWireCustomerView } from '../../adapters/http-api/customer-link-wire';
 import type { CustomerLinkState } from '../../adapters/http-api/page-state';
 import type { CustomerLinkView } from '../../domain/customer-link/customer-link';
 import type { CustomerMessageResult, CustomerLinkResult, ReviewLinkResult } from '../../domain/customer-link/customer-link-actions';
@@ -14,8 +14,8 @@ export interface CustomerLinkContext {
   view: (token: string) => Promise<CustomerLinkResult>;
   sendMessage: (token: string, text: string) => Promise<CustomerMessageResult>;
   close: (token: string) => Promise<CustomerLinkResult>;
-  /** Where "Leave us a review" links, for the API to answer with or without scripts; none in the demo. */
-  reviewHref: (token: string) => string | undefined;
+  /** Where the API answers the page's links with or without scripts ('' for this site); none in the demo. */
+  apiLinkBase: () => string | undefined;
   /** The customer follows the link to review us, with scripts: recorded, and where to go. */
   openReview: (token: string) => Promise<ReviewLinkResult>;
 }
@@ -40,10 +40,7 @@ export function createCustomerPageContext(
     view: (token) => withPorts(ports, (loaded) => loaded.customerLinkActions?.view(token, now()) ?? Promise.resolve(notFound)),
     sendMessage: (token, text) => withPorts(ports, (loaded) => loaded.customerLinkActions?.sendMessage(token, text, now()) ?? Promise.resolve(notFound)),
     close: (token) => withPorts(ports, (loaded) => loaded.customerLinkActions?.close(token, now()) ?? Promise.resolve(notFound)),
-    reviewHref: (token) => {
-      const base = backend.apiLinkBase?.();
-      return base === undefined ? undefined : `${base}${reviewLinkPaths(token).leaveReview}`;
-    },
+    apiLinkBase: () => backend.apiLinkBase?.(),
     openReview: (token) => withPorts(ports, (loaded) => loaded.customerLinkActions?.openReview(token, now()) ?? Promise.resolve(notFound)),
   };
 }

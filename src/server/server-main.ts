@@ -53,7 +53,7 @@ import { sharedCustomerTokens } from '../../adapters/server/customer-link/custom
 import { pushMessageAlert } from '../../adapters/push/customer-message-alert';
 import { SqlCustomerLinks } from '../../adapters/sql/sql-customer-links';
 import { SqlReviewOptOuts } from '../../adapters/sql/sql-review-opt-outs';
-import { reviewLinkPaths } from '../../adapters/http-api/customer-link-wire';
+import { reviewLinkPaths } from '../../domain/reviews/review-paths';
 import { customerLinkPath } from '../../domain/customer-link/customer-link';
 
 const config = readServerConfig(process.env);

@@ -1,7 +1,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { business } from '../../../domain/business';
-import { customerLinkPath, customerMessageField, isCustomerTokenShaped } from '../../../domain/customer-link/customer-link';
+import { customerLinkApiPath, customerLinkPath, customerMessageField, isCustomerTokenShaped } from '../../../domain/customer-link/customer-link';
 import {
   closeCustomerRequest,
   followReviewLink,
@@ -13,9 +13,9 @@ import {
 } from '../../../domain/customer-link/customer-link-actions';
 import type { CustomerLinkStore, CustomerMessageAlert } from '../../../domain/ports/customer-link-store';
 import type { Logger } from '../../../domain/ports/logger';
-import { reviewPaths } from '../../../domain/reviews/review-ask';
+import { reviewPaths } from '../../../domain/reviews/review-paths';
 import { reviewsStoppedPage, stopReviewsPage, unknownReviewLinkPage } from './review-pages';
-import { customerFormPaths, customerLinkApiPath, toWireCustomerView } from '../../http-api/customer-link-wire';
+import { customerFormPaths, toWireCustomerView } from '../../http-api/customer-link-wire';
 import type { PageState } from '../../http-api/page-state';
 import type { WireError } from '../../http-api/wire';
 import type { RateLimit, RateLimitDecision } from '../http/rate-limit';

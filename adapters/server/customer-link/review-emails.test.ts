@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from 'vitest';
 import type { QuoteStatus } from '../../../domain/inbox/quote-status';
-import { reviewCopy, writeReviewUrl } from '../../../domain/reviews/review-ask';
+import { writeReviewUrl } from '../../../domain/reviews/review-ask';
+import { reviewCopy } from '../../../domain/reviews/review-copy';
 import { manualClock } from '../../../fixtures/manual-clock.test-support';
 import type { ParsedEmail } from '../../email/test-smtp-server.test-support';
 import { startTestSmtpServer } from '../../email/test-smtp-server.test-support';
-import { reviewLinkPaths } from '../../http-api/customer-link-wire';
+import { reviewLinkPaths } from '../../../domain/reviews/review-paths';
 import { openPostgresDatabase } from '../../sql/database';
 import { migrateToLatest } from '../../sql/migrate';
 import { inboxPage, startTestServer, storeQuote, type TestServer } from '../test-server.test-support';

@@ -1,7 +1,7 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { business } from '../../../domain/business';
-import { reviewCopy } from '../../../domain/reviews/review-ask';
+import { reviewCopy } from '../../../domain/reviews/review-copy';
 
 // The page a review email's "Stop review emails" opens, on whichever host answers the API: plain HTML
 // with one form, no script and no style of its own (the site's stylesheet is the pages' alone), so it

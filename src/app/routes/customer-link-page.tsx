@@ -1,3 +1,4 @@
+import { reviewLinkPaths } from '../../../domain/reviews/review-paths';
 import { CustomerLinkPage } from '../../components/customer/customer-link-page';
 import { useAppContext } from '../app-context-provider';
 import { getRouteApi } from '@tanstack/react-router';
@@ -12,5 +13,8 @@ export function CustomerRequestRoutePage() {
   const data = customerLinkRoute.useLoaderData();
   const customerLinkPage = useAppContext((context) => context.customerLinkPage);
   const now = useAppContext((context) => context.now);
-  return <CustomerLinkPage token={token} search={search} data={data} actions={customerLinkPage} now={now} />;
+  // The review link's address is worked out here, in the page's own chunk, not by every page's context.
+  const base = customerLinkPage.apiLinkBase();
+  const actions = { ...customerLinkPage, reviewHref: (linkToken: string) => (base === undefined ? undefined : `${base}${reviewLinkPaths(linkToken).leaveReview}`) };
+  return <CustomerLinkPage token={token} search={search} data={data} actions={actions} now={now} />;
 }

@@ -12,7 +12,7 @@ import {
   noLongerNeededReason,
 } from '../../../domain/customer-link/customer-link';
 import type { CustomerMessageResult, CustomerLinkResult, ReviewLinkResult } from '../../../domain/customer-link/customer-link-actions';
-import { reviewCopy } from '../../../domain/reviews/review-ask';
+import { reviewCopy } from '../../../domain/reviews/review-copy';
 import { greetingName } from '../../../domain/quote/first-name';
 import { londonParts } from '../../../domain/london-time';
 import { describeField, displayValue, quoteFieldList } from '../../../domain/quote/quote';
@@ -27,6 +27,7 @@ interface CustomerLinkActions {
   postsForms: boolean;
   sendMessage: (token: string, text: string) => Promise<CustomerMessageResult>;
   close: (token: string) => Promise<CustomerLinkResult>;
+  /** Where "Leave us a review" links, for the API to answer with or without scripts; none in the demo. */
   reviewHref: (token: string) => string | undefined;
   openReview: (token: string) => Promise<ReviewLinkResult>;
 }

@@ -29,7 +29,7 @@ import { SqlAlertOutbox } from '../../../../sql/sql-alert-outbox.ts';
 import { SqlCustomerData } from '../../../../sql/sql-customer-data.ts';
 import { SqlCustomerLinks } from '../../../../sql/sql-customer-links.ts';
 import { SqlReviewOptOuts } from '../../../../sql/sql-review-opt-outs.ts';
-import { reviewLinkPaths } from '../../../../http-api/customer-link-wire.ts';
+import { reviewLinkPaths } from '../../../../../domain/reviews/review-paths.ts';
 import { SqlNotificationOutbox } from '../../../../sql/sql-notification-outbox.ts';
 import { SqlOnCallRota } from '../../../../sql/sql-on-call-rota.ts';
 import { SqlPhotoStore } from '../../../../sql/sql-photo-store.ts';
