@@ -81,6 +81,15 @@ export function PrivacyPage() {
         working 30 days after your request is closed.
       </p>
       <p>
+        Once we have done the work, if you gave an email address, we email you two days later to ask for
+        a review, whatever we think you would say, and once more a week after that if you have not
+        followed its link; never again. We note when we asked, and whether the link was followed: it
+        goes through our website for that, and the email has no hidden picture to tell us it was opened.
+        Every such email has a link to stop them for good; we then keep a scrambled form of your address,
+        so that we never ask it again. If you ask us to delete your details, we keep the same scrambled
+        form, for the same reason.
+      </p>
+      <p>
         That is all. We do not ask for your street address on this website. Our server&rsquo;s log records which
         page was asked for and when, but not your details or anything you typed. The &ldquo;Do we cover
         you?&rdquo; check keeps nothing: your browser answers it, or without scripts our server answers it
@@ -97,7 +106,8 @@ export function PrivacyPage() {
         the request afterwards, so that we can answer questions about the quote or the work we did, is in
         our legitimate interests, and you can object to it (see below). So is knowing where requests come
         from, so that we spend on the advertising that brings customers and stop what does not: we only
-        count requests by where they came from, and never use it to contact you.
+        count requests by where they came from, and never use it to contact you. Asking you, once, how
+        we did is in our legitimate interests too, and you can say stop at any time.
       </p>
       <p>
         You do not have to give us any details, but without a name and a phone number we cannot call you
