@@ -11,8 +11,12 @@ import type { SmtpMailer } from './smtp-mailer';
 export interface ReviewSending {
   optOuts: Pick<ReviewOptOuts, 'isOptedOut'>;
   withdraw: (id: string) => Promise<void>;
-  /** The full addresses of the request's way to the review and of "stop", under the host's API. */
-  links: (quote: QuoteRequest) => { leaveReview: string; stop: string };
+  /**
+   * The full addresses of the request's way to the review, of the page that stops the emails, and of
+   * the one-click stop a mail program posts to (RFC 8058): under the host's API, but for the page on a
+   * host whose API cannot show one (Supabase), which is the customer's own page.
+   */
+  links: (quote: QuoteRequest) => { leaveReview: string; stop: string; oneClickStop: string };
 }
 
 /**

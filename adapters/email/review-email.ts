@@ -22,10 +22,15 @@ const greetingOf = (quote: QuoteRequest): string => {
 
 /**
  * A done job's review email to its customer: the ask (`review`) or its one reminder, with `leaveReview`
- * (our way to the business's review page) and `stop` (the page that stops them for good) as full
- * addresses. Undefined for a request with no address to write to.
+ * (our way to the business's review page), `stop` (the page that stops them for good) and
+ * `oneClickStop` (where a mail program's unsubscribe posts) as full addresses. Undefined for a request
+ * with no address to write to.
  */
-export function reviewEmail(quote: QuoteRequest, kind: ReviewEmailKind, { leaveReview, stop, replyTo }: { leaveReview: string; stop: string; replyTo?: string }): OutgoingEmail | undefined {
+export function reviewEmail(
+  quote: QuoteRequest,
+  kind: ReviewEmailKind,
+  { leaveReview, stop, oneClickStop, replyTo }: { leaveReview: string; stop: string; oneClickStop: string; replyTo?: string },
+): OutgoingEmail | undefined {
   if (quote.email === null || !isEmailAddress(quote.email)) return undefined;
   const reminder = kind === 'review-reminder';
   const subject = reminder ? reviewCopy.reminderSubject : reviewCopy.subject;
@@ -40,7 +45,7 @@ export function reviewEmail(quote: QuoteRequest, kind: ReviewEmailKind, { leaveR
     subject,
     text,
     html: emailDocument({ title: subject, content }),
-    unsubscribe: stop,
+    unsubscribe: oneClickStop,
     ...(replyTo === undefined ? {} : { replyTo }),
   };
 }

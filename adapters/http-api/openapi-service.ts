@@ -77,7 +77,13 @@ export const serviceOperations = {
       summary: 'Never asks the request’s address for a review again: the page’s button, or a mail program’s one-click unsubscribe (RFC 8058)',
       parameters: [token],
       requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { 'List-Unsubscribe': { const: 'One-Click' } } } } } },
-      responses: { '200': htmlPage('Stopped'), '404': htmlPage('No such link'), '413': tooLarge, '429': limited, '503': down },
+      responses: {
+        '200': { description: 'Stopped: the page, or `{"stopped": true}` to a client that accepts JSON', content: { 'text/html': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'object', required: ['stopped'], properties: { stopped: { const: true } } } } } },
+        '404': htmlPage('No such link'),
+        '413': tooLarge,
+        '429': limited,
+        '503': down,
+      },
     },
   },
   '/healthz': {

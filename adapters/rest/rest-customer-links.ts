@@ -1,6 +1,6 @@
 import { isHTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
-import type { CustomerMessageResult, CustomerLinkResult, ReviewLinkResult } from '../../domain/customer-link/customer-link-actions';
+import type { CustomerMessageResult, CustomerLinkResult, ReviewLinkResult, StopReviewsResult } from '../../domain/customer-link/customer-link-actions';
 import { reviewPaths } from '../../domain/reviews/review-paths';
 import { customerFormPaths, fromWireCustomerView, WireCustomerViewSchema } from '../http-api/customer-link-wire';
 import { customerLinkApiPath } from '../../domain/customer-link/customer-link';
@@ -52,6 +52,16 @@ export class RestCustomerLinks {
     try {
       const answer = v.safeParse(ReviewLinkSchema, await this.#api.post(`${linkPath(token)}${reviewPaths.leaveReview}`, { retry: { ...readRetry, methods: ['post'] } }).json());
       return answer.success ? { ok: true, url: answer.output.url } : unavailable;
+    } catch (error) {
+      return isHTTPError(error) && error.response.status === 404 ? notFound : unavailable;
+    }
+  }
+
+  /** `POST /api/r/{token}/stop-reviews`, asking for JSON: the request's address is never asked for a review again. */
+  async stopReviews(token: string): Promise<StopReviewsResult> {
+    try {
+      await this.#api.post(`${linkPath(token)}${reviewPaths.stopReviews}`, { headers: { accept: 'application/json' }, retry: { ...readRetry, methods: ['post'] } });
+      return { ok: true };
     } catch (error) {
       return isHTTPError(error) && error.response.status === 404 ? notFound : unavailable;
     }

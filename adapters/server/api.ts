@@ -59,7 +59,7 @@ export interface ApiDeps {
   /** Alerts on staff phones: the settings under /api/alerts, and taking a request with an alert's token. */
   alerts?: Omit<AlertsApiOptions, 'requireStaff' | 'logger' | 'now'> & { redeemTakeToken: (quoteId: string, token: string) => Promise<string | undefined> };
   /** Customers' private links: the store, who hears of a message about an urgent request, and per client, looks and changes. */
-  customerLinks?: { store: CustomerLinkStore; alert: CustomerMessageAlert; limits: { views: RateLimit; changes: RateLimit } };
+  customerLinks?: { store: CustomerLinkStore; alert: CustomerMessageAlert; limits: { views: RateLimit; changes: RateLimit }; reviewUrl?: string | undefined };
   /**
    * The work a host with no loops of its own has run from outside, once a minute: sending the
    * outbox, planning alerts, deleting what is past its time. Called with the secret as a bearer token.
@@ -133,8 +133,8 @@ export function createApi(deps: ApiDeps): Hono {
   if (photos) app.route(apiPaths.quoteRequests, photoApi({ photos: photos.store, logger: deps.logger, requireStaff: staff.requireStaff }));
   app.route(customerDataPath, customerDataApi({ customerData: deps.customerData, logger: deps.logger, now, requireStaff: staff.requireStaff }));
   if (deps.customerLinks) {
-    const { store, alert, limits } = deps.customerLinks;
-    app.route('/', customerLinkApi({ links: store, alert, logger: deps.logger, now, limits, clientKey, ...(deps.pages && { pages: deps.pages.customerLink }) }));
+    const { store, alert, limits, reviewUrl } = deps.customerLinks;
+    app.route('/', customerLinkApi({ links: store, alert, logger: deps.logger, now, limits, clientKey, reviewUrl, ...(deps.pages && { pages: deps.pages.customerLink }) }));
   }
   const { formTokens } = deps;
   if (formTokens) app.get(apiPaths.formToken, async (c) => c.json({ token: await formTokens.issue(now()) }, 200, { 'cache-control': 'no-store' }));

@@ -107,7 +107,7 @@ export interface ServerDeps {
    * about an urgent request, and per client, looks (GET) and changes (a message, "No longer needed").
    * Without it, every such link is the plain 404.
    */
-  customerLinks?: { store: CustomerLinkStore; alert: CustomerMessageAlert; limits: { views: RateLimit; changes: RateLimit } };
+  customerLinks?: { store: CustomerLinkStore; alert: CustomerMessageAlert; limits: { views: RateLimit; changes: RateLimit }; reviewUrl?: string | undefined };
 }
 
 /** The database's readiness: ready, or not and why (told only to staff and this machine). */

@@ -77,6 +77,8 @@ const ServerConfigEntries = v.object({
   ESCALATE_AFTER_MINUTES: positiveWhole('ESCALATE_AFTER_MINUTES', defaultAlertPolicy.escalateAfterMinutes),
   /** How long after a job is marked done its customer is asked for a review (a reminder follows a week later). */
   REVIEW_ASK_AFTER_HOURS: positiveWhole('REVIEW_ASK_AFTER_HOURS', defaultReviewAskAfterHours),
+  /** The business's Google Business Profile "write a review" address, where a done job's review link sends the customer. */
+  REVIEW_URL: v.optional(v.pipe(v.string(), v.url('REVIEW_URL must be the address of your Google review page, like https://g.page/r/…/review'))),
   /** How often the server looks for alerts that have come due: the most an escalation can be late by. */
   ALERT_CHECK_SECONDS: positiveWhole('ALERT_CHECK_SECONDS', 10),
   /**

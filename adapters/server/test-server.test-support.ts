@@ -234,7 +234,7 @@ export async function startTestServer(
           withdraw: (id) => outbox.withdraw(id),
           links: (quote) => {
             const { leaveReview, stop } = reviewLinkPaths(customerTokens.tokenFor(quote.id));
-            return { leaveReview: `${listening}${leaveReview}`, stop: `${listening}${stop}` };
+            return { leaveReview: `${listening}${leaveReview}`, stop: `${listening}${stop}`, oneClickStop: `${listening}${stop}` };
           },
         },
       }),

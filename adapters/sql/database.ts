@@ -329,12 +329,13 @@ const sqliteFiles = new WeakMap<Kysely<Database>, DatabaseSync>();
 
 /**
  * Runs `work` (migrations) with SQLite's defensive flag off, so that a migration may loosen a CHECK by
- * rewriting its table's schema text (decision 032): the flag stays on at every other time, as Node sets
- * it. Nothing changes for PostgreSQL.
+ * rewriting its table's schema text (decision 032); on at every other time. A Node without the switch
+ * (before 24.12) opens files without the flag, and has nothing to turn off. Nothing changes for PostgreSQL.
  */
 export async function allowingSchemaRewrites<T>(db: Kysely<Database>, work: () => Promise<T>): Promise<T> {
   const file = sqliteFiles.get(db);
-  if (file === undefined) return work();
+  // Typed as always there; absent from a Node before 24.12.
+  if (file === undefined || typeof (file as Partial<DatabaseSync>).enableDefensive !== 'function') return work();
   file.enableDefensive(false);
   try {
     return await work();

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { takeConfirmation } from './customer-confirmations';
 import type { Database, NotificationKind } from './database';
-import { reviewEmailKinds, reviewEmailsDue } from '../../domain/reviews/review-ask';
+import { type ReviewEmailKind, reviewAskDue, reviewReminderDue } from '../../domain/reviews/review-ask';
 
 /**
  * Queues the emails a request arriving at `at` sends, due at once: one to the business, and one to
@@ -22,27 +22,37 @@ export async function queueNotifications(tx: Kysely<Database>, quote: { id: stri
 }
 
 /**
- * Queues a done job's review emails, due `askAfterHours` after `doneAt` and a week after that, for a
- * request with an address and out of the Spam folder; called in the transaction that marks it done. A
- * job marked done again after going back to won has its unsent ones moved to the new time; one already
- * sent stays sent, and is never sent again. Whether each still goes is decided as it falls due.
+ * Queues a done job's review email, due `askAfterHours` after `doneAt`, for a request with an address,
+ * a customer link (its links live under it) and out of the Spam folder; called in the transaction that
+ * marks it done. Its one reminder is queued only once the ask is recorded sent (SqlNotificationOutbox).
+ * A job marked done again after going back to won moves an ask not yet tried to the new time; one sent,
+ * or being sent, stays as it is. Whether the ask still goes is decided as it falls due.
  */
-export async function queueReviewEmails(tx: Kysely<Database>, quote: { id: string; email: string | null; inSpam: boolean }, doneAt: Date, askAfterHours: number): Promise<void> {
-  if (quote.email === null || quote.inSpam) return;
-  const due = reviewEmailsDue(doneAt, askAfterHours);
-  await tx
-    .insertInto('notifications')
-    .values(reviewEmailKinds.map((kind) => ({ id: crypto.randomUUID(), quote_id: quote.id, kind, created_at: doneAt.toISOString(), next_attempt_at: due[kind].toISOString() })))
-    .onConflict((conflict) =>
-      conflict
-        .columns(['quote_id', 'kind'])
-        .doUpdateSet((eb) => ({ created_at: eb.ref('excluded.created_at'), next_attempt_at: eb.ref('excluded.next_attempt_at'), attempts: 0, last_error: null }))
-        .where('notifications.sent_at', 'is', null),
-    )
-    .execute();
+export async function queueReviewAsk(tx: Kysely<Database>, quoteId: string, doneAt: Date, askAfterHours: number): Promise<void> {
+  const row = await tx.selectFrom('quote_requests').select(['email', 'in_spam', 'customer_token_hash']).where('id', '=', quoteId).executeTakeFirst();
+  if (row === undefined || row.email === null || row.customer_token_hash === null || row.in_spam === true || row.in_spam === 1) return;
+  const due = reviewAskDue(doneAt, askAfterHours).toISOString();
+  await queueAt(tx, quoteId, 'review', due, { movable: true });
 }
 
-/** Takes back a job's unsent review emails, as it goes back from done to won. */
-export async function withdrawReviewEmails(tx: Kysely<Database>, quoteId: string): Promise<void> {
-  await tx.deleteFrom('notifications').where('quote_id', '=', quoteId).where('kind', 'in', [...reviewEmailKinds]).where('sent_at', 'is', null).execute();
+/** Queues the ask's one reminder, a week after the ask went; called in the transaction that records it sent. */
+export async function queueReviewReminder(tx: Kysely<Database>, quoteId: string, askedAt: Date): Promise<void> {
+  await queueAt(tx, quoteId, 'review-reminder', reviewReminderDue(askedAt).toISOString(), { movable: false });
+}
+
+/** One email of `kind` for the request, waiting from `due` (when it becomes due is when it starts to wait). */
+async function queueAt(tx: Kysely<Database>, quoteId: string, kind: ReviewEmailKind, due: string, { movable }: { movable: boolean }): Promise<void> {
+  await tx
+    .insertInto('notifications')
+    .values({ id: crypto.randomUUID(), quote_id: quoteId, kind, created_at: due, next_attempt_at: due })
+    .onConflict((conflict) =>
+      movable
+        ? conflict
+            .columns(['quote_id', 'kind'])
+            .doUpdateSet((eb) => ({ created_at: eb.ref('excluded.created_at'), next_attempt_at: eb.ref('excluded.next_attempt_at') }))
+            .where('notifications.sent_at', 'is', null)
+            .where('notifications.attempts', '=', 0)
+        : conflict.columns(['quote_id', 'kind']).doNothing(),
+    )
+    .execute();
 }

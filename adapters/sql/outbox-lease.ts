@@ -95,12 +95,16 @@ export abstract class LeasedOutbox {
       .execute();
   }
 
-  /** How many wait to be delivered, and since when the oldest has waited; for /readyz. */
+  /**
+   * How many wait to be delivered, and since when the oldest has waited; for /readyz. Waiting means
+   * due, or tried already: one planned for later (a review email days on) is not waiting yet.
+   */
   async backlog(): Promise<{ pending: number; oldestPendingSince: Date | null }> {
     const { pending, oldest } = await this.db
       .selectFrom(this.table)
       .select((eb) => [eb.fn.countAll<number | string>().as('pending'), eb.fn.min<Date | string | null>('created_at').as('oldest')])
       .where('sent_at', 'is', null)
+      .where((eb) => eb.or([eb('next_attempt_at', '<=', this.now().toISOString()), eb('attempts', '>', 0)]))
       .executeTakeFirstOrThrow();
     return { pending: Number(pending), oldestPendingSince: oldest === null ? null : new Date(oldest) };
   }

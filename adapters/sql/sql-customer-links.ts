@@ -6,7 +6,6 @@ import { type Database, type SqlDialectName, sqlDialectOf } from './database';
 import { inboxQuoteColumns, parseStatus } from './inbox-row';
 import { requireInboxQuote, withExtras } from './sql-quote-inbox';
 import { optOutOfReviews } from './sql-review-opt-outs';
-import { withdrawReviewEmails } from './new-request-notifications';
 
 /**
  * The customers' private links over the requests `SqlQuoteRepository` stores, in SQLite or PostgreSQL
@@ -67,8 +66,6 @@ export class SqlCustomerLinks implements CustomerLinkStore {
         .set((eb) => ({ status: 'lost', won_pence: null, responded_at: eb.fn.coalesce('responded_at', eb.val(at.toISOString())).$castTo<string>() }))
         .where('id', '=', row.id)
         .execute();
-      // A job done and then given up has its review emails taken back.
-      if (from === 'done') await withdrawReviewEmails(tx, row.id);
       await tx
         .insertInto('quote_status_changes')
         .values({ quote_id: row.id, from_status: from, to_status: 'lost', changed_by: customerAuthor, changed_at: at.toISOString() })

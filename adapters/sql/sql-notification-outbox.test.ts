@@ -9,6 +9,7 @@ import { migrateToLatest } from './migrate';
 import { scratchDatabase, sqlDialects } from './scratch-database.test-support';
 import { SqlNotificationOutbox } from './sql-notification-outbox';
 import { SqlQuoteRepository } from './sql-quote-repository';
+import { SqlQuoteInbox } from './sql-quote-inbox';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 
 const minute = 60_000;
@@ -139,6 +140,42 @@ for (const dialect of sqlDialects) {
         { id: business.id, sentAt: new Date(first.createdAt.getTime() + minute) },
         { id: customer.id, sentAt: new Date(first.createdAt.getTime() + minute) },
       ]);
+    });
+  });
+
+  test(`${dialect}: a done job's review email is not waiting until it falls due; sent late, its one reminder falls due a week after it went`, async () => {
+    await withOutbox(dialect, async ({ db, clock, quotes, outbox }) => {
+      const inbox = new SqlQuoteInbox(db, { notify: true, reviewAskAfterHours: 48 });
+      const stored = await quotes.insert(withEmail);
+      for (const sent of await outbox.claimDue(10)) await outbox.markSent(sent.id, clock.now());
+      for (const [from, to] of [['new', 'contacted'], ['contacted', 'won'], ['won', 'done']] as const) {
+        await inbox.changeStatus({ id: stored.id, from, to, by: 'sam@example.co.uk', at: clock.now(), respondedAt: from === 'new' ? clock.now() : null });
+      }
+      // Planned for two days on: nothing waits yet, and nothing is due.
+      expect(await outbox.backlog()).toEqual({ pending: 0, oldestPendingSince: null });
+      expect(await outbox.claimDue(10)).toEqual([]);
+
+      // The mail server was down for a day: the ask goes three days after Done.
+      clock.time += 48 * 60 * minute;
+      expect(await outbox.backlog()).toEqual({ pending: 1, oldestPendingSince: clock.now() });
+      clock.time += 24 * 60 * minute;
+      const [ask] = await outbox.claimDue(10);
+      expect(ask && summary(ask)).toEqual({ name: withEmail.name, kind: 'review', attempts: 1 });
+      if (ask === undefined) throw new Error('expected the ask');
+      await outbox.markSent(ask.id, clock.now());
+      const askedAt = clock.now();
+
+      clock.time += 7 * 24 * 60 * minute - 1;
+      expect(await outbox.claimDue(10)).toEqual([]);
+      expect(await outbox.backlog()).toEqual({ pending: 0, oldestPendingSince: null });
+      clock.time += 1;
+      const [reminder] = await outbox.claimDue(10);
+      expect(reminder && { ...summary(reminder), review: reminder.standing.review }).toEqual({
+        name: withEmail.name,
+        kind: 'review-reminder',
+        attempts: 1,
+        review: { askedAt, remindedAt: null, openedAt: null },
+      });
     });
   });
 

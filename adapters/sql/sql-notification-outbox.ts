@@ -4,6 +4,7 @@ import { compareText, compareTimes, LeasedOutbox, requireClaimLimit } from './ou
 import { quoteColumns, rowToQuote } from './quote-row';
 import { parseStatus } from './inbox-row';
 import { isReviewEmailKind } from '../../domain/reviews/review-ask';
+import { queueReviewReminder } from './new-request-notifications';
 
 /**
  * The notification emails that `SqlQuoteRepository` (with `notify`) writes beside each request, for a
@@ -70,7 +71,8 @@ export class SqlNotificationOutbox extends LeasedOutbox implements NotificationO
 
   /**
    * Records that the notification was delivered: it is never claimed again. A review email's request
-   * records, in the same transaction, when it was asked or reminded (the first time only).
+   * records, in the same transaction, when it was asked or reminded (the first time only), and an ask
+   * queues its one reminder.
    */
   async markSent(id: string, at: Date): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
@@ -88,6 +90,8 @@ export class SqlNotificationOutbox extends LeasedOutbox implements NotificationO
         .set((eb) => ({ [column]: eb.fn.coalesce(column, eb.val(at.toISOString())).$castTo<string>() }))
         .where('id', '=', sent.quote_id)
         .execute();
+      // The one reminder, a week after the ask went: it exists only once the ask is recorded.
+      if (sent.kind === 'review') await queueReviewReminder(tx, sent.quote_id, at);
     });
   }
 

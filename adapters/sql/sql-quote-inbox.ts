@@ -38,9 +38,8 @@ import {
   rowToStatusChange,
   statusChangeColumns,
 } from './inbox-row';
-import { queueNotifications, queueReviewEmails, withdrawReviewEmails } from './new-request-notifications';
+import { queueNotifications, queueReviewAsk } from './new-request-notifications';
 import { defaultReviewAskAfterHours } from '../../domain/reviews/review-ask';
-import { inSpamFolder as heldAsSpam } from '../../domain/spam/spam';
 import { reportTallies } from './report-tallies';
 
 /**
@@ -163,11 +162,9 @@ export class SqlQuoteInbox implements QuoteInbox, ReportSource {
         .insertInto('quote_status_changes')
         .values({ quote_id: id, from_status: from, to_status: to, changed_by: by, changed_at: at.toISOString(), won_pence: wonPence ?? null, lost_reason: lostReason ?? null })
         .execute();
-      const quote = await requireInboxQuote(tx, id);
-      // A job done asks its customer for a review in a while; one going back from done takes that back.
-      if (this.#notify && to === 'done') await queueReviewEmails(tx, { id, email: quote.email, inSpam: heldAsSpam(quote) }, at, this.#reviewAskAfterHours);
-      if (from === 'done') await withdrawReviewEmails(tx, id);
-      return { outcome: 'changed', quote };
+      // A job done asks its customer for a review in a while; one no longer done then is not asked.
+      if (this.#notify && to === 'done') await queueReviewAsk(tx, id, at, this.#reviewAskAfterHours);
+      return { outcome: 'changed', quote: await requireInboxQuote(tx, id) };
     });
   }
 

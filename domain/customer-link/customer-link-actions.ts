@@ -12,6 +12,8 @@ import { writeReviewUrl } from '../reviews/review-ask';
 export interface CustomerLinkDeps {
   links: CustomerLinkStore;
   logger: Logger;
+  /** The business's own "write a review" page, where the review link sends the customer; the demo profile's unless set. */
+  reviewUrl?: string | undefined;
 }
 
 interface StoreFailure { kind: 'storage-failure' }
@@ -94,7 +96,7 @@ export type ReviewLinkResult = { ok: true; url: string } | { ok: false; error: {
 export async function followReviewLink(deps: CustomerLinkDeps, token: string, now: Date): Promise<ReviewLinkResult> {
   if (!isCustomerTokenShaped(token)) return notFound;
   try {
-    return (await deps.links.openReview(token, now)) ? { ok: true, url: writeReviewUrl } : notFound;
+    return (await deps.links.openReview(token, now)) ? { ok: true, url: deps.reviewUrl ?? writeReviewUrl } : notFound;
   } catch (cause) {
     return failure(deps, 'Following a review link', cause);
   }

@@ -27,7 +27,7 @@ export const customerLinkPath = (token: string): string => `${customerLinkPrefix
 /** Who a note or a change of status is from when it came through the customer link. */
 export const customerAuthor = 'customer';
 
-/** Days a link keeps working after its request is closed (won or lost). */
+/** Days a link keeps working after its request is closed (done or lost). */
 const customerLinkDaysAfterClose = 30;
 
 /** Where a request stands, as the customer reads it. */
@@ -43,8 +43,12 @@ export const customerStatusLabels: Readonly<Record<QuoteStatus, string>> = {
 /** The statuses a customer can follow on their customer link, in order; "Closed" stands apart. */
 export const customerSteps: readonly QuoteStatus[] = ['new', 'contacted', 'quoted', 'won', 'done'];
 
-/** Statuses from which the request is over: the link then lasts {@link customerLinkDaysAfterClose} more days. */
-export const closedStatuses: readonly QuoteStatus[] = ['won', 'done', 'lost'];
+/**
+ * Statuses from which the request is over: the job done, or lost. The link then lasts {@link
+ * customerLinkDaysAfterClose} more days. A job booked (won) is still under way: its customer can still
+ * write, and call it off.
+ */
+export const closedStatuses: readonly QuoteStatus[] = ['done', 'lost'];
 
 /** What the customer says when they close it ("No longer needed"), kept as the reason. */
 export const noLongerNeededReason = 'No longer needed';

@@ -22,11 +22,11 @@ const reviewReminderAfterDays = 7;
 
 const hourMs = 60 * 60_000;
 
-/** When each of a done job's review emails falls due: `askAfterHours` after `doneAt`, the reminder a week after that. */
-export function reviewEmailsDue(doneAt: Date, askAfterHours: number): Record<ReviewEmailKind, Date> {
-  const ask = new Date(doneAt.getTime() + askAfterHours * hourMs);
-  return { review: ask, 'review-reminder': new Date(ask.getTime() + reviewReminderAfterDays * 24 * hourMs) };
-}
+/** When a done job's review email falls due: `askAfterHours` after `doneAt`. */
+export const reviewAskDue = (doneAt: Date, askAfterHours: number): Date => new Date(doneAt.getTime() + askAfterHours * hourMs);
+
+/** When its one reminder falls due: a week after the ask went, whenever that was. */
+export const reviewReminderDue = (askedAt: Date): Date => new Date(askedAt.getTime() + reviewReminderAfterDays * 24 * hourMs);
 
 /**
  * The business's Google Business Profile "write a review" address (Business Profile, Ask for reviews):

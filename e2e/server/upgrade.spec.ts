@@ -39,15 +39,20 @@ test('a migration that fails halfway stops the real server before it listens, na
     }
     await stop(first.process, 'SIGTERM');
 
-    // A database one migration behind, where that migration will fail halfway: its first column can be
-    // added, but its second column's name is taken, so the second statement fails. (Its index goes
-    // first: SQLite drops no column an index reads.)
+    // A database two migrations behind, where the first of them will fail halfway: its first column can
+    // be added, but its second column's name is taken, so the second statement fails. (The index goes
+    // first: SQLite drops no column an index reads. The second migration's CHECKs stay as it left them:
+    // it writes them the same way again.)
     const file = join(dataDir, 'quotes.sqlite');
     const db = new DatabaseSync(file);
     db.exec(`drop index quote_requests_report;
+      drop table review_opt_outs;
       alter table quote_requests drop column won_pence;
       alter table quote_requests drop column first_called_at;
-      delete from kysely_migration where name = '014-add-report-figures';
+      alter table quote_requests drop column review_asked_at;
+      alter table quote_requests drop column review_reminded_at;
+      alter table quote_requests drop column review_opened_at;
+      delete from kysely_migration where name in ('014-add-report-figures', '015-add-done-and-review-emails');
       alter table quote_requests add column first_called_at text;`);
     db.close();
     const before = stateOf(file);
@@ -77,7 +82,7 @@ test('a migration that fails halfway stops the real server before it listens, na
     expect(second.log.some((line) => line.includes('"event":"backup-before-migration"'))).toBe(true);
     const listed = await listEveryRequest(second.url, await staffCookie(second.url));
     expect(listed.map(({ name }) => name).sort()).toEqual(['Before Upgrade One', 'Before Upgrade Two']);
-    expect(stateOf(file).migrations).toContain('014-add-report-figures');
+    expect(stateOf(file).migrations).toEqual(expect.arrayContaining(['014-add-report-figures', '015-add-done-and-review-emails']));
   } finally {
     for (const child of started) child.kill('SIGKILL');
     await Promise.all(started.map(exited));

@@ -1,7 +1,7 @@
 import { fromWireCustomerView } from '../../adapters/http-api/customer-link-wire';
 import type { CustomerLinkState } from '../../adapters/http-api/page-state';
 import type { CustomerLinkView } from '../../domain/customer-link/customer-link';
-import type { CustomerMessageResult, CustomerLinkResult, ReviewLinkResult } from '../../domain/customer-link/customer-link-actions';
+import type { CustomerMessageResult, CustomerLinkResult, ReviewLinkResult, StopReviewsResult } from '../../domain/customer-link/customer-link-actions';
 import type { Backend, BackendModule } from './backends/backend';
 import { withPorts } from './site-context';
 
@@ -18,6 +18,8 @@ export interface CustomerLinkContext {
   apiLinkBase: () => string | undefined;
   /** The customer follows the link to review us, with scripts: recorded, and where to go. */
   openReview: (token: string) => Promise<ReviewLinkResult>;
+  /** "Stop review emails", with scripts. */
+  stopReviews: (token: string) => Promise<StopReviewsResult>;
 }
 
 /** A backend without customer links finds none. */
@@ -42,5 +44,6 @@ export function createCustomerPageContext(
     close: (token) => withPorts(ports, (loaded) => loaded.customerLinkActions?.close(token, now()) ?? Promise.resolve(notFound)),
     apiLinkBase: () => backend.apiLinkBase?.(),
     openReview: (token) => withPorts(ports, (loaded) => loaded.customerLinkActions?.openReview(token, now()) ?? Promise.resolve(notFound)),
+    stopReviews: (token) => withPorts(ports, (loaded) => loaded.customerLinkActions?.stopReviews(token, now()) ?? Promise.resolve(notFound)),
   };
 }

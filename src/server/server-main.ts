@@ -91,7 +91,8 @@ const customerLinkUrl = (quote: { id: string }) => new URL(customerLinkPath(cust
 const reviewLinksOf = (quote: { id: string }) => {
   const { leaveReview, stop } = reviewLinkPaths(customerTokens.tokenFor(quote.id));
   const site = config.SITE_URL ?? business.siteUrl;
-  return { leaveReview: new URL(leaveReview, site).href, stop: new URL(stop, site).href };
+  const stopHere = new URL(stop, site).href;
+  return { leaveReview: new URL(leaveReview, site).href, stop: stopHere, oneClickStop: stopHere };
 };
 
 // Several servers on one PostgreSQL share their counts there; a single SQLite server keeps them in memory.
@@ -258,6 +259,7 @@ const app = createServerApp({
   scriptHashes: templates.scriptHashes,
   customerLinks: {
     store: new SqlCustomerLinks(db),
+    reviewUrl: config.REVIEW_URL,
     // A customer's message about an urgent request: a push to whoever is on call, at once.
     alert: pushMessageAlert({
       sender: pushSender,

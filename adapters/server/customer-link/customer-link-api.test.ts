@@ -91,7 +91,7 @@ test('the page is rendered with what the customer may see, kept from search engi
 
 test('a malformed, guessed, expired or deleted link gets the one plain 404, each after a lookup', async () => {
   const { links, request } = harness();
-  const expired = links.add(waiting({ status: 'won', history: [{ from: 'new', to: 'won', by: 'sam@example.co.uk', at: new Date('2026-10-01T09:00:00Z') }] }));
+  const expired = links.add(waiting({ status: 'lost', history: [{ from: 'new', to: 'lost', by: 'sam@example.co.uk', at: new Date('2026-10-01T09:00:00Z') }] }));
   const deleted = links.add(waiting());
   links.forget(deleted);
   const guessed = 'x'.repeat(43);

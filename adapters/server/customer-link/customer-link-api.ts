@@ -39,6 +39,8 @@ export interface CustomerLinkApiOptions {
   clientKey: (c: Context) => string;
   /** For a host that renders pages: the page at /r/<token> and its plain HTML forms. Without it, only the JSON. */
   pages?: CustomerLinkPages;
+  /** The business's Google "write a review" page (REVIEW_URL); the demo profile's unless set. */
+  reviewUrl?: string | undefined;
 }
 
 export interface CustomerLinkPages {
@@ -81,7 +83,7 @@ const tooMany = (seconds: number) => `Too many requests. Please try again in ${s
 /** `/r/<token>` and `/api/r/<token>`, with the forms' and the script's posts. */
 export function customerLinkApi(options: CustomerLinkApiOptions) {
   const { links, logger, now, limits, clientKey, pages } = options;
-  const deps = { links, logger };
+  const deps = { links, logger, reviewUrl: options.reviewUrl };
   const api = new Hono();
   api.use(`/r/*`, privateAnswers);
   api.use(`${customerLinkApiPath}/*`, privateAnswers);
@@ -225,7 +227,7 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
     const token = c.req.param('token');
     await equalCost(token);
     // Only shows the button: a mail program that opens links to scan them stops nothing.
-    return isCustomerTokenShaped(token) ? c.html(stopReviewsPage(new URL(c.req.url).pathname)) : c.html(unknownReviewLinkPage(), 404);
+    return isCustomerTokenShaped(token) ? c.html(stopReviewsPage()) : c.html(unknownReviewLinkPage(), 404);
   });
 
   // The page's button, or a mail program's one-click unsubscribe (RFC 8058: "List-Unsubscribe=One-Click").
@@ -235,6 +237,11 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
     const token = c.req.param('token');
     await equalCost(token);
     const result = await stopReviewEmails(deps, token, now());
+    // The customer's page with scripts asks for JSON; a form, or a mail program, gets the page.
+    if (c.req.header('accept')?.includes('application/json') === true) {
+      if (result.ok) return c.json({ stopped: true });
+      return result.error.kind === 'not-found' ? fail(c, notFoundError, 404) : fail(c, { error: 'storage-unavailable', message: unavailable }, 503);
+    }
     if (result.ok) return c.html(reviewsStoppedPage());
     return result.error.kind === 'not-found' ? c.html(unknownReviewLinkPage(), 404) : c.text(unavailable, 503);
   });

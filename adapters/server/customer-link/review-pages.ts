@@ -28,12 +28,12 @@ function page(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString
 </html>`;
 }
 
-/** "Stop review emails?", with the one button that does it, posting back to `action`. */
-export const stopReviewsPage = (action: string) =>
+/** "Stop review emails?", with the one button that does it, posting back to the page's own address, whatever path the host serves it under. */
+export const stopReviewsPage = () =>
   page(
     reviewCopy.stopPage.title,
     html`<p>${reviewCopy.stopPage.lead}</p>
-      <form method="post" action="${action}"><button type="submit">${reviewCopy.stopPage.confirm}</button></form>`,
+      <form method="post"><button type="submit">${reviewCopy.stopPage.confirm}</button></form>`,
   );
 
 /** Done: this address is never asked again. */

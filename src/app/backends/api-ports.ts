@@ -27,6 +27,7 @@ const customerLinksOnFirstUse = (ports: () => Promise<OnDemandPorts>): CustomerL
   sendMessage: async (token, text, now) => (await ports()).customerLinks.sendMessage(token, text, now),
   close: async (token, now) => (await ports()).customerLinks.close(token, now),
   openReview: async (token, now) => (await ports()).customerLinks.openReview(token, now),
+  stopReviews: async (token, now) => (await ports()).customerLinks.stopReviews(token, now),
 });
 
 /** A customer's data, its code loaded on the first call. */

@@ -6,7 +6,7 @@ import type { Notifier } from '../../../domain/ports/notifier';
 import type { PhotoLinks, QuoteWithPhotosSender } from '../../../domain/ports/photos';
 import type { QuoteInbox } from '../../../domain/ports/quote-inbox';
 import type { QuoteRepository } from '../../../domain/ports/quote-repository';
-import type { CustomerMessageResult, CustomerLinkResult, ReviewLinkResult } from '../../../domain/customer-link/customer-link-actions';
+import type { CustomerMessageResult, CustomerLinkResult, ReviewLinkResult, StopReviewsResult } from '../../../domain/customer-link/customer-link-actions';
 import type { StaffAuth } from '../../../domain/staff/staff';
 
 /** The ports one backend provides. */
@@ -39,6 +39,8 @@ export interface CustomerLinks {
   close(token: string, now: Date): Promise<CustomerLinkResult>;
   /** The customer follows the link to review us: recorded, and where to go. */
   openReview(token: string, now: Date): Promise<ReviewLinkResult>;
+  /** "Stop review emails": the request's address is never asked again. */
+  stopReviews(token: string, now: Date): Promise<StopReviewsResult>;
 }
 
 export interface BackendPhotos {

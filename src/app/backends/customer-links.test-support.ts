@@ -1,4 +1,4 @@
-import { closeCustomerRequest, type CustomerLinkDeps, followReviewLink, sendCustomerMessage, openCustomerLink } from '../../../domain/customer-link/customer-link-actions';
+import { closeCustomerRequest, type CustomerLinkDeps, followReviewLink, stopReviewEmails, sendCustomerMessage, openCustomerLink } from '../../../domain/customer-link/customer-link-actions';
 import type { CustomerMessageAlert } from '../../../domain/ports/customer-link-store';
 import type { CustomerLinks } from './backend';
 
@@ -9,5 +9,6 @@ export function customerLinksOver(deps: CustomerLinkDeps & { alert: CustomerMess
     sendMessage: (token, text, now) => sendCustomerMessage(deps, token, text, now),
     close: (token, now) => closeCustomerRequest(deps, token, now),
     openReview: (token, now) => followReviewLink(deps, token, now),
+    stopReviews: (token, now) => stopReviewEmails(deps, token, now),
   };
 }

@@ -15,6 +15,10 @@ export function CustomerRequestRoutePage() {
   const now = useAppContext((context) => context.now);
   // The review link's address is worked out here, in the page's own chunk, not by every page's context.
   const base = customerLinkPage.apiLinkBase();
-  const actions = { ...customerLinkPage, reviewHref: (linkToken: string) => (base === undefined ? undefined : `${base}${reviewLinkPaths(linkToken).leaveReview}`) };
+  const actions = {
+    ...customerLinkPage,
+    reviewHref: (linkToken: string) => (base === undefined ? undefined : `${base}${reviewLinkPaths(linkToken).leaveReview}`),
+    stopHref: (linkToken: string) => (base === undefined ? undefined : `${base}${reviewLinkPaths(linkToken).stop}`),
+  };
   return <CustomerLinkPage token={token} search={search} data={data} actions={actions} now={now} />;
 }

@@ -6,11 +6,13 @@ import { rootRoute } from './root-route';
 
 /**
  * What the customer link address may say besides the token: what was just done (after a plain HTML
- * post), or that they asked to close it and are asked to confirm. Anything else is ignored.
+ * post), that they asked to close it and are asked to confirm, or that they came to stop review emails
+ * (the link in a review email, where the API cannot show a page: Supabase). Anything else is ignored.
  */
 const CustomerLinkSearchSchema = v.object({
   done: v.fallback(v.optional(v.picklist(['message', 'closed'])), undefined),
   close: v.fallback(v.optional(v.literal('confirm')), undefined),
+  reviews: v.fallback(v.optional(v.literal('stop')), undefined),
 });
 
 /** What the page opens with: the request as the customer sees it, and a message sent back with what was wrong. */

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { customerAuthor } from '../../../domain/customer-link/customer-link';
 import { CustomerLinksDouble } from '../../../fixtures/customer-links.test-support';
 import { sampleInboxQuote } from '../../../fixtures/sample-request.test-support';
@@ -82,3 +82,34 @@ test('a link that leads nowhere is the site’s 404', async () => {
   renderApp({ path: `/r/${'x'.repeat(43)}`, backend: testBackend({ customerLinkActions: customerLinksOver({ links: new CustomerLinksDouble(), logger: recordingLogger(), alert: { customerWrote: () => Promise.resolve() } }) }) });
   expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeTruthy();
 });
+
+test('once the job is done, the page offers one link to review us; followed, it is recorded', async () => {
+  const { user, links, token } = customerLinkPage({ status: 'done', respondedAt: new Date('2026-11-20T08:55:00Z') });
+  const section = await screen.findByRole('region', { name: 'Leave us a review' });
+  expect(within(section).getByText(/tell others how we did/)).toBeTruthy();
+  await user.click(within(section).getByRole('link', { name: 'Leave us a review' }));
+  // The page then leaves for the review page (which the browser tests follow); here, the record of it.
+  await vi.waitFor(() => expect(links.quoteOf(token)?.review?.openedAt).toBeInstanceOf(Date));
+});
+
+test('a job not done yet offers no review link', async () => {
+  customerLinkPage({ status: 'won', respondedAt: new Date('2026-11-20T08:55:00Z') });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Your request' })).toBeTruthy();
+  expect(screen.queryByRole('region', { name: 'Leave us a review' })).toBeNull();
+});
+
+test('come from a review email to stop them, one button says so for good; nothing stops on opening the page', async () => {
+  const { user, links, token } = renderStop();
+  const section = await screen.findByRole('region', { name: 'Stop review emails' });
+  expect(links.stoppedReviews).toEqual([]);
+  await user.click(within(section).getByRole('button', { name: 'Stop review emails' }));
+  expect(await screen.findByRole('heading', { name: 'Review emails stopped' })).toBeTruthy();
+  expect(links.stoppedReviews).toEqual([links.quoteOf(token)?.email]);
+});
+
+function renderStop() {
+  const links = new CustomerLinksDouble();
+  const token = links.add(sampleInboxQuote({ name: 'Tom Okafor', email: 'tom@example.co.uk', status: 'done', respondedAt: new Date('2026-11-20T08:55:00Z'), createdAt: new Date('2026-11-20T08:50:00Z') }));
+  const backend = testBackend({ customerLinkActions: customerLinksOver({ links, logger: recordingLogger(), alert: { customerWrote: () => Promise.resolve() } }) });
+  return { links, token, ...renderApp({ path: `/r/${token}?reviews=stop`, backend, now }) };
+}

@@ -11,7 +11,7 @@ import {
   describeTriedAt,
   noLongerNeededReason,
 } from '../../../domain/customer-link/customer-link';
-import type { CustomerMessageResult, CustomerLinkResult, ReviewLinkResult } from '../../../domain/customer-link/customer-link-actions';
+import type { CustomerMessageResult, CustomerLinkResult, ReviewLinkResult, StopReviewsResult } from '../../../domain/customer-link/customer-link-actions';
 import { reviewCopy } from '../../../domain/reviews/review-copy';
 import { greetingName } from '../../../domain/quote/first-name';
 import { londonParts } from '../../../domain/london-time';
@@ -30,12 +30,15 @@ interface CustomerLinkActions {
   /** Where "Leave us a review" links, for the API to answer with or without scripts; none in the demo. */
   reviewHref: (token: string) => string | undefined;
   openReview: (token: string) => Promise<ReviewLinkResult>;
+  /** Where "Stop review emails" posts without scripts; none in the demo. */
+  stopHref: (token: string) => string | undefined;
+  stopReviews: (token: string) => Promise<StopReviewsResult>;
 }
 
 interface CustomerLinkPageProps {
   token: string;
   /** What the address says was just done, or that the customer asked to close the request. */
-  search: { done?: 'message' | 'closed' | undefined; close?: 'confirm' | undefined };
+  search: { done?: 'message' | 'closed' | undefined; close?: 'confirm' | undefined; reviews?: 'stop' | undefined };
   data: { view: CustomerLinkView; message?: { draft: string; error: string } };
   actions: CustomerLinkActions;
   now: () => Date;
@@ -141,6 +144,42 @@ function LeaveReview({ token, actions }: { token: string; actions: CustomerLinkA
   );
 }
 
+/**
+ * "Stop review emails", for a review email's link to it where the API cannot show a page of its own
+ * (Supabase): one button, so a mail program that opens links to scan them stops nothing.
+ */
+function StopReviews({ token, actions }: { token: string; actions: CustomerLinkActions }) {
+  const [state, setState] = useState<'asking' | 'busy' | 'stopped' | 'failed'>('asking');
+  const { stopPage } = reviewCopy;
+  return (
+    <section className="card customer-card" aria-labelledby="customer-stop-reviews-title">
+      <h2 id="customer-stop-reviews-title">{state === 'stopped' ? stopPage.doneTitle : stopPage.title}</h2>
+      {state === 'stopped' ? (
+        <p role="status">{stopPage.done}</p>
+      ) : (
+        <>
+          <p>{stopPage.lead}</p>
+          <form
+            method="post"
+            action={actions.stopHref(token)}
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (state === 'busy') return;
+              setState('busy');
+              void actions.stopReviews(token).then((result) => setState(result.ok ? 'stopped' : 'failed'));
+            }}
+          >
+            <button type="submit" className="button button-outline" aria-disabled={state === 'busy'}>
+              {stopPage.confirm}
+            </button>
+          </form>
+          {state === 'failed' && <p role="alert">{tryAgain}</p>}
+        </>
+      )}
+    </section>
+  );
+}
+
 /** The customer link. */
 export function CustomerLinkPage({ token, search, data, actions, now }: CustomerLinkPageProps) {
   const path = customerLinkPath(token);
@@ -219,6 +258,8 @@ export function CustomerLinkPage({ token, search, data, actions, now }: Customer
       <div role="status" className="customer-notice-area">
         {notice && <p className="customer-notice">{notices[notice]}</p>}
       </div>
+
+      {search.reviews === 'stop' && <StopReviews token={token} actions={actions} />}
 
       <Progress view={view} now={now} />
 

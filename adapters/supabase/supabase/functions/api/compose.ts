@@ -63,13 +63,16 @@ export async function composeApiFunction(env: Record<string, string | undefined>
   const staffStore = new SqlStaffStore(db);
   const customerTokens = await sharedCustomerTokens(secrets);
   const customerLinkUrl = (quote: { id: string }) => new URL(customerLinkPath(customerTokens.tokenFor(quote.id)), siteUrl).href;
-  // A done job's review emails link under this function's own address, which answers them with or without scripts.
+  // A done job's review emails link under this function's own address, which answers the review link
+  // and a mail program's one-click stop; Supabase shows no HTML page from a function, so the page that
+  // stops them is the customer's own, on the site.
   const reviewLinksOf = (quote: { id: string }) => {
     const supabaseUrl = env.SUPABASE_URL;
     if (!supabaseUrl) throw new Error('SUPABASE_URL is not set: Supabase gives it to every function');
     const functionUrl = `${supabaseUrl.replace(/\/+$/, '')}/functions/v1/api`;
-    const { leaveReview, stop } = reviewLinkPaths(customerTokens.tokenFor(quote.id));
-    return { leaveReview: `${functionUrl}${leaveReview}`, stop: `${functionUrl}${stop}` };
+    const token = customerTokens.tokenFor(quote.id);
+    const { leaveReview, stop } = reviewLinkPaths(token);
+    return { leaveReview: `${functionUrl}${leaveReview}`, stop: new URL(`${customerLinkPath(token)}?reviews=stop`, siteUrl).href, oneClickStop: `${functionUrl}${stop}` };
   };
 
   // Rate limits counted in the database: Supabase runs several copies of the function, and restarts them.
@@ -171,6 +174,7 @@ export async function composeApiFunction(env: Record<string, string | undefined>
     alerts: alerts.serverDeps,
     customerLinks: {
       store: new SqlCustomerLinks(db),
+      reviewUrl: config.REVIEW_URL,
       alert: pushMessageAlert({ sender: pushSender, rota, staffEmails, targets: (member) => pushDevices.pushTargets(member), forgetDevice, logger: console, now }),
       limits: {
         views: limit('customer-link-views', config.CUSTOMER_LINK_VIEWS_PER_HOUR),
