@@ -8,7 +8,7 @@ import { isEmailAddress } from '../quote/email-address';
 // no longer done, is not asked at all.
 
 /** The outbox's two review emails: the ask, and its one reminder. */
-export const reviewEmailKinds = ['review', 'review-reminder'] as const;
+const reviewEmailKinds = ['review', 'review-reminder'] as const;
 
 export type ReviewEmailKind = (typeof reviewEmailKinds)[number];
 
