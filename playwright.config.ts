@@ -17,12 +17,16 @@ const chromiumArgs = [
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  workers: 2,
+  // One test at a time: the two servers, Chromium and the inbox's service worker already share the
+  // machine's two cores, and a second test beside them made the timings the tests check (a push shown,
+  // a worker taking control) fail now and then for want of a core, not for a fault.
+  workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  // Two workers share two cores with both servers and their browsers: a walk through the inbox of
-  // twenty steps can take half a minute when the other worker is scanning a long page.
+  // A walk through the inbox of twenty steps can take half a minute on a loaded machine.
   timeout: 60_000,
+  // What the page shows after a step is waited for up to 10 s rather than 5 s, for the same reason.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     trace: 'retain-on-failure',
