@@ -97,11 +97,13 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
     return openCustomerLink(deps, token, now());
   };
 
+  /** A client over its allowance, told in plain text (for a page, or a link opened from an email). */
+  const refusedPage = (c: Context, decision: Extract<RateLimitDecision, { allowed: false }>) =>
+    c.text(tooMany(decision.retryAfterSeconds), 429, { 'Retry-After': String(decision.retryAfterSeconds) });
+
   // ---- The page, and its plain HTML forms.
 
   function pageRoutes({ page, notFoundPage }: CustomerLinkPages) {
-    const refusedPage = (c: Context, decision: Extract<RateLimitDecision, { allowed: false }>) =>
-      c.text(tooMany(decision.retryAfterSeconds), 429, { 'Retry-After': String(decision.retryAfterSeconds) });
 
     /** The page at its own address (with the query that says what was just done), or the plain 404. */
     const showPage = async (c: Context, result: CustomerLinkResult, extra: Omit<NonNullable<PageState['customer']>, 'view'> = {}, status = 200) => {
@@ -203,7 +205,7 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
 
   api.get(reviewPath, async (c) => {
     const decision = await limits.views.consume(clientKey(c));
-    if (!decision.allowed) return c.text(tooMany(decision.retryAfterSeconds), 429, { 'Retry-After': String(decision.retryAfterSeconds) });
+    if (!decision.allowed) return refusedPage(c, decision);
     const token = c.req.param('token');
     await equalCost(token);
     const result = await followReviewLink(deps, token, now());
@@ -223,7 +225,7 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
 
   api.get(stopPath, async (c) => {
     const decision = await limits.views.consume(clientKey(c));
-    if (!decision.allowed) return c.text(tooMany(decision.retryAfterSeconds), 429, { 'Retry-After': String(decision.retryAfterSeconds) });
+    if (!decision.allowed) return refusedPage(c, decision);
     const token = c.req.param('token');
     await equalCost(token);
     // Only shows the button: a mail program that opens links to scan them stops nothing.
@@ -233,7 +235,7 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
   // The page's button, or a mail program's one-click unsubscribe (RFC 8058: "List-Unsubscribe=One-Click").
   api.post(stopPath, limitBody(bodyLimits.json), async (c) => {
     const decision = await limits.changes.consume(clientKey(c));
-    if (!decision.allowed) return c.text(tooMany(decision.retryAfterSeconds), 429, { 'Retry-After': String(decision.retryAfterSeconds) });
+    if (!decision.allowed) return refusedPage(c, decision);
     const token = c.req.param('token');
     await equalCost(token);
     const result = await stopReviewEmails(deps, token, now());
