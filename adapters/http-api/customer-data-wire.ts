@@ -8,16 +8,16 @@ const CountSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 /** What an erasure answers: how many of each thing went, in words too, and what it could not reach. */
 export const WireErasureSchema = v.object({
-  erased: v.object({ requests: CountSchema, notes: CountSchema, status_changes: CountSchema, emails: CountSchema, alerts: CountSchema }),
+  erased: v.object({ requests: CountSchema, steps: CountSchema, emails: CountSchema, alerts: CountSchema }),
   message: v.string(),
   emails_already_sent: v.string(),
 });
 export type WireErasure = v.InferOutput<typeof WireErasureSchema>;
 
 export function toWireErased(erased: ErasedCustomerData): WireErasure['erased'] {
-  return { requests: erased.requests, notes: erased.notes, status_changes: erased.statusChanges, emails: erased.emails, alerts: erased.alerts };
+  return { requests: erased.requests, steps: erased.steps, emails: erased.emails, alerts: erased.alerts };
 }
 
 export function fromWireErased(wire: WireErasure['erased']): ErasedCustomerData {
-  return { requests: wire.requests, notes: wire.notes, statusChanges: wire.status_changes, emails: wire.emails, alerts: wire.alerts };
+  return { requests: wire.requests, steps: wire.steps, emails: wire.emails, alerts: wire.alerts };
 }

@@ -1,11 +1,13 @@
 import * as v from 'valibot';
 import { type AlertRecord, alertSteps, type Taking } from '../../domain/alerts/alert-plan';
-import type { CallAttempt, InboxQuote, QuoteNote } from '../../domain/inbox/inbox-quote';
+import { type Activity, ActorSchema, activityVariant } from '../../domain/activity/activity';
+import { type InboxQuoteBase, inboxQuoteOf } from '../../domain/activity/activity-folds';
+import type { Refusal } from '../../domain/activity/activity-guard';
+import type { InboxQuote } from '../../domain/inbox/inbox-quote';
 import { encodeCursor, type InboxPage, type InboxView, inboxViews, parseCursor } from '../../domain/inbox/inbox-query';
 import { type InboxSummary, summaryPeriods } from '../../domain/inbox/inbox-summary';
 import type { ClockRecord } from '../../domain/ports/quote-inbox';
-import { type JobOutcome, lostReasons } from '../../domain/inbox/job-outcome';
-import { type QuoteStatus, QuoteStatusSchema, type StatusChange } from '../../domain/inbox/quote-status';
+import { type QuoteStatus, QuoteStatusSchema } from '../../domain/inbox/quote-status';
 import { spamSignals } from '../../domain/spam/spam';
 import { fromWireQuote, toWireQuote, type WireError, WireQuoteSchema } from './wire';
 
@@ -15,24 +17,12 @@ import { fromWireQuote, toWireQuote, type WireError, WireQuoteSchema } from './w
  */
 const IsoTimeSchema = v.pipe(v.string(), v.isoTimestamp());
 
-const WireStatusChangeSchema = v.object({
-  from: QuoteStatusSchema,
-  to: QuoteStatusSchema,
-  by: v.string(),
-  at: IsoTimeSchema,
-  /** The job's value in pence, on a move to won whose value staff gave. */
-  won_pence: v.exactOptional(v.pipe(v.number(), v.integer(), v.minValue(0))),
-  /** Why it was lost, on a move to lost whose reason staff gave. */
-  lost_reason: v.exactOptional(v.picklist(lostReasons)),
-});
+/** A step of a request's life on the wire: the domain's own kinds, its time as ISO text. */
+export const WireActivitySchema = activityVariant({ id: v.pipe(v.string(), v.nonEmpty()), by: ActorSchema, at: IsoTimeSchema });
+export type WireActivity = v.InferOutput<typeof WireActivitySchema>;
 
-export const WireNoteSchema = v.object({
-  id: v.pipe(v.string(), v.nonEmpty()),
-  text: v.string(),
-  by: v.string(),
-  at: IsoTimeSchema,
-});
-export type WireNote = v.InferOutput<typeof WireNoteSchema>;
+export const toWireActivity = (entry: Activity): WireActivity => ({ ...entry, at: entry.at.toISOString() });
+export const fromWireActivity = (wire: WireActivity): Activity => ({ ...wire, at: new Date(wire.at) });
 
 /** Who took a request on ("I'm on it", or the first move out of waiting), and when. */
 const WireTakingSchema = v.object({ by: v.string(), at: IsoTimeSchema });
@@ -61,7 +51,6 @@ const WireSpamMarkSchema = v.object({
   score: v.pipe(v.number(), v.integer()),
   reasons: v.array(v.object({ signal: v.picklist(spamSignals), weight: v.pipe(v.number(), v.integer()) })),
   sent_at: IsoTimeSchema,
-  cleared: v.nullable(v.object({ by: v.string(), at: IsoTimeSchema })),
 });
 
 export const WireInboxQuoteSchema = v.object({
@@ -69,24 +58,16 @@ export const WireInboxQuoteSchema = v.object({
   status: QuoteStatusSchema,
   /** When staff first marked it contacted; null while it waits. */
   responded_at: v.nullable(IsoTimeSchema),
-  /** Oldest first. */
-  history: v.array(WireStatusChangeSchema),
-  /** Newest first. */
-  notes: v.array(WireNoteSchema),
+  /** Every step of its life, oldest first: what the card shows of its history, notes, calls, taking and review is folded from it. */
+  activity: v.array(WireActivitySchema),
   /** How the email telling the business is getting on; absent where the store sends none. */
   business_email: v.exactOptional(v.object({ sent_at: v.nullable(IsoTimeSchema), last_error: v.nullable(v.string()) })),
-  /** Null while nobody has taken it on. */
-  taken: v.nullable(WireTakingSchema),
   /** The alerts it has sent, oldest first. */
   alerts: v.array(WireAlertRecordSchema),
   /** The photos sent with it, in the order sent; empty when none. */
   photos: v.array(WirePhotoRefSchema),
-  /** How it was judged spam, and who said it was not; null when it was not judged spam. */
+  /** How it was judged spam (who said it was not is in its activity); null when it was not judged spam. */
   spam: v.nullable(WireSpamMarkSchema),
-  /** The calls nobody picked up while it waited, oldest first; absent where the store keeps none. */
-  call_attempts: v.exactOptional(v.array(v.object({ by: v.string(), at: IsoTimeSchema }))),
-  /** Once its customer was asked for a review, or followed the link: when each happened. */
-  review: v.exactOptional(v.object({ asked_at: v.nullable(IsoTimeSchema), reminded_at: v.nullable(IsoTimeSchema), opened_at: v.nullable(IsoTimeSchema) })),
 });
 export type WireInboxQuote = v.InferOutput<typeof WireInboxQuoteSchema>;
 
@@ -165,51 +146,20 @@ export const fromWireClockRecords = (wire: WireClockRecords): ClockRecord[] =>
 /** What `POST .../resend-email` answers with 202. */
 export const WireResendSchema = v.object({ outcome: v.picklist(['queued', 'already-sent']) });
 
-/**
- * The bodies staff send: the move as they saw it, with the job's value (pence) or why it was lost if
- * they said, and a note's text (the server stamps who and when).
- */
-export interface WireStatusChangeBody {
-  from: string;
-  to: string;
-  won_pence?: number;
-  lost_reason?: string;
-}
-export interface WireNoteBody {
-  text: string;
-}
+/** What `POST .../{id}/activity` answers with 201: the request as it is now, and the step as written. */
+export const WireRecordedSchema = v.object({ quote: WireInboxQuoteSchema, entry: WireActivitySchema });
+export type WireRecorded = v.InferOutput<typeof WireRecordedSchema>;
 
 const toWireTaking = ({ by, at }: Taking): WireTaking => ({ by, at: at.toISOString() });
 export const fromWireTaking = ({ by, at }: WireTaking): Taking => ({ by, at: new Date(at) });
 const toWireAlertRecord = ({ step, at, recipients, everyone }: AlertRecord) => ({ step, at: at.toISOString(), recipients: [...recipients], everyone });
-
-/** A move's outcome on the wire: only what staff gave. */
-export const toWireOutcome = ({ wonPence, lostReason }: JobOutcome) => ({
-  ...(wonPence !== undefined && { won_pence: wonPence }),
-  ...(lostReason !== undefined && { lost_reason: lostReason }),
-});
-
-const fromWireOutcome = ({ won_pence, lost_reason }: { won_pence?: number; lost_reason?: JobOutcome['lostReason'] }): JobOutcome => ({
-  ...(won_pence !== undefined && { wonPence: won_pence }),
-  ...(lost_reason !== undefined && { lostReason: lost_reason }),
-});
-
-const toWireChange = ({ from, to, by, at, ...outcome }: StatusChange) => ({ from, to, by, at: at.toISOString(), ...toWireOutcome(outcome) });
-
-const toWireCallAttempt = ({ by, at }: CallAttempt) => ({ by, at: at.toISOString() });
-
-export const toWireNote = ({ id, text, by, at }: QuoteNote): WireNote => ({ id, text, by, at: at.toISOString() });
-
-export const fromWireNote = ({ id, text, by, at }: WireNote): QuoteNote => ({ id, text, by, at: new Date(at) });
 
 export function toWireInboxQuote(quote: InboxQuote): WireInboxQuote {
   const wire: WireInboxQuote = {
     ...toWireQuote(quote),
     status: quote.status,
     responded_at: quote.respondedAt?.toISOString() ?? null,
-    history: quote.history.map(toWireChange),
-    notes: quote.notes.map(toWireNote),
-    taken: quote.taken && toWireTaking(quote.taken),
+    activity: quote.activity.map(toWireActivity),
     alerts: quote.alerts.map(toWireAlertRecord),
     photos: quote.photos.map(({ id, width, height, thumbnailWidth, thumbnailHeight }) => ({
       id,
@@ -222,28 +172,19 @@ export function toWireInboxQuote(quote: InboxQuote): WireInboxQuote {
       score: quote.spam.score,
       reasons: quote.spam.reasons.map(({ signal, weight }) => ({ signal, weight })),
       sent_at: quote.spam.sentAt.toISOString(),
-      cleared: quote.spam.cleared && { by: quote.spam.cleared.by, at: quote.spam.cleared.at.toISOString() },
     },
   };
   if (quote.businessEmail) {
     wire.business_email = { sent_at: quote.businessEmail.sentAt?.toISOString() ?? null, last_error: quote.businessEmail.lastError };
   }
-  if (quote.callAttempts) wire.call_attempts = quote.callAttempts.map(toWireCallAttempt);
-  if (quote.review) {
-    const { askedAt, remindedAt, openedAt } = quote.review;
-    wire.review = { asked_at: askedAt?.toISOString() ?? null, reminded_at: remindedAt?.toISOString() ?? null, opened_at: openedAt?.toISOString() ?? null };
-  }
   return wire;
 }
 
 export function fromWireInboxQuote(wire: WireInboxQuote): InboxQuote {
-  const quote: InboxQuote = {
+  const base: InboxQuoteBase = {
     ...fromWireQuote(wire),
     status: wire.status,
     respondedAt: wire.responded_at === null ? null : new Date(wire.responded_at),
-    history: wire.history.map(({ from, to, by, at, ...outcome }) => ({ from, to, by, at: new Date(at), ...fromWireOutcome(outcome) })),
-    notes: wire.notes.map(fromWireNote),
-    taken: wire.taken && fromWireTaking(wire.taken),
     alerts: wire.alerts.map(({ step, at, recipients, everyone }) => ({ step, at: new Date(at), recipients, everyone })),
     photos: wire.photos.map(({ id, width, height, thumbnail_width, thumbnail_height }) => ({
       id,
@@ -252,23 +193,13 @@ export function fromWireInboxQuote(wire: WireInboxQuote): InboxQuote {
       thumbnailWidth: thumbnail_width,
       thumbnailHeight: thumbnail_height,
     })),
-    spam: wire.spam && {
-      score: wire.spam.score,
-      reasons: wire.spam.reasons,
-      sentAt: new Date(wire.spam.sent_at),
-      cleared: wire.spam.cleared && { by: wire.spam.cleared.by, at: new Date(wire.spam.cleared.at) },
-    },
+    spam: wire.spam && { score: wire.spam.score, reasons: wire.spam.reasons, sentAt: new Date(wire.spam.sent_at) },
   };
   if (wire.business_email) {
     const { sent_at, last_error } = wire.business_email;
-    quote.businessEmail = { sentAt: sent_at === null ? null : new Date(sent_at), lastError: last_error };
+    base.businessEmail = { sentAt: sent_at === null ? null : new Date(sent_at), lastError: last_error };
   }
-  if (wire.call_attempts) quote.callAttempts = wire.call_attempts.map(({ by, at }) => ({ by, at: new Date(at) }));
-  if (wire.review) {
-    const time = (at: string | null) => (at === null ? null : new Date(at));
-    quote.review = { askedAt: time(wire.review.asked_at), remindedAt: time(wire.review.reminded_at), openedAt: time(wire.review.opened_at) };
-  }
-  return quote;
+  return inboxQuoteOf(base, wire.activity.map(fromWireActivity));
 }
 
 export function toWireInboxSummary(summary: InboxSummary): WireInboxSummary {
@@ -322,4 +253,26 @@ export function takeRefusal(
     case 'not-waiting':
       return { status: 409, body: { error: 'conflict', message: `This request has already moved to ${error.current}`, current: error.current } };
   }
+}
+
+/** Why a step was refused, as the API answers it with 409: the error code, and where the request is now or who took it. */
+export function refusalBody(refusal: Refusal): WireError {
+  switch (refusal.reason) {
+    case 'moved':
+      return { error: 'conflict', message: `Someone has already moved this request to ${refusal.current}`, current: refusal.current };
+    case 'already-taken':
+      return { error: 'already-taken', message: 'Someone has already taken this request', taken: toWireTaking(refusal.taken) };
+    case 'not-waiting':
+      return { error: 'conflict', message: 'This request is not waiting for a call back', current: refusal.current, reason: 'not-waiting' };
+    case 'not-spam':
+      return { error: 'conflict', message: 'This request is not in the Spam folder', reason: 'not-spam' };
+  }
+}
+
+/** The refusal a 409's body tells; undefined for a body that tells none. */
+export function refusalFromBody(body: WireError): Refusal | undefined {
+  if (body.error === 'already-taken' && body.taken !== undefined) return { reason: 'already-taken', taken: fromWireTaking(body.taken) };
+  if (body.reason === 'not-spam') return { reason: 'not-spam' };
+  if (body.current === undefined) return undefined;
+  return body.reason === 'not-waiting' ? { reason: 'not-waiting', current: body.current } : { reason: 'moved', current: body.current };
 }

@@ -2,7 +2,7 @@ import { lostReasons, wonValueMaxPence } from '../../domain/inbox/job-outcome';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { inboxPageMax, inboxPageSize, inboxViews, searchMaxLength, serviceAreaFilters } from '../../domain/inbox/inbox-query';
 import { quoteFields, searchableFields } from '../../domain/quote/quote';
-import { noteMaxLength } from '../../domain/inbox/inbox-quote';
+import { ActivityStepSchema } from '../../domain/activity/activity';
 import { quoteStatuses } from '../../domain/inbox/quote-status';
 import { serviceTypes } from '../../domain/quote/service-type';
 import {
@@ -10,7 +10,7 @@ import {
   WireInboxPageSchema,
   WireInboxQuoteSchema,
   WireInboxSummarySchema,
-  WireNoteSchema,
+  WireRecordedSchema,
   WireResendSchema,
   WireViewCountsSchema,
 } from './inbox-wire';
@@ -110,29 +110,21 @@ export const inboxPaths = {
       },
     },
   },
-  [`${apiPaths.quoteRequests}/{id}/status`]: {
+  [`${apiPaths.quoteRequests}/{id}/activity`]: {
     post: {
-      summary: 'Move a request on, from the status staff saw to the next (staff only)',
+      summary: 'Record a step of a request\'s life: a move, a note, a call nobody answered, taking it on, "Not spam" (staff only)',
       description:
-        'The server records the session’s staff member and its own time; the first move to contacted records the response time. A move to won may give the job’s value in pence (`won_pence`), one to lost why it was lost (`lost_reason`); both are optional, and neither goes with any other move.',
+        'The body is the step: its `kind` and what that kind carries. The server records the session’s staff member and its own time, under the step’s guard: a move only from the status staff saw, a take only of a waiting request nobody has taken, a call only on a waiting one, "Not spam" only in the Spam folder.',
       ...staffOnly,
       parameters: [idParameter],
-      requestBody: jsonBody(
-        {
-          from: { type: 'string', enum: [...quoteStatuses] },
-          to: { type: 'string', enum: [...quoteStatuses] },
-          won_pence: { type: ['integer', 'null'], minimum: 0, maximum: wonValueMaxPence },
-          lost_reason: { type: ['string', 'null'], enum: [...lostReasons, null] },
-        },
-        ['from', 'to'],
-      ),
+      requestBody: { required: true, content: { 'application/json': { schema: schema(ActivityStepSchema) } } },
       responses: {
-        '200': json('InboxQuote', 'Moved: the request as it is now'),
-        '400': errorResponse('`from` or `to` is missing or not a status, `won_pence` or `lost_reason` is not one or goes with the wrong move, or the body is not JSON'),
+        '201': json('Recorded', 'Recorded: the request as it is now, and the step as written'),
+        '400': errorResponse('The step is not one staff take, or its data is wrong (`fields` names it), or the body is not JSON'),
         '401': signedOut,
         '403': elsewhere,
         '404': unknown,
-        '409': errorResponse('Someone moved it first: `current` is its status now'),
+        '409': errorResponse('The request is not where the step can be taken: moved first (`current`), taken first (`taken`), not waiting, or not in the Spam folder (`reason`)'),
         '413': errorResponse('The body is over the size limit'),
         '422': errorResponse('That move is not allowed (nothing goes back to new)'),
         '503': down,
@@ -158,59 +150,6 @@ export const inboxPaths = {
       },
     },
   },
-  [`${apiPaths.quoteRequests}/{id}/notes`]: {
-    post: {
-      summary: 'Add a note to a request (staff only)',
-      ...staffOnly,
-      parameters: [idParameter],
-      requestBody: jsonBody({ text: { type: 'string', maxLength: noteMaxLength } }, ['text']),
-      responses: {
-        '201': json('Note', 'Added, with the server’s time and the session’s staff member'),
-        '400': errorResponse('The text is empty, too long or not plain text (`fields` names `text`), or the body is not JSON'),
-        '401': signedOut,
-        '403': elsewhere,
-        '404': unknown,
-        '413': errorResponse('The body is over the size limit'),
-        '503': down,
-      },
-    },
-  },
-  [`${apiPaths.quoteRequests}/{id}/call-attempts`]: {
-    post: {
-      summary: '"Called, no answer": record a call to a waiting request that nobody picked up (staff only)',
-      description:
-        'The server records the session’s staff member and its own time; a body, if sent, is ignored. The request stays waiting, its next try falls due 30 minutes after this call (the Waiting view’s order and clock count from then), and its first such call is when its promise was kept.',
-      ...staffOnly,
-      parameters: [idParameter],
-      responses: {
-        '201': json('InboxQuote', 'Recorded: the request as it is now, `call_attempts` oldest first'),
-        '401': signedOut,
-        '403': elsewhere,
-        '404': unknown,
-        '409': errorResponse('It is not waiting for a call back (it has moved on, or is in the Spam folder): nothing was recorded'),
-        '413': errorResponse('The body is over the size limit'),
-        '503': down,
-      },
-    },
-  },
-  [`${apiPaths.quoteRequests}/{id}/not-spam`]: {
-    post: {
-      summary: '"Not spam": move a request out of the Spam folder to Waiting (staff only)',
-      description:
-        'The request then counts as sent now: its `created_at` becomes the server’s time (`spam.sent_at` keeps when it was sent), its response clock starts, the business and the customer are emailed, and whoever is on call is alerted. `spam.cleared` records the session’s staff member and the time.',
-      ...staffOnly,
-      parameters: [idParameter],
-      responses: {
-        '200': json('InboxQuote', 'Moved to Waiting: the request as it is now'),
-        '401': signedOut,
-        '403': elsewhere,
-        '404': unknown,
-        '409': errorResponse('It is not in the Spam folder: it never was, or someone moved it first'),
-        '413': errorResponse('A body was sent: this takes none'),
-        '503': down,
-      },
-    },
-  },
   [`${apiPaths.quoteRequests}/{id}/resend-email`]: {
     post: {
       summary: 'Send the business email about a request again, now (staff only)',
@@ -232,7 +171,7 @@ export const inboxPaths = {
 export const inboxSchemas = {
   InboxQuote: schema(WireInboxQuoteSchema),
   InboxPage: schema(WireInboxPageSchema),
-  Note: schema(WireNoteSchema),
+  Recorded: schema(WireRecordedSchema),
   InboxSummary: schema(WireInboxSummarySchema),
   ClockRecords: schema(WireClockRecordsSchema),
   ViewCounts: schema(WireViewCountsSchema),

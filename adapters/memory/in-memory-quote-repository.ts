@@ -8,21 +8,11 @@ import { businessEmailsOf, type CustomerData, type CustomerSubject, type ErasedC
 import { compareInInbox, type InboxCursor, type InboxPage, type InboxQuery } from '../../domain/inbox/inbox-query';
 import type { InboxQuote, QuoteNote } from '../../domain/inbox/inbox-quote';
 import { takesRequest } from '../../domain/alerts/alert-plan';
-import { customerAuthor, noLongerNeededReason } from '../../domain/customer-link/customer-link';
-import type {
-  CallAttemptOutcome,
-  CallAttemptToRecord,
-  ClearSpamOutcome,
-  ClockRecord,
-  NoteToAdd,
-  QuoteInbox,
-  ResendOutcome,
-  SpamClearing,
-  StatusChangeOutcome,
-  StatusMove,
-  TakeOutcome,
-  TakeRequest,
-} from '../../domain/ports/quote-inbox';
+import { noLongerNeededReason } from '../../domain/customer-link/customer-link';
+import type { ClockRecord, QuoteInbox, RecordOutcome, ResendOutcome, StepToRecord } from '../../domain/ports/quote-inbox';
+import { type Activity, customerAuthor } from '../../domain/activity/activity';
+import { appendToLog, type InboxQuoteBase, inboxQuoteOf, logOf } from '../../domain/activity/activity-folds';
+import { refusalOf, stepsRecorded } from '../../domain/activity/activity-guard';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
 import type { CustomerLinkStore } from '../../domain/ports/customer-link-store';
 import type { FormTokens } from '../../domain/ports/form-tokens';
@@ -41,7 +31,7 @@ type SeedPhoto = PhotoRef & { body?: Uint8Array; thumbnail?: Uint8Array };
 
 /** A request to start with: a bare one waits as new; the demo's may come already worked on, and with photos. */
 export type InboxSeed = QuoteRequest &
-  Partial<Pick<InboxQuote, 'status' | 'respondedAt' | 'history' | 'notes' | 'businessEmail' | 'taken' | 'alerts' | 'spam' | 'callAttempts'>> & {
+  Partial<Pick<InboxQuote, 'status' | 'respondedAt' | 'history' | 'notes' | 'businessEmail' | 'taken' | 'alerts' | 'spam' | 'callAttempts' | 'review'>> & {
     photos?: readonly SeedPhoto[];
     /** The token of the customer link to it, for a demo whose link opens a request already there. */
     customerToken?: string;
@@ -107,8 +97,11 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
       const kept = photos.map(({ body, thumbnail, ...ref }) => ({ ref: { ...ref }, contentType: 'image/jpeg', body, thumbnail }));
       this.#photos.set(quote.id, kept);
       this.#texts.set(quote.id, { key: spamTextKey(quote), storedAt: quote.spam?.sentAt ?? quote.createdAt });
-      const base: Omit<InboxQuote, keyof QuoteRequest | 'photos'> = { status: waitingStatus, respondedAt: null, history: [], notes: [], taken: null, alerts: [], spam: null, callAttempts: [] };
-      return copyOf({ ...base, ...quote, photos: kept.map(({ ref }) => ref) });
+      const { status = waitingStatus, respondedAt = null, alerts = [], spam = null, businessEmail } = quote;
+      // A seed tells its life the way the card reads it; the store keeps it as the log that folds to it.
+      const log = logOf(quote, this.#newId, customerAuthor);
+      const base: InboxQuoteBase = { ...quote, status, respondedAt, alerts, spam, photos: kept.map(({ ref }) => ref), ...(businessEmail && { businessEmail }) };
+      return copyOf(inboxQuoteOf(base, log));
     });
     this.#seedLinks = Promise.all(links).then(() => undefined);
   }
@@ -128,7 +121,7 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
     const verdict = arrival && judgeSpam(quote, { honeypotFilled: arrival.honeypotFilled, secondsToSubmit, sameTextRecently });
     const spam: SpamMark | null = verdict?.spam ? { score: verdict.score, reasons: verdict.reasons, sentAt: createdAt, cleared: null } : null;
     const id = this.#newId();
-    this.#quotes.push({ ...quote, id, createdAt, status: waitingStatus, respondedAt: null, history: [], notes: [], taken: null, alerts: [], photos: this.#keep(id, photos), spam, callAttempts: [] });
+    this.#quotes.push(inboxQuoteOf({ ...quote, id, createdAt, status: waitingStatus, respondedAt: null, alerts: [], photos: this.#keep(id, photos), spam }, []));
     this.#texts.set(id, { key, storedAt: createdAt });
     this.#links.set(hash, id);
     return { ...quote, id, createdAt: new Date(createdAt), customerToken, heldAsSpam: spam !== null };
@@ -197,67 +190,41 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
     return Promise.resolve({ ...page, quotes: page.quotes.map(copyOf) });
   }
 
-  changeStatus({ id, from, to, by, at, respondedAt, wonPence, lostReason }: StatusMove): Promise<StatusChangeOutcome> {
-    const quote = this.#find(id);
-    if (quote === undefined) return Promise.resolve({ outcome: 'not-found' });
-    if (quote.status !== from) return Promise.resolve({ outcome: 'conflict', current: quote.status });
-    move(quote, to, by, at, respondedAt, { ...(wonPence !== undefined && { wonPence }), ...(lostReason !== undefined && { lostReason }) });
-    return Promise.resolve({ outcome: 'changed', quote: copyOf(quote) });
-  }
-
-  /** "Not spam": the request counts as arriving at `at`, and the demo's notifications go out for it. */
-  async clearSpam({ id, by, at }: SpamClearing): Promise<ClearSpamOutcome> {
+  /** The step under the domain's guard, and what moves with it; "Not spam" sends the demo's notifications. */
+  async record({ id, step, by, at }: StepToRecord): Promise<RecordOutcome> {
     const quote = this.#find(id);
     if (quote === undefined) return { outcome: 'not-found' };
-    if (quote.spam === null || !inSpamFolder(quote)) return { outcome: 'not-spam' };
-    quote.spam = { ...quote.spam, cleared: { by, at: new Date(at) } };
-    quote.createdAt = new Date(at);
-    const cleared = copyOf(quote);
-    if (this.#onClearedSpam) {
-      // The request alone, as a notifier is given it: its fields, not how staff worked it.
-      await this.#onClearedSpam({ id: cleared.id, createdAt: cleared.createdAt, ...fromNamedFields(toNamedFields(cleared)) });
+    const state = { status: quote.status, inSpam: inSpamFolder(quote), taken: quote.taken };
+    const refusal = refusalOf(step, state);
+    if (refusal !== null) return { outcome: 'refused', refusal };
+    const entries = stepsRecorded(step, state).map((recorded): Activity => ({ ...recorded, id: this.#newId(), by, at: new Date(at) }));
+    if (step.kind === 'status-moved') {
+      quote.status = step.to;
+      if (step.from === waitingStatus) quote.respondedAt = new Date(at);
     }
-    return { outcome: 'cleared', quote: cleared };
+    if (step.kind === 'spam-cleared') quote.createdAt = new Date(at);
+    this.#append(quote, entries);
+    const recorded = copyOf(quote);
+    if (step.kind === 'spam-cleared' && this.#onClearedSpam) {
+      // The request alone, as a notifier is given it: its fields, not how staff worked it.
+      await this.#onClearedSpam({ id: recorded.id, createdAt: recorded.createdAt, ...fromNamedFields(toNamedFields(recorded)) });
+    }
+    const entry = entries.at(-1);
+    if (entry === undefined) throw new Error('A step records at least itself');
+    return { outcome: 'recorded', quote: recorded, entry: copyOfEntry(entry) };
   }
 
-  take({ id, by, at }: TakeRequest): Promise<TakeOutcome> {
-    const quote = this.#find(id);
-    if (quote === undefined) return Promise.resolve({ outcome: 'not-found' });
-    if (quote.taken !== null) return Promise.resolve({ outcome: 'already-taken', taken: { ...quote.taken, at: new Date(quote.taken.at) } });
-    if (quote.status !== waitingStatus) return Promise.resolve({ outcome: 'not-waiting', current: quote.status });
-    quote.taken = { by, at: new Date(at) };
-    return Promise.resolve({ outcome: 'taken', quote: copyOf(quote) });
-  }
-
-  /** Only in the Waiting view (not in the Spam folder): the call joins its attempts, and it stays waiting. */
-  recordCallAttempt({ id, by, at }: CallAttemptToRecord): Promise<CallAttemptOutcome> {
-    const quote = this.#find(id);
-    if (quote === undefined) return Promise.resolve({ outcome: 'not-found' });
-    if (quote.status !== waitingStatus || inSpamFolder(quote)) return Promise.resolve({ outcome: 'not-waiting' });
-    // Oldest first; one recorded at the same moment as another goes after it, as the later one.
-    const attempts = quote.callAttempts ?? [];
-    const place = attempts.findIndex((other) => other.at.getTime() > at.getTime());
-    const attempt = { by, at: new Date(at) };
-    quote.callAttempts = place === -1 ? [...attempts, attempt] : [...attempts.slice(0, place), attempt, ...attempts.slice(place)];
-    return Promise.resolve({ outcome: 'recorded', quote: copyOf(quote) });
-  }
-
-  addNote({ quoteId, text, by, at }: NoteToAdd): Promise<QuoteNote | undefined> {
-    const quote = this.#find(quoteId);
-    if (quote === undefined) return Promise.resolve(undefined);
-    const note: QuoteNote = { id: this.#newId(), text, by, at: new Date(at) };
-    // Newest first; a note written at the same moment as another goes before it, as the later one.
-    const older = quote.notes.findIndex((other) => other.at.getTime() <= at.getTime());
-    const place = older === -1 ? quote.notes.length : older;
-    quote.notes = [...quote.notes.slice(0, place), note, ...quote.notes.slice(place)];
-    return Promise.resolve({ ...note, at: new Date(note.at) });
+  /** Writes steps into a request's log, each in its place by time, and folds the log again. */
+  #append(quote: InboxQuote, entries: readonly Activity[]): void {
+    const log = entries.reduce<Activity[]>((kept, entry) => appendToLog(kept, entry), [...quote.activity]);
+    Object.assign(quote, inboxQuoteOf(quote, log));
   }
 
   clockRecords(since: Date): Promise<readonly ClockRecord[]> {
     const records = this.#quotes
       .filter((quote) => !inSpamFolder(quote))
       .filter(({ createdAt, respondedAt }) => createdAt.getTime() >= since.getTime() || respondedAt === null)
-      .map(({ createdAt, urgent, respondedAt, callAttempts = [] }) => ({
+      .map(({ createdAt, urgent, respondedAt, callAttempts }) => ({
         createdAt: new Date(createdAt),
         urgent,
         respondedAt: respondedAt && new Date(respondedAt),
@@ -308,8 +275,7 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
     const sum = (count: (quote: InboxQuote) => number) => erased.reduce((total, quote) => total + count(quote), 0);
     return Promise.resolve({
       requests: erased.length,
-      notes: sum((quote) => quote.notes.length),
-      statusChanges: sum((quote) => quote.history.length),
+      steps: sum((quote) => quote.activity.length),
       emails: sum((quote) => (quote.businessEmail === undefined ? 0 : 1)),
       alerts: sum((quote) => quote.alerts.length),
     });
@@ -323,7 +289,7 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
   async addCustomerMessage(token: string, text: string, at: Date): Promise<InboxQuote | undefined> {
     const quote = await this.#byToken(token);
     if (quote === undefined) return undefined;
-    await this.addNote({ quoteId: quote.id, text, by: customerAuthor, at });
+    this.#append(quote, [{ kind: 'customer-wrote', id: this.#newId(), text, by: customerAuthor, at: new Date(at) }]);
     return copyOf(quote);
   }
 
@@ -332,8 +298,13 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
     const quote = await this.#byToken(token);
     if (quote === undefined) return undefined;
     if (quote.status !== 'lost') {
-      move(quote, 'lost', customerAuthor, at, quote.status === waitingStatus ? at : null);
-      await this.addNote({ quoteId: quote.id, text: noLongerNeededReason, by: customerAuthor, at });
+      const from = quote.status;
+      quote.status = 'lost';
+      if (from === waitingStatus) quote.respondedAt = new Date(at);
+      this.#append(quote, [
+        { kind: 'status-moved', id: this.#newId(), from, to: 'lost', by: customerAuthor, at: new Date(at) },
+        { kind: 'customer-wrote', id: this.#newId(), text: noLongerNeededReason, by: customerAuthor, at: new Date(at) },
+      ]);
     }
     return copyOf(quote);
   }
@@ -341,7 +312,7 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
   async openReview(token: string, at: Date): Promise<InboxQuote | undefined> {
     const quote = await this.#byToken(token);
     if (quote === undefined) return undefined;
-    quote.review = { ...(quote.review ?? noReviewYet), openedAt: quote.review?.openedAt ?? new Date(at) };
+    if (quote.review?.openedAt == null) this.#append(quote, [{ kind: 'review-opened', id: this.#newId(), by: customerAuthor, at: new Date(at) }]);
     return copyOf(quote);
   }
 
@@ -372,35 +343,21 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
   }
 }
 
-/** Moves a stored request to `to`, recording who and when; the first move from waiting is its answer. */
-function move(quote: InboxQuote, to: QuoteStatus, by: string, at: Date, respondedAt: Date | null, outcome: JobOutcome = {}): void {
-  const from = quote.status;
-  quote.status = to;
-  if (respondedAt !== null) quote.respondedAt = new Date(respondedAt);
-  quote.history = [...quote.history, { from, to, by, at: new Date(at), ...outcome }];
-  if (quote.taken === null && takesRequest(to)) quote.taken = { by, at: new Date(at) };
-}
-
 // Every Date and list is copied: a caller's change to what it was given never reaches the store.
 function copyOf(quote: InboxQuote): InboxQuote {
-  const { businessEmail, callAttempts, review, ...rest } = quote;
-  return {
-    ...rest,
-    createdAt: new Date(quote.createdAt),
-    respondedAt: quote.respondedAt && new Date(quote.respondedAt),
-    history: quote.history.map((change) => ({ ...change, at: new Date(change.at) })),
-    notes: quote.notes.map((note) => ({ ...note, at: new Date(note.at) })),
-    taken: quote.taken && { ...quote.taken, at: new Date(quote.taken.at) },
-    alerts: quote.alerts.map((record) => ({ ...record, at: new Date(record.at), recipients: [...record.recipients] })),
-    photos: quote.photos.map((photo) => ({ ...photo })),
-    spam: quote.spam && {
-      score: quote.spam.score,
-      reasons: quote.spam.reasons.map((reason) => ({ ...reason })),
-      sentAt: new Date(quote.spam.sentAt),
-      cleared: quote.spam.cleared && { ...quote.spam.cleared, at: new Date(quote.spam.cleared.at) },
+  const { businessEmail, spam } = quote;
+  return inboxQuoteOf(
+    {
+      ...quote,
+      createdAt: new Date(quote.createdAt),
+      respondedAt: quote.respondedAt && new Date(quote.respondedAt),
+      alerts: quote.alerts.map((record) => ({ ...record, at: new Date(record.at), recipients: [...record.recipients] })),
+      photos: quote.photos.map((photo) => ({ ...photo })),
+      spam: spam && { score: spam.score, reasons: spam.reasons.map((reason) => ({ ...reason })), sentAt: new Date(spam.sentAt) },
+      ...(businessEmail && { businessEmail: { ...businessEmail, sentAt: businessEmail.sentAt && new Date(businessEmail.sentAt) } }),
     },
-    ...(businessEmail && { businessEmail: { ...businessEmail, sentAt: businessEmail.sentAt && new Date(businessEmail.sentAt) } }),
-    ...(callAttempts && { callAttempts: callAttempts.map((attempt) => ({ ...attempt, at: new Date(attempt.at) })) }),
-    ...(review && { review: { askedAt: review.askedAt && new Date(review.askedAt), remindedAt: review.remindedAt && new Date(review.remindedAt), openedAt: review.openedAt && new Date(review.openedAt) } }),
-  };
+    quote.activity.map(copyOfEntry),
+  );
 }
+
+const copyOfEntry = (entry: Activity): Activity => ({ ...entry, at: new Date(entry.at) });

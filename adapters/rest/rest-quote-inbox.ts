@@ -1,39 +1,21 @@
 import { isHTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
 import type { InboxCursor, InboxPage, InboxQuery } from '../../domain/inbox/inbox-query';
-import type { QuoteNote } from '../../domain/inbox/inbox-quote';
 import type { ViewCounts } from '../../domain/inbox/view-counts';
-import type {
-  CallAttemptOutcome,
-  CallAttemptToRecord,
-  ClearSpamOutcome,
-  ClockRecord,
-  NoStamp,
-  NoteToAdd,
-  ResendOutcome,
-  SelfStampingQuoteInbox,
-  SpamClearing,
-  StatusChangeOutcome,
-  StatusMove,
-  TakeOutcome,
-  TakeRequest,
-} from '../../domain/ports/quote-inbox';
+import type { ClockRecord, NoStamp, RecordOutcome, ResendOutcome, SelfStampingQuoteInbox, StepToRecord } from '../../domain/ports/quote-inbox';
 import { toInboxSearchParams } from '../http-api/inbox-params';
 import {
+  fromWireActivity,
   fromWireClockRecords,
   fromWireInboxPage,
   fromWireInboxQuote,
-  fromWireNote,
-  fromWireTaking,
+  refusalFromBody,
   WireClockRecordsSchema,
   WireInboxPageSchema,
   WireInboxQuoteSchema,
-  WireNoteSchema,
+  WireRecordedSchema,
   WireResendSchema,
   WireViewCountsSchema,
-  type WireNoteBody,
-  type WireStatusChangeBody,
-  toWireOutcome,
 } from '../http-api/inbox-wire';
 import { apiPaths, WireErrorSchema } from '../http-api/wire';
 import { answered, staffCall, staffCallFailure } from './rest-failure';
@@ -68,64 +50,26 @@ export class RestQuoteInbox implements SelfStampingQuoteInbox {
     return read;
   }
 
-  /** `POST /api/quote-requests/{id}/status` with where staff saw it and where it goes. */
-  async changeStatus({ id, from, to, ...outcome }: StatusMove<NoStamp>): Promise<StatusChangeOutcome> {
+  /**
+   * `POST /api/quote-requests/{id}/activity` with the step, as the signed-in staff member at the server's
+   * time; `POST .../take` for taking one on, which alerts' tokens share.
+   */
+  async record({ id, step }: StepToRecord<NoStamp>): Promise<RecordOutcome> {
     try {
-      const body: WireStatusChangeBody = { from, to, ...toWireOutcome(outcome) };
-      const quote = await this.#api.post(quotePath(id, 'status'), { json: body, retry: 0 }).json(WireInboxQuoteSchema);
-      return { outcome: 'changed', quote: fromWireInboxQuote(quote) };
+      if (step.kind === 'taken') {
+        const quote = fromWireInboxQuote(await this.#api.post(quotePath(id, 'take'), { retry: 0 }).json(WireInboxQuoteSchema));
+        const entry = quote.activity.findLast((recorded) => recorded.kind === 'taken');
+        if (entry === undefined) throw new Error('The server answered a taken request with no taking in its log');
+        return { outcome: 'recorded', quote, entry };
+      }
+      const recorded = await this.#api.post(quotePath(id, 'activity'), { json: step, retry: 0 }).json(WireRecordedSchema);
+      return { outcome: 'recorded', quote: fromWireInboxQuote(recorded.quote), entry: fromWireActivity(recorded.entry) };
     } catch (error) {
       if (answered(error, 404)) return { outcome: 'not-found' };
-      const conflict = isHTTPError(error) && error.response.status === 409 ? v.safeParse(WireErrorSchema, error.data) : undefined;
-      if (conflict?.success && conflict.output.current !== undefined) return { outcome: 'conflict', current: conflict.output.current };
-      throw this.#failure('Changing the status of the quote request', error);
-    }
-  }
-
-  /** `POST /api/quote-requests/{id}/take`, as the signed-in staff member. */
-  async take({ id }: TakeRequest<NoStamp>): Promise<TakeOutcome> {
-    try {
-      const quote = await this.#api.post(quotePath(id, 'take'), { retry: 0 }).json(WireInboxQuoteSchema);
-      return { outcome: 'taken', quote: fromWireInboxQuote(quote) };
-    } catch (error) {
-      if (answered(error, 404)) return { outcome: 'not-found' };
-      const refusal = isHTTPError(error) && error.response.status === 409 ? v.safeParse(WireErrorSchema, error.data) : undefined;
-      if (refusal?.success && refusal.output.taken !== undefined) return { outcome: 'already-taken', taken: fromWireTaking(refusal.output.taken) };
-      if (refusal?.success && refusal.output.current !== undefined) return { outcome: 'not-waiting', current: refusal.output.current };
-      throw this.#failure('Taking the quote request', error);
-    }
-  }
-
-  /** `POST /api/quote-requests/{id}/call-attempts`, as the signed-in staff member at the server's time: 409 when it is not waiting. */
-  async recordCallAttempt({ id }: CallAttemptToRecord<NoStamp>): Promise<CallAttemptOutcome> {
-    try {
-      return { outcome: 'recorded', quote: fromWireInboxQuote(await this.#api.post(quotePath(id, 'call-attempts'), { retry: 0 }).json(WireInboxQuoteSchema)) };
-    } catch (error) {
-      if (answered(error, 404)) return { outcome: 'not-found' };
-      if (answered(error, 409)) return { outcome: 'not-waiting' };
-      throw this.#failure('Recording the call', error);
-    }
-  }
-
-  /** `POST /api/quote-requests/{id}/notes`; undefined when the server has no such request. */
-  async addNote({ quoteId, text }: NoteToAdd<NoStamp>): Promise<QuoteNote | undefined> {
-    try {
-      const body: WireNoteBody = { text };
-      return fromWireNote(await this.#api.post(quotePath(quoteId, 'notes'), { json: body, retry: 0 }).json(WireNoteSchema));
-    } catch (error) {
-      if (answered(error, 404)) return undefined;
-      throw this.#failure('Adding the note', error);
-    }
-  }
-
-  /** `POST /api/quote-requests/{id}/not-spam`: 200 moved to Waiting, 409 not in the Spam folder, 404 none. */
-  async clearSpam({ id }: SpamClearing<NoStamp>): Promise<ClearSpamOutcome> {
-    try {
-      return { outcome: 'cleared', quote: fromWireInboxQuote(await this.#api.post(quotePath(id, 'not-spam'), { retry: 0 }).json(WireInboxQuoteSchema)) };
-    } catch (error) {
-      if (answered(error, 404)) return { outcome: 'not-found' };
-      if (answered(error, 409)) return { outcome: 'not-spam' };
-      throw this.#failure('Moving the quote request out of spam', error);
+      const body = isHTTPError(error) && error.response.status === 409 ? v.safeParse(WireErrorSchema, error.data) : undefined;
+      const refusal = body?.success ? refusalFromBody(body.output) : undefined;
+      if (refusal !== undefined) return { outcome: 'refused', refusal };
+      throw this.#failure('Recording the step', error);
     }
   }
 

@@ -51,7 +51,7 @@ export interface QuoteRequestsTable extends Omit<FieldColumns, 'has_gclid'> {
   due_at: ColumnType<Date | string, string, string>;
   /** The domain's searchTextOf the request: lower-cased by JavaScript, so the database never folds case. */
   search_text: string;
-  /** The staff member who took the request on ("I'm on it", or the first move out of 'new'); null until then. */
+  /** The staff member who took the request on (its log's taken step), kept for the alerts' index; null until then. */
   taken_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** When it was taken on; null exactly while taken_by is. */
   taken_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
@@ -61,7 +61,10 @@ export interface QuoteRequestsTable extends Omit<FieldColumns, 'has_gclid'> {
   spam_reasons: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the visitor sent it (created_at becomes the moment it was cleared); null exactly while spam_score is. */
   spam_sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
-  /** The staff member who said "Not spam"; null while it is in the Spam folder, or was never in it. */
+  /**
+   * The staff member who said "Not spam" (its log's spam-cleared step), kept because in_spam's CHECK
+   * reads it; null while it is in the Spam folder, or was never in it.
+   */
   spam_cleared_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** When they said it; null exactly while spam_cleared_by is. */
   spam_cleared_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
@@ -85,44 +88,24 @@ export interface QuoteRequestsTable extends Omit<FieldColumns, 'has_gclid'> {
   review_opened_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
-/** A row of `quote_status_changes`: one move of a request from one status to another. */
-export interface QuoteStatusChangesTable {
-  /** Numbered by the database in insertion order: the tie-breaker among changes made at the same time. */
-  id: Generated<number>;
-  quote_id: string;
-  from_status: string;
-  to_status: string;
-  /** The staff member's email. */
-  changed_by: string;
-  changed_at: ColumnType<Date | string, string, string>;
-  /** The job's value in pence, if staff gave it as they marked it won; null on every other move. */
-  won_pence: ColumnType<number | null, number | null | undefined, never>;
-  /** Why the job was lost (a domain LostReason), if staff said as they marked it lost; null on every other move. */
-  lost_reason: ColumnType<string | null, string | null | undefined, never>;
-}
-
-/** A row of `quote_notes`: what staff noted about a request. */
-export interface QuoteNotesTable {
-  /** A UUID chosen by the application. */
+/**
+ * A row of `quote_activity`: one step of a request's life, of any kind the domain knows
+ * (domain/activity/activity.ts). Its kind is parsed as it is read, never CHECKed, so a new kind needs
+ * no migration.
+ */
+export interface QuoteActivityTable {
+  /** Numbered by the database in insertion order: the tie-breaker among steps at the same time. */
+  seq: Generated<number>;
+  /** A UUID chosen by the application (a note's own id). */
   id: string;
-  /** Insertion order, the tie-breaker among notes written at the same time; the database fills it in. */
-  seq: Generated<number>;
+  /** The request; deleting it (or purging or erasing it) deletes its log. */
   quote_id: string;
-  text: string;
-  /** The staff member's email. */
-  written_by: string;
-  written_at: ColumnType<Date | string, string, string>;
-}
-
-/** A row of `quote_call_attempts`: a call staff made to a waiting request that nobody picked up. */
-export interface QuoteCallAttemptsTable {
-  /** Numbered by the database in insertion order: the tie-breaker among calls at the same time. */
-  seq: Generated<number>;
-  /** The request; deleting it (or purging or erasing it) deletes its calls. */
-  quote_id: string;
-  /** The staff member's email. */
-  attempted_by: string;
-  attempted_at: ColumnType<Date | string, string, string>;
+  kind: string;
+  /** A staff member's email, or the domain's customerAuthor or systemAuthor. */
+  by: string;
+  at: ColumnType<Date | string, string, string>;
+  /** What the step carries besides its kind and stamp, as a JSON object. */
+  data: string;
 }
 
 interface StaffAccountsTable {
@@ -277,9 +260,7 @@ export interface Database {
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
   notifications: NotificationsTable;
-  quote_status_changes: QuoteStatusChangesTable;
-  quote_notes: QuoteNotesTable;
-  quote_call_attempts: QuoteCallAttemptsTable;
+  quote_activity: QuoteActivityTable;
   alert_records: AlertRecordsTable;
   push_devices: PushDevicesTable;
   alert_deliveries: AlertDeliveriesTable;

@@ -16,6 +16,7 @@ import { addLeadSource } from './migrations/012-add-lead-source';
 import { addJobOutcomes } from './migrations/013-add-job-outcomes';
 import { addReportFigures } from './migrations/014-add-report-figures';
 import { addDoneAndReviewEmails } from './migrations/015-add-done-and-review-emails';
+import { addActivityLog } from './migrations/016-add-activity-log';
 
 /** Migrations by name, applied in name order. */
 export type Migrations = Readonly<Record<string, Migration>>;
@@ -37,6 +38,7 @@ export const migrations: Migrations = {
   '013-add-job-outcomes': addJobOutcomes,
   '014-add-report-figures': addReportFigures,
   '015-add-done-and-review-emails': addDoneAndReviewEmails,
+  '016-add-activity-log': addActivityLog,
 };
 
 /** The migrations this version knows, by name: a database that has applied any other is from a newer version. */

@@ -85,7 +85,7 @@ export class SqlCustomerData implements CustomerDataStore {
       await optOutOfReviews(tx, addresses, 'erased', new Date());
       const ids = matching.map(({ id }) => id);
       if (ids.length === 0) return { ...nothingErased };
-      const count = async (table: 'quote_notes' | 'quote_status_changes' | 'notifications' | 'alert_records' | 'alert_deliveries') => {
+      const count = async (table: 'quote_activity' | 'notifications' | 'alert_records' | 'alert_deliveries') => {
         const { total } = await tx
           .selectFrom(table)
           .select((eb) => eb.fn.countAll<number | string>().as('total'))
@@ -95,12 +95,11 @@ export class SqlCustomerData implements CustomerDataStore {
       };
       const erased: ErasedCustomerData = {
         requests: ids.length,
-        notes: await count('quote_notes'),
-        statusChanges: await count('quote_status_changes'),
+        steps: await count('quote_activity'),
         emails: await count('notifications'),
         alerts: (await count('alert_records')) + (await count('alert_deliveries')),
       };
-      // Notes, history, notifications, alert records, deliveries and photos go with each request (ON DELETE
+      // The log, notifications, alert records, deliveries and photos go with each request (ON DELETE
       // CASCADE), and SQLite's search table with them (its trigger).
       const { numDeletedRows } = await tx.deleteFrom('quote_requests').where('id', 'in', ids).executeTakeFirst();
       if (Number(numDeletedRows) !== ids.length) throw new Error('A request being erased changed under the erasure');

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
-import { customerAuthor, customerTokenHash, noLongerNeededReason } from '../../domain/customer-link/customer-link';
+import { customerAuthor } from '../../domain/activity/activity';
+import { customerTokenHash, noLongerNeededReason } from '../../domain/customer-link/customer-link';
+import { appendActivity } from './activity-row';
 import type { InboxQuote } from '../../domain/inbox/inbox-quote';
 import type { CustomerLinkStore } from '../../domain/ports/customer-link-store';
 import { type Database, type SqlDialectName, sqlDialectOf } from './database';
@@ -17,7 +19,7 @@ export class SqlCustomerLinks implements CustomerLinkStore {
   readonly #dialect: SqlDialectName;
   readonly #newId: () => string;
 
-  /** `newId`: the ids of the notes the customer's messages become; tests pass their own. */
+  /** `newId`: the ids of the steps the customer takes; tests pass their own. */
   constructor(db: Kysely<Database>, { newId = () => crypto.randomUUID() }: { newId?: () => string } = {}) {
     this.#db = db;
     this.#dialect = sqlDialectOf(db);
@@ -40,10 +42,7 @@ export class SqlCustomerLinks implements CustomerLinkStore {
       // On PostgreSQL the request cannot be deleted until the note is in.
       const row = await this.#lockRequest(tx, token, 'key-share');
       if (row === undefined) return undefined;
-      await tx
-        .insertInto('quote_notes')
-        .values({ id: this.#newId(), quote_id: row.id, text, written_by: customerAuthor, written_at: at.toISOString() })
-        .execute();
+      await appendActivity(tx, row.id, [{ kind: 'customer-wrote', text }], { by: customerAuthor, at, newId: this.#newId });
       return requireInboxQuote(tx, row.id);
     });
   }
@@ -66,14 +65,15 @@ export class SqlCustomerLinks implements CustomerLinkStore {
         .set((eb) => ({ status: 'lost', won_pence: null, responded_at: eb.fn.coalesce('responded_at', eb.val(at.toISOString())).$castTo<string>() }))
         .where('id', '=', row.id)
         .execute();
-      await tx
-        .insertInto('quote_status_changes')
-        .values({ quote_id: row.id, from_status: from, to_status: 'lost', changed_by: customerAuthor, changed_at: at.toISOString() })
-        .execute();
-      await tx
-        .insertInto('quote_notes')
-        .values({ id: this.#newId(), quote_id: row.id, text: noLongerNeededReason, written_by: customerAuthor, written_at: at.toISOString() })
-        .execute();
+      await appendActivity(
+        tx,
+        row.id,
+        [
+          { kind: 'status-moved', from, to: 'lost' },
+          { kind: 'customer-wrote', text: noLongerNeededReason },
+        ],
+        { by: customerAuthor, at, newId: this.#newId },
+      );
       return requireInboxQuote(tx, row.id);
     });
   }
@@ -81,13 +81,12 @@ export class SqlCustomerLinks implements CustomerLinkStore {
   async openReview(token: string, at: Date): Promise<InboxQuote | undefined> {
     const hash = await customerTokenHash(token);
     return this.#db.transaction().execute(async (tx) => {
-      const opened = await tx
-        .updateTable('quote_requests')
-        .set((eb) => ({ review_opened_at: eb.fn.coalesce('review_opened_at', eb.val(at.toISOString())).$castTo<string>() }))
-        .where('customer_token_hash', '=', hash)
-        .returning('id')
-        .executeTakeFirst();
-      return opened === undefined ? undefined : requireInboxQuote(tx, opened.id);
+      const row = await tx.selectFrom('quote_requests').select('id').where('customer_token_hash', '=', hash).executeTakeFirst();
+      if (row === undefined) return undefined;
+      // Only the first time the link is followed is a step of its life.
+      const opened = await tx.updateTable('quote_requests').set({ review_opened_at: at.toISOString() }).where('id', '=', row.id).where('review_opened_at', 'is', null).executeTakeFirst();
+      if (opened.numUpdatedRows > 0n) await appendActivity(tx, row.id, [{ kind: 'review-opened' }], { by: customerAuthor, at, newId: this.#newId });
+      return requireInboxQuote(tx, row.id);
     });
   }
 

@@ -1,3 +1,5 @@
+import { systemAuthor } from '../../domain/activity/activity';
+import { appendActivity } from './activity-row';
 import type { ClaimedNotification, NotificationOutbox } from '../../domain/ports/notification-outbox';
 import { type NotificationKind, notificationKinds } from './database';
 import { compareText, compareTimes, LeasedOutbox, requireClaimLimit } from './outbox-lease';
@@ -85,11 +87,10 @@ export class SqlNotificationOutbox extends LeasedOutbox implements NotificationO
         .executeTakeFirst();
       if (sent === undefined || !isReviewEmailKind(sent.kind)) return;
       const column = sent.kind === 'review' ? 'review_asked_at' : 'review_reminded_at';
-      await tx
-        .updateTable('quote_requests')
-        .set((eb) => ({ [column]: eb.fn.coalesce(column, eb.val(at.toISOString())).$castTo<string>() }))
-        .where('id', '=', sent.quote_id)
-        .execute();
+      const stamped = await tx.updateTable('quote_requests').set({ [column]: at.toISOString() }).where('id', '=', sent.quote_id).where(column, 'is', null).executeTakeFirst();
+      if (stamped.numUpdatedRows > 0n) {
+        await appendActivity(tx, sent.quote_id, [{ kind: sent.kind === 'review' ? 'review-asked' : 'review-reminded' }], { by: systemAuthor, at, newId: () => crypto.randomUUID() });
+      }
       // The one reminder, a week after the ask went: it exists only once the ask is recorded.
       if (sent.kind === 'review') await queueReviewReminder(tx, sent.quote_id, at);
     });

@@ -1,6 +1,6 @@
 import { type Insertable, sql } from 'kysely';
 import { expect, test } from 'vitest';
-import { noteMaxLength } from '../../domain/inbox/inbox-quote';
+import { noteMaxLength } from '../../domain/activity/activity';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import type { QuoteNotesTable, QuoteStatusChangesTable } from './database';
 import { sqlDialects } from './scratch-database.test-support';

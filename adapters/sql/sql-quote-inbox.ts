@@ -1,43 +1,21 @@
 import type { ReportSource, ReportTallies } from '../../domain/ports/report-source';
-import { type Kysely, sql } from 'kysely';
-import type { CallAttempt, InboxQuote, QuoteNote } from '../../domain/inbox/inbox-quote';
+import { type Kysely, sql, type UpdateObject } from 'kysely';
+import type { Activity } from '../../domain/activity/activity';
+import { type GuardedState, refusalOf, stepsRecorded } from '../../domain/activity/activity-guard';
+import type { InboxQuote } from '../../domain/inbox/inbox-quote';
 import type { PhotoRef } from '../../domain/photos/photos';
 import { type InboxPage, type InboxQuery, type InboxCursor, cursorAfter, orderOf, searchWords } from '../../domain/inbox/inbox-query';
 import { takesRequest } from '../../domain/alerts/alert-plan';
-import type {
-  CallAttemptOutcome,
-  CallAttemptToRecord,
-  ClearSpamOutcome,
-  ClockRecord,
-  NoteToAdd,
-  QuoteInbox,
-  ResendOutcome,
-  SpamClearing,
-  StatusChangeOutcome,
-  StatusMove,
-  TakeOutcome,
-  TakeRequest,
-} from '../../domain/ports/quote-inbox';
-import { isWon, type StatusChange, waitingStatus } from '../../domain/inbox/quote-status';
+import type { ClockRecord, QuoteInbox, RecordOutcome, ResendOutcome, StepToRecord } from '../../domain/ports/quote-inbox';
+import { isWon, waitingStatus } from '../../domain/inbox/quote-status';
 import { winsJob } from '../../domain/inbox/job-outcome';
 import { dueAt } from '../../domain/inbox/response-clock';
 import { type ViewCounts, viewCountsOf } from '../../domain/inbox/view-counts';
 import { alertRecordColumns, alertRecordsByQuote, rowToTaking } from './alert-row';
 import { type Database, type SqlDialectName, sqlDialectOf } from './database';
 import { type SearchPath, afterInboxCursor, inSpamFolder, inboxOrderBy, matchingInboxQuery } from './inbox-page-query';
-import {
-  businessEmailColumns,
-  inboxQuoteColumns,
-  noteColumns,
-  parseStatus,
-  photoRefColumns,
-  rowToBusinessEmail,
-  rowToInboxQuote,
-  rowToNote,
-  rowToPhotoRef,
-  rowToStatusChange,
-  statusChangeColumns,
-} from './inbox-row';
+import { businessEmailColumns, inboxQuoteColumns, parseStatus, photoRefColumns, rowToBusinessEmail, rowToInboxQuote, rowToPhotoRef } from './inbox-row';
+import { activityColumns, appendActivity, rowToActivity } from './activity-row';
 import { queueNotifications, queueReviewAsk } from './new-request-notifications';
 import { defaultReviewAskAfterHours } from '../../domain/reviews/review-ask';
 import { reportTallies } from './report-tallies';
@@ -64,7 +42,7 @@ export interface SqlQuoteInboxOptions {
 /**
  * The staff inbox over the requests `SqlQuoteRepository` stores, in SQLite or PostgreSQL (migrated with
  * `migrateToLatest`): pages by keyset, so the thousandth page costs what the first does; status changes
- * that lose no race; notes; calls nobody answered; and the business email's state from the outbox.
+ * that lose no race, each one step of its log; and the business email's state from the outbox.
  */
 export class SqlQuoteInbox implements QuoteInbox, ReportSource {
   readonly #db: Kysely<Database>;
@@ -131,143 +109,74 @@ export class SqlQuoteInbox implements QuoteInbox, ReportSource {
     return { quotes, total, next: rows.length > limit && last !== undefined ? cursorAfter(last, order, asOf) : null };
   }
 
-  async changeStatus({ id, from, to, by, at, respondedAt, wonPence, lostReason }: StatusMove): Promise<StatusChangeOutcome> {
-    return this.#db.transaction().execute(async (tx) => {
-      // Only if still at `from`: of two staff racing from the same status, PostgreSQL makes the second
-      // wait for the first and then finds the row moved on; SQLite runs one writer at a time.
-      // A move out of 'new' also takes the request on, unless someone already has: in the same UPDATE,
-      // so a take racing it either comes first and stands, or finds it taken.
-      const { numUpdatedRows } = await tx
-        .updateTable('quote_requests')
-        .set((eb) => ({
-          status: to,
-          // The report's won value: the one given as the job is won, kept while it is done (or marked
-          // done too soon and back), and gone on any other move.
-          won_pence: winsJob({ from, to }) ? (wonPence ?? null) : isWon(to) ? eb.ref('won_pence') : null,
-          ...(respondedAt !== null && { responded_at: respondedAt.toISOString() }),
-          ...(takesRequest(to) && {
-            taken_by: eb.fn.coalesce('taken_by', eb.val(by)),
-            // Read back as a Date on PostgreSQL, but written as ISO text like every time.
-            taken_at: eb.fn.coalesce('taken_at', eb.val(at.toISOString())).$castTo<string>(),
-          }),
-        }))
-        .where('id', '=', id)
-        .where('status', '=', from)
-        .executeTakeFirst();
-      if (numUpdatedRows === 0n) {
-        const row = await tx.selectFrom('quote_requests').select('status').where('id', '=', id).executeTakeFirst();
-        return row === undefined ? { outcome: 'not-found' } : { outcome: 'conflict', current: parseStatus(id, row.status) };
-      }
-      await tx
-        .insertInto('quote_status_changes')
-        .values({ quote_id: id, from_status: from, to_status: to, changed_by: by, changed_at: at.toISOString(), won_pence: wonPence ?? null, lost_reason: lostReason ?? null })
-        .execute();
-      // A job done asks its customer for a review in a while; one no longer done then is not asked.
-      if (this.#notify && to === 'done') await queueReviewAsk(tx, id, at, this.#reviewAskAfterHours);
-      return { outcome: 'changed', quote: await requireInboxQuote(tx, id) };
-    });
-  }
-
   /**
-   * Takes a request on for `by` at `at`: only one in 'new' that nobody has taken. Otherwise who took it
-   * and when ('already-taken'), or where it went without anyone taking it ('not-waiting', a request
-   * moved on before alerts existed).
+   * Records a staff member's step, in one transaction: the request is locked (PostgreSQL makes a
+   * second writer wait, then read where the first left it; SQLite runs one writer at a time), judged
+   * by the domain's guard, and its log and the columns kept beside it written together.
    */
-  async take({ id, by, at }: TakeRequest): Promise<TakeOutcome> {
+  async record({ id, step, by, at }: StepToRecord): Promise<RecordOutcome> {
     return this.#db.transaction().execute(async (tx) => {
-      // Of two staff taking it at once, PostgreSQL makes the second wait for the first and then finds
-      // it taken; SQLite runs one writer at a time.
-      const { numUpdatedRows } = await tx
-        .updateTable('quote_requests')
-        .set({ taken_by: by, taken_at: at.toISOString() })
-        .where('id', '=', id)
-        .where('status', '=', waitingStatus)
-        .where('taken_at', 'is', null)
-        .executeTakeFirst();
-      if (numUpdatedRows === 0n) {
-        const row = await tx.selectFrom('quote_requests').select(['status', 'taken_by', 'taken_at']).where('id', '=', id).executeTakeFirst();
-        if (row === undefined) return { outcome: 'not-found' };
-        const taken = rowToTaking(id, row.taken_by, row.taken_at);
-        return taken === null ? { outcome: 'not-waiting', current: parseStatus(id, row.status) } : { outcome: 'already-taken', taken };
-      }
-      return { outcome: 'taken', quote: await requireInboxQuote(tx, id) };
-    });
-  }
-
-  async addNote({ quoteId, text, by, at }: NoteToAdd): Promise<QuoteNote | undefined> {
-    const note: QuoteNote = { id: this.#newId(), text, by, at };
-    return this.#db.transaction().execute(async (tx) => {
-      if (!(await this.#lockRequest(tx, quoteId))) return undefined;
-      await tx
-        .insertInto('quote_notes')
-        .values({ id: note.id, quote_id: quoteId, text, written_by: by, written_at: at.toISOString() })
-        .execute();
-      return note;
-    });
-  }
-
-  /**
-   * A call nobody picked up, only on a request in the Waiting view: its row, and the request's due_at
-   * moved to the next try (the domain's dueAt), in one transaction. Its status and responded_at stay:
-   * it still waits, and its first response is worked out from the calls as it is read.
-   */
-  async recordCallAttempt({ id, by, at }: CallAttemptToRecord): Promise<CallAttemptOutcome> {
-    return this.#db.transaction().execute(async (tx) => {
-      // On PostgreSQL the row is locked: a status change at the same moment waits for the call, or the
-      // call for it and then finds the request moved on. SQLite runs one writer at a time.
       const row = await tx
         .selectFrom('quote_requests')
-        .select(['status', 'in_spam'])
+        .select(['status', 'in_spam', 'taken_by', 'taken_at', 'urgent', 'email'])
         .where('id', '=', id)
         .$if(this.#dialect === 'postgres', (select) => select.forUpdate())
         .executeTakeFirst();
       if (row === undefined) return { outcome: 'not-found' };
-      if (row.status !== waitingStatus || row.in_spam === true || row.in_spam === 1) return { outcome: 'not-waiting' };
-      await tx.insertInto('quote_call_attempts').values({ quote_id: id, attempted_by: by, attempted_at: at.toISOString() }).execute();
-      const quote = await requireInboxQuote(tx, id);
-      // From the calls as stored, so a call recorded late behind another still leaves the later one's
-      // time, and the first one's for the report.
-      await tx
-        .updateTable('quote_requests')
-        .set({ due_at: dueAt(quote).toISOString(), first_called_at: quote.callAttempts?.[0]?.at.toISOString() ?? null })
-        .where('id', '=', id)
-        .execute();
-      return { outcome: 'recorded', quote };
+      const state = { status: parseStatus(id, row.status), inSpam: row.in_spam === true || row.in_spam === 1, taken: rowToTaking(id, row.taken_by, row.taken_at) };
+      const refusal = refusalOf(step, state);
+      if (refusal !== null) return { outcome: 'refused', refusal };
+      const entries = await appendActivity(tx, id, stepsRecorded(step, state), { by, at, newId: this.#newId });
+      const entry = entries.at(-1);
+      if (entry === undefined) throw new Error('A step records at least itself');
+      await this.#writeColumns(tx, { id, step, by, at, urgent: row.urgent === true || row.urgent === 1, email: row.email, state });
+      return { outcome: 'recorded', quote: await requireInboxQuote(tx, id), entry };
     });
   }
 
-  /**
-   * "Not spam": only while the request is in the Spam folder. It then arrives now: its created_at and
-   * due time become `at` (its sent_at keeps when it was sent), and its emails are queued as a new
-   * request's, all in one transaction. The alert planner finds it by its new created_at.
-   */
-  async clearSpam({ id, by, at }: SpamClearing): Promise<ClearSpamOutcome> {
-    return this.#db.transaction().execute(async (tx) => {
-      // Of two staff clearing it at once, PostgreSQL makes the second wait on the row and then finds it
-      // cleared; SQLite runs one writer at a time.
-      const row = await tx
-        .selectFrom('quote_requests')
-        .select(['in_spam', 'urgent', 'email'])
-        .where('id', '=', id)
-        .$if(this.#dialect === 'postgres', (select) => select.forUpdate())
-        .executeTakeFirst();
-      if (row === undefined) return { outcome: 'not-found' };
-      if (row.in_spam !== true && row.in_spam !== 1) return { outcome: 'not-spam' };
-      const urgent = row.urgent === true || row.urgent === 1;
-      await tx
-        .updateTable('quote_requests')
-        .set({
-          in_spam: false,
-          spam_cleared_by: by,
-          spam_cleared_at: at.toISOString(),
-          created_at: at.toISOString(),
-          due_at: dueAt({ createdAt: at, urgent }).toISOString(),
-        })
-        .where('id', '=', id)
-        .execute();
-      if (this.#notify) await queueNotifications(tx, { id, email: row.email }, at);
-      return { outcome: 'cleared', quote: await requireInboxQuote(tx, id) };
-    });
+  /** The columns kept beside the log for indexes, the inbox's order and the report, as a step moves them. */
+  async #writeColumns(
+    tx: Kysely<Database>,
+    { id, step, by, at, urgent, email, state }: StepToRecord & { urgent: boolean; email: string | null; state: GuardedState },
+  ): Promise<void> {
+    const update = (set: UpdateObject<Database, 'quote_requests'>) => tx.updateTable('quote_requests').set(set).where('id', '=', id).execute();
+    const taking = state.taken === null ? { taken_by: by, taken_at: at.toISOString() } : {};
+    switch (step.kind) {
+      case 'status-moved':
+        await tx
+          .updateTable('quote_requests')
+          .set((eb) => ({
+            status: step.to,
+            // The report's won value: the one given as the job is won, kept while it is done (or marked
+            // done too soon and back), and gone on any other move.
+            won_pence: winsJob(step) ? (step.wonPence ?? null) : isWon(step.to) ? eb.ref('won_pence') : null,
+            ...(step.from === waitingStatus && { responded_at: at.toISOString() }),
+            ...(takesRequest(step.to) && taking),
+          }))
+          .where('id', '=', id)
+          .execute();
+        // A job done asks its customer for a review in a while; one no longer done then is not asked.
+        if (this.#notify && step.to === 'done') await queueReviewAsk(tx, id, at, this.#reviewAskAfterHours);
+        return;
+      case 'taken':
+        await update(taking);
+        return;
+      case 'call-attempted': {
+        // From the calls as stored, so a call recorded late behind another still leaves the later one's
+        // time, and the first one's for the report.
+        const { callAttempts, createdAt } = await requireInboxQuote(tx, id);
+        await update({ due_at: dueAt({ createdAt, urgent, callAttempts }).toISOString(), first_called_at: callAttempts[0]?.at.toISOString() ?? null });
+        return;
+      }
+      case 'spam-cleared':
+        // It arrives now: its created_at and due time become `at` (its sent_at keeps when it was sent),
+        // and its emails are queued as a new request's. The alert planner finds it by its new created_at.
+        await update({ in_spam: false, spam_cleared_by: by, spam_cleared_at: at.toISOString(), created_at: at.toISOString(), due_at: dueAt({ createdAt: at, urgent }).toISOString() });
+        if (this.#notify) await queueNotifications(tx, { id, email }, at);
+        return;
+      case 'note':
+        return;
+    }
   }
 
   async clockRecords(since: Date): Promise<readonly ClockRecord[]> {
@@ -279,9 +188,10 @@ export class SqlQuoteInbox implements QuoteInbox, ReportSource {
       .select((eb) => {
         const callAt = (of: 'min' | 'max') =>
           eb
-            .selectFrom('quote_call_attempts')
-            .select((calls) => calls.fn[of]('attempted_at').as('at'))
-            .whereRef('quote_call_attempts.quote_id', '=', 'quote_requests.id');
+            .selectFrom('quote_activity')
+            .select((calls) => calls.fn[of]('at').as('at'))
+            .whereRef('quote_activity.quote_id', '=', 'quote_requests.id')
+            .where('quote_activity.kind', '=', sql.lit('call-attempted'));
         return [callAt('min').as('first_call_at'), callAt('max').as('last_call_at')];
       })
       // Two index ranges: the recent requests by time, and the waiting ones by the partial index. Each
@@ -384,47 +294,28 @@ export async function requireInboxQuote(tx: Kysely<Database>, id: string): Promi
   return quote;
 }
 
-/** The requests of `rows`, in their order, each with its history, notes, business email, alerts, photos and calls nobody answered: six queries. */
+/** The requests of `rows`, in their order, each with its log, business email, alerts and photos: four queries. */
 export async function withExtras(db: Kysely<Database>, rows: readonly InboxQuoteRow[]): Promise<InboxQuote[]> {
   if (rows.length === 0) return [];
   const ids = rows.map(({ id }) => id);
-  const [changes, notes, emails, alerts, photos, calls] = await Promise.all([
-    db.selectFrom('quote_status_changes').select(statusChangeColumns).where('quote_id', 'in', ids).orderBy('changed_at').orderBy('id').execute(),
-    db
-      .selectFrom('quote_notes')
-      .select(noteColumns)
-      .where('quote_id', 'in', ids)
-      .orderBy('written_at', 'desc')
-      .orderBy('seq', 'desc')
-      .execute(),
+  const [steps, emails, alerts, photos] = await Promise.all([
+    db.selectFrom('quote_activity').select(activityColumns).where('quote_id', 'in', ids).orderBy('quote_id').orderBy('at').orderBy('seq').execute(),
     db.selectFrom('notifications').select(businessEmailColumns).where('kind', '=', 'business').where('quote_id', 'in', ids).execute(),
     db.selectFrom('alert_records').select(alertRecordColumns).where('quote_id', 'in', ids).execute(),
     db.selectFrom('quote_photos').select(photoRefColumns).where('quote_id', 'in', ids).orderBy('quote_id').orderBy('position').execute(),
-    db
-      .selectFrom('quote_call_attempts')
-      .select(['quote_id', 'attempted_by', 'attempted_at'])
-      .where('quote_id', 'in', ids)
-      .orderBy('attempted_at')
-      .orderBy('seq')
-      .execute(),
   ]);
-  const extras = new Map<string, { history: StatusChange[]; notes: QuoteNote[] }>(ids.map((id) => [id, { history: [], notes: [] }]));
-  for (const change of changes) extras.get(change.quote_id)?.history.push(rowToStatusChange(change));
-  for (const note of notes) extras.get(note.quote_id)?.notes.push(rowToNote(note));
+  const logs = new Map<string, Activity[]>(ids.map((id) => [id, []]));
+  for (const step of steps) logs.get(step.quote_id)?.push(rowToActivity(step));
   const emailByQuote = new Map(emails.map((email) => [email.quote_id, rowToBusinessEmail(email)]));
   const alertsByQuote = alertRecordsByQuote(alerts);
   const photosByQuote = new Map<string, PhotoRef[]>();
   for (const photo of photos) photosByQuote.set(photo.quote_id, [...(photosByQuote.get(photo.quote_id) ?? []), rowToPhotoRef(photo)]);
-  const callsByQuote = new Map<string, CallAttempt[]>();
-  for (const call of calls) callsByQuote.set(call.quote_id, [...(callsByQuote.get(call.quote_id) ?? []), { by: call.attempted_by, at: new Date(call.attempted_at) }]);
-  return rows.map((row) => ({
-    ...rowToInboxQuote(row, {
-      history: extras.get(row.id)?.history ?? [],
-      notes: extras.get(row.id)?.notes ?? [],
+  return rows.map((row) =>
+    rowToInboxQuote(row, {
+      activity: logs.get(row.id) ?? [],
       businessEmail: emailByQuote.get(row.id),
       alerts: alertsByQuote.get(row.id) ?? [],
       photos: photosByQuote.get(row.id) ?? [],
     }),
-    callAttempts: callsByQuote.get(row.id) ?? [],
-  }));
+  );
 }

@@ -6,7 +6,10 @@ import { exportColumns, exportRow } from '../inbox/export-quotes';
 import type { InboxQuote } from '../inbox/inbox-quote';
 import { formatLondonIso } from '../london-time';
 import { fromNamedFields, namedFieldsEntries, toNamedFields } from '../quote/quote';
-import { quoteStatusLabels, QuoteStatusSchema } from '../inbox/quote-status';
+import { QuoteStatusSchema } from '../inbox/quote-status';
+import { type Activity, ActorSchema, activityVariant } from '../activity/activity';
+import { describeActivity, describeActor } from '../activity/activity-copy';
+import { inboxQuoteOf } from '../activity/activity-folds';
 import { spamSignals } from '../spam/spam';
 
 // The two files a customer's data is handed over in: one JSON document (which is also what our API
@@ -17,7 +20,10 @@ const IsoTimeSchema = v.pipe(
   v.isoTimestamp(),
   v.transform((text) => new Date(text)),
 );
-const staffStamp = { by: v.string(), at: IsoTimeSchema };
+/** Every step of a request's life, of whatever kind, with its time as ISO text. */
+const ActivityDocumentSchema = activityVariant({ id: v.pipe(v.string(), v.nonEmpty()), by: ActorSchema, at: IsoTimeSchema });
+
+const activityDocument = (entry: Activity) => ({ ...entry, at: entry.at.toISOString() });
 
 const RequestDocumentSchema = v.object({
   id: v.pipe(v.string(), v.nonEmpty()),
@@ -25,9 +31,7 @@ const RequestDocumentSchema = v.object({
   ...namedFieldsEntries,
   status: QuoteStatusSchema,
   responded_at: v.nullable(IsoTimeSchema),
-  taken: v.nullable(v.object(staffStamp)),
-  history: v.array(v.object({ from: QuoteStatusSchema, to: QuoteStatusSchema, ...staffStamp })),
-  notes: v.array(v.object({ id: v.string(), text: v.string(), ...staffStamp })),
+  activity: v.array(ActivityDocumentSchema),
   alerts: v.array(v.object({ step: v.picklist(alertSteps), at: IsoTimeSchema, recipients: v.array(v.string()), everyone: v.boolean() })),
   photos: v.array(
     v.object({
@@ -38,15 +42,12 @@ const RequestDocumentSchema = v.object({
       thumbnail_height: v.pipe(v.number(), v.integer(), v.minValue(1)),
     }),
   ),
-  /** Absent where the store keeps no calls nobody answered. */
-  call_attempts: v.exactOptional(v.array(v.object(staffStamp))),
   spam: v.optional(
     v.nullable(
       v.object({
         score: v.pipe(v.number(), v.integer()),
         reasons: v.array(v.object({ signal: v.picklist(spamSignals), weight: v.pipe(v.number(), v.integer()) })),
         sent_at: IsoTimeSchema,
-        cleared: v.nullable(v.object(staffStamp)),
       }),
     ),
     null,
@@ -76,9 +77,7 @@ function requestDocument(quote: InboxQuote) {
     ...toNamedFields(quote),
     status: quote.status,
     responded_at: iso(quote.respondedAt),
-    taken: quote.taken && { by: quote.taken.by, at: quote.taken.at.toISOString() },
-    history: quote.history.map((change) => ({ from: change.from, to: change.to, by: change.by, at: change.at.toISOString() })),
-    notes: quote.notes.map((note) => ({ id: note.id, text: note.text, by: note.by, at: note.at.toISOString() })),
+    activity: quote.activity.map(activityDocument),
     alerts: quote.alerts.map((alert) => ({ step: alert.step, at: alert.at.toISOString(), recipients: [...alert.recipients], everyone: alert.everyone })),
     photos: quote.photos.map((photo) => ({
       id: photo.id,
@@ -91,9 +90,7 @@ function requestDocument(quote: InboxQuote) {
       score: quote.spam.score,
       reasons: quote.spam.reasons.map(({ signal, weight }) => ({ signal, weight })),
       sent_at: quote.spam.sentAt.toISOString(),
-      cleared: quote.spam.cleared && { by: quote.spam.cleared.by, at: quote.spam.cleared.at.toISOString() },
     },
-    ...(quote.callAttempts && { call_attempts: quote.callAttempts.map(({ by, at }) => ({ by, at: at.toISOString() })) }),
   };
 }
 
@@ -108,7 +105,7 @@ const emailDocument = (email: SentEmail) => ({
 
 /**
  * Everything held about the subject as one JSON value: who was asked for and when, each request with
- * every field, its status history, notes, calls nobody answered, alerts, photos (their sizes; the images are sent apart) and how it was judged spam if it was, the emails about them, and the line about emails
+ * every field, every step of its life (of every kind), alerts, photos (their sizes; the images are sent apart) and how it was judged spam if it was, the emails about them, and the line about emails
  * already sent. Times are ISO 8601 in UTC.
  */
 export function customerDataDocument(data: CustomerData, subject: CustomerSubject, exportedAt: Date) {
@@ -126,15 +123,14 @@ export function parseCustomerDataDocument(json: unknown): CustomerData | undefin
   const parsed = v.safeParse(CustomerDataDocumentSchema, json);
   if (!parsed.success) return undefined;
   return {
-    requests: parsed.output.requests.map(({ id, created_at, status, responded_at, taken, history, notes, alerts, photos, spam, call_attempts, ...named }) => ({
+    requests: parsed.output.requests.map(({ id, created_at, status, responded_at, activity, alerts, photos, spam, ...named }) =>
+      inboxQuoteOf(
+        {
       ...fromNamedFields(named),
       id,
       createdAt: created_at,
       status,
       respondedAt: responded_at,
-      taken,
-      history,
-      notes,
       alerts,
       photos: photos.map((photo) => ({
         id: photo.id,
@@ -143,9 +139,11 @@ export function parseCustomerDataDocument(json: unknown): CustomerData | undefin
         thumbnailWidth: photo.thumbnail_width,
         thumbnailHeight: photo.thumbnail_height,
       })),
-      spam: spam && { score: spam.score, reasons: spam.reasons, sentAt: spam.sent_at, cleared: spam.cleared },
-      ...(call_attempts && { callAttempts: call_attempts }),
-    })),
+      spam: spam && { score: spam.score, reasons: spam.reasons, sentAt: spam.sent_at },
+        },
+        activity,
+      ),
+    ),
     emails: parsed.output.emails.map((email) => ({
       quoteId: email.request_id,
       kind: email.kind,
@@ -158,11 +156,11 @@ export function parseCustomerDataDocument(json: unknown): CustomerData | undefin
 }
 
 /** The columns of the CSV: those of the inbox's export, then the rest of what is held on each request. */
-export const customerDataColumns = [...exportColumns, 'Status history', 'Taken by', 'Calls not answered', 'Alerts', 'Emails'] as const;
+export const customerDataColumns = [...exportColumns, 'Activity', 'Alerts', 'Emails'] as const;
 
-function historyCell(quote: InboxQuote): string {
-  return quote.history.map((change) => `${formatLondonIso(change.at)} ${change.by}: ${quoteStatusLabels[change.from]} → ${quoteStatusLabels[change.to]}`).join('\n');
-}
+/** Every step of its life, a line each, whatever its kind: when, who, and what the timeline says of it. */
+const activityCell = (quote: InboxQuote): string =>
+  quote.activity.map((entry) => `${formatLondonIso(entry.at)} ${describeActor(entry.by)}: ${describeActivity(entry)}`).join('\n');
 
 function emailCell(emails: readonly SentEmail[]): string {
   return emails
@@ -181,9 +179,7 @@ function emailCell(emails: readonly SentEmail[]): string {
 export function customerDataCsv(data: CustomerData): string {
   const rows = data.requests.map((quote) => [
     ...exportRow(quote),
-    historyCell(quote),
-    quote.taken === null ? '' : `${quote.taken.by} at ${formatLondonIso(quote.taken.at)}`,
-    (quote.callAttempts ?? []).map((attempt) => `${formatLondonIso(attempt.at)} ${attempt.by}`).join('\n'),
+    activityCell(quote),
     quote.alerts.map((alert) => `${formatLondonIso(alert.at)} ${describeAlertRecord(alert)}`).join('\n'),
     emailCell(data.emails.filter((email) => email.quoteId === quote.id)),
   ]);

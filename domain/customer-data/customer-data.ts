@@ -104,7 +104,7 @@ export interface SentEmail {
 /** What the business's own notification goes to, as an export names it. */
 export const businessInbox = 'the business inbox';
 
-/** Everything held about one customer: their requests (with history, notes and alerts) and the emails about them. */
+/** Everything held about one customer: their requests (each with its whole log and its alerts) and the emails about them. */
 export interface CustomerData {
   /** Newest first. */
   requests: readonly InboxQuote[];
@@ -114,15 +114,15 @@ export interface CustomerData {
 /** How many of each thing an erasure removed. */
 export interface ErasedCustomerData {
   requests: number;
-  notes: number;
-  statusChanges: number;
+  /** The steps of their lives: moves, notes, messages, calls, reviews, every kind. */
+  steps: number;
   /** The records of emails sent or waiting to be sent. */
   emails: number;
   /** The records of alerts sent to staff about the requests: steps, deliveries, "I'm on it" tokens. */
   alerts: number;
 }
 
-export const nothingErased: Readonly<ErasedCustomerData> = { requests: 0, notes: 0, statusChanges: 0, emails: 0, alerts: 0 };
+export const nothingErased: Readonly<ErasedCustomerData> = { requests: 0, steps: 0, emails: 0, alerts: 0 };
 
 /** The line every view of a customer's data carries: what we cannot erase. */
 export const sentEmailsNotice =
@@ -130,13 +130,12 @@ export const sentEmailsNotice =
 
 const counted = (count: number, one: string, many: string) => `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
 
-/** An erasure's counts as staff read them: "Erased 2 requests, 3 notes, 1 status change, 2 email records and 0 alert records." */
+/** An erasure's counts as staff read them: "Erased 2 requests, 9 history entries, 2 email records and 0 alert records." */
 export function describeErased(erased: ErasedCustomerData): string {
   if (erased.requests === 0) return 'Nothing was erased: no request matches.';
   const parts = [
     counted(erased.requests, 'request', 'requests'),
-    counted(erased.notes, 'note', 'notes'),
-    counted(erased.statusChanges, 'status change', 'status changes'),
+    counted(erased.steps, 'history entry', 'history entries'),
     counted(erased.emails, 'email record', 'email records'),
     counted(erased.alerts, 'alert record', 'alert records'),
   ];

@@ -1,3 +1,4 @@
+import { customerAuthor } from '../activity/activity';
 import { writtenText } from '../quote/field-description';
 import type { InboxQuote } from '../inbox/inbox-quote';
 import { londonClock, londonDay } from '../london-time';
@@ -24,8 +25,6 @@ export const isCustomerTokenShaped = (token: string): boolean => customerTokenPa
 /** The link's path for a token. */
 export const customerLinkPath = (token: string): string => `${customerLinkPrefix}${token}`;
 
-/** Who a note or a change of status is from when it came through the customer link. */
-export const customerAuthor = 'customer';
 
 /** Days a link keeps working after its request is closed (done or lost). */
 const customerLinkDaysAfterClose = 30;

@@ -1,29 +1,29 @@
 import * as v from 'valibot';
-import { NoteTextSchema, type QuoteNote } from './inbox-quote';
-import type { Logger } from '../ports/logger';
-import type { QuoteInbox } from '../ports/quote-inbox';
-import { type StaffFailure, staffFailureOf } from '../staff/staff-failure';
+import { NoteTextSchema } from '../activity/activity';
+import type { QuoteNote } from './inbox-quote';
+import { type RecordStepDeps, recordStep } from '../activity/record-step';
+import type { StaffFailure } from '../staff/staff-failure';
 
-export interface AddQuoteNoteDeps {
-  inbox: Pick<QuoteInbox, 'addNote'>;
-  logger: Logger;
-}
+export type AddQuoteNoteDeps = RecordStepDeps;
 
 type AddQuoteNoteError = { kind: 'invalid-note'; message: string } | { kind: 'not-found' } | StaffFailure;
 
 export type AddQuoteNoteResult = { ok: true; note: QuoteNote } | { ok: false; error: AddQuoteNoteError };
 
 /** Adds a staff member's note to a request, trimmed; an empty or over-long note is refused, stored nowhere. */
-export async function addQuoteNote(
-  deps: AddQuoteNoteDeps,
-  note: { quoteId: string; text: unknown; by: string; at: Date },
-): Promise<AddQuoteNoteResult> {
+export async function addQuoteNote(deps: AddQuoteNoteDeps, note: { quoteId: string; text: unknown; by: string; at: Date }): Promise<AddQuoteNoteResult> {
   const text = v.safeParse(NoteTextSchema, note.text, { abortPipeEarly: true });
   if (!text.success) return { ok: false, error: { kind: 'invalid-note', message: text.issues[0].message } };
-  try {
-    const added = await deps.inbox.addNote({ quoteId: note.quoteId, text: text.output, by: note.by, at: note.at });
-    return added ? { ok: true, note: added } : { ok: false, error: { kind: 'not-found' } };
-  } catch (cause) {
-    return { ok: false, error: staffFailureOf(cause, deps.logger, 'Adding a note to a quote request') };
+  const result = await recordStep(deps, { id: note.quoteId, step: { kind: 'note', text: text.output }, by: note.by, at: note.at }, 'Adding a note to a quote request');
+  switch (result.outcome) {
+    case 'recorded': {
+      const { id, by, at } = result.entry;
+      return { ok: true, note: { id, text: text.output, by, at } };
+    }
+    case 'refused':
+    case 'not-found':
+      return { ok: false, error: { kind: 'not-found' } };
+    case 'failed':
+      return { ok: false, error: result.failure };
   }
 }

@@ -1,5 +1,5 @@
 import type { ReviewStanding } from '../reviews/review-ask';
-import { writtenText } from '../quote/field-description';
+import type { Activity } from '../activity/activity';
 import type { AlertRecord, Taking } from '../alerts/alert-plan';
 import type { QuoteRequest } from '../quote/quote';
 import type { PhotoRef } from '../photos/photos';
@@ -14,11 +14,6 @@ export interface QuoteNote {
   by: string;
   at: Date;
 }
-
-export const noteMaxLength = 2000;
-
-/** A note as staff type it: trimmed, not empty, plain text with lines. */
-export const NoteTextSchema = writtenText('Note', noteMaxLength, 'Write the note before adding it');
 
 /** The most characters kept of why an email failed: enough to tell the cause, never a whole transcript. */
 export const deliveryErrorMaxLength = 500;
@@ -38,9 +33,14 @@ export interface CallAttempt {
   at: Date;
 }
 
-/** A request as staff work it in the inbox: where it stands, how it got there, and what they noted. */
+/**
+ * A request as staff work it in the inbox: where it stands, and its life as one log, with what the card
+ * reads of it folded from the log (activity-folds.ts): its history, notes, calls, who took it and its review.
+ */
 export interface InboxQuote extends QuoteRequest {
   status: QuoteStatus;
+  /** Every step of its life, oldest first. */
+  activity: readonly Activity[];
   /** When staff first marked it contacted: the end of its response time. Null while it waits. */
   respondedAt: Date | null;
   /** Every change of status, oldest first. */
@@ -57,11 +57,8 @@ export interface InboxQuote extends QuoteRequest {
   photos: readonly PhotoRef[];
   /** How it was judged spam, and who moved it out of the Spam folder; null when it was not judged spam. */
   spam: SpamMark | null;
-  /**
-   * The calls nobody picked up while it waited, oldest first. Absent where the store keeps none (a
-   * Supabase project): its cards then offer no "Called, no answer".
-   */
-  callAttempts?: readonly CallAttempt[];
+  /** The calls nobody picked up while it waited, oldest first. */
+  callAttempts: readonly CallAttempt[];
   /** Where asking its customer for a review stands, once there is anything to say: asked, reminded, link followed. */
   review?: ReviewStanding;
 }

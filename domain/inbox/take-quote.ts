@@ -1,14 +1,10 @@
 import type { Taking } from '../alerts/alert-plan';
 import type { InboxQuote } from './inbox-quote';
-import type { Logger } from '../ports/logger';
-import type { QuoteInbox } from '../ports/quote-inbox';
 import type { QuoteStatus } from './quote-status';
-import { type StaffFailure, staffFailureOf } from '../staff/staff-failure';
+import { type RecordStepDeps, recordStep } from '../activity/record-step';
+import type { StaffFailure } from '../staff/staff-failure';
 
-export interface TakeQuoteDeps {
-  inbox: Pick<QuoteInbox, 'take'>;
-  logger: Logger;
-}
+export type TakeQuoteDeps = RecordStepDeps;
 
 type TakeQuoteError = { kind: 'already-taken'; taken: Taking } | { kind: 'not-waiting'; current: QuoteStatus } | { kind: 'not-found' } | StaffFailure;
 
@@ -18,20 +14,17 @@ export type TakeQuoteResult = { ok: true; quote: InboxQuote } | { ok: false; err
  * A staff member takes a waiting request on ("I'm on it"): the card says who and when, and its alerts
  * stop. Only the first taker counts; anyone after hears who it was.
  */
-export async function takeQuote(deps: TakeQuoteDeps, take: { id: string; by: string; at: Date }): Promise<TakeQuoteResult> {
-  try {
-    const result = await deps.inbox.take(take);
-    switch (result.outcome) {
-      case 'taken':
-        return { ok: true, quote: result.quote };
-      case 'already-taken':
-        return { ok: false, error: { kind: 'already-taken', taken: result.taken } };
-      case 'not-waiting':
-        return { ok: false, error: { kind: 'not-waiting', current: result.current } };
-      case 'not-found':
-        return { ok: false, error: { kind: 'not-found' } };
-    }
-  } catch (cause) {
-    return { ok: false, error: staffFailureOf(cause, deps.logger, 'Taking a quote request') };
+export async function takeQuote(deps: TakeQuoteDeps, { id, by, at }: { id: string; by: string; at: Date }): Promise<TakeQuoteResult> {
+  const result = await recordStep(deps, { id, step: { kind: 'taken' }, by, at }, 'Taking a quote request');
+  switch (result.outcome) {
+    case 'recorded':
+      return { ok: true, quote: result.quote };
+    case 'refused':
+      if (result.refusal.reason === 'already-taken') return { ok: false, error: { kind: 'already-taken', taken: result.refusal.taken } };
+      return { ok: false, error: { kind: 'not-waiting', current: 'current' in result.refusal ? result.refusal.current : 'new' } };
+    case 'not-found':
+      return { ok: false, error: { kind: 'not-found' } };
+    case 'failed':
+      return { ok: false, error: result.failure };
   }
 }

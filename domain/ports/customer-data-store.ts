@@ -6,10 +6,10 @@ import type { CustomerData, CustomerSubject, ErasedCustomerData } from '../custo
  * a staff session it does not have, and otherwise when it cannot be reached.
  */
 export interface CustomerDataStore {
-  /** The subject's requests, newest first, each with its history, notes and alerts; and the emails about them. */
+  /** The subject's requests, newest first, each with its whole log and its alerts; and the emails about them. */
   findCustomerData(subject: CustomerSubject): Promise<CustomerData>;
   /**
-   * Erases every request of the subject's and everything hanging off them (notes, history, emails,
+   * Erases every request of the subject's and everything hanging off them (its log, emails,
    * alerts), all in one transaction: a rejected call has erased nothing. Says how many of each went.
    */
   eraseCustomerData(subject: CustomerSubject): Promise<ErasedCustomerData>;

@@ -1,19 +1,17 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
-import { addQuoteNote } from '../../../domain/inbox/add-quote-note';
-import { changeQuoteStatus } from '../../../domain/inbox/change-quote-status';
-import { clearSpam } from '../../../domain/spam/clear-spam';
+import { ActivityStepSchema, isStaffStep } from '../../../domain/activity/activity';
+import { stepProblem } from '../../../domain/activity/activity-guard';
+import { recordStep } from '../../../domain/activity/record-step';
 import { findQuotes } from '../../../domain/inbox/find-quotes';
 import { inboxSummary } from '../../../domain/inbox/inbox-summary';
 import type { Logger } from '../../../domain/ports/logger';
 import type { QuoteInbox } from '../../../domain/ports/quote-inbox';
-import { recordCallAttempt } from '../../../domain/inbox/record-call-attempt';
 import { resendBusinessEmail } from '../../../domain/inbox/resend-business-email';
 import { type StaffFailure, staffFailureOf } from '../../../domain/staff/staff-failure';
-import { noteTextOf, statusChangeOf, wireOutcomeFields } from '../../http-api/inbox-bodies';
 import { fromInboxSearchParams } from '../../http-api/inbox-params';
-import { takeRefusal, toWireClockRecords, toWireInboxPage, toWireInboxQuote, toWireInboxSummary, toWireNote, type WireViewCounts } from '../../http-api/inbox-wire';
+import { refusalBody, takeRefusal, toWireActivity, toWireClockRecords, toWireInboxPage, toWireInboxQuote, toWireInboxSummary, type WireViewCounts } from '../../http-api/inbox-wire';
 import { takeQuote } from '../../../domain/inbox/take-quote';
 import type { WireError } from '../../http-api/wire';
 import { bodyLimits, limitBody } from '../http/body-limit';
@@ -46,6 +44,10 @@ export interface InboxApiOptions {
 
 const TakeBodySchema = v.union([v.undefined(), v.object({ token: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(512))) })]);
 
+/** Each field a step's body got wrong, by its path, with the domain's message. */
+const fieldsOf = (issues: readonly v.BaseIssue<unknown>[]) =>
+  issues.map((issue) => ({ field: issue.path?.map((item) => String(item.key)).join('.') ?? 'kind', message: issue.message }));
+
 const fail = (body: WireError, status: ContentfulStatusCode) => Response.json(body, { status });
 const notFound = () => fail({ error: 'not-found', message: 'There is no such quote request' }, 404);
 const invalid = (message: string, fields: { field: string; message: string }[]) =>
@@ -59,8 +61,8 @@ function staffFailure(error: StaffFailure) {
 
 
 /**
- * The staff inbox under `/api/quote-requests`: pages of requests, each view's count, the response-time summary, status
- * changes, calls nobody answered, notes, "Not spam", and resending the business email. Staff only. Who did a thing is the session's staff
+ * The staff inbox under `/api/quote-requests`: pages of requests, each view's count, the response-time summary, the
+ * steps of a request's life (moves, notes, calls nobody answered, "Not spam"), taking one on, and resending the business email. Staff only. Who did a thing is the session's staff
  * member and when is the server's clock: whatever a body says of either is ignored.
  */
 export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newlyWaiting, redeemTakeToken, emailNotSetUp = false }: InboxApiOptions) {
@@ -101,27 +103,28 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
     }
   });
 
-  api.post('/:id/status', limitBody(bodyLimits.json), requireStaff, async (c) => {
+  // One step of a request's life, of any kind staff take: the body is the step, who and when are the
+  // session's and the server's clock.
+  api.post('/:id/activity', limitBody(bodyLimits.json), requireStaff, async (c) => {
     const read = await readJsonBody(c, { allowEmpty: true });
     if (!read.ok) return fail(read.error, 400);
-    const change = statusChangeOf(read.body);
-    if (!change.ok) return invalid('Say which status the request is at and which it should move to', change.fields);
-    const result = await changeQuoteStatus(deps, { id: c.req.param('id'), ...change.move, by: c.get('staff').email, at: now() });
-    if (result.ok) return c.json(toWireInboxQuote(result.quote));
-    const { error } = result;
-    switch (error.kind) {
+    const parsed = v.safeParse(ActivityStepSchema, read.body);
+    if (!parsed.success) return invalid('The step cannot be recorded', fieldsOf(parsed.issues));
+    const step = parsed.output;
+    if (!isStaffStep(step)) return invalid('The step cannot be recorded', [{ field: 'kind', message: 'Staff cannot record that kind of step' }]);
+    const problem = stepProblem(step);
+    if (problem !== undefined) return fail({ error: problem.field === 'to' ? 'not-allowed' : 'invalid-fields', message: problem.message, fields: [problem] }, problem.field === 'to' ? 422 : 400);
+    const result = await recordStep(deps, { id: c.req.param('id'), step, by: c.get('staff').email, at: now() }, 'Recording a step of a quote request');
+    switch (result.outcome) {
+      case 'recorded':
+        if (step.kind === 'spam-cleared') newlyWaiting();
+        return c.json({ quote: toWireInboxQuote(result.quote), entry: toWireActivity(result.entry) }, 201);
+      case 'refused':
+        return fail(refusalBody(result.refusal), 409);
       case 'not-found':
         return notFound();
-      case 'conflict':
-        return fail({ error: 'conflict', message: `Someone has already moved this request to ${error.current}`, current: error.current }, 409);
-      case 'not-allowed': {
-        const message = `A request cannot move from ${error.from} to ${error.to}`;
-        return fail({ error: 'not-allowed', message, fields: [{ field: 'to', message }] }, 422);
-      }
-      case 'invalid-outcome':
-        return invalid(error.message, [{ field: wireOutcomeFields[error.field], message: error.message }]);
-      default:
-        return staffFailure(error);
+      case 'failed':
+        return staffFailure(result.failure);
     }
   });
 
@@ -146,55 +149,6 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
     if (error.kind === 'not-signed-in' || error.kind === 'storage-failure') return staffFailure(error);
     const { status, body } = takeRefusal(error);
     return fail(body, status);
-  });
-
-  // "Called, no answer": no body, for who rang and when are the session's and the server's clock.
-  api.post('/:id/call-attempts', limitBody(bodyLimits.none), requireStaff, async (c) => {
-    const result = await recordCallAttempt(deps, { id: c.req.param('id'), by: c.get('staff').email, at: now() });
-    if (result.ok) return c.json(toWireInboxQuote(result.quote), 201);
-    const { error } = result;
-    switch (error.kind) {
-      case 'not-found':
-        return notFound();
-      case 'not-waiting':
-        return fail({ error: 'conflict', message: 'This request is not waiting for a call back' }, 409);
-      default:
-        return staffFailure(error);
-    }
-  });
-
-  api.post('/:id/notes', limitBody(bodyLimits.json), requireStaff, async (c) => {
-    const read = await readJsonBody(c, { allowEmpty: true });
-    if (!read.ok) return fail(read.error, 400);
-    const result = await addQuoteNote(deps, { quoteId: c.req.param('id'), text: noteTextOf(read.body), by: c.get('staff').email, at: now() });
-    if (result.ok) return c.json(toWireNote(result.note), 201);
-    const { error } = result;
-    switch (error.kind) {
-      case 'invalid-note':
-        return invalid('The note cannot be added', [{ field: 'text', message: error.message }]);
-      case 'not-found':
-        return notFound();
-      default:
-        return staffFailure(error);
-    }
-  });
-
-  // "Not spam": out of the Spam folder into Waiting, as if it had just been sent.
-  api.post('/:id/not-spam', limitBody(bodyLimits.none), requireStaff, async (c) => {
-    const result = await clearSpam(deps, { id: c.req.param('id'), by: c.get('staff').email, at: now() });
-    if (result.ok) {
-      newlyWaiting();
-      return c.json(toWireInboxQuote(result.quote));
-    }
-    const { error } = result;
-    switch (error.kind) {
-      case 'not-found':
-        return notFound();
-      case 'not-spam':
-        return fail({ error: 'conflict', message: 'This request is not in the Spam folder' }, 409);
-      default:
-        return staffFailure(error);
-    }
   });
 
   api.post('/:id/resend-email', limitBody(bodyLimits.none), requireStaff, async (c) => {

@@ -5,7 +5,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import * as v from 'valibot';
-import { noteMaxLength } from '../../../domain/inbox/inbox-quote';
+import { noteMaxLength } from '../../../domain/activity/activity';
 import { searchTextOf } from '../../../domain/inbox/inbox-query';
 import { dueAt } from '../../../domain/inbox/response-clock';
 import { staffEmailMaxLength } from '../../../domain/staff/staff';

@@ -1,7 +1,8 @@
 import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import { type SubmitEvent, useState } from 'react';
 import { useStore } from 'zustand';
-import { type InboxQuote, noteMaxLength } from '../../../domain/inbox/inbox-quote';
+import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
+import { noteMaxLength } from '../../../domain/activity/activity';
 import { useAppContext } from '../../app/app-context-provider';
 import { formatDateTime } from './format-date-time';
 

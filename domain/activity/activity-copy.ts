@@ -1,0 +1,31 @@
+import { describeOutcome } from '../inbox/job-outcome';
+import { quoteStatusLabels } from '../inbox/quote-status';
+import { type Activity, actorRole } from './activity';
+
+/** What each kind of step says on the timeline and in a customer's data: one line, without who or when. */
+const describers: { [Kind in Activity['kind']]: (entry: Extract<Activity, { kind: Kind }>) => string } = {
+  'status-moved': (entry) => {
+    const outcome = describeOutcome(entry);
+    return `${quoteStatusLabels[entry.from]} → ${quoteStatusLabels[entry.to]}${outcome === undefined ? '' : ` (${outcome})`}`;
+  },
+  note: (entry) => `Note: ${entry.text}`,
+  'customer-wrote': (entry) => `Customer wrote: ${entry.text}`,
+  'call-attempted': () => 'Called, no answer',
+  taken: () => 'Taken on',
+  'spam-cleared': () => 'Marked not spam',
+  'review-asked': () => 'Asked for a review',
+  'review-reminded': () => 'Reminded about the review',
+  'review-opened': () => 'Review link opened',
+};
+
+export function describeActivity(entry: Activity): string {
+  // Each kind's describer takes that kind; TypeScript cannot follow the pairing through the index.
+  const describe = describers[entry.kind] as (entry: Activity) => string;
+  return describe(entry);
+}
+
+/** Who took a step, as the export names them: a staff member by their email, else the customer or the system. */
+export function describeActor(by: string): string {
+  const role = actorRole(by);
+  return role === 'staff' ? by : role === 'customer' ? 'Customer' : 'System';
+}

@@ -1,0 +1,71 @@
+import * as v from 'valibot';
+import { writtenText } from '../quote/field-description';
+import { lostReasons, wonValueMaxPence } from '../inbox/job-outcome';
+import { QuoteStatusSchema } from '../inbox/quote-status';
+
+// A request's whole life is one log: every step is an entry of one of the kinds below, with who took
+// it (a staff member's email, the customer, or the system) and when. What the card, the clock and the
+// customer's page show is folded from it (activity-folds.ts). A new kind of step is one more entry
+// here and its words in activity-copy.ts, and, if it may happen only in some states, its rule in
+// activity-guard.ts: the stores, the wire, the export and the timeline carry every kind alike.
+
+/** Who took a step when it was not a staff member: the customer, through their link, or the system. */
+export const customerAuthor = 'customer';
+export const systemAuthor = 'system';
+
+/** A staff member's email, {@link customerAuthor} or {@link systemAuthor}. */
+export const ActorSchema = v.pipe(v.string(), v.nonEmpty(), v.maxLength(254));
+
+export const noteMaxLength = 2000;
+
+/** A note as staff type it: trimmed, not empty, plain text with lines. */
+export const NoteTextSchema = writtenText('Note', noteMaxLength, 'Write the note before adding it');
+
+const pence = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(wonValueMaxPence));
+const message = v.pipe(v.string(), v.nonEmpty(), v.maxLength(noteMaxLength));
+
+/**
+ * Each kind of entry with the data it carries, given how its stamp (id, by, at) is written: Dates in
+ * the domain, ISO text on the wire, nothing as staff send a step. One list, so they cannot drift.
+ */
+export function activityVariant<const Stamp extends v.ObjectEntries>(stamp: Stamp) {
+  return v.variant('kind', [
+    v.object({
+      kind: v.literal('status-moved'),
+      from: QuoteStatusSchema,
+      to: QuoteStatusSchema,
+      wonPence: v.exactOptional(pence),
+      lostReason: v.exactOptional(v.picklist(lostReasons)),
+      ...stamp,
+    }),
+    v.object({ kind: v.literal('note'), text: NoteTextSchema, ...stamp }),
+    v.object({ kind: v.literal('customer-wrote'), text: message, ...stamp }),
+    v.object({ kind: v.literal('call-attempted'), ...stamp }),
+    v.object({ kind: v.literal('taken'), ...stamp }),
+    v.object({ kind: v.literal('spam-cleared'), ...stamp }),
+    v.object({ kind: v.literal('review-asked'), ...stamp }),
+    v.object({ kind: v.literal('review-reminded'), ...stamp }),
+    v.object({ kind: v.literal('review-opened'), ...stamp }),
+  ], 'Choose a kind of step from the list');
+}
+
+/** One step of a request's life as the domain keeps it. */
+export const ActivitySchema = activityVariant({ id: v.pipe(v.string(), v.nonEmpty()), by: ActorSchema, at: v.date() });
+export type Activity = v.InferOutput<typeof ActivitySchema>;
+export type ActivityKind = Activity['kind'];
+export type ActivityOf<Kind extends ActivityKind> = Extract<Activity, { kind: Kind }>;
+
+/** A step as it is asked for: its kind and data, before a store gives it an id and who and when. */
+export const ActivityStepSchema = activityVariant({});
+export type ActivityStep = v.InferOutput<typeof ActivityStepSchema>;
+
+/** The kinds staff record through the inbox; the others are the customer's and the system's. */
+const staffKinds = ['status-moved', 'note', 'call-attempted', 'taken', 'spam-cleared'] as const satisfies readonly ActivityKind[];
+export type StaffStep = Extract<ActivityStep, { kind: (typeof staffKinds)[number] }>;
+
+export const isStaffStep = (step: ActivityStep): step is StaffStep => staffKinds.some((kind) => kind === step.kind);
+
+/** Who took a step, as the timeline and the export tell it. */
+export type ActorRole = 'staff' | 'customer' | 'system';
+
+export const actorRole = (by: string): ActorRole => (by === customerAuthor ? 'customer' : by === systemAuthor ? 'system' : 'staff');
