@@ -1,18 +1,19 @@
 import { describeOutcome } from '../inbox/job-outcome';
-import { quoteStatusLabels } from '../inbox/quote-status';
+import { inboxCopy } from '../inbox/inbox-copy';
 import { type Activity, actorRole } from './activity';
 
 /** What each kind of step says on the timeline and in a customer's data: one line, without who or when. */
 const describers: { [Kind in Activity['kind']]: (entry: Extract<Activity, { kind: Kind }>) => string } = {
   'status-moved': (entry) => {
     const outcome = describeOutcome(entry);
-    return `${quoteStatusLabels[entry.from]} → ${quoteStatusLabels[entry.to]}${outcome === undefined ? '' : ` (${outcome})`}`;
+    const { badge } = inboxCopy.status;
+    return `${badge[entry.from]} → ${badge[entry.to]}${outcome === undefined ? '' : ` (${outcome})`}`;
   },
   note: (entry) => `Note: ${entry.text}`,
   'customer-wrote': (entry) => `Customer wrote: ${entry.text}`,
   'call-attempted': () => 'Called, no answer',
   taken: () => 'Taken on',
-  'spam-cleared': () => 'Marked not spam',
+  'spam-cleared': () => 'Moved from Spam',
   'review-asked': () => 'Asked for a review',
   'review-reminded': () => 'Reminded about the review',
   'review-opened': () => 'Review link opened',

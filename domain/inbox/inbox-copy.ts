@@ -149,10 +149,10 @@ export const inboxCopy = {
     lostLine: 'Lost because',
   },
   history: {
-    summary: (count: number) => `History (${count})`,
+    summary: (count: number) => `Timeline (${count})`,
     received: 'Received',
-    change: (from: string, to: string) => `${from} → ${to}`,
     by: (who: string) => `by ${who}`,
+    actor: { customer: 'the customer', system: 'the system' },
   },
   notes: {
     heading: (count: number) => `Notes (${count})`,
@@ -224,7 +224,6 @@ export const inboxCopy = {
     alreadyCleared: (name: string) => ({ title: 'Already moved', description: `The request from ${name} is no longer in Spam. The list has been reloaded.` }),
     failed: { title: 'Could not move the request', description: 'Something went wrong and nothing was changed. Please try again in a moment.' },
     sent: 'Sent',
-    movedFromSpam: (who: string) => `Moved from Spam by ${who}`,
   },
   timeline: {
     label: 'Alerts',

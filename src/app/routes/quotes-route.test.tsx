@@ -186,7 +186,7 @@ test('above the list, the inbox says how many wait and how many of them are over
 
 test('the summary on the settings page says what is waiting and overdue now, and how the last 7 and 30 days went', async () => {
   const store = waitingRoom();
-  await store.changeStatus({ id: 'calm', from: 'new', to: 'contacted', by: 'sam@example.co.uk', at: minutesBefore(10), respondedAt: minutesBefore(10) });
+  await store.record({ id: 'calm', step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: 'sam@example.co.uk', at: minutesBefore(10) });
   renderApp({ path: '/quotes/settings', backend: testBackend({ store }), now: () => testNow });
 
   const summary = within(await screen.findByRole('region', { name: 'Response times' }));

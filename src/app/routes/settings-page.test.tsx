@@ -50,7 +50,7 @@ test('Export CSV, opened straight from its address, saves every request of every
       request('c', 'Grace Whitfield', 30, { serviceType: 'bathroom' }),
     ],
   });
-  await store.changeStatus({ id: 'c', from: 'new', to: 'contacted', by: 'demo@se1plumbing.example', at: testNow, respondedAt: testNow });
+  await store.record({ id: 'c', step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: 'demo@se1plumbing.example', at: testNow });
   const { user } = renderApp({ path: '/quotes/settings', backend: testBackend({ store }), now: () => testNow });
 
   await user.click(await screen.findByRole('button', { name: 'Export CSV' }));

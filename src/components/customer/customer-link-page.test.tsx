@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
-import { customerAuthor } from '../../../domain/customer-link/customer-link';
+import { customerAuthor } from '../../../domain/activity/activity';
 import { CustomerLinksDouble } from '../../../fixtures/customer-links.test-support';
 import { sampleInboxQuote } from '../../../fixtures/sample-request.test-support';
 import { customerLinksOver } from '../../app/backends/customer-links.test-support';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { demoStaffAccount } from '../../../adapters/memory/demo-staff-account';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
-import type { CallAttemptOutcome } from '../../../domain/ports/quote-inbox';
+import type { RecordOutcome } from '../../../domain/ports/quote-inbox';
 import { answered, minutesBefore, request, testNow } from '../../inbox-test-data.test-support';
 import { openCard, openCards, renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
 
@@ -76,7 +76,7 @@ test('a request someone moved on meanwhile takes no call: a toast says so and th
   const { user } = renderInbox(store);
   await openCard(user, 'Priya Raman');
   const button = (await card('Priya Raman')).getByRole('button', { name: 'Called, no answer, Priya Raman' });
-  await store.changeStatus({ id: 'priya', from: 'new', to: 'contacted', by: sam, at: minutesBefore(1), respondedAt: minutesBefore(1) });
+  await store.record({ id: 'priya', step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: sam, at: minutesBefore(1) });
 
   await user.click(button);
 
@@ -87,7 +87,7 @@ test('a request someone moved on meanwhile takes no call: a toast says so and th
 
 test('when the store fails, the card stays as it was and a toast says nothing was recorded', async () => {
   class FailingCalls extends InMemoryQuoteRepository {
-    override recordCallAttempt(): Promise<CallAttemptOutcome> {
+    override record(): Promise<RecordOutcome> {
       return Promise.reject(new Error('database unreachable'));
     }
   }

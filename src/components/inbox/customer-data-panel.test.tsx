@@ -12,7 +12,7 @@ async function renderPanel() {
   const priya = await store.insert(sampleQuote({ name: 'Priya Raman', email: 'priya@example.co.uk', phone: '07700 900123' }));
   await store.insert(sampleQuote({ name: 'Priya Raman', email: null, phone: '+44 7700 900123' }));
   await store.insert(sampleQuote({ name: 'Tom Okafor', email: 'tom@example.co.uk', phone: '020 7946 0111' }));
-  await store.addNote({ quoteId: priya.id, text: 'Wants a morning visit', by: 'demo@se1plumbing.example', at: testNow });
+  await store.record({ id: priya.id, step: { kind: 'note', text: 'Wants a morning visit' }, by: 'demo@se1plumbing.example', at: testNow });
   const rendered = renderApp({ path: '/quotes/settings', backend: testBackend({ store }), now: () => testNow });
   await rendered.user.click(await screen.findByRole('heading', { name: 'Customer data' }));
   return { ...rendered, store };
@@ -68,7 +68,7 @@ test('erasing asks for the email or phone again, then erases every request of th
   await user.type(confirm, '+44 7700 900123');
   await user.click(screen.getByRole('button', { name: 'Erase for good' }));
 
-  const result = await screen.findByText('Erased 2 requests, 1 note, 0 status changes, 0 email records and 0 alert records.');
+  const result = await screen.findByText('Erased 2 requests, 1 history entry, 0 email records and 0 alert records.');
   expect(result.closest('[role="status"]')).toBe(document.activeElement);
   expect((await storedQuotes(store)).map(({ name }) => name)).toEqual(['Tom Okafor']);
   expect(screen.queryByRole('heading', { name: 'What we hold' })).toBeNull();

@@ -1,46 +1,37 @@
+import { actorRole } from '../../../domain/activity/activity';
+import { describeActivity } from '../../../domain/activity/activity-copy';
 import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
 import { staffName } from '../../../domain/alerts/on-call';
 import { formatDateTime } from './format-date-time';
-import { describeOutcome } from '../../../domain/inbox/job-outcome';
 
-const { history, status, spam } = inboxCopy;
+const { history, spam } = inboxCopy;
 
 const at = (date: Date) => <time dateTime={date.toISOString()}>{formatDateTime(date)}</time>;
 
+/** Who took a step, as the timeline names them. */
+function who(by: string): string {
+  const role = actorRole(by);
+  return role === 'staff' ? staffName(by) : history.actor[role];
+}
+
 /**
- * When the request came in and every change of its status since, with who made it: oldest first. One
- * rescued from the Spam folder came in when it was sent, and counts from when it was moved.
+ * The request's life as one timeline, oldest first: when it came in (one rescued from the Spam folder,
+ * when it was sent), then every step of its log, whatever its kind, with who took it and when.
  */
 export function QuoteHistory({ quote }: { quote: InboxQuote }) {
-  const cleared = quote.spam?.cleared;
   return (
     <details className="quote-history">
-      <summary>{history.summary(quote.history.length)}</summary>
+      <summary>{history.summary(quote.activity.length)}</summary>
       <ol>
-        {quote.spam && cleared ? (
-          <>
-            <li>
-              {spam.sent} {at(quote.spam.sentAt)}
-            </li>
-            <li>
-              {spam.movedFromSpam(staffName(cleared.by))} {at(cleared.at)}
-            </li>
-          </>
-        ) : (
-          <li>
-            {history.received} {at(quote.createdAt)}
+        <li>
+          {quote.spam ? spam.sent : history.received} {at(quote.spam?.sentAt ?? quote.createdAt)}
+        </li>
+        {quote.activity.map((entry) => (
+          <li key={entry.id} data-kind={entry.kind}>
+            {describeActivity(entry)} {at(entry.at)} {history.by(who(entry.by))}
           </li>
-        )}
-        {quote.history.map((change) => {
-          const outcome = describeOutcome(change);
-          return (
-            <li key={`${change.at.toISOString()}-${change.to}`}>
-              {history.change(status.badge[change.from], status.badge[change.to])}
-              {outcome && ` (${outcome})`} {at(change.at)} {history.by(change.by)}
-            </li>
-          );
-        })}
+        ))}
       </ol>
     </details>
   );

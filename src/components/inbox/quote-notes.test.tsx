@@ -1,3 +1,4 @@
+import type { RecordOutcome } from '../../../domain/ports/quote-inbox';
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
@@ -54,7 +55,7 @@ test('a note is added at the top, with who wrote it and when, and the field empt
 
 test('when the note cannot be saved, it says so and what was typed stays', async () => {
   class FailingNotes extends InMemoryQuoteRepository {
-    override addNote() {
+    override record(): Promise<RecordOutcome> {
       return Promise.reject(new Error('database unreachable'));
     }
   }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
-import type { TakeOutcome } from '../../../domain/ports/quote-inbox';
+import type { RecordOutcome } from '../../../domain/ports/quote-inbox';
 import { minutesBefore, request, testNow } from '../../inbox-test-data.test-support';
 import { openCard, renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
 
@@ -40,7 +40,7 @@ test('someone who took it first is shown on the card, and a toast says who', asy
   const store = new InMemoryQuoteRepository({ seed: [priya] });
   const { user } = renderInbox(store);
   const button = within(await card('Priya Raman')).getByRole('button', { name: "I'm on it, Priya Raman" });
-  await store.take({ id: 'priya', by: sam, at: minutesBefore(2) });
+  await store.record({ id: 'priya', step: { kind: 'taken' }, by: sam, at: minutesBefore(2) });
 
   await user.click(button);
   await openCard(user, 'Priya Raman');
@@ -52,7 +52,7 @@ test('someone who took it first is shown on the card, and a toast says who', asy
 
 test('when the store fails, the card stays as it was and a toast says nothing was changed', async () => {
   class FailingTakes extends InMemoryQuoteRepository {
-    override take(): Promise<TakeOutcome> {
+    override record(): Promise<RecordOutcome> {
       return Promise.reject(new Error('database unreachable'));
     }
   }

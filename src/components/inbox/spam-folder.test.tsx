@@ -80,9 +80,9 @@ test('"Not spam" moves the request to Waiting with a toast; the card leaves the 
   await user.click(screen.getByRole('radio', { name: /^Waiting( \d+)?$/ }));
   await openCard(user, 'Crypto Profit');
   const waiting = await card('Crypto Profit');
-  const history = waiting.getByText('History (0)').closest('details');
+  const history = waiting.getByText('Timeline (1)').closest('details');
   expect(history?.textContent).toContain('Sent 20/11/2026 11:30');
-  expect(history?.textContent).toContain('Moved from Spam by Demo 20/11/2026 12:00');
+  expect(history?.textContent).toContain('Moved from Spam 20/11/2026 12:00 by Demo');
   expect(waiting.getByText(/^On time/)).toBeTruthy();
   const [stored] = await storedQuotes(store);
   expect(stored?.spam?.cleared).toEqual({ by: demoStaffAccount.email, at: testNow });
@@ -94,7 +94,7 @@ test('"Not spam" on one someone else moved already says so and reloads the list'
   const store = new InMemoryQuoteRepository({ seed: [bot] });
   const { user } = renderInbox(store);
   const crypto = await card('Crypto Profit');
-  await store.clearSpam({ id: 'bot', by: 'sam@example.co.uk', at: testNow });
+  await store.record({ id: 'bot', step: { kind: 'spam-cleared' }, by: 'sam@example.co.uk', at: testNow });
 
   await user.click(crypto.getByRole('button', { name: 'Not spam, Crypto Profit' }));
 

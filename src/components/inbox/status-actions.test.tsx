@@ -1,3 +1,4 @@
+import { staffName } from '../../../domain/alerts/on-call';
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
@@ -64,8 +65,8 @@ test('in Contacted, a request shows when it was answered, its history, and the m
   expect(contacted.getByText('Answered in 12 min · within promise')).toBeTruthy();
   expect(contacted.getByText('Contacted', { selector: '.badge' })).toBeTruthy();
   expect(buttonNames(contacted)).toEqual(['Mark quoted', 'Mark won', 'Mark lost']);
-  const history = contacted.getByText('History (1)').closest('details');
-  expect(history?.textContent).toContain(`Waiting → Contacted 20/11/2026 12:00 by ${demoStaffAccount.email}`);
+  const history = contacted.getByText('Timeline (2)').closest('details');
+  expect(history?.textContent).toContain(`Waiting → Contacted 20/11/2026 12:00 by ${staffName(demoStaffAccount.email)}`);
   expect(history?.textContent).toContain('Received 20/11/2026 11:48');
 });
 
@@ -90,7 +91,7 @@ test('quoted, won, done, not done yet, lost, then reopened: each move is offered
     expect(await within(screen.getByRole('status')).findByText(toast)).toBeTruthy();
     expect(buttonNames(await card('Tom Okafor'))).toEqual(next);
   }
-  expect((await card('Tom Okafor')).getByText('History (7)')).toBeTruthy();
+  expect((await card('Tom Okafor')).getByText('Timeline (8)')).toBeTruthy();
   // A late answer stays late whatever happens next.
   expect((await card('Tom Okafor')).getByText('Answered in 10 min · within promise')).toBeTruthy();
 });
@@ -119,7 +120,7 @@ test("marked won with the job's value, the card, its history and the store all s
   expect(screen.queryByRole('dialog')).toBeNull();
   const won = await card('Tom Okafor');
   expect(won.getByText('Job value').nextElementSibling?.textContent).toBe('£1,250.50');
-  expect(won.getByText('History (3)').closest('details')?.textContent).toContain('Quoted → Won (£1,250.50)');
+  expect(won.getByText('Timeline (4)').closest('details')?.textContent).toContain('Quoted → Won (£1,250.50)');
   expect((await storedQuotes(store))[0]?.history.at(-1)).toMatchObject({ to: 'won', wonPence: 125_050 });
 });
 
@@ -148,7 +149,7 @@ test('a request someone else moved first is not overwritten: a toast says so and
   const { user } = renderInbox(store);
   await openCard(user, 'Priya Raman');
   const priyaCard = await card('Priya Raman');
-  await store.changeStatus({ id: 'priya', from: 'new', to: 'contacted', by: 'sam@example.co.uk', at: minutesBefore(1), respondedAt: minutesBefore(1) });
+  await store.record({ id: 'priya', step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: 'sam@example.co.uk', at: minutesBefore(1) });
 
   await user.click(priyaCard.getByRole('button', { name: /^Mark contacted/ }));
 
