@@ -57,6 +57,18 @@ export function checkFunction(): Promise<string> {
   });
 }
 
+/** Runs a script of the function's folder under Deno, as the function runs: resolves with what it printed, or rejects with its output. */
+export function runFunctionScript(entry: string, secretsEnv: Record<string, string>): Promise<string> {
+  const child = runDeno(['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', entry], secretsEnv);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`${entry} failed (${String(code)}):\n${stdout}${stderr}`))));
+  });
+}
+
 export interface RunningFunction {
   url: string;
   /** Resolves with everything the function wrote once its log matches; rejects after 5 s. */

@@ -2,16 +2,6 @@ import { isPushAddressAllowed, type PushEndpointOptions, pushEndpointProblem } f
 import { parseIpAddress } from '../../../../../domain/alerts/ip-address.ts';
 import type { PushFetch } from '../../../../push/web-push-sender.ts';
 
-/**
- * Whether this function pushes to this machine too: only run by hand or by the tests (PORT set, on
- * loopback) and told so by PUSH_ALLOW_LOOPBACK_FOR_TESTS, which it then warns of. Never on Supabase.
- */
-export function allowLoopbackPushForTests(): boolean {
-  const allowed = Deno.env.get('PORT') !== undefined && Deno.env.get('PUSH_ALLOW_LOOPBACK_FOR_TESTS') === 'true';
-  if (allowed) console.warn('WARNING: PUSH_ALLOW_LOOPBACK_FOR_TESTS is set: this function pushes to endpoints on this machine. It is for tests alone.');
-  return allowed;
-}
-
 /** Every A and AAAA record of a name; none when it has neither. */
 async function addressesOf(hostname: string): Promise<string[]> {
   const answers = await Promise.allSettled([Deno.resolveDns(hostname, 'A'), Deno.resolveDns(hostname, 'AAAA')]);
