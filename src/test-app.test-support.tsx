@@ -1,6 +1,7 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { PageState } from '../adapters/http-api/page-state';
 import { InMemoryAlertSettings } from '../adapters/memory/in-memory-alert-settings.test-support';
 import { InMemoryNotifier } from '../adapters/memory/in-memory-notifier';
 import { InMemoryPhotoSender } from '../adapters/memory/in-memory-photo-sender.test-support';
@@ -86,6 +87,7 @@ export function renderApp({
   demoStaff,
   now,
   browser,
+  initial = {},
 }: {
   path?: string;
   backend?: Backend;
@@ -95,8 +97,10 @@ export function renderApp({
   demoStaff?: { email: string; password: string };
   /** This browser, as the alert settings meet it; a fake with no alerts unless given. */
   browser?: ThisBrowser;
+  /** What a page our server drew was told, as the browser takes it over (the inbox's first screen). */
+  initial?: PageState;
 } = {}) {
-  const context = createAppContext(loadedBackend(backend, demoStaff ? { demoStaff } : {}), {}, { ...(now ? { now } : {}), browser: browser ?? fakeBrowser() });
+  const context = createAppContext(loadedBackend(backend, demoStaff ? { demoStaff } : {}), initial, { ...(now ? { now } : {}), browser: browser ?? fakeBrowser() });
   const router = createAppRouter(context, createMemoryHistory({ initialEntries: [path] }));
   const user = userEvent.setup();
   render(<RouterProvider router={router} />);

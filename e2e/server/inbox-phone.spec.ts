@@ -19,7 +19,10 @@ test.beforeAll(async ({ request }) => {
       phone: `07700 900${String(index).padStart(3, '0')}`,
       serviceType: services[index % services.length] ?? 'general',
       urgent: index % 4 === 0,
-      description: `Job ${marker}: a tap dripping under the sink, number ${index + 1}.`,
+      // Longer than two lines on a phone, as a real job often is: the folded card draws two of them.
+      description: `Job ${marker}: a tap dripping under the sink, number ${index + 1}. The stopcock under the stairs is stiff, and the flat below has a damp patch on its ceiling.`,
+      // Every other one sent without an email address.
+      email: index % 2 === 0 ? `caller${String(index + 1)}@example.co.uk` : null,
     });
     const created = await request.post('/api/quote-requests', { data: { ...toNamedFields(quote), ...(await pageFormToken(request)) } });
     expect(created.status()).toBe(201);
@@ -45,6 +48,18 @@ async function expectWholeOnScreen(page: Page, locator: Locator, what: string) {
   expect(await wholeOnScreen(page, locator), `${what} at ${JSON.stringify(await boxOf(locator))} on ${JSON.stringify(page.viewportSize())}`).toBe(true);
 }
 
+/**
+ * The test server has no mail server, so a banner above the list says so. The limits here are for a
+ * server with email set up: the screen grows by the banner's room, as if it were not there.
+ */
+async function growByBanner(page: Page) {
+  const banner = page.locator('.email-setup-banner');
+  const room = (await banner.isVisible()) ? Math.ceil((await boxOf(banner)).height) + 16 : 0;
+  const viewport = page.viewportSize();
+  if (viewport !== null) await page.setViewportSize({ width: viewport.width, height: viewport.height + room });
+  return room;
+}
+
 async function openInbox(page: Page) {
   await signInAsStaff(page);
   await page.goto(`/quotes?q=${marker}`);
@@ -57,11 +72,7 @@ test('on a phone, the first request and its Call button are on the first screen,
   test.slow();
   await page.setViewportSize({ width: 390, height: 844 });
   await openInbox(page);
-  // The test server has no mail server, so a banner above the list says so. The limits here are for a
-  // server with email set up: the screen grows by the banner's room, as if it were not there.
-  const banner = page.locator('.email-setup-banner');
-  const bannerRoom = (await banner.isVisible()) ? Math.ceil((await boxOf(banner)).height) + 16 : 0;
-  await page.setViewportSize({ width: 390, height: 844 + bannerRoom });
+  const bannerRoom = await growByBanner(page);
   const cards = page.getByRole('article');
   const first = cards.first();
 
@@ -74,15 +85,37 @@ test('on a phone, the first request and its Call button are on the first screen,
   // The number digit by digit, for a screen reader.
   await expect(call).toHaveAccessibleName(/^Call Caller .+, 0 7 7 0 0, 9 0 0 \d \d \d$/);
 
-  // Folded, a card is short, and its two actions are targets a thumb finds.
-  for (const index of [0, 1, 2]) expect((await boxOf(cards.nth(index))).height).toBeLessThanOrEqual(200);
+  await expectWholeOnScreen(page, cards.nth(1).getByRole('link', { name: /^Call Caller / }), "the second card's Call button");
+
+  // Folded, a card is short enough that two fit under the first screen's top 320 px, and its two
+  // actions are targets a thumb finds.
+  for (const index of [0, 1, 2]) expect((await boxOf(cards.nth(index))).height).toBeLessThanOrEqual(250);
   for (const action of [call, first.getByRole('button', { name: /^I'm on it, / })]) {
     const box = await boxOf(action);
     expect(box.width).toBeGreaterThanOrEqual(44);
     expect(box.height).toBeGreaterThanOrEqual(44);
   }
-  await expect(first.getByText(/a tap dripping/)).toHaveCount(0);
   await expect(first.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+
+  // Folded, it shows what the job is in two lines of it (all of it is in the page), when it was
+  // received, and the number and the email as links; one sent without an email has no email link.
+  const description = first.getByText(/a tap dripping under the sink, number \d+\. The stopcock .* ceiling\.$/);
+  await expect(description).toBeVisible();
+  const drawn = await description.evaluate((element) => ({
+    lines: element.clientHeight / Number.parseFloat(getComputedStyle(element).lineHeight),
+    cut: element.scrollHeight > element.clientHeight,
+  }));
+  expect(drawn.lines).toBeLessThanOrEqual(2.05);
+  expect(drawn.cut).toBe(true);
+  await expect(first.locator('time')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  await expect(first.locator('time')).toBeVisible();
+  const contact = first.getByRole('list', { name: 'Contact details' });
+  await expect(contact.getByRole('link', { name: /^07700 900\d{3}$/ })).toHaveAttribute('href', /^tel:\+447700900\d{3}$/);
+  await expectWholeOnScreen(page, contact.getByRole('link', { name: /@example\.co\.uk$/ }), "the first card's email link");
+  await expect(contact.getByRole('link', { name: /@example\.co\.uk$/ })).toHaveAttribute('href', /^mailto:caller\d+@example\.co\.uk$/);
+  const withoutEmail = cards.filter({ has: page.getByText(/number (2|4|6|8|10|12|14|16|18|20)\. /) }).first();
+  await expect(withoutEmail.locator('a[href^="mailto:"]')).toHaveCount(0);
+  await expect(withoutEmail.locator('a[href^="tel:"]')).toHaveCount(2);
 
   // What waits stays in view, in one line, however far the list scrolls; the views fit one line.
   const counts = page.getByText(/\d+ waiting · \d+ overdue$/);
@@ -99,9 +132,11 @@ test('on a phone, the first request and its Call button are on the first screen,
   await expect(page.getByRole('link', { name: 'Get Quote' })).toHaveCount(0);
   expect(await scanAccessibility()).toEqual([]);
 
-  // Opened, the card holds the rest, Delete apart at its foot.
+  // Opened, the card holds the rest and the whole description, Delete apart at its foot.
   const card = await openCard(page, 'Caller ' + marker + ' 02');
-  await expect(card.getByText(/a tap dripping under the sink, number 2\./)).toBeVisible();
+  const whole = card.getByText(/a tap dripping under the sink, number 2\./);
+  await expect(whole).toBeVisible();
+  expect(await whole.evaluate((element) => element.scrollHeight <= element.clientHeight)).toBe(true);
   await expect(card.getByRole('button', { name: /^Delete/ })).toBeVisible();
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('inbox-open-390.png') });
@@ -117,6 +152,7 @@ test('on a desktop screen, at least four whole cards are on the first screen', a
   test.slow();
   await page.setViewportSize({ width: 1280, height: 800 });
   await openInbox(page);
+  await growByBanner(page);
   const cards = page.getByRole('article');
   let whole = 0;
   for (let index = 0; index < 8; index += 1) if (await wholeOnScreen(page, cards.nth(index))) whole += 1;

@@ -158,7 +158,7 @@ test('an email stored before the address rule still links to that one address, i
   expect((await card('Tom Okafor')).getByRole('link', { name: 'tom@example.co.uk' }).getAttribute('href')).toBe('mailto:tom@example.co.uk');
 });
 
-test('a folded card shows who, how urgent, what for, the clock, Call and "I\'m on it"; Details opens the rest', async () => {
+test('a folded card shows who, how urgent, what for, the clock, the job, the email, Call and "I\'m on it"; Details opens the rest', async () => {
   const { user } = renderInbox(
     new InMemoryQuoteRepository({ seed: [request('priya', 'Priya Raman', 42, { urgent: true, serviceType: 'emergency', description: 'Water through the kitchen ceiling' })] }),
   );
@@ -171,8 +171,8 @@ test('a folded card shows who, how urgent, what for, the clock, Call and "I\'m o
   const call = folded.getByRole('link', { name: 'Call Priya Raman, 0 2 0, 7 9 4 6, 0 3 8 1' });
   expect(call.getAttribute('href')).toBe('tel:+442079460381');
   expect(folded.getByRole('button', { name: "I'm on it, Priya Raman" })).toBeTruthy();
-  expect(folded.queryByText('Water through the kitchen ceiling')).toBeNull();
-  expect(folded.queryByRole('link', { name: 'priya@example.co.uk' })).toBeNull();
+  expect(folded.getByText('Water through the kitchen ceiling')).toBeTruthy();
+  expect(folded.getByRole('link', { name: 'priya@example.co.uk' })).toBeTruthy();
   expect(folded.queryByRole('button', { name: 'Delete request from Priya Raman' })).toBeNull();
 
   const details = folded.getByRole('button', { name: 'Details, Priya Raman' });
@@ -186,7 +186,7 @@ test('a folded card shows who, how urgent, what for, the clock, Call and "I\'m o
 
   await user.click(details);
   expect(details.getAttribute('aria-expanded')).toBe('false');
-  expect(folded.queryByText('Water through the kitchen ceiling')).toBeNull();
+  expect(folded.queryByText(/^Waited /)).toBeNull();
 });
 
 test('the card the address names starts open; the others stay folded', async () => {

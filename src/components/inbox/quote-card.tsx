@@ -6,22 +6,21 @@ import { useState } from 'react';
 import { useStore } from 'zustand';
 import { copy } from '../../../domain/copy';
 import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
-import { mailtoHref } from '../../../domain/quote/email-address';
 import { telHref } from '../../../domain/quote/phone';
 import { isOverdueUrgent } from '../../../domain/inbox/response-clock';
 import { serviceTypeLabels } from '../../../domain/quote/service-type';
 import { inSpamFolder, type SpamMark } from '../../../domain/spam/spam';
 import { useAppContext } from '../../app/app-context-provider';
-import { formatDateTime } from './format-date-time';
 import { EmailDeliveryStatus } from './email-delivery-status';
 import { describeField, displayValue, quoteFieldList, quoteFields, remarkedFields, remarkOn } from '../../../domain/quote/quote';
 import { focusAfterLeaving } from './focus-after-leaving';
 import { CameFrom } from './came-from';
-import { ChevronDownIcon, ClockIcon, MailIcon, PhoneIcon } from '../shared/icons';
+import { ChevronDownIcon, PhoneIcon } from '../shared/icons';
 import { ClockDetail, QuoteClock } from './quote-clock';
 import { QuoteHistory } from './quote-history';
 import { QuoteNotes } from './quote-notes';
 import { QuotePhotos } from './quote-photos';
+import { QuoteReceived, QuoteSummary } from './quote-card-summary';
 import { NextStepButton, nextMove } from './next-step';
 import { AlertTimeline, TakenBy } from './quote-taking';
 import { SpamVerdict } from './spam-verdict';
@@ -102,7 +101,7 @@ const spokenNumber = (phone: string) =>
     .filter((group) => group !== '')
     .join(', ');
 
-/** What an opened card adds: every detail, the other moves, the notes and history, and Delete, apart. */
+/** What an opened card adds: every other detail, the other moves, the notes and history, and Delete, apart. */
 function CardBody({ quote, now, held }: { quote: InboxQuote; now: Date; held: SpamMark | null }) {
   return (
     <div className="quote-card-body" id={`${quoteHeadingId(quote.id)}-body`}>
@@ -117,25 +116,7 @@ function CardBody({ quote, now, held }: { quote: InboxQuote; now: Date; held: Sp
           </div>
         </>
       )}
-      <ul className="quote-contact" aria-label={inboxCopy.contactDetails}>
-        <li>
-          <a href={telHref(quote.phone)}>
-            <PhoneIcon /> {quote.phone}
-          </a>
-        </li>
-        {quote.email && (
-          <li>
-            <a href={mailtoHref(quote.email)}>
-              <MailIcon /> {quote.email}
-            </a>
-          </li>
-        )}
-        <li>
-          <ClockIcon /> {inboxCopy.card.received} <time dateTime={quote.createdAt.toISOString()}>{formatDateTime(quote.createdAt)}</time>
-        </li>
-      </ul>
       <QuoteDetails quote={quote} />
-      {quote.description && <p className="quote-description">{quote.description}</p>}
       <QuotePhotos quote={quote} />
       {!held && <EmailDeliveryStatus quote={quote} now={now} />}
       {!held && (
@@ -153,8 +134,9 @@ function CardBody({ quote, now, held }: { quote: InboxQuote; now: Date; held: Sp
 }
 
 /**
- * One request as staff work it, folded to what a call needs: who, how urgent, what for, where, the
- * clock, and Call with the next thing to do; "Details" opens the rest. Every value is rendered as
+ * One request as staff work it, folded to what a call needs: who and when, how urgent, what for,
+ * where, the clock, what the job is, the number and email, and Call with the next thing to do;
+ * "Details" opens the rest. Every value is rendered as
  * text, never as markup. `linked`: the one the address names (a notification opened it), marked out
  * from the rest and opened. One in the Spam folder says so instead of its status, and offers "Not
  * spam" beside Call: nobody is waiting.
@@ -195,6 +177,7 @@ export function QuoteCard({ quote, now, linked = false }: { quote: InboxQuote; n
       </div>
       <div className="quote-card-meta">
         <span className="badge">{serviceTypeLabels[quote.serviceType]}</span>
+        <QuoteReceived quote={quote} />
         {remarkedFields(quote).map((field) => (
           <span key={field} className="badge badge-remark">
             {remarkOn(field, quote)?.staff}
@@ -203,6 +186,7 @@ export function QuoteCard({ quote, now, linked = false }: { quote: InboxQuote; n
         {held ? <span className="badge badge-spam">{inboxCopy.spam.score(held.score)}</span> : <QuoteClock quote={quote} now={now} />}
         {quote.review && <span className="badge badge-review">{describeReview(quote.review)}</span>}
       </div>
+      <QuoteSummary quote={quote} />
       <div className="quote-card-primary">
         <a className="button button-call" href={telHref(quote.phone)} aria-label={inboxCopy.card.callLabel(quote.name, spokenNumber(quote.phone))}>
           <PhoneIcon /> {inboxCopy.card.call}
