@@ -3,6 +3,7 @@ import { nothingErased } from '../../domain/customer-data/customer-data';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
+import { recorded } from './recorded-step.test-support';
 import { listAll, type StoreUnderTest, withStore } from './store-under-test.test-support';
 
 /** A store that also finds and erases a customer's data. */
@@ -25,8 +26,8 @@ export function customerDataContract(name: string, make: (options: { now: () => 
         clock.time += 60_000;
         const second = await repository.insert(sampleQuote({ name: 'Priya again', email: 'priya.raman@example.co.uk', phone: '07700 900555' }));
         await repository.insert(sampleQuote({ name: 'Someone else', email: 'raman@example.co.uk', phone: '020 7946 0999', description: 'Neighbour of priya.raman@example.co.uk' }));
-        await inbox.addNote({ quoteId: first.id, text: 'Called back, no answer', by: staff, at: new Date(clock.time) });
-        await inbox.changeStatus({ id: first.id, from: 'new', to: 'contacted', by: staff, at: new Date(clock.time), respondedAt: new Date(clock.time) });
+        await recorded(inbox, { id: first.id, step: { kind: 'note', text: 'Called back, no answer' }, by: staff, at: new Date(clock.time) });
+        await recorded(inbox, { id: first.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: staff, at: new Date(clock.time) });
 
         const data = await customerData.findCustomerData({ email: 'priya.raman@example.co.uk', phone: null });
         expect(data.requests.map(({ id }) => id)).toEqual([second.id, first.id]);
@@ -36,6 +37,8 @@ export function customerDataContract(name: string, make: (options: { now: () => 
         expect(found?.notes.map(({ text }) => text)).toEqual(['Called back, no answer']);
         expect(found?.history.map(({ from, to }) => [from, to])).toEqual([['new', 'contacted']]);
         expect(found?.status).toBe('contacted');
+        // Its whole log, in the order written among steps at the same time.
+        expect(found?.activity.map(({ kind }) => kind)).toEqual(['note', 'taken', 'status-moved']);
       });
     });
 
@@ -72,13 +75,15 @@ export function customerDataContract(name: string, make: (options: { now: () => 
         const alsoTheirs = await repository.insert(sampleQuote({ email: null, phone: '+44 7700 900321' }));
         const kept = await repository.insert(sampleQuote({ email: 'kept@example.co.uk', phone: '020 7946 0718' }));
         const at = new Date(clock.time);
-        await inbox.addNote({ quoteId: theirs.id, text: 'First note', by: staff, at });
-        await inbox.addNote({ quoteId: alsoTheirs.id, text: 'Second note', by: staff, at });
-        await inbox.addNote({ quoteId: kept.id, text: 'Kept note', by: staff, at });
-        await inbox.changeStatus({ id: theirs.id, from: 'new', to: 'contacted', by: staff, at, respondedAt: at });
+        const note = (id: string, text: string) => recorded(inbox, { id, step: { kind: 'note', text }, by: staff, at });
+        await note(theirs.id, 'First note');
+        await note(alsoTheirs.id, 'Second note');
+        await note(kept.id, 'Kept note');
+        await recorded(inbox, { id: theirs.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: staff, at });
 
         const erased = await customerData.eraseCustomerData({ email: 'GONE@example.co.uk'.toLowerCase(), phone: '07700900321' });
-        expect(erased).toMatchObject({ requests: 2, notes: 2, statusChanges: 1 });
+        // Two notes, and the move with the taking it wrote.
+        expect(erased).toMatchObject({ requests: 2, steps: 4 });
 
         expect(await customerData.findCustomerData({ email: 'gone@example.co.uk', phone: '07700900321' })).toEqual({ requests: [], emails: [] });
         expect((await listAll(inbox, new Date(clock.time))).map(({ id }) => id)).toEqual([kept.id]);

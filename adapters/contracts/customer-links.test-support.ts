@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { customerAuthor, noLongerNeededReason } from '../../domain/customer-link/customer-link';
+import { customerAuthor } from '../../domain/activity/activity';
+import { noLongerNeededReason } from '../../domain/customer-link/customer-link';
 import { allView, defaultInboxQuery } from '../../domain/inbox/inbox-query';
 import type { CustomerLinkStore } from '../../domain/ports/customer-link-store';
 import type { QuoteInbox } from '../../domain/ports/quote-inbox';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
+import { recorded } from './recorded-step.test-support';
 import { readAll, requestOf, type StoreUnderTest, withStore } from './store-under-test.test-support';
 
 const minute = 60_000;
@@ -71,7 +73,7 @@ export function customerLinksContract(name: string, make: (options: { now: () =>
       await withStore(make, clock.now, async ({ repository, inbox, links }) => {
         const stored = await repository.insert(sampleQuote({ urgent: true }));
         clock.time += minute;
-        await inbox.addNote({ quoteId: stored.id, text: 'Rang, no answer', by: sam, at: clock.now() });
+        await recorded(inbox, { id: stored.id, step: { kind: 'note', text: 'Rang, no answer' }, by: sam, at: clock.now() });
         clock.time += minute;
         const at = clock.now();
         const text = 'The leak is worse now.\nWater through the ceiling 😟';
@@ -81,6 +83,11 @@ export function customerLinksContract(name: string, make: (options: { now: () =>
           { text: 'Rang, no answer', by: sam, at: new Date(at.getTime() - minute) },
         ]);
         expect(quote).toMatchObject({ status: 'new', history: [] });
+        // The customer's own kind of step, not a staff note.
+        expect(quote?.activity.map(({ kind, by }) => [kind, by])).toEqual([
+          ['note', sam],
+          ['customer-wrote', customerAuthor],
+        ]);
         expect(await shown(inbox, stored.id, clock.now())).toEqual(quote);
       });
     });
@@ -95,6 +102,10 @@ export function customerLinksContract(name: string, make: (options: { now: () =>
         expect(quote?.status).toBe('lost');
         expect(quote?.history).toEqual([{ from: 'new', to: 'lost', by: customerAuthor, at }]);
         expect(quote?.notes.map(({ text, by, at }) => ({ text, by, at }))).toEqual([{ text: noLongerNeededReason, by: customerAuthor, at }]);
+        expect(quote?.activity.map(({ kind, by, at }) => ({ kind, by, at }))).toEqual([
+          { kind: 'status-moved', by: customerAuthor, at },
+          { kind: 'customer-wrote', by: customerAuthor, at },
+        ]);
         // It no longer waits: it stopped waiting when the customer closed it.
         expect(quote?.respondedAt).toEqual(at);
         expect(await shown(inbox, stored.id, clock.now())).toEqual(quote);
@@ -111,8 +122,8 @@ export function customerLinksContract(name: string, make: (options: { now: () =>
         const stored = await repository.insert(sampleQuote());
         clock.time += 10 * minute;
         const called = clock.now();
-        await inbox.changeStatus({ id: stored.id, from: 'new', to: 'contacted', by: sam, at: called, respondedAt: called });
-        await inbox.changeStatus({ id: stored.id, from: 'contacted', to: 'quoted', by: sam, at: called, respondedAt: null });
+        await recorded(inbox, { id: stored.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: sam, at: called });
+        await recorded(inbox, { id: stored.id, step: { kind: 'status-moved', from: 'contacted', to: 'quoted' }, by: sam, at: called });
         clock.time += 60 * minute;
         const at = clock.now();
         const quote = await links.closeForCustomer(stored.customerToken, at);
@@ -124,8 +135,8 @@ export function customerLinksContract(name: string, make: (options: { now: () =>
           ['quoted', 'lost', customerAuthor],
         ]);
         // Staff may still take it up again, as any lost request.
-        const reopened = await inbox.changeStatus({ id: stored.id, from: 'lost', to: 'contacted', by: sam, at: clock.now(), respondedAt: null });
-        expect(reopened.outcome).toBe('changed');
+        const reopened = await inbox.record({ id: stored.id, step: { kind: 'status-moved', from: 'lost', to: 'contacted' }, by: sam, at: clock.now() });
+        expect(reopened.outcome).toBe('recorded');
       });
     });
 
@@ -138,7 +149,10 @@ export function customerLinksContract(name: string, make: (options: { now: () =>
         expect((await links.openReview(stored.customerToken, first))?.review).toEqual({ askedAt: null, remindedAt: null, openedAt: first });
         clock.time += 60 * minute;
         await links.openReview(stored.customerToken, clock.now());
-        expect((await shown(inbox, stored.id, clock.now()))?.review).toEqual({ askedAt: null, remindedAt: null, openedAt: first });
+        const quote = await shown(inbox, stored.id, clock.now());
+        expect(quote?.review).toEqual({ askedAt: null, remindedAt: null, openedAt: first });
+        // One step of its life, the customer's.
+        expect(quote?.activity.map(({ kind, by, at }) => ({ kind, by, at }))).toEqual([{ kind: 'review-opened', by: customerAuthor, at: first }]);
       });
     });
 

@@ -1,9 +1,11 @@
 import fc from 'fast-check';
+import { describedInboxQuote } from '../../domain/activity/activity-folds';
 import type { InboxQuote } from '../../domain/inbox/inbox-quote';
 import type { NewQuote } from '../../domain/quote/quote';
 import type { QuoteStatus } from '../../domain/inbox/quote-status';
 import { serviceTypes } from '../../domain/quote/service-type';
 import { type Arrival, spamThreshold } from '../../domain/spam/spam';
+import { recorded } from './recorded-step.test-support';
 import { requestOf, type StoreUnderTest } from './store-under-test.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 
@@ -100,7 +102,7 @@ export function newQuoteOf(spec: Pick<RequestSpec, 'persona' | 'serviceType' | '
 /**
  * Stores the requests, each `minutesAgo` before `asOf`, and moves each to its status through the
  * inbox as staff would (the spam ones as a script sends them, left where they are held). Answers what the suites expect of them: the model matchesQuery and
- * compareInInbox are run on (its respondedAt, history and notes are not what they judge by).
+ * compareInInbox are run on (its respondedAt and its log are not what they judge by).
  */
 export async function seed(
   { repository, inbox }: StoreUnderTest,
@@ -114,15 +116,13 @@ export async function seed(
     const stored = spec.spam ? await repository.insert(newQuoteOf(spec), [], botArrival) : await repository.insert(newQuoteOf(spec));
     let from: QuoteStatus = 'new';
     for (const to of pathTo[spec.status]) {
-      const at = new Date(asOf);
-      const outcome = await inbox.changeStatus({ id: stored.id, from, to, by: 'seed@example.co.uk', at, respondedAt: from === 'new' ? at : null });
-      if (outcome.outcome !== 'changed') throw new Error(`seeding ${from} -> ${to} gave ${outcome.outcome}`);
+      await recorded(inbox, { id: stored.id, step: { kind: 'status-moved', from, to }, by: 'seed@example.co.uk', at: new Date(asOf) });
       from = to;
     }
     const taken = spec.status === 'new' ? null : { by: 'seed@example.co.uk', at: new Date(asOf) };
     // Only whether it is in the Spam folder is what the suites judge by; the score and reasons are the Spam folder suite's.
     const spam = spec.spam ? { score: spamThreshold, reasons: [], sentAt: stored.createdAt, cleared: null } : null;
-    model.push({ ...requestOf(stored), status: spec.status, respondedAt: null, history: [], notes: [], taken, alerts: [], photos: [], spam });
+    model.push(describedInboxQuote({ ...requestOf(stored), status: spec.status, respondedAt: null, taken, alerts: [], photos: [], spam }, () => crypto.randomUUID()));
   }
   clock.time = asOf;
   return model;

@@ -7,6 +7,7 @@ import { responseTime, waitingClock } from '../../domain/inbox/response-clock';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { newQuoteOf } from './inbox-seed.test-support';
+import { recorded } from './recorded-step.test-support';
 import { type MakeStore, readAll, withStore } from './store-under-test.test-support';
 
 const minute = 60_000;
@@ -16,6 +17,7 @@ const jo = 'jo.mensah@se1plumbing.example';
 const urgent = newQuoteOf({ persona: 1, serviceType: 'emergency', urgent: true });
 const standard = newQuoteOf({ persona: 2, serviceType: 'heating', urgent: false });
 
+const call = { kind: 'call-attempted' } as const;
 
 async function shown(inbox: QuoteInbox, id: string, now: Date): Promise<InboxQuote | undefined> {
   return (await readAll(inbox, { ...defaultInboxQuery, view: 'all' }, now)).quotes.find((quote) => quote.id === id);
@@ -27,7 +29,7 @@ async function waitingIds(inbox: QuoteInbox, now: Date, limit?: number): Promise
 }
 
 /**
- * "Called, no answer" (recordCallAttempt), as every inbox keeps it, beside the inbox's own
+ * "Called, no answer" (a call-attempted step), as every inbox keeps it, beside the inbox's own
  * contract: `quoteInboxCallAttemptsContract('SQLite', make)`. One that stamps its own who and when is
  * given the staff member it is signed in as, and must take when from the clock the store was made
  * with (the server's): whatever the caller says of either is not what is recorded.
@@ -48,11 +50,13 @@ export function quoteInboxCallAttemptsContract(name: string, make: MakeStore, si
         clock.time += 12 * minute;
         const at = clock.now();
 
-        const result = await inbox.recordCallAttempt({ id: stored.id, by: jo, at });
+        const result = await inbox.record({ id: stored.id, step: call, by: jo, at });
 
         if (result.outcome !== 'recorded') throw new Error(`expected it recorded, got ${result.outcome}`);
-        expect(result.quote).toMatchObject({ id: stored.id, status: 'new', respondedAt: null, history: [] });
+        expect(result.quote).toMatchObject({ id: stored.id, status: 'new', respondedAt: null, history: [], taken: null });
         expect(result.quote.callAttempts).toEqual([{ by: recordedBy(jo), at }]);
+        expect(result.quote.activity).toEqual([result.entry]);
+        expect(result.entry).toMatchObject({ kind: 'call-attempted', by: recordedBy(jo), at });
         expect(await shown(inbox, stored.id, clock.now())).toEqual(result.quote);
         expect(await waitingIds(inbox, clock.now())).toEqual([stored.id]);
       });
@@ -65,7 +69,7 @@ export function quoteInboxCallAttemptsContract(name: string, make: MakeStore, si
         const calls = [5, 25].map((minutes) => new Date(clock.time + minutes * minute));
         for (const at of calls) {
           clock.time = at.getTime();
-          await inbox.recordCallAttempt({ id: stored.id, by: sam, at });
+          await recorded(inbox, { id: stored.id, step: call, by: sam, at });
         }
 
         const quote = await shown(inbox, stored.id, clock.now());
@@ -90,7 +94,7 @@ export function quoteInboxCallAttemptsContract(name: string, make: MakeStore, si
         // 09:41: the first is overdue and urgent, so it leads.
         expect(await waitingIds(inbox, clock.now())).toEqual([first.id, third.id, second.id]);
 
-        await inbox.recordCallAttempt({ id: first.id, by: sam, at: clock.now() });
+        await recorded(inbox, { id: first.id, step: call, by: sam, at: clock.now() });
 
         // Its next try is 10:11: no longer overdue, it goes after the third (due 10:10), before the standard one.
         expect(await waitingIds(inbox, clock.now())).toEqual([third.id, first.id, second.id]);
@@ -99,7 +103,7 @@ export function quoteInboxCallAttemptsContract(name: string, make: MakeStore, si
         // 10:12: both urgent ones are overdue again, the one due first leading.
         expect(await waitingIds(inbox, clock.now())).toEqual([third.id, first.id, second.id]);
         // Called too, the third's next try is 10:42: the first, overdue, leads, and the standard one comes last.
-        await inbox.recordCallAttempt({ id: third.id, by: sam, at: clock.now() });
+        await recorded(inbox, { id: third.id, step: call, by: sam, at: clock.now() });
         expect(await waitingIds(inbox, clock.now(), 2)).toEqual([first.id, third.id, second.id]);
       });
     });
@@ -110,9 +114,9 @@ export function quoteInboxCallAttemptsContract(name: string, make: MakeStore, si
         const stored = await repository.insert(urgent);
         const since = clock.now();
         clock.time += 20 * minute;
-        await inbox.recordCallAttempt({ id: stored.id, by: sam, at: clock.now() });
+        await recorded(inbox, { id: stored.id, step: call, by: sam, at: clock.now() });
         clock.time += 15 * minute;
-        await inbox.recordCallAttempt({ id: stored.id, by: sam, at: clock.now() });
+        await recorded(inbox, { id: stored.id, step: call, by: sam, at: clock.now() });
         clock.time += 25 * minute;
 
         const waiting = summariseInbox(await inbox.clockRecords(since), clock.now());
@@ -123,9 +127,9 @@ export function quoteInboxCallAttemptsContract(name: string, make: MakeStore, si
         clock.time += 10 * minute;
         expect(summariseInbox(await inbox.clockRecords(since), clock.now())).toMatchObject({ waiting: 1, overdue: 1 });
         // An hour and ten minutes in, well past the 30 minute promise, someone picks up.
-        const changed = await inbox.changeStatus({ id: stored.id, from: 'new', to: 'contacted', by: jo, at: clock.now(), respondedAt: clock.now() });
+        const changed = await recorded(inbox, { id: stored.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: jo, at: clock.now() });
 
-        if (changed.outcome !== 'changed' || changed.quote.respondedAt === null) throw new Error(`expected it contacted, got ${changed.outcome}`);
+        if (changed.quote.respondedAt === null) throw new Error('contacted, but with no response time');
         expect(responseTime(changed.quote, changed.quote.respondedAt)).toEqual({ minutes: 20, withinPromise: true });
         const answered = summariseInbox(await inbox.clockRecords(since), clock.now());
         expect(answered).toMatchObject({ waiting: 0, overdue: 0 });
@@ -139,7 +143,7 @@ export function quoteInboxCallAttemptsContract(name: string, make: MakeStore, si
         const stored = await repository.insert(urgent);
         const since = clock.now();
         clock.time += 45 * minute;
-        await inbox.recordCallAttempt({ id: stored.id, by: sam, at: clock.now() });
+        await recorded(inbox, { id: stored.id, step: call, by: sam, at: clock.now() });
 
         const summary = summariseInbox(await inbox.clockRecords(since), clock.now());
         expect(summary.periods[0]).toMatchObject({ answered: 1, medianMinutes: 45, withinPromiseShare: 0 });
@@ -150,16 +154,16 @@ export function quoteInboxCallAttemptsContract(name: string, make: MakeStore, si
       const clock = manualClock();
       await withStore(make, clock.now, async ({ repository, inbox }) => {
         const contacted = await repository.insert(urgent);
-        await inbox.changeStatus({ id: contacted.id, from: 'new', to: 'contacted', by: jo, at: clock.now(), respondedAt: clock.now() });
+        await recorded(inbox, { id: contacted.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: jo, at: clock.now() });
         const spam = await repository.insert(sampleQuote({ name: 'Cheap links' }), [], { honeypotFilled: true, formToken: null });
         const gone = await repository.insert(standard);
         await repository.delete(gone.id);
         clock.time += minute;
 
-        expect(await inbox.recordCallAttempt({ id: contacted.id, by: sam, at: clock.now() })).toEqual({ outcome: 'not-waiting' });
-        expect(await inbox.recordCallAttempt({ id: spam.id, by: sam, at: clock.now() })).toEqual({ outcome: 'not-waiting' });
+        expect(await inbox.record({ id: contacted.id, step: call, by: sam, at: clock.now() })).toEqual({ outcome: 'refused', refusal: { reason: 'not-waiting', current: 'contacted' } });
+        expect(await inbox.record({ id: spam.id, step: call, by: sam, at: clock.now() })).toEqual({ outcome: 'refused', refusal: { reason: 'not-waiting', current: 'new' } });
         for (const id of [gone.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-          expect(await inbox.recordCallAttempt({ id, by: sam, at: clock.now() })).toEqual({ outcome: 'not-found' });
+          expect(await inbox.record({ id, step: call, by: sam, at: clock.now() })).toEqual({ outcome: 'not-found' });
         }
         expect((await shown(inbox, contacted.id, clock.now()))?.callAttempts).toEqual([]);
         const held = (await readAll(inbox, { ...defaultInboxQuery, view: 'spam' }, clock.now())).quotes.find(({ id }) => id === spam.id);
@@ -172,12 +176,12 @@ export function quoteInboxCallAttemptsContract(name: string, make: MakeStore, si
       await withStore(make, clock.now, async ({ repository, inbox }) => {
         const stored = await repository.insert(urgent);
         const since = clock.now();
-        await inbox.recordCallAttempt({ id: stored.id, by: sam, at: clock.now() });
+        await recorded(inbox, { id: stored.id, step: call, by: sam, at: clock.now() });
 
         expect(await repository.delete(stored.id)).toBe(true);
 
         expect(await inbox.clockRecords(new Date(since.getTime() - day))).toEqual([]);
-        expect(await inbox.recordCallAttempt({ id: stored.id, by: sam, at: clock.now() })).toEqual({ outcome: 'not-found' });
+        expect(await inbox.record({ id: stored.id, step: call, by: sam, at: clock.now() })).toEqual({ outcome: 'not-found' });
       });
     });
   });

@@ -7,6 +7,7 @@ import { currentOutcome, type JobOutcome } from '../../domain/inbox/job-outcome'
 import { nextStatuses, quoteStatuses, type QuoteStatus } from '../../domain/inbox/quote-status';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { newQuoteOf } from './inbox-seed.test-support';
+import { recorded } from './recorded-step.test-support';
 import { type MakeStore, readAll, requestOf, withStore } from './store-under-test.test-support';
 
 const minute = 60_000;
@@ -57,10 +58,14 @@ export function quoteInboxChangesContract(make: MakeStore, stampedBy: string | u
       clock.time += 12 * minute;
       const at = clock.now();
 
-      const result = await inbox.changeStatus({ id: stored.id, from: 'new', to: 'contacted', by: sam, at, respondedAt: at });
+      const result = await inbox.record({ id: stored.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: sam, at });
 
-      if (result.outcome !== 'changed') throw new Error(`expected a change, got ${result.outcome}`);
+      if (result.outcome !== 'recorded') throw new Error(`expected a change, got ${result.outcome}`);
       expect(result.quote).toMatchObject({ ...stored, status: 'contacted', notes: [] });
+      // The move is the entry written, after its taking by the same person at the same time.
+      expect(result.entry).toMatchObject({ kind: 'status-moved', from: 'new', to: 'contacted' });
+      expect(result.quote.activity.map(({ kind }) => kind)).toEqual(['taken', 'status-moved']);
+      expect(result.quote.activity.at(-1)).toEqual(result.entry);
       expect(result.quote.history).toHaveLength(1);
       expect(result.quote.history[0]).toMatchObject({ from: 'new', to: 'contacted' });
       expectRecorded(result.quote.history[0] ?? { by: '', at: new Date(Number.NaN) }, { by: sam, at });
@@ -84,8 +89,8 @@ export function quoteInboxChangesContract(make: MakeStore, stampedBy: string | u
       for (const [from, to, outcome] of moves) {
         clock.time += minute;
         await pause();
-        const result = await inbox.changeStatus({ id: stored.id, from, to, by: sam, at: clock.now(), respondedAt: from === 'new' ? clock.now() : null, ...outcome });
-        expect(result.outcome).toBe('changed');
+        const result = await inbox.record({ id: stored.id, step: { kind: 'status-moved', from, to, ...outcome }, by: sam, at: clock.now() });
+        expect(result.outcome).toBe('recorded');
       }
       const quote = await shown(inbox, stored.id, clock.now());
       expect(quote?.history.map(({ to, wonPence, lostReason }) => ({ to, wonPence, lostReason }))).toEqual(
@@ -114,8 +119,7 @@ export function quoteInboxChangesContract(make: MakeStore, stampedBy: string | u
         await pause();
         const at = clock.now();
         passed.push({ by, at });
-        const result = await inbox.changeStatus({ id: stored.id, from, to, by, at, respondedAt: from === 'new' ? at : null });
-        if (result.outcome !== 'changed') throw new Error(`${from} -> ${to} gave ${result.outcome}`);
+        const result = await recorded(inbox, { id: stored.id, step: { kind: 'status-moved', from, to }, by, at });
         respondedAt ??= result.quote.respondedAt;
         expect(result.quote.status).toBe(to);
         expect(result.quote.respondedAt).toEqual(respondedAt);
@@ -135,18 +139,18 @@ export function quoteInboxChangesContract(make: MakeStore, stampedBy: string | u
     await withStore(make, clock.now, async ({ repository, inbox }) => {
       const stored = requestOf(await repository.insert(aRequest));
       const at = clock.now();
-      await inbox.changeStatus({ id: stored.id, from: 'new', to: 'contacted', by: sam, at, respondedAt: at });
+      await recorded(inbox, { id: stored.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: sam, at });
       const before = await shown(inbox, stored.id, clock.now());
 
       clock.time += minute;
       const later = clock.now();
-      expect(await inbox.changeStatus({ id: stored.id, from: 'new', to: 'contacted', by: alex, at: later, respondedAt: later })).toEqual({
-        outcome: 'conflict',
-        current: 'contacted',
+      expect(await inbox.record({ id: stored.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: alex, at: later })).toEqual({
+        outcome: 'refused',
+        refusal: { reason: 'moved', current: 'contacted' },
       });
-      expect(await inbox.changeStatus({ id: stored.id, from: 'quoted', to: 'won', by: alex, at: later, respondedAt: null })).toEqual({
-        outcome: 'conflict',
-        current: 'contacted',
+      expect(await inbox.record({ id: stored.id, step: { kind: 'status-moved', from: 'quoted', to: 'won' }, by: alex, at: later })).toEqual({
+        outcome: 'refused',
+        refusal: { reason: 'moved', current: 'contacted' },
       });
       expect(await shown(inbox, stored.id, clock.now())).toEqual(before);
     });
@@ -158,9 +162,7 @@ export function quoteInboxChangesContract(make: MakeStore, stampedBy: string | u
       const gone = requestOf(await repository.insert(aRequest));
       await repository.delete(gone.id);
       for (const id of [...unknownIds, gone.id]) {
-        expect(await inbox.changeStatus({ id, from: 'new', to: 'contacted', by: sam, at: clock.now(), respondedAt: clock.now() })).toEqual({
-          outcome: 'not-found',
-        });
+        expect(await inbox.record({ id, step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: sam, at: clock.now() })).toEqual({ outcome: 'not-found' });
       }
     });
   });
@@ -182,13 +184,13 @@ export function quoteInboxChangesContract(make: MakeStore, stampedBy: string | u
             clock.time += minute;
             await pause();
             const at = clock.now();
-            const result = await inbox.changeStatus({ id: stored.id, from, to, by: sam, at, respondedAt: from === 'new' ? at : null });
+            const result = await inbox.record({ id: stored.id, step: { kind: 'status-moved', from, to }, by: sam, at });
             if (from === current) {
-              expect(result).toMatchObject({ outcome: 'changed', quote: { status: to } });
+              expect(result).toMatchObject({ outcome: 'recorded', quote: { status: to } });
               made.push([from, to]);
               current = to;
             } else {
-              expect(result).toEqual({ outcome: 'conflict', current });
+              expect(result).toEqual({ outcome: 'refused', refusal: { reason: 'moved', current } });
             }
           }
           const final = await shown(inbox, stored.id, clock.now());
@@ -214,8 +216,9 @@ export function quoteInboxChangesContract(make: MakeStore, stampedBy: string | u
         clock.time += 5 * minute;
         await pause();
         const at = clock.now();
-        const note = await inbox.addNote({ quoteId: stored.id, text, by, at });
-        if (note === undefined) throw new Error('the note was not added');
+        const { entry } = await recorded(inbox, { id: stored.id, step: { kind: 'note', text }, by, at });
+        if (entry.kind !== 'note') throw new Error(`a note was recorded as ${entry.kind}`);
+        const note = { id: entry.id, text: entry.text, by: entry.by, at: entry.at };
         expect(note.text).toBe(text);
         expect(typeof note.id).toBe('string');
         expect(note.id).not.toBe('');
@@ -235,17 +238,17 @@ export function quoteInboxChangesContract(make: MakeStore, stampedBy: string | u
     await withStore(make, clock.now, async ({ repository, inbox }) => {
       const stored = requestOf(await repository.insert(aRequest));
       const text = 'Rang twice.\nShe said: "back door, it\'s the blue one" 🚪\r\n\tCode 4#2 <b>not bold</b>; -- \'); drop table x; ß Zoë 100%_';
-      const note = await inbox.addNote({ quoteId: stored.id, text, by: sam, at: clock.now() });
-      expect(note?.text).toBe(text);
+      const { entry } = await recorded(inbox, { id: stored.id, step: { kind: 'note', text }, by: sam, at: clock.now() });
+      expect(entry).toMatchObject({ kind: 'note', text });
       expect((await shown(inbox, stored.id, clock.now()))?.notes.map((shownNote) => shownNote.text)).toEqual([text]);
     });
   });
 
-  test('a note on a request that is not there is undefined, and stored nowhere', async () => {
+  test('a note on a request that is not there is not-found, and stored nowhere', async () => {
     const clock = manualClock();
     await withStore(make, clock.now, async ({ repository, inbox }) => {
       const other = requestOf(await repository.insert(aRequest));
-      for (const quoteId of unknownIds) expect(await inbox.addNote({ quoteId, text: 'Lost note', by: sam, at: clock.now() })).toBeUndefined();
+      for (const id of unknownIds) expect(await inbox.record({ id, step: { kind: 'note', text: 'Lost note' }, by: sam, at: clock.now() })).toEqual({ outcome: 'not-found' });
       expect((await shown(inbox, other.id, clock.now()))?.notes).toEqual([]);
     });
   });
@@ -263,12 +266,11 @@ export function quoteInboxChangesContract(make: MakeStore, stampedBy: string | u
         if (answerAfterMinutes !== null) {
           clock.time = createdAt + answerAfterMinutes * minute;
           const at = clock.now();
-          const result = await inbox.changeStatus({ id: stored.id, from: 'new', to: 'contacted', by: sam, at, respondedAt: at });
-          if (result.outcome !== 'changed') throw new Error('could not answer the request');
+          const result = await recorded(inbox, { id: stored.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: sam, at });
           respondedAt = result.quote.respondedAt;
           // Moving on later keeps the response time.
           clock.time += minute;
-          await inbox.changeStatus({ id: stored.id, from: 'contacted', to: 'quoted', by: sam, at: clock.now(), respondedAt: null });
+          await recorded(inbox, { id: stored.id, step: { kind: 'status-moved', from: 'contacted', to: 'quoted' }, by: sam, at: clock.now() });
         }
         if (kept) expected.push({ createdAt: stored.createdAt, urgent, respondedAt });
       };

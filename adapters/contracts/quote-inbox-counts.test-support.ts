@@ -65,12 +65,12 @@ export function quoteInboxCountsContract(make: MakeStore): void {
       for (const [from, to] of moves) {
         clock.time += minute;
         const at = clock.now();
-        expect((await inbox.changeStatus({ id: person.id, from, to, by: sam, at, respondedAt: from === 'new' ? at : null })).outcome).toBe('changed');
+        expect((await inbox.record({ id: person.id, step: { kind: 'status-moved', from, to }, by: sam, at })).outcome).toBe('recorded');
         expect(await inbox.viewCounts()).toEqual({ ...none, [to]: 1, all: 1, spam: 1 });
       }
 
       clock.time += minute;
-      expect((await inbox.clearSpam({ id: bot.id, by: sam, at: clock.now() })).outcome).toBe('cleared');
+      expect((await inbox.record({ id: bot.id, step: { kind: 'spam-cleared' }, by: sam, at: clock.now() })).outcome).toBe('recorded');
       expect(await inbox.viewCounts()).toEqual({ ...none, new: 1, won: 1, all: 2 });
 
       expect(await repository.delete(person.id)).toBe(true);

@@ -5,6 +5,7 @@ import type { QuoteInbox } from '../../domain/ports/quote-inbox';
 import type { Taking } from '../../domain/alerts/alert-plan';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { newQuoteOf } from './inbox-seed.test-support';
+import { recorded } from './recorded-step.test-support';
 import { type MakeStore, readAll, requestOf, withStore } from './store-under-test.test-support';
 
 const minute = 60_000;
@@ -50,10 +51,12 @@ export function quoteInboxTakingContract(make: MakeStore, stampedBy: string | un
       clock.time += 3 * minute;
       const at = clock.now();
 
-      const result = await inbox.take({ id: stored.id, by: sam, at });
+      const result = await inbox.record({ id: stored.id, step: { kind: 'taken' }, by: sam, at });
 
-      if (result.outcome !== 'taken') throw new Error(`expected it taken, got ${result.outcome}`);
+      if (result.outcome !== 'recorded') throw new Error(`expected it taken, got ${result.outcome}`);
       expectTaking(result.quote.taken, { by: sam, at });
+      expect(result.entry).toMatchObject({ kind: 'taken', ...result.quote.taken });
+      expect(result.quote.activity).toEqual([result.entry]);
       expect(result.quote).toMatchObject({ id: stored.id, status: 'new', respondedAt: null, history: [] });
       expect(await shown(inbox, stored.id, clock.now())).toEqual(result.quote);
       const waiting = await readAll(inbox, defaultInboxQuery, clock.now());
@@ -65,13 +68,13 @@ export function quoteInboxTakingContract(make: MakeStore, stampedBy: string | un
     const clock = manualClock();
     await withStore(make, clock.now, async ({ repository, inbox }) => {
       const stored = requestOf(await repository.insert(anUrgentRequest));
-      const first = await inbox.take({ id: stored.id, by: sam, at: clock.now() });
-      if (first.outcome !== 'taken' || first.quote.taken === null) throw new Error(`expected it taken, got ${first.outcome}`);
+      const first = await recorded(inbox, { id: stored.id, step: { kind: 'taken' }, by: sam, at: clock.now() });
+      if (first.quote.taken === null) throw new Error('taken, but by nobody');
       clock.time += minute;
 
-      const second = await inbox.take({ id: stored.id, by: jo, at: clock.now() });
+      const second = await inbox.record({ id: stored.id, step: { kind: 'taken' }, by: jo, at: clock.now() });
 
-      expect(second).toEqual({ outcome: 'already-taken', taken: first.quote.taken });
+      expect(second).toEqual({ outcome: 'refused', refusal: { reason: 'already-taken', taken: first.quote.taken } });
       expect(await shown(inbox, stored.id, clock.now())).toEqual(first.quote);
     });
   });
@@ -83,13 +86,17 @@ export function quoteInboxTakingContract(make: MakeStore, stampedBy: string | un
       clock.time += 4 * minute;
       const at = clock.now();
 
-      const changed = await inbox.changeStatus({ id: stored.id, from: 'new', to: 'contacted', by: jo, at, respondedAt: at });
+      const changed = await recorded(inbox, { id: stored.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: jo, at });
 
-      if (changed.outcome !== 'changed') throw new Error(`expected a change, got ${changed.outcome}`);
       expectTaking(changed.quote.taken, { by: jo, at });
       const taken = changed.quote.taken;
       if (taken === null) throw new Error('contacted but not taken');
-      expect(await inbox.take({ id: stored.id, by: sam, at: clock.now() })).toEqual({ outcome: 'already-taken', taken });
+      // Its log says so: taken, then moved, by the same person at the same time.
+      expect(changed.quote.activity.map(({ kind, by, at }) => ({ kind, by, at }))).toEqual([
+        { kind: 'taken', ...taken },
+        { kind: 'status-moved', ...taken },
+      ]);
+      expect(await inbox.record({ id: stored.id, step: { kind: 'taken' }, by: sam, at: clock.now() })).toEqual({ outcome: 'refused', refusal: { reason: 'already-taken', taken } });
     });
   });
 
@@ -97,15 +104,14 @@ export function quoteInboxTakingContract(make: MakeStore, stampedBy: string | un
     const clock = manualClock();
     await withStore(make, clock.now, async ({ repository, inbox }) => {
       const stored = requestOf(await repository.insert(anUrgentRequest));
-      const took = await inbox.take({ id: stored.id, by: sam, at: clock.now() });
-      if (took.outcome !== 'taken') throw new Error(`expected it taken, got ${took.outcome}`);
+      const took = await recorded(inbox, { id: stored.id, step: { kind: 'taken' }, by: sam, at: clock.now() });
       clock.time += 5 * minute;
       const at = clock.now();
 
-      const changed = await inbox.changeStatus({ id: stored.id, from: 'new', to: 'contacted', by: jo, at, respondedAt: at });
+      const changed = await recorded(inbox, { id: stored.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: jo, at });
 
-      if (changed.outcome !== 'changed') throw new Error(`expected a change, got ${changed.outcome}`);
       expect(changed.quote.taken).toEqual(took.quote.taken);
+      expect(changed.quote.activity.filter(({ kind }) => kind === 'taken')).toEqual([took.entry]);
     });
   });
 
@@ -115,7 +121,7 @@ export function quoteInboxTakingContract(make: MakeStore, stampedBy: string | un
       const gone = requestOf(await repository.insert(anUrgentRequest));
       await repository.delete(gone.id);
       for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', gone.id]) {
-        expect(await inbox.take({ id, by: sam, at: clock.now() })).toEqual({ outcome: 'not-found' });
+        expect(await inbox.record({ id, step: { kind: 'taken' }, by: sam, at: clock.now() })).toEqual({ outcome: 'not-found' });
       }
     });
   });

@@ -6,6 +6,7 @@ import { type ReportRecord, tallyRequests } from '../../domain/report/report-tal
 import { seededRandom } from '../../fixtures/seeded-random';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
+import { recorded } from './recorded-step.test-support';
 import { type MakeStore, withStore } from './store-under-test.test-support';
 
 const minute = 60_000;
@@ -59,9 +60,9 @@ export function reportSourceContract(name: string, make: MakeStore<QuoteInbox & 
         for (const [fromStatus, toStatus, outcome] of moves) {
           clock.time += minute;
           const at = clock.now();
-          await inbox.changeStatus({ id: fromAds.id, from: fromStatus, to: toStatus, by: sam, at, respondedAt: fromStatus === 'new' ? at : null, ...outcome });
+          await recorded(inbox, { id: fromAds.id, step: { kind: 'status-moved', from: fromStatus, to: toStatus, ...outcome }, by: sam, at });
         }
-        await inbox.recordCallAttempt({ id: rung.id, by: sam, at: clock.now() });
+        await recorded(inbox, { id: rung.id, step: { kind: 'call-attempted' }, by: sam, at: clock.now() });
 
         const sums = comparable(await inbox.reportTallies(from, to, clock.now()));
         expect(sums.tallies).toEqual([
@@ -81,7 +82,7 @@ export function reportSourceContract(name: string, make: MakeStore<QuoteInbox & 
         const stored = await repository.insert(sampleQuote({ name: 'Fell through' }));
         for (const [fromStatus, toStatus, outcome] of [['new', 'contacted', {}], ['contacted', 'won', { wonPence: 90_000 }], ['won', 'lost', {}]] as const) {
           clock.time += minute;
-          await inbox.changeStatus({ id: stored.id, from: fromStatus, to: toStatus, by: sam, at: clock.now(), respondedAt: fromStatus === 'new' ? clock.now() : null, ...outcome });
+          await recorded(inbox, { id: stored.id, step: { kind: 'status-moved', from: fromStatus, to: toStatus, ...outcome }, by: sam, at: clock.now() });
         }
         const { tallies } = await inbox.reportTallies(from, new Date(clock.time + minute), clock.now());
         expect(tallies).toEqual([expect.objectContaining({ requests: 1, won: 0, wonPence: 0 })]);
@@ -98,7 +99,7 @@ export function reportSourceContract(name: string, make: MakeStore<QuoteInbox & 
         for (const [id, path] of [[done.id, moves], [back.id, [...moves, ['done', 'won', {}]]]] as const) {
           for (const [fromStatus, toStatus, outcome] of path) {
             clock.time += minute;
-            await inbox.changeStatus({ id, from: fromStatus, to: toStatus, by: sam, at: clock.now(), respondedAt: fromStatus === 'new' ? clock.now() : null, ...outcome });
+            await recorded(inbox, { id, step: { kind: 'status-moved', from: fromStatus, to: toStatus, ...outcome }, by: sam, at: clock.now() });
           }
         }
         const { tallies } = await inbox.reportTallies(from, new Date(clock.time + minute), clock.now());
@@ -133,10 +134,10 @@ export function reportSourceContract(name: string, make: MakeStore<QuoteInbox & 
           const wonPence = answeredAt !== null && random() < 0.5 ? Math.floor(random() * 500_000) : null;
           records.push({ ...source, createdAt, urgent, respondedAt: answeredAt, ...(rungAt && { callAttempts: [{ at: rungAt }] }), status: answeredAt === null ? 'new' : wonPence === null ? 'contacted' : 'won', wonPence });
           later.push(async () => {
-            if (rungAt !== null) await inbox.recordCallAttempt({ id: stored.id, by: sam, at: rungAt });
+            if (rungAt !== null) await recorded(inbox, { id: stored.id, step: { kind: 'call-attempted' }, by: sam, at: rungAt });
             if (answeredAt === null) return;
-            await inbox.changeStatus({ id: stored.id, from: 'new', to: 'contacted', by: sam, at: answeredAt, respondedAt: answeredAt });
-            if (wonPence !== null) await inbox.changeStatus({ id: stored.id, from: 'contacted', to: 'won', by: sam, at: answeredAt, respondedAt: null, wonPence });
+            await recorded(inbox, { id: stored.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: sam, at: answeredAt });
+            if (wonPence !== null) await recorded(inbox, { id: stored.id, step: { kind: 'status-moved', from: 'contacted', to: 'won', wonPence }, by: sam, at: answeredAt });
           });
         }
         for (const move of later) await move();

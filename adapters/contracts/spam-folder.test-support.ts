@@ -8,6 +8,7 @@ import type { NewQuote } from '../../domain/quote/quote';
 import { type Arrival, spamThreshold } from '../../domain/spam/spam';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
+import { recorded } from './recorded-step.test-support';
 import { readAll, type StoreUnderTest, withStore } from './store-under-test.test-support';
 
 const minute = 60_000;
@@ -41,6 +42,9 @@ export type MakeSpamStore<Inbox extends QuoteInbox = QuoteInbox> = (options: {
 /** A request a person sent from the form a minute after it was issued: nothing about it is spam. */
 const personArrival = (now: Date): Arrival => ({ honeypotFilled: false, formToken: `issued-at:${now.getTime() - minute}` });
 
+/** "Not spam", as staff say it. */
+const notSpam = { kind: 'spam-cleared' } as const;
+
 /** A script filling the field only bots see. */
 const botArrival: Arrival = { honeypotFilled: true, formToken: null };
 
@@ -57,7 +61,7 @@ async function shownIn(inbox: QuoteInbox, view: InboxView, id: string, now: Date
 
 /**
  * The Spam folder, as every store that judges requests must keep it: what `insert` with an arrival
- * holds there and why, that only the Spam view lists it, "Not spam" (clearSpam), and the folder's
+ * holds there and why, that only the Spam view lists it, "Not spam" (a spam-cleared step), and the folder's
  * purge (deleteSpamBefore). An inbox that stamps its own who and when is given the staff member it is
  * signed in as, as for quoteInboxContract.
  */
@@ -171,9 +175,9 @@ export function spamFolderContract(name: string, make: MakeSpamStore, signedIn?:
         clock.time += 3 * 60 * minute;
         const at = clock.now();
 
-        const result = await inbox.clearSpam({ id: held.id, by: sam, at });
-        if (result.outcome !== 'cleared') throw new Error(`expected it cleared, got ${result.outcome}`);
-        const { quote } = result;
+        const result = await inbox.record({ id: held.id, step: notSpam, by: sam, at });
+        if (result.outcome !== 'recorded') throw new Error(`expected it cleared, got ${result.outcome}`);
+        const { quote, entry } = result;
         const cleared = quote.spam?.cleared;
         if (cleared == null) throw new Error('the mark records no clearing');
         if (stampedBy === undefined) {
@@ -186,13 +190,15 @@ export function spamFolderContract(name: string, make: MakeSpamStore, signedIn?:
         expect(quote.spam?.sentAt).toEqual(held.createdAt);
         expect(quote.spam?.reasons.map(({ signal }) => signal)).toContain('honeypot');
         expect(quote).toMatchObject({ id: held.id, status: 'new', respondedAt: null, taken: null });
+        expect(entry).toEqual({ kind: 'spam-cleared', id: entry.id, ...cleared });
+        expect(quote.activity).toEqual([entry]);
 
         expect(await idsIn(inbox, spamView, clock.now())).toEqual([]);
         expect(await shownIn(inbox, 'new', held.id, clock.now())).toEqual(quote);
         // Its clock starts when it was cleared: not overdue three hours after it was sent.
         expect(await inbox.clockRecords(new Date(at.getTime() - minute))).toEqual([{ createdAt: quote.createdAt, urgent: true, respondedAt: null }]);
 
-        expect(await inbox.clearSpam({ id: held.id, by: sam, at: clock.now() })).toEqual({ outcome: 'not-spam' });
+        expect(await inbox.record({ id: held.id, step: notSpam, by: sam, at: clock.now() })).toEqual({ outcome: 'refused', refusal: { reason: 'not-spam' } });
       });
     });
 
@@ -202,8 +208,8 @@ export function spamFolderContract(name: string, make: MakeSpamStore, signedIn?:
         const person = await repository.insert(sampleQuote(), [], personArrival(clock.now()));
         const gone = await repository.insert(junk, [], botArrival);
         await repository.delete(gone.id);
-        expect(await inbox.clearSpam({ id: person.id, by: sam, at: clock.now() })).toEqual({ outcome: 'not-spam' });
-        for (const id of [...unknownIds, gone.id]) expect(await inbox.clearSpam({ id, by: sam, at: clock.now() })).toEqual({ outcome: 'not-found' });
+        expect(await inbox.record({ id: person.id, step: notSpam, by: sam, at: clock.now() })).toEqual({ outcome: 'refused', refusal: { reason: 'not-spam' } });
+        for (const id of [...unknownIds, gone.id]) expect(await inbox.record({ id, step: notSpam, by: sam, at: clock.now() })).toEqual({ outcome: 'not-found' });
         expect((await shownIn(inbox, 'new', person.id, clock.now()))?.spam).toBeNull();
       });
     });
@@ -215,7 +221,7 @@ export function spamFolderContract(name: string, make: MakeSpamStore, signedIn?:
         const rescued = await repository.insert({ ...junk, name: 'Rescued' }, [], botArrival);
         const oldPerson = await repository.insert(sampleQuote({ name: 'Old person' }), [], personArrival(clock.now()));
         clock.time += day;
-        await inbox.clearSpam({ id: rescued.id, by: sam, at: clock.now() });
+        await recorded(inbox, { id: rescued.id, step: notSpam, by: sam, at: clock.now() });
         const cutoff = clock.now();
         const atCutoff = await repository.insert({ ...junk, name: 'Sent at the cutoff' }, [], botArrival);
         clock.time += day;

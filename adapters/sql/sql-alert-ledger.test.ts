@@ -5,6 +5,7 @@ import { type AlertStep, alertSteps } from '../../domain/alerts/alert-plan';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { sqlDialects } from './scratch-database.test-support';
 import { alertRecord, deliveriesOf, jo, markTaken, priya, sam, storesOver, subscription, withAlertStores } from './sql-alert-store.test-support';
+import { recorded } from '../contracts/recorded-step.test-support';
 
 const minute = 60_000;
 
@@ -21,7 +22,7 @@ for (const dialect of sqlDialects) {
       const second = requestOf(await quotes.insert(sampleQuote({ name: 'Second' })));
       const contacted = requestOf(await quotes.insert({ ...urgent, name: 'Contacted' }));
       const taken = requestOf(await quotes.insert({ ...urgent, name: 'Taken' }));
-      await inbox.changeStatus({ id: contacted.id, from: 'new', to: 'contacted', by: sam, at: clock.now(), respondedAt: clock.now() });
+      await recorded(inbox, { id: contacted.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: sam, at: clock.now() });
       await markTaken(db, taken.id, jo, clock.now());
 
       const escalatedAt = new Date(first.createdAt.getTime() + 10 * minute);
@@ -103,7 +104,7 @@ for (const dialect of sqlDialects) {
       const contacted = requestOf(await quotes.insert(urgent));
       const deleted = requestOf(await quotes.insert(urgent));
       await markTaken(db, taken.id, jo, clock.now());
-      await inbox.changeStatus({ id: contacted.id, from: 'new', to: 'contacted', by: jo, at: clock.now(), respondedAt: clock.now() });
+      await recorded(inbox, { id: contacted.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: jo, at: clock.now() });
       await quotes.delete(deleted.id);
 
       for (const { id } of [taken, contacted, deleted]) {

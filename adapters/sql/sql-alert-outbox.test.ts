@@ -5,6 +5,7 @@ import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { sqlDialects } from './scratch-database.test-support';
 import { takenBeforeDelivery } from './sql-alert-outbox';
 import { alertRecord, deliveriesOf, jo, markTaken, sam, storesOver, subscription, withAlertStores } from './sql-alert-store.test-support';
+import { recorded } from '../contracts/recorded-step.test-support';
 
 const minute = 60_000;
 
@@ -94,7 +95,7 @@ for (const dialect of sqlDialects) {
       const waiting = requestOf(await quotes.insert({ ...urgent, name: 'Waiting' }));
       for (const { id } of [taken, contacted, waiting]) await ledger.recordAlert(id, alertRecord('new', clock.now(), [sam]), { webhook: true });
       await markTaken(db, taken.id, jo, clock.now());
-      await inbox.changeStatus({ id: contacted.id, from: 'new', to: 'contacted', by: jo, at: clock.now(), respondedAt: clock.now() });
+      await recorded(inbox, { id: contacted.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: jo, at: clock.now() });
 
       const claimed = await outbox.claimDue(10);
       expect(claimed.map(summary)).toEqual(

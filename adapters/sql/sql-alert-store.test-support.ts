@@ -14,6 +14,7 @@ import { SqlQuoteInbox } from './sql-quote-inbox';
 import { SqlQuoteRepository } from './sql-quote-repository';
 import { SqlSecretStore } from './sql-secret-store';
 import { SqlStaffStore } from './sql-staff-store';
+import { recorded } from '../contracts/recorded-step.test-support';
 
 export const sam = 'sam.jones@example.co.uk';
 export const jo = 'jo.okafor@example.co.uk';
@@ -82,8 +83,7 @@ export async function withAlertStores(dialect: SqlDialectName, use: (stores: Ale
 
 /** Takes a request on ("I'm on it"), as the inbox does; throws unless it was taken. */
 export async function markTaken(db: Kysely<Database>, id: string, by: string, at: Date): Promise<void> {
-  const outcome = await new SqlQuoteInbox(db).take({ id, by, at });
-  if (outcome.outcome !== 'taken') throw new Error(`expected ${id} taken, got ${outcome.outcome}`);
+  await recorded(new SqlQuoteInbox(db), { id, step: { kind: 'taken' }, by, at });
 }
 
 /** How many deliveries are queued for each request, by channel. */

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { expect, test } from 'vitest';
+import type { StaffStep } from '../../domain/activity/activity';
 import { customerDataContract } from '../contracts/customer-data.test-support';
+import { recorded } from '../contracts/recorded-step.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { type Database, type SqlDialectName } from './database';
 import { sqlDialects } from './scratch-database.test-support';
@@ -58,9 +60,10 @@ for (const dialect of sqlDialects) {
       const theirs = await repository.insert(sampleQuote({ name: 'Erin Gone', email: 'erin.gone@example.co.uk', phone: '07700 900456', description: 'Leak under the sink' }));
       const kept = await repository.insert(sampleQuote({ name: 'Kim Kept', email: 'kim@example.co.uk', phone: '020 7946 0111' }));
       for (const quote of [theirs, kept]) {
-        await inbox.addNote({ quoteId: quote.id, text: `Note on ${quote.name}`, by: 'sam@se1plumbing.example', at: new Date(at) });
-        await inbox.recordCallAttempt({ id: quote.id, by: 'sam@se1plumbing.example', at: new Date(at) });
-        await inbox.changeStatus({ id: quote.id, from: 'new', to: 'contacted', by: 'sam@se1plumbing.example', at: new Date(at), respondedAt: new Date(at) });
+        const step = (taken: StaffStep) => recorded(inbox, { id: quote.id, step: taken, by: 'sam@se1plumbing.example', at: new Date(at) });
+        await step({ kind: 'note', text: `Note on ${quote.name}` });
+        await step({ kind: 'call-attempted' });
+        await step({ kind: 'status-moved', from: 'new', to: 'contacted' });
         await db.insertInto('alert_records').values({ quote_id: quote.id, step: 'new', at, recipients: '["sam@se1plumbing.example"]', everyone: true }).execute();
         await db
           .insertInto('alert_deliveries')
@@ -79,10 +82,10 @@ for (const dialect of sqlDialects) {
       expect(found.requests[0]?.callAttempts).toEqual([{ by: 'sam@se1plumbing.example', at: new Date(at) }]);
 
       const needles = ['erin.gone@example.co.uk', 'erin gone', '900456', theirs.id];
-      expect(await rowsHolding(db, dialect, needles)).toContain(`quote_call_attempts.quote_id holds ${theirs.id}`);
+      expect(await rowsHolding(db, dialect, needles)).toEqual(expect.arrayContaining([`quote_activity.quote_id holds ${theirs.id}`, 'quote_activity.data holds erin gone']));
       const others = await rowsHolding(db, dialect, ['kim@example.co.uk', kept.id]);
       expect(await confirmationHashes(db)).toEqual([hashOf('erin.gone@example.co.uk'), hashOf('kim@example.co.uk')].sort());
-      expect(await customerData.eraseCustomerData({ email: null, phone: '+44 7700 900456' })).toEqual({ requests: 1, notes: 1, statusChanges: 1, emails: 2, alerts: 2 });
+      expect(await customerData.eraseCustomerData({ email: null, phone: '+44 7700 900456' })).toEqual({ requests: 1, steps: 4, emails: 2, alerts: 2 });
       expect(await rowsHolding(db, dialect, needles)).toEqual([]);
       // Found by their phone number, their address's record of confirmations went too; Kim's stays.
       expect(await confirmationHashes(db)).toEqual([hashOf('kim@example.co.uk')]);
@@ -116,7 +119,7 @@ test('postgres: an erasure that fails half way erases nothing', async () => {
   const store = await makeSqlStore('postgres');
   try {
     const stored = await store.repository.insert(sampleQuote({ email: 'half@example.co.uk' }));
-    await store.inbox.addNote({ quoteId: stored.id, text: 'Stays', by: 'sam@se1plumbing.example', at: new Date() });
+    await recorded(store.inbox, { id: stored.id, step: { kind: 'note', text: 'Stays' }, by: 'sam@se1plumbing.example', at: new Date() });
     // A trigger that refuses the delete stands in for the database failing at the last statement.
     await sql`create function refuse_delete() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`.execute(store.db);
     await sql`create trigger refuse_delete before delete on quote_requests for each row execute function refuse_delete()`.execute(store.db);

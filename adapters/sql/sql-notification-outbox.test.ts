@@ -9,8 +9,10 @@ import { migrateToLatest } from './migrate';
 import { scratchDatabase, sqlDialects } from './scratch-database.test-support';
 import { SqlNotificationOutbox } from './sql-notification-outbox';
 import { SqlQuoteRepository } from './sql-quote-repository';
-import { SqlQuoteInbox } from './sql-quote-inbox';
+import { requireInboxQuote, SqlQuoteInbox } from './sql-quote-inbox';
+import { systemAuthor } from '../../domain/activity/activity';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
+import { recorded } from '../contracts/recorded-step.test-support';
 
 const minute = 60_000;
 
@@ -149,7 +151,7 @@ for (const dialect of sqlDialects) {
       const stored = await quotes.insert(withEmail);
       for (const sent of await outbox.claimDue(10)) await outbox.markSent(sent.id, clock.now());
       for (const [from, to] of [['new', 'contacted'], ['contacted', 'won'], ['won', 'done']] as const) {
-        await inbox.changeStatus({ id: stored.id, from, to, by: 'sam@example.co.uk', at: clock.now(), respondedAt: from === 'new' ? clock.now() : null });
+        await recorded(inbox, { id: stored.id, step: { kind: 'status-moved', from, to }, by: 'sam@example.co.uk', at: clock.now() });
       }
       // Planned for two days on: nothing waits yet, and nothing is due.
       expect(await outbox.backlog()).toEqual({ pending: 0, oldestPendingSince: null });
@@ -176,6 +178,16 @@ for (const dialect of sqlDialects) {
         attempts: 1,
         review: { askedAt, remindedAt: null, openedAt: null },
       });
+      if (reminder === undefined) throw new Error('expected the reminder');
+      await outbox.markSent(reminder.id, clock.now());
+      // Each is one step of the request's life, the system's, however often it is marked sent.
+      await outbox.markSent(reminder.id, clock.now());
+      const quote = await requireInboxQuote(db, stored.id);
+      expect(quote.activity.filter(({ kind }) => kind.startsWith('review')).map(({ kind, by, at }) => ({ kind, by, at }))).toEqual([
+        { kind: 'review-asked', by: systemAuthor, at: askedAt },
+        { kind: 'review-reminded', by: systemAuthor, at: clock.now() },
+      ]);
+      expect(quote.review).toEqual({ askedAt, remindedAt: clock.now(), openedAt: null });
     });
   });
 

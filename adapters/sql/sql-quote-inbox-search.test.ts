@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
+import { inboxQuoteOf } from '../../domain/activity/activity-folds';
 import { type InboxQuery, compareInInbox, defaultInboxQuery, matchesQuery, orderOf, searchTextOf } from '../../domain/inbox/inbox-query';
 import { dueAt } from '../../domain/inbox/response-clock';
 import type { InboxQuote } from '../../domain/inbox/inbox-quote';
@@ -35,7 +36,7 @@ for (const dialect of sqlDialects) {
             for (const { quote, keep } of requests) {
               const stored = requestOf(await repository.insert(quote));
               clock.time += 60_000;
-              if (keep) kept.push({ ...stored, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [], photos: [], spam: null });
+              if (keep) kept.push(inboxQuoteOf({ ...stored, status: 'new', respondedAt: null, alerts: [], photos: [], spam: null }, []));
               else await repository.delete(stored.id);
             }
             const texts = requests.map(({ quote }) => searchTextOf(quote));
@@ -66,7 +67,7 @@ for (const dialect of sqlDialects) {
     const now = new Date('2024-05-10T12:00:00.000Z');
     await withSqlStore(dialect, {}, async ({ db, inbox }) => {
       // Written in bulk, as the repository would write them: a minute apart, one in six without the word.
-      const model: InboxQuote[] = Array.from({ length: (manyMatches * 6) / 5 }, (_, index) => ({
+      const model: InboxQuote[] = Array.from({ length: (manyMatches * 6) / 5 }, (_, index) => inboxQuoteOf({
         ...sampleRequest({
           id: crypto.randomUUID(),
           createdAt: new Date(now.getTime() - (index + 1) * 60_000),
@@ -76,13 +77,10 @@ for (const dialect of sqlDialects) {
         }),
         status: 'new',
         respondedAt: null,
-        history: [],
-        notes: [],
-        taken: null,
         alerts: [],
         photos: [],
         spam: null,
-      }));
+      }, []));
       for (let start = 0; start < model.length; start += 500) {
         const rows = model.slice(start, start + 500).map((quote) => ({
           id: quote.id,

@@ -8,6 +8,7 @@ import type { Arrival } from '../../domain/spam/spam';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { samplePhoto } from '../contracts/photo-store.test-support';
+import { recorded } from '../contracts/recorded-step.test-support';
 import { requestOf } from '../contracts/store-under-test.test-support';
 import type { Database, QuoteRequestsTable } from './database';
 import { sqlDialects } from './scratch-database.test-support';
@@ -24,6 +25,7 @@ const minute = 60_000;
 const hour = 60 * minute;
 const bot: Arrival = { honeypotFilled: true, formToken: null };
 const withEmail = sampleQuote({ email: 'Sean.Gallagher@example.org', urgent: true });
+const notSpam = { kind: 'spam-cleared' } as const;
 
 const kindsOf = async (db: Kysely<Database>, id: string) =>
   (await db.selectFrom('notifications').select('kind').where('quote_id', '=', id).orderBy('kind').execute()).map(({ kind }) => kind);
@@ -43,7 +45,7 @@ for (const dialect of sqlDialects) {
 
       clock.time += 2 * hour;
       const at = clock.now();
-      expect((await inbox.clearSpam({ id: held.id, by: sam, at })).outcome).toBe('cleared');
+      await recorded(inbox, { id: held.id, step: notSpam, by: sam, at });
       // The address had its confirmation two hours ago: only the business hears of it.
       expect(await kindsOf(db, held.id)).toEqual(['business']);
       const due = await db.selectFrom('notifications').select('next_attempt_at').where('quote_id', '=', held.id).executeTakeFirstOrThrow();
@@ -56,8 +58,8 @@ for (const dialect of sqlDialects) {
     await withSqlStore(dialect, { now: clock.now, notify: true }, async ({ db, repository, inbox }) => {
       const held = await repository.insert(withEmail, [], bot);
       clock.time += hour;
-      await inbox.clearSpam({ id: held.id, by: sam, at: clock.now() });
-      await inbox.clearSpam({ id: held.id, by: sam, at: clock.now() });
+      await recorded(inbox, { id: held.id, step: notSpam, by: sam, at: clock.now() });
+      expect(await inbox.record({ id: held.id, step: notSpam, by: sam, at: clock.now() })).toEqual({ outcome: 'refused', refusal: { reason: 'not-spam' } });
       expect(await kindsOf(db, held.id)).toEqual(['business', 'customer']);
     });
   });
@@ -67,7 +69,7 @@ for (const dialect of sqlDialects) {
     await withSqlStore(dialect, { now: clock.now }, async ({ db, repository, inbox }) => {
       const held = await repository.insert(withEmail, [], bot);
       clock.time += 3 * hour;
-      await inbox.clearSpam({ id: held.id, by: sam, at: clock.now() });
+      await recorded(inbox, { id: held.id, step: notSpam, by: sam, at: clock.now() });
       const row = await db.selectFrom('quote_requests').select(['created_at', 'due_at', 'spam_sent_at', 'in_spam']).where('id', '=', held.id).executeTakeFirstOrThrow();
       expect({ ...row, in_spam: Boolean(row.in_spam) }).toMatchObject({ in_spam: false });
       expect(new Date(row.created_at)).toEqual(clock.now());
@@ -89,7 +91,7 @@ for (const dialect of sqlDialects) {
 
       clock.time += hour;
       const at = clock.now();
-      await inbox.clearSpam({ id: held.id, by: sam, at });
+      await recorded(inbox, { id: held.id, step: notSpam, by: sam, at });
       expect(await ledger.awaitingSomeone(new Date(at.getTime() + 1))).toEqual([]);
       expect(await ledger.awaitingSomeone(at)).toEqual([{ quote: { ...held, createdAt: at }, status: 'new', taken: null, sent: [] }]);
       expect(await ledger.awaitingSomeoneAfter(at, undefined, 10)).toEqual([{ quote: { ...held, createdAt: at }, status: 'new', taken: null, sent: [] }]);

@@ -7,7 +7,7 @@ import { dueAt } from '../../../domain/inbox/response-clock';
 import type { ServiceType } from '../../../domain/quote/service-type';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 import { seededRandom } from '../../../fixtures/seeded-random';
-import type { Database, NotificationsTable, QuoteCallAttemptsTable, QuoteNotesTable, QuoteRequestsTable, QuoteStatusChangesTable } from '../database';
+import type { Database, NotificationsTable, QuoteActivityTable, QuoteRequestsTable } from '../database';
 
 const minute = 60_000;
 const day = 24 * 60 * minute;
@@ -36,13 +36,26 @@ const pathTo: Readonly<Record<QuoteStatus, readonly QuoteStatus[]>> = {
   lost: ['contacted', 'quoted', 'lost'],
 };
 
+/** The requests, their emails, and the steps of their lives by kind: all three kinds are rows of `quote_activity`. */
 interface Seeded {
   requests: Insertable<QuoteRequestsTable>[];
-  changes: Insertable<QuoteStatusChangesTable>[];
-  notes: Insertable<QuoteNotesTable>[];
+  changes: Insertable<QuoteActivityTable>[];
+  notes: Insertable<QuoteActivityTable>[];
   notifications: Insertable<NotificationsTable>[];
-  calls: Insertable<QuoteCallAttemptsTable>[];
+  calls: Insertable<QuoteActivityTable>[];
 }
+
+const office = 'office@example.co.uk';
+
+/** A step as the store writes it: its kind, by the office, at `at`, with its data as JSON. */
+const step = (quoteId: string, kind: string, at: Date, data: object = {}): Insertable<QuoteActivityTable> => ({
+  id: crypto.randomUUID(),
+  quote_id: quoteId,
+  kind,
+  by: office,
+  at: at.toISOString(),
+  data: JSON.stringify(data),
+});
 
 /** Where the requests came from, each as likely: an ad, the Business Profile, a search, a neighbour's post, or nowhere said. */
 const sources = [
@@ -98,16 +111,16 @@ export function benchRequests(count: number, now: Date): Seeded {
       won_pence: wonPence,
       first_called_at: firstCalledAt?.toISOString() ?? null,
     });
-    if (firstCalledAt !== null) seeded.calls.push({ quote_id: id, attempted_by: 'office@example.co.uk', attempted_at: firstCalledAt.toISOString() });
+    if (firstCalledAt !== null) seeded.calls.push(step(id, 'call-attempted', firstCalledAt));
     let from: QuoteStatus = 'new';
     let at = respondedAt ?? createdAt;
     for (const to of pathTo[status]) {
-      seeded.changes.push({ quote_id: id, from_status: from, to_status: to, changed_by: 'office@example.co.uk', changed_at: at.toISOString(), won_pence: to === 'won' ? wonPence : null });
+      seeded.changes.push(step(id, 'status-moved', at, { from, to, ...(to === 'won' && wonPence !== null && { wonPence }) }));
       from = to;
       at = new Date(at.getTime() + random() * 3 * day);
     }
     if (random() < 0.2) {
-      seeded.notes.push({ id: crypto.randomUUID(), quote_id: id, text: 'Rang back, booked a visit.', written_by: 'office@example.co.uk', written_at: (respondedAt ?? createdAt).toISOString() });
+      seeded.notes.push(step(id, 'note', respondedAt ?? createdAt, { text: 'Rang back, booked a visit.' }));
     }
     for (const kind of email === null ? (['business'] as const) : (['business', 'customer'] as const)) {
       const sent = new Date(createdAt.getTime() + 2000).toISOString();
@@ -120,10 +133,8 @@ export function benchRequests(count: number, now: Date): Seeded {
 /** Writes the rows in multi-row INSERTs, many to a transaction: the way a bulk import would. */
 export async function insertInBulk(db: Kysely<Database>, seeded: Seeded): Promise<void> {
   await inChunks(db, seeded.requests, (tx, rows) => tx.insertInto('quote_requests').values(rows).execute());
-  await inChunks(db, seeded.changes, (tx, rows) => tx.insertInto('quote_status_changes').values(rows).execute());
-  await inChunks(db, seeded.notes, (tx, rows) => tx.insertInto('quote_notes').values(rows).execute());
+  for (const steps of [seeded.changes, seeded.notes, seeded.calls]) await inChunks(db, steps, (tx, rows) => tx.insertInto('quote_activity').values(rows).execute());
   await inChunks(db, seeded.notifications, (tx, rows) => tx.insertInto('notifications').values(rows).execute());
-  await inChunks(db, seeded.calls, (tx, rows) => tx.insertInto('quote_call_attempts').values(rows).execute());
 }
 
 /** 500 rows to a statement (well under either database's limit on parameters), 20 statements to a transaction. */

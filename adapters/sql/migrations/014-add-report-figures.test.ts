@@ -4,16 +4,18 @@ import type { QuoteStatus } from '../../../domain/inbox/quote-status';
 import { dueAt } from '../../../domain/inbox/response-clock';
 import { toNamedFields } from '../../../domain/quote/quote';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
-import { migrateToLatest, migrations } from '../migrate';
+import { migrateToLatest } from '../migrate';
 import { scratchDatabase, sqlDialects } from '../scratch-database.test-support';
+import { migrationsBefore, withTablesBefore016 } from './tables-before-016.test-support';
 
-const before014 = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '014'));
+const before014 = migrationsBefore('014');
 const sam = 'sam.porter@se1plumbing.example';
 
 for (const dialect of sqlDialects) {
   test(`${dialect}: 014 keeps on each request the value of its last move to won while it is won, and its first unanswered call`, async () => {
     const scratch = await scratchDatabase(dialect);
     const db = scratch.open();
+    const old = withTablesBefore016(db);
     try {
       await migrateToLatest(db, before014);
       const createdAt = new Date('2026-05-01T09:00:00.000Z');
@@ -24,9 +26,9 @@ for (const dialect of sqlDialects) {
           .values({ id, created_at: createdAt.toISOString(), ...toNamedFields(quote), status, responded_at: status === 'new' ? null : '2026-05-01T09:20:00.000Z', due_at: dueAt({ createdAt, urgent: false }).toISOString(), search_text: searchTextOf(quote) })
           .execute();
         for (const [index, [from, to, wonPence]] of moves.entries()) {
-          await db.insertInto('quote_status_changes').values({ quote_id: id, from_status: from, to_status: to, changed_by: sam, changed_at: `2026-05-0${String(index + 2)}T10:00:00.000Z`, won_pence: wonPence }).execute();
+          await old.insertInto('quote_status_changes').values({ quote_id: id, from_status: from, to_status: to, changed_by: sam, changed_at: `2026-05-0${String(index + 2)}T10:00:00.000Z`, won_pence: wonPence }).execute();
         }
-        for (const at of calls) await db.insertInto('quote_call_attempts').values({ quote_id: id, attempted_by: sam, attempted_at: at }).execute();
+        for (const at of calls) await old.insertInto('quote_call_attempts').values({ quote_id: id, attempted_by: sam, attempted_at: at }).execute();
       };
       await request('won twice', 'won', [['new', 'contacted', null], ['contacted', 'won', 40_000], ['won', 'contacted', null], ['contacted', 'won', 125_050]], ['2026-05-01T09:10:00.000Z', '2026-05-01T09:05:00.000Z']);
       await request('won, no value', 'won', [['new', 'contacted', null], ['contacted', 'won', 40_000], ['won', 'contacted', null], ['contacted', 'won', null]]);
