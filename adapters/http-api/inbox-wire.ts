@@ -25,8 +25,10 @@ export const toWireActivity = (entry: Activity): WireActivity => ({ ...entry, at
 export const fromWireActivity = (wire: WireActivity): Activity => ({ ...wire, at: new Date(wire.at) });
 
 /** Who took a request on ("I'm on it", or the first move out of waiting), and when. */
-const WireTakingSchema = v.object({ by: v.string(), at: IsoTimeSchema });
-type WireTaking = v.InferOutput<typeof WireTakingSchema>;
+interface WireTaking {
+  by: string;
+  at: string;
+}
 
 const WireAlertRecordSchema = v.object({
   step: v.picklist(alertSteps),
@@ -251,7 +253,7 @@ export function takeRefusal(
     case 'already-taken':
       return { status: 409, body: { error: 'already-taken', message: 'Someone has already taken this request', taken: toWireTaking(error.taken) } };
     case 'not-waiting':
-      return { status: 409, body: { error: 'conflict', message: `This request has already moved to ${error.current}`, current: error.current } };
+      return { status: 409, body: { error: 'conflict', message: `This request has already moved to ${error.current}`, current: error.current, reason: 'not-waiting' } };
   }
 }
 

@@ -1,13 +1,11 @@
 import type { ReviewOptOuts } from '../../domain/ports/review-opt-outs';
-import { noReviewYet } from '../../domain/reviews/review-ask';
 import { confirmationAddressKey } from '../../domain/quote/customer-confirmation';
-import { currentOutcome, type JobOutcome } from '../../domain/inbox/job-outcome';
+import { currentOutcome } from '../../domain/inbox/job-outcome';
 import type { ReportSource, ReportTallies } from '../../domain/ports/report-source';
 import { type ReportRecord, tallyRequests } from '../../domain/report/report-tally';
 import { businessEmailsOf, type CustomerData, type CustomerSubject, type ErasedCustomerData, matchesSubject } from '../../domain/customer-data/customer-data';
 import { compareInInbox, type InboxCursor, type InboxPage, type InboxQuery } from '../../domain/inbox/inbox-query';
-import type { InboxQuote, QuoteNote } from '../../domain/inbox/inbox-quote';
-import { takesRequest } from '../../domain/alerts/alert-plan';
+import type { InboxQuote } from '../../domain/inbox/inbox-quote';
 import { noLongerNeededReason } from '../../domain/customer-link/customer-link';
 import type { ClockRecord, QuoteInbox, RecordOutcome, ResendOutcome, StepToRecord } from '../../domain/ports/quote-inbox';
 import { type Activity, customerAuthor } from '../../domain/activity/activity';
@@ -20,7 +18,7 @@ import type { NewlyStored, QuoteRepository, QuoteRetention } from '../../domain/
 import type { PhotoContent, PhotoStore } from '../../domain/ports/photos';
 import type { PhotoRef, ProcessedPhoto } from '../../domain/photos/photos';
 import { fromNamedFields, type NewQuote, type QuoteRequest, toNamedFields } from '../../domain/quote/quote';
-import { isWon, type QuoteStatus, waitingStatus } from '../../domain/inbox/quote-status';
+import { isWon, waitingStatus } from '../../domain/inbox/quote-status';
 import { type Arrival, inSpamFolder, judgeSpam, type SpamMark, spamTextKey } from '../../domain/spam/spam';
 import { inboxPage } from './inbox-page';
 import { type ViewCounts, viewCountsOf } from '../../domain/inbox/view-counts';

@@ -60,9 +60,10 @@ export type InboxQuoteBase = Omit<InboxQuote, Folded> & { spam: Omit<SpamMark, '
 
 /** A request with what its log says of it. */
 export function inboxQuoteOf(base: InboxQuoteBase, log: readonly Activity[]): InboxQuote {
-  // A whole request may be folded again from a longer log: what its old log said goes.
-  const { spam, review: _stale, ...kept } = base as InboxQuoteBase & Partial<Pick<InboxQuote, 'review'>>;
+  const { spam, ...kept } = base;
   const review = reviewStandingOf(log);
+  // A whole request may be folded again from a longer log: what its old log said of its review goes.
+  if ('review' in kept) delete kept.review;
   return {
     ...kept,
     activity: log,

@@ -93,7 +93,7 @@ export function customerLinkViewOf(quote: InboxQuote, now: Date): CustomerLinkVi
   // Only the form's fields: nothing staff added, and nothing of how it was judged.
   const fields = Object.fromEntries(quoteFieldList.map((field) => [field, quote[field]])) as NewQuote;
   const waiting = quote.status === 'new';
-  const triedAt = waiting ? (quote.callAttempts?.at(-1)?.at ?? null) : null;
+  const triedAt = waiting ? (quote.callAttempts.at(-1)?.at ?? null) : null;
   return {
     quote: { ...fields, createdAt: quote.createdAt },
     status: quote.status,

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { NoteTextSchema } from '../activity/activity';
-import type { QuoteNote } from './inbox-quote';
+import type { InboxQuote, QuoteNote } from './inbox-quote';
 import { type RecordStepDeps, recordStep } from '../activity/record-step';
 import type { StaffFailure } from '../staff/staff-failure';
 
@@ -8,7 +8,8 @@ export type AddQuoteNoteDeps = RecordStepDeps;
 
 type AddQuoteNoteError = { kind: 'invalid-note'; message: string } | { kind: 'not-found' } | StaffFailure;
 
-export type AddQuoteNoteResult = { ok: true; note: QuoteNote } | { ok: false; error: AddQuoteNoteError };
+/** The note as written, and the request with it in its log. */
+export type AddQuoteNoteResult = { ok: true; note: QuoteNote; quote: InboxQuote } | { ok: false; error: AddQuoteNoteError };
 
 /** Adds a staff member's note to a request, trimmed; an empty or over-long note is refused, stored nowhere. */
 export async function addQuoteNote(deps: AddQuoteNoteDeps, note: { quoteId: string; text: unknown; by: string; at: Date }): Promise<AddQuoteNoteResult> {
@@ -18,7 +19,7 @@ export async function addQuoteNote(deps: AddQuoteNoteDeps, note: { quoteId: stri
   switch (result.outcome) {
     case 'recorded': {
       const { id, by, at } = result.entry;
-      return { ok: true, note: { id, text: text.output, by, at } };
+      return { ok: true, note: { id, text: text.output, by, at }, quote: result.quote };
     }
     case 'refused':
     case 'not-found':

@@ -170,7 +170,7 @@ export function createQuoteActionsStore(deps: QuoteActionsDeps) {
         const result = await on(quote.id, 'note', () => deps.addQuoteNote({ quoteId: quote.id, text, by: deps.staffEmail(), at: now() }));
         if (result === undefined) return { ok: false, message: '' };
         if (result.ok) {
-          inbox.getState().updateQuote(quote.id, (current) => ({ ...current, notes: [result.note, ...current.notes] }));
+          inbox.getState().replaceQuote(result.quote);
           return { ok: true };
         }
         switch (result.error.kind) {

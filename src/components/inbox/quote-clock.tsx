@@ -16,8 +16,8 @@ function callBy(due: Date, now: Date): string {
 
 /** "Tried 2× · last 14:02": the calls nobody picked up, while the request still waits; nothing before the first. */
 function CallAttempts({ quote }: { quote: InboxQuote }) {
-  const last = quote.callAttempts?.at(-1);
-  if (quote.callAttempts === undefined || last === undefined) return null;
+  const last = quote.callAttempts.at(-1);
+  if (last === undefined) return null;
   return (
     <p className="clock-detail">
       {inboxCopy.callAttempt.tried(quote.callAttempts.length)}
