@@ -18,25 +18,28 @@ export const WireCustomerViewSchema = v.object({
   /** While it waits, the last time we rang and nobody picked up. */
   tried_at: v.nullable(isoTime),
   messages: v.array(v.object({ text: v.string(), at: isoTime })),
+  notices: v.array(v.string()),
 });
 export type WireCustomerView = v.InferOutput<typeof WireCustomerViewSchema>;
 
-export function toWireCustomerView({ quote: { createdAt, ...fields }, status, callBy, triedAt, messages }: CustomerLinkView): WireCustomerView {
+export function toWireCustomerView({ quote: { createdAt, ...fields }, status, callBy, triedAt, messages, notices }: CustomerLinkView): WireCustomerView {
   return {
     quote: { ...toNamedFields(fields), created_at: createdAt.toISOString() },
     status,
     call_by: callBy?.toISOString() ?? null,
     tried_at: triedAt?.toISOString() ?? null,
     messages: messages.map(({ text, at }) => ({ text, at: at.toISOString() })),
+    notices: [...notices],
   };
 }
 
-export function fromWireCustomerView({ quote: { created_at, ...fields }, status, call_by, tried_at, messages }: WireCustomerView): CustomerLinkView {
+export function fromWireCustomerView({ quote: { created_at, ...fields }, status, call_by, tried_at, messages, notices }: WireCustomerView): CustomerLinkView {
   return {
     quote: { ...fromNamedFields(fields), createdAt: new Date(created_at) },
     status,
     callBy: call_by === null ? null : new Date(call_by),
     triedAt: tried_at === null ? null : new Date(tried_at),
     messages: messages.map(({ text, at }) => ({ text, at: new Date(at) })),
+    notices,
   };
 }

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { type AlertRecord, alertSteps, type Taking } from '../../domain/alerts/alert-plan';
 import { type Activity, ActorSchema, activityVariant } from '../../domain/activity/activity';
 import { type InboxQuoteBase, inboxQuoteOf } from '../../domain/activity/activity-folds';
-import type { Refusal } from '../../domain/activity/activity-guard';
+import { describeRefusal, type Refusal, RefusalSchema } from '../../domain/activity/activity-guard';
 import type { InboxQuote } from '../../domain/inbox/inbox-quote';
 import { encodeCursor, type InboxPage, type InboxView, inboxViews, parseCursor } from '../../domain/inbox/inbox-query';
 import { type InboxSummary, summaryPeriods } from '../../domain/inbox/inbox-summary';
@@ -243,38 +243,19 @@ export function fromWireInboxPage(wire: WireInboxPage): InboxPage | undefined {
   return { quotes: wire.quotes.map(fromWireInboxQuote), total: wire.total, next, ...(wire.email_not_set_up && { emailNotSetUp: true }) };
 }
 
-/** Why a request could not be taken, as the API answers it: 404, or 409 saying who took it or where it went. */
-export function takeRefusal(
-  error: { kind: 'already-taken'; taken: Taking } | { kind: 'not-waiting'; current: QuoteStatus } | { kind: 'not-found' },
-): { status: 404 | 409; body: WireError } {
-  switch (error.kind) {
-    case 'not-found':
-      return { status: 404, body: { error: 'not-found', message: 'There is no such quote request' } };
-    case 'already-taken':
-      return { status: 409, body: { error: 'already-taken', message: 'Someone has already taken this request', taken: toWireTaking(error.taken) } };
-    case 'not-waiting':
-      return { status: 409, body: { error: 'conflict', message: `This request has already moved to ${error.current}`, current: error.current, reason: 'not-waiting' } };
-  }
-}
-
-/** Why a step was refused, as the API answers it with 409: the error code, and where the request is now or who took it. */
+/** Why a step was refused, as the API answers it with 409: the reason, in words, and where the request is now or who took it. */
 export function refusalBody(refusal: Refusal): WireError {
-  switch (refusal.reason) {
-    case 'moved':
-      return { error: 'conflict', message: `Someone has already moved this request to ${refusal.current}`, current: refusal.current };
-    case 'already-taken':
-      return { error: 'already-taken', message: 'Someone has already taken this request', taken: toWireTaking(refusal.taken) };
-    case 'not-waiting':
-      return { error: 'conflict', message: 'This request is not waiting for a call back', current: refusal.current, reason: 'not-waiting' };
-    case 'not-spam':
-      return { error: 'conflict', message: 'This request is not in the Spam folder', reason: 'not-spam' };
-  }
+  return {
+    error: refusal.reason === 'already-taken' ? 'already-taken' : 'conflict',
+    message: describeRefusal(refusal),
+    reason: refusal.reason,
+    ...('current' in refusal && { current: refusal.current }),
+    ...('taken' in refusal && { taken: toWireTaking(refusal.taken) }),
+  };
 }
 
 /** The refusal a 409's body tells; undefined for a body that tells none. */
-export function refusalFromBody(body: WireError): Refusal | undefined {
-  if (body.error === 'already-taken' && body.taken !== undefined) return { reason: 'already-taken', taken: fromWireTaking(body.taken) };
-  if (body.reason === 'not-spam') return { reason: 'not-spam' };
-  if (body.current === undefined) return undefined;
-  return body.reason === 'not-waiting' ? { reason: 'not-waiting', current: body.current } : { reason: 'moved', current: body.current };
+export function refusalFromBody({ reason, current, taken }: WireError): Refusal | undefined {
+  const refusal = v.safeParse(RefusalSchema, { reason, current, taken: taken && fromWireTaking(taken) });
+  return refusal.success ? refusal.output : undefined;
 }

@@ -30,3 +30,23 @@ export function describeActor(by: string): string {
   const role = actorRole(by);
   return role === 'staff' ? by : role === 'customer' ? 'Customer' : 'System';
 }
+
+/**
+ * What the customer's own page tells them of each kind of step that is theirs to know, beyond where their
+ * request stands and the messages they sent (shown apart): never who took it. Kinds not listed say nothing.
+ */
+const customerNotices: { [Kind in Activity['kind']]?: (entry: Extract<Activity, { kind: Kind }>) => string } = {};
+
+/** The lines the customer's page shows from a request's log: the latest of each kind that says something, oldest first. */
+export function customerNoticesOf(log: readonly Activity[]): string[] {
+  const latest = new Map<Activity['kind'], string>();
+  for (const entry of log) {
+    // Each kind's notice takes that kind; TypeScript cannot follow the pairing through the index.
+    const notice = customerNotices[entry.kind] as ((entry: Activity) => string) | undefined;
+    if (notice !== undefined) {
+      latest.delete(entry.kind);
+      latest.set(entry.kind, notice(entry));
+    }
+  }
+  return [...latest.values()];
+}

@@ -1,6 +1,7 @@
 import { takesRequest, type Taking } from '../alerts/alert-plan';
 import { outcomeProblem } from '../inbox/job-outcome';
-import { canChangeStatus, type QuoteStatus, waitingStatus } from '../inbox/quote-status';
+import * as v from 'valibot';
+import { canChangeStatus, type QuoteStatus, QuoteStatusSchema, waitingStatus } from '../inbox/quote-status';
 import type { ActivityStep, StaffStep } from './activity';
 
 /** What a store reads of a request, under its lock, before it records a staff member's step. */
@@ -10,16 +11,35 @@ export interface GuardedState {
   taken: Taking | null;
 }
 
-/** Why a step was not recorded: the request is not where it could be taken. Each is a 409. */
-export type Refusal =
-  /** A move from a status the request has already left: someone else moved it first. */
-  | { reason: 'moved'; current: QuoteStatus }
-  /** Someone took it on first. */
-  | { reason: 'already-taken'; taken: Taking }
-  /** It has left the Waiting view (or, for a call, is in the Spam folder). */
-  | { reason: 'not-waiting'; current: QuoteStatus }
-  /** It is not in the Spam folder. */
-  | { reason: 'not-spam' };
+/**
+ * Why a step was not recorded: the request is not where it could be taken (each is a 409). A move from a
+ * status it has already left (someone else moved it first); someone took it on first; it has left the
+ * Waiting view (or, for a call, is in the Spam folder); it is not in the Spam folder.
+ */
+export const RefusalSchema = v.variant('reason', [
+  v.object({ reason: v.literal('moved'), current: QuoteStatusSchema }),
+  v.object({ reason: v.literal('already-taken'), taken: v.object({ by: v.string(), at: v.date() }) }),
+  v.object({ reason: v.literal('not-waiting'), current: QuoteStatusSchema }),
+  v.object({ reason: v.literal('not-spam') }),
+]);
+export type Refusal = v.InferOutput<typeof RefusalSchema>;
+
+/** Every reason a step may be refused for. */
+export const refusalReasons = RefusalSchema.options.map((option) => option.entries.reason.literal);
+
+const refusalMessages: { [Reason in Refusal['reason']]: (refusal: Extract<Refusal, { reason: Reason }>) => string } = {
+  moved: ({ current }) => `Someone has already moved this request to ${current}`,
+  'already-taken': () => 'Someone has already taken this request',
+  'not-waiting': ({ current }) => `This request is not waiting for a call back: it is ${current}`,
+  'not-spam': () => 'This request is not in the Spam folder',
+};
+
+/** A refusal as the API's error message says it. */
+export function describeRefusal(refusal: Refusal): string {
+  // Each reason's message takes that reason; TypeScript cannot follow the pairing through the index.
+  const describe = refusalMessages[refusal.reason] as (refusal: Refusal) => string;
+  return describe(refusal);
+}
 
 /** Whether `step` may be recorded on a request in `state`; null when it may. */
 export function refusalOf(step: StaffStep, state: GuardedState): Refusal | null {

@@ -1,4 +1,5 @@
 import { customerAuthor } from '../activity/activity';
+import { customerNoticesOf } from '../activity/activity-copy';
 import { writtenText } from '../quote/field-description';
 import type { InboxQuote } from '../inbox/inbox-quote';
 import { londonClock, londonDay } from '../london-time';
@@ -74,6 +75,8 @@ export interface CustomerLinkView {
   triedAt: Date | null;
   /** The messages they sent through the link, oldest first. */
   messages: readonly { text: string; at: Date }[];
+  /** What the log has to tell them besides (activity-copy.ts's customer notices), oldest first. */
+  notices: readonly string[];
 }
 
 /** When the status last became what it is, or when the request arrived. */
@@ -104,6 +107,7 @@ export function customerLinkViewOf(quote: InboxQuote, now: Date): CustomerLinkVi
       .filter((note) => note.by === customerAuthor)
       .map(({ text, at }) => ({ text, at }))
       .reverse(),
+    notices: customerNoticesOf(quote.activity),
   };
 }
 

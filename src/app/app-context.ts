@@ -1,6 +1,7 @@
 import { fromWireFirstScreen } from '../../adapters/http-api/inbox-page-state';
 import type { PageState } from '../../adapters/http-api/page-state';
 import { addQuoteNote } from '../../domain/inbox/add-quote-note';
+import { recordStep } from '../../domain/activity/record-step';
 import { changeQuoteStatus } from '../../domain/inbox/change-quote-status';
 import { clearSpam } from '../../domain/spam/clear-spam';
 import { deleteQuote } from '../../domain/inbox/delete-quote';
@@ -80,6 +81,11 @@ export function createAppContext(
     takeQuote: (take) => withPorts(ports, (loaded) => takeQuote(loaded, take)),
     recordCallAttempt: (attempt) => withPorts(ports, (loaded) => recordCallAttempt(loaded, attempt)),
     addQuoteNote: (note) => withPorts(ports, (loaded) => addQuoteNote(loaded, note)),
+    recordStep: async (request) => {
+      const result = await withPorts(ports, (loaded) => recordStep(loaded, request, 'Recording a step of a quote request'));
+      // The backend's code could not be loaded: as the store failing, nothing was recorded.
+      return 'outcome' in result ? result : { outcome: 'failed', failure: result.error };
+    },
     resendBusinessEmail: (id, at) => withPorts(ports, (loaded) => resendBusinessEmail(loaded, id, at)),
     deleteQuote: (id) => withPorts(ports, (loaded) => deleteQuote(loaded, id)),
     clearSpam: (clearing) => withPorts(ports, (loaded) => clearSpam(loaded, clearing)),

@@ -11,8 +11,7 @@ import type { QuoteInbox } from '../../../domain/ports/quote-inbox';
 import { resendBusinessEmail } from '../../../domain/inbox/resend-business-email';
 import { type StaffFailure, staffFailureOf } from '../../../domain/staff/staff-failure';
 import { fromInboxSearchParams } from '../../http-api/inbox-params';
-import { refusalBody, takeRefusal, toWireActivity, toWireClockRecords, toWireInboxPage, toWireInboxQuote, toWireInboxSummary, type WireViewCounts } from '../../http-api/inbox-wire';
-import { takeQuote } from '../../../domain/inbox/take-quote';
+import { refusalBody, toWireActivity, toWireClockRecords, toWireInboxPage, toWireInboxQuote, toWireInboxSummary, type WireViewCounts } from '../../http-api/inbox-wire';
 import type { WireError } from '../../http-api/wire';
 import { bodyLimits, limitBody } from '../http/body-limit';
 import { readJsonBody } from '../http/request-body';
@@ -143,12 +142,17 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
     return next();
   });
   api.post('/:id/take', async (c) => {
-    const result = await takeQuote(deps, { id: c.req.param('id'), by: c.get('staff').email, at: now() });
-    if (result.ok) return c.json(toWireInboxQuote(result.quote));
-    const { error } = result;
-    if (error.kind === 'not-signed-in' || error.kind === 'storage-failure') return staffFailure(error);
-    const { status, body } = takeRefusal(error);
-    return fail(body, status);
+    const result = await recordStep(deps, { id: c.req.param('id'), step: { kind: 'taken' }, by: c.get('staff').email, at: now() }, 'Taking a quote request');
+    switch (result.outcome) {
+      case 'recorded':
+        return c.json(toWireInboxQuote(result.quote));
+      case 'refused':
+        return fail(refusalBody(result.refusal), 409);
+      case 'not-found':
+        return notFound();
+      case 'failed':
+        return staffFailure(result.failure);
+    }
   });
 
   api.post('/:id/resend-email', limitBody(bodyLimits.none), requireStaff, async (c) => {

@@ -33,6 +33,8 @@ export const addActivityLog: Migration = {
       )`.execute(db);
     // A page's logs by quote_id, in order; and needed by the cascade when a request is deleted.
     await sql`create index quote_activity_by_quote on quote_activity (quote_id, at, seq)`.execute(db);
+    // The response clock reads each waiting request's first and last call nobody answered.
+    await sql`create index quote_activity_calls on quote_activity (quote_id, at) where kind = 'call-attempted'`.execute(db);
     await moveRows(db, dialect);
     for (const table of ['quote_status_changes', 'quote_notes', 'quote_call_attempts']) await sql`drop table ${sql.table(table)}`.execute(db);
   },

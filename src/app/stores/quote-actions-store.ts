@@ -1,5 +1,9 @@
 import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import { createStore } from 'zustand/vanilla';
+import type { StaffStep } from '../../../domain/activity/activity';
+import { describeActivity } from '../../../domain/activity/activity-copy';
+import { describeRefusal } from '../../../domain/activity/activity-guard';
+import type { recordStep } from '../../../domain/activity/record-step';
 import type { AddQuoteNoteResult } from '../../../domain/inbox/add-quote-note';
 import type { ChangeQuoteStatusResult } from '../../../domain/inbox/change-quote-status';
 import type { ClearSpamResult } from '../../../domain/spam/clear-spam';
@@ -20,7 +24,7 @@ import type { InboxStore } from './inbox-store';
 import { type ToastStore, toastSlot } from './toast-store';
 
 /** What staff are doing to a request, so its buttons wait for the answer. */
-type QuoteAction = 'status' | 'take' | 'call' | 'note' | 'resend' | 'delete' | 'not-spam';
+type QuoteAction = 'status' | 'take' | 'call' | 'note' | 'step' | 'resend' | 'delete' | 'not-spam';
 
 /** A note that was not added, and why, for the field that holds it. */
 type AddNoteOutcome = { ok: true } | { ok: false; message: string };
@@ -35,6 +39,11 @@ interface QuoteActionsState {
   /** "Called, no answer": records the call; the request stays waiting, its next try due 30 minutes on. */
   recordCallAttempt: (quote: InboxQuote) => Promise<void>;
   addNote: (quote: InboxQuote, text: string) => Promise<AddNoteOutcome>;
+  /**
+   * Records any other step staff take on a request (see domain/activity/activity.ts); the card shows the
+   * request as it is then, and a toast what was recorded. Refused, it says so and the list is read again.
+   */
+  record: (quote: InboxQuote, step: StaffStep) => Promise<{ ok: boolean }>;
   resendEmail: (quote: InboxQuote) => Promise<void>;
   /** "Not spam": moves a request out of the Spam folder to Waiting, where it is a new request from now. */
   clearSpam: (quote: InboxQuote) => Promise<void>;
@@ -49,6 +58,7 @@ export interface QuoteActionsDeps {
   takeQuote: (take: { id: string; by: string; at: Date }) => Promise<TakeQuoteResult>;
   recordCallAttempt: (attempt: { id: string; by: string; at: Date }) => Promise<RecordCallAttemptResult>;
   addQuoteNote: (note: { quoteId: string; text: string; by: string; at: Date }) => Promise<AddQuoteNoteResult>;
+  recordStep: (request: { id: string; step: StaffStep; by: string; at: Date }) => ReturnType<typeof recordStep>;
   resendBusinessEmail: (id: string, at: Date) => Promise<ResendBusinessEmailResult>;
   deleteQuote: (id: string) => Promise<DeleteQuoteResult>;
   clearSpam: (clearing: { id: string; by: string; at: Date }) => Promise<ClearSpamResult>;
@@ -183,6 +193,27 @@ export function createQuoteActionsStore(deps: QuoteActionsDeps) {
             return { ok: false, message: '' };
           case 'storage-failure':
             return { ok: false, message: inboxCopy.notes.failed };
+        }
+      },
+      record: async (quote, step) => {
+        const result = await on(quote.id, 'step', () => deps.recordStep({ id: quote.id, step, by: deps.staffEmail(), at: now() }));
+        switch (result?.outcome) {
+          case undefined:
+            return { ok: false };
+          case 'recorded':
+            inbox.getState().replaceQuote(result.quote);
+            statusToast.show({ title: describeActivity(result.entry), description: quote.name });
+            return { ok: true };
+          case 'refused':
+            statusToast.show(inboxCopy.changed.conflict(quote.name, 'current' in result.refusal ? inboxCopy.status.badge[result.refusal.current] : describeRefusal(result.refusal)));
+            await inbox.getState().reload();
+            return { ok: false };
+          case 'not-found':
+            refusedAlike(quote, 'not-found', inboxCopy.changed.failed);
+            return { ok: false };
+          case 'failed':
+            refusedAlike(quote, result.failure.kind, inboxCopy.changed.failed);
+            return { ok: false };
         }
       },
       resendEmail: async (quote) => {
