@@ -6,5 +6,5 @@ import type { QuoteInbox } from '../../domain/ports/quote-inbox';
  */
 export function failingQuoteInbox(failure: Error): QuoteInbox {
   const fail = () => Promise.reject(failure);
-  return { findPage: fail, changeStatus: fail, take: fail, addNote: fail, clearSpam: fail, clockRecords: fail, viewCounts: fail, resendBusinessEmail: fail, recordCallAttempt: fail };
+  return { findPage: fail, record: fail, clockRecords: fail, viewCounts: fail, resendBusinessEmail: fail };
 }

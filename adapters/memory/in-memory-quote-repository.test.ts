@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { defaultInboxQuery } from '../../domain/inbox/inbox-query';
 import type { InboxQuote } from '../../domain/inbox/inbox-quote';
 import type { FormTokens } from '../../domain/ports/form-tokens';
-import type { CallAttemptToRecord, NoStamp, NoteToAdd, SpamClearing, TakeRequest, SelfStampingQuoteInbox, StatusMove } from '../../domain/ports/quote-inbox';
+import type { NoStamp, SelfStampingQuoteInbox, StepToRecord } from '../../domain/ports/quote-inbox';
 import type { QuoteRequest } from '../../domain/quote/quote';
 import { customerDataContract } from '../contracts/customer-data.test-support';
 import { customerLinksContract } from '../contracts/customer-links.test-support';
@@ -14,7 +14,7 @@ import { quoteRetentionContract } from '../contracts/quote-retention.test-suppor
 import { reportSourceContract } from '../contracts/report-source.test-support';
 import { spamFolderContract } from '../contracts/spam-folder.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
-import { InMemoryQuoteRepository } from './in-memory-quote-repository';
+import { type InboxSeed, InMemoryQuoteRepository } from './in-memory-quote-repository';
 
 const make = ({ now }: { now: () => Date }) => {
   const store = new InMemoryQuoteRepository({ now });
@@ -31,29 +31,12 @@ reportSourceContract('InMemoryQuoteRepository', make);
 class SelfStampingStore extends InMemoryQuoteRepository implements SelfStampingQuoteInbox {
   static readonly staff = 'demo@se1plumbing.example';
 
-  override changeStatus(change: StatusMove<NoStamp>) {
-    const at = new Date();
-    return super.changeStatus({ ...change, by: SelfStampingStore.staff, at, respondedAt: change.from === 'new' ? at : null });
-  }
-
-  override take({ id }: TakeRequest<NoStamp>) {
-    return super.take({ id, by: SelfStampingStore.staff, at: new Date() });
-  }
-
-  override addNote(note: NoteToAdd<NoStamp>) {
-    return super.addNote({ ...note, by: SelfStampingStore.staff, at: new Date() });
+  override record({ id, step }: StepToRecord<NoStamp>) {
+    return super.record({ id, step, by: SelfStampingStore.staff, at: new Date() });
   }
 
   override resendBusinessEmail(id: string) {
     return super.resendBusinessEmail(id, new Date());
-  }
-
-  override clearSpam({ id }: SpamClearing<NoStamp>) {
-    return super.clearSpam({ id, by: SelfStampingStore.staff, at: new Date() });
-  }
-
-  override recordCallAttempt({ id }: CallAttemptToRecord<NoStamp>) {
-    return super.recordCallAttempt({ id, by: SelfStampingStore.staff, at: new Date() });
   }
 }
 
@@ -81,13 +64,13 @@ test('a bare seed waits as new, listed with the inserted ones', async () => {
   const { id, createdAt } = await store.insert(quote);
   const inserted = { ...quote, id, createdAt };
   expect(await everything(store)).toEqual([
-    { ...inserted, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [], photos: [], spam: null, callAttempts: [] },
-    { ...seeded, status: 'new', respondedAt: null, history: [], notes: [], taken: null, alerts: [], photos: [], spam: null, callAttempts: [] },
+    { ...inserted, status: 'new', respondedAt: null, activity: [], history: [], notes: [], taken: null, alerts: [], photos: [], spam: null, callAttempts: [] },
+    { ...seeded, status: 'new', respondedAt: null, activity: [], history: [], notes: [], taken: null, alerts: [], photos: [], spam: null, callAttempts: [] },
   ]);
 });
 
-test('a seed may come worked on: status, response, history, notes, calls and email as given', async () => {
-  const worked: InboxQuote = {
+test('a seed may come worked on: status, response, history, notes, calls and email as given, kept as the log they imply', async () => {
+  const worked = {
     ...seeded,
     taken: { by: 'sam@se1plumbing.example', at: new Date('2024-05-01T08:10:00Z') },
     alerts: [{ step: 'new', at: new Date('2024-05-01T08:00:00Z'), recipients: ['sam@se1plumbing.example'], everyone: false }],
@@ -102,9 +85,11 @@ test('a seed may come worked on: status, response, history, notes, calls and ema
     photos: [],
     spam: null,
     callAttempts: [{ by: 'sam.porter@se1plumbing.example', at: new Date('2024-05-01T08:05:00Z') }],
-  };
+  } satisfies InboxSeed;
   const store = new InMemoryQuoteRepository({ seed: [worked] });
-  expect(await everything(store)).toEqual([worked]);
+  const [listed] = await everything(store);
+  expect(listed).toEqual({ ...worked, activity: expect.any(Array) as unknown });
+  expect(listed?.activity.map(({ kind }) => kind)).toEqual(['call-attempted', 'taken', 'status-moved', 'status-moved', 'note']);
   expect(await store.resendBusinessEmail('seeded', now)).toBe('already-sent');
 });
 
@@ -118,19 +103,23 @@ test('among requests stored at the same time, the later id comes first', async (
 test('changing anything handed out does not change what is stored', async () => {
   const store = new InMemoryQuoteRepository({ now: () => now });
   const inserted = await store.insert(quote);
-  await store.changeStatus({ id: inserted.id, from: 'new', to: 'contacted', by: 'a@example.co.uk', at: now, respondedAt: now });
-  const note = await store.addNote({ quoteId: inserted.id, text: 'Rang.', by: 'a@example.co.uk', at: now });
+  await store.record({ id: inserted.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: 'a@example.co.uk', at: now });
+  const noted = await store.record({ id: inserted.id, step: { kind: 'note', text: 'Rang.' }, by: 'a@example.co.uk', at: now });
   const expected = await everything(store);
 
   inserted.createdAt.setFullYear(1999);
-  note?.at.setFullYear(1999);
+  if (noted.outcome !== 'recorded') throw new Error('the note was not recorded');
+  noted.entry.at.setFullYear(1999);
+  noted.quote.activity[0]?.at.setFullYear(1999);
   const [listed] = await everything(store);
   if (listed === undefined) throw new Error('the inserted quote is missing');
   listed.name = 'Someone else';
   listed.respondedAt?.setFullYear(1999);
   listed.history[0]?.at.setFullYear(1999);
   listed.notes[0]?.at.setFullYear(1999);
+  listed.activity[0]?.at.setFullYear(1999);
   (listed.history as unknown[]).length = 0;
+  (listed.activity as unknown[]).length = 0;
 
   expect(await everything(store)).toEqual(expected);
 });
@@ -148,7 +137,7 @@ test('a note written at an earlier moment than the newest goes after it', async 
   const store = new InMemoryQuoteRepository({ seed: [seeded] });
   const at = (minute: number) => new Date(now.getTime() + minute * 60_000);
   for (const [text, minute] of [['ten', 10], ['twenty', 20], ['fifteen', 15], ['twenty again', 20]] as const) {
-    await store.addNote({ quoteId: 'seeded', text, by: 'a@example.co.uk', at: at(minute) });
+    await store.record({ id: 'seeded', step: { kind: 'note', text }, by: 'a@example.co.uk', at: at(minute) });
   }
   expect((await everything(store))[0]?.notes.map(({ text }) => text)).toEqual(['twenty again', 'twenty', 'fifteen', 'ten']);
 });

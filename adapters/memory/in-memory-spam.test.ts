@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { customerAuthor, customerTokenPattern, noLongerNeededReason } from '../../domain/customer-link/customer-link';
+import { customerAuthor } from '../../domain/activity/activity';
+import { customerTokenPattern, noLongerNeededReason } from '../../domain/customer-link/customer-link';
 import { defaultInboxQuery, type InboxView, spamView } from '../../domain/inbox/inbox-query';
 import type { InboxQuote } from '../../domain/inbox/inbox-quote';
 import type { QuoteRequest } from '../../domain/quote/quote';
@@ -125,11 +126,12 @@ describe('the Spam folder', () => {
     clock.time += 3 * 60 * 60_000;
     const at = clock.now();
 
-    const outcome = await store.clearSpam({ id: spam.id, by: 'sam@example.co.uk', at });
+    const outcome = await store.record({ id: spam.id, step: { kind: 'spam-cleared' }, by: 'sam@example.co.uk', at });
 
     expect(outcome).toMatchObject({
-      outcome: 'cleared',
+      outcome: 'recorded',
       quote: { id: spam.id, createdAt: at, status: 'new', spam: { sentAt: spam.createdAt, cleared: { by: 'sam@example.co.uk', at } } },
+      entry: { kind: 'spam-cleared', by: 'sam@example.co.uk', at },
     });
     expect(cleared).toEqual([expect.objectContaining({ id: spam.id, createdAt: at, name: 'Bot' })]);
     expect(await listed(store, spamView, at)).toEqual([]);
@@ -140,17 +142,18 @@ describe('the Spam folder', () => {
   test('"Not spam" twice, on a request never judged spam, or on none', async () => {
     const { clock, store, spam, person, cleared } = await withSpam();
     const at = clock.now();
-    await store.clearSpam({ id: spam.id, by: 'sam@example.co.uk', at });
-    expect(await store.clearSpam({ id: spam.id, by: 'jo@example.co.uk', at })).toEqual({ outcome: 'not-spam' });
-    expect(await store.clearSpam({ id: person.id, by: 'jo@example.co.uk', at })).toEqual({ outcome: 'not-spam' });
-    expect(await store.clearSpam({ id: 'none', by: 'jo@example.co.uk', at })).toEqual({ outcome: 'not-found' });
+    const clear = (id: string, by: string) => store.record({ id, step: { kind: 'spam-cleared' }, by, at });
+    await clear(spam.id, 'sam@example.co.uk');
+    expect(await clear(spam.id, 'jo@example.co.uk')).toEqual({ outcome: 'refused', refusal: { reason: 'not-spam' } });
+    expect(await clear(person.id, 'jo@example.co.uk')).toEqual({ outcome: 'refused', refusal: { reason: 'not-spam' } });
+    expect(await clear('none', 'jo@example.co.uk')).toEqual({ outcome: 'not-found' });
     expect(cleared).toHaveLength(1);
   });
 
   test('deleteSpamBefore deletes only what is still in the folder and was sent before the cutoff', async () => {
     const { clock, store, spam, person } = await withSpam();
     const rescued = await store.insert(sampleQuote({ name: 'Rescued' }), [], { honeypotFilled: true, formToken: null });
-    await store.clearSpam({ id: rescued.id, by: 'sam@example.co.uk', at: clock.now() });
+    await store.record({ id: rescued.id, step: { kind: 'spam-cleared' }, by: 'sam@example.co.uk', at: clock.now() });
     clock.time += 60_000;
     const later = await store.insert(sampleQuote({ name: 'Later bot' }), [], { honeypotFilled: true, formToken: null });
 

@@ -58,7 +58,7 @@ test('a store that fails gets 503 storage-unavailable, for posts, pages and chan
   const baseUrl = 'http://failing-store.test';
   const down = () => Promise.reject(new Error('disk full'));
   const quotes = { insert: down, delete: down };
-  const inbox = { findPage: down, changeStatus: down, take: down, addNote: down, clearSpam: down, clockRecords: down, viewCounts: down, resendBusinessEmail: down, recordCallAttempt: down };
+  const inbox = { findPage: down, record: down, clockRecords: down, viewCounts: down, resendBusinessEmail: down };
   server.use(...createApiHandlers({ baseUrl, quotes, inbox }));
   const url = `${baseUrl}/api/quote-requests`;
 
@@ -67,8 +67,8 @@ test('a store that fails gets 503 storage-unavailable, for posts, pages and chan
   expect(await errorOf(await fetch(url))).toMatchObject(unavailable);
   expect(await errorOf(await fetch(`${url}/summary`))).toMatchObject(unavailable);
   expect(await errorOf(await fetch(`${url}/counts`))).toMatchObject(unavailable);
-  expect(await errorOf(await post(`${url}/q-1/status`, JSON.stringify({ from: 'new', to: 'contacted' })))).toMatchObject(unavailable);
-  expect(await errorOf(await post(`${url}/q-1/notes`, JSON.stringify({ text: 'Hello' })))).toMatchObject(unavailable);
+  expect(await errorOf(await post(`${url}/q-1/activity`, JSON.stringify({ kind: 'status-moved', from: 'new', to: 'contacted' })))).toMatchObject(unavailable);
+  expect(await errorOf(await post(`${url}/q-1/activity`, JSON.stringify({ kind: 'note', text: 'Hello' })))).toMatchObject(unavailable);
   expect(await errorOf(await post(`${url}/q-1/resend-email`, ''))).toMatchObject(unavailable);
   expect(await errorOf(await fetch(`${url}/q-1`, { method: 'DELETE' }))).toMatchObject(unavailable);
 });
@@ -82,12 +82,12 @@ test('the inbox answers as the server does: a page object, 400 naming a paramete
     status: 400,
     body: { error: 'invalid-fields', fields: [{ field: 'urgent' }, { field: 'limit' }] },
   });
-  const move = (from: string, to: string, id = stored.id) => post(`${url}/${id}/status`, JSON.stringify({ from, to }));
-  expect((await move('new', 'contacted')).status).toBe(200);
+  const move = (from: string, to: string, id = stored.id) => post(`${url}/${id}/activity`, JSON.stringify({ kind: 'status-moved', from, to }));
+  expect((await move('new', 'contacted')).status).toBe(201);
   expect(await errorOf(await move('new', 'contacted'))).toMatchObject({ status: 409, body: { error: 'conflict', current: 'contacted' } });
   expect(await errorOf(await move('contacted', 'new'))).toMatchObject({ status: 422, body: { error: 'not-allowed' } });
   expect(await errorOf(await move('new', 'contacted', 'no-such-id'))).toMatchObject({ status: 404, body: { error: 'not-found' } });
-  expect(await errorOf(await post(`${url}/${stored.id}/notes`, JSON.stringify({ text: ' ' })))).toMatchObject({
+  expect(await errorOf(await post(`${url}/${stored.id}/activity`, JSON.stringify({ kind: 'note', text: ' ' })))).toMatchObject({
     status: 400,
     body: { error: 'invalid-fields', fields: [{ field: 'text', message: 'Write the note before adding it' }] },
   });
@@ -100,7 +100,7 @@ test('without a staff session every staff call is 401, and the public post still
   for (const response of [
     await fetch(url),
     await fetch(`${url}/summary`),
-    await post(`${url}/q-1/status`, JSON.stringify({ from: 'new', to: 'contacted' })),
+    await post(`${url}/q-1/activity`, JSON.stringify({ kind: 'status-moved', from: 'new', to: 'contacted' })),
     await fetch(`${url}/q-1`, { method: 'DELETE' }),
   ]) {
     expect(await errorOf(response)).toMatchObject({ status: 401, body: { error: 'not-signed-in' } });

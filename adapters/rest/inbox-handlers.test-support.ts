@@ -6,19 +6,17 @@
  */
 import { http, type HttpHandler, HttpResponse } from 'msw';
 import * as v from 'valibot';
-import { addQuoteNote } from '../../domain/inbox/add-quote-note';
-import { changeQuoteStatus } from '../../domain/inbox/change-quote-status';
-import { clearSpam } from '../../domain/spam/clear-spam';
+import { ActivityStepSchema, isStaffStep } from '../../domain/activity/activity';
+import { stepProblem } from '../../domain/activity/activity-guard';
+import { recordStep } from '../../domain/activity/record-step';
 import { findQuotes } from '../../domain/inbox/find-quotes';
 import { encodeCursor } from '../../domain/inbox/inbox-query';
 import { inboxSummary } from '../../domain/inbox/inbox-summary';
 import type { QuoteInbox } from '../../domain/ports/quote-inbox';
 import { resendBusinessEmail } from '../../domain/inbox/resend-business-email';
 import type { StaffFailure } from '../../domain/staff/staff-failure';
-import { noteTextOf, statusChangeOf, wireOutcomeFields } from '../http-api/inbox-bodies';
 import { fromInboxSearchParams } from '../http-api/inbox-params';
-import { takeRefusal, toWireClockRecords, toWireInboxQuote, toWireInboxSummary, toWireNote } from '../http-api/inbox-wire';
-import { takeQuote } from '../../domain/inbox/take-quote';
+import { refusalBody, toWireActivity, toWireClockRecords, toWireInboxQuote, toWireInboxSummary } from '../http-api/inbox-wire';
 import type { WireError } from '../http-api/wire';
 
 export interface InboxHandlersOptions {
@@ -100,53 +98,44 @@ export function createInboxHandlers({ url, inbox, staffEmail, now }: InboxHandle
       }),
     ),
     http.post(
-      `${url}/:id/status`,
+      `${url}/:id/activity`,
       asStaff(async ({ request, params }, by) => {
         const body = await jsonOf(request);
         if (body === noJson) return failure(400, { error: 'invalid-json', message: 'Not JSON' });
-        const change = statusChangeOf(body);
-        if (!change.ok) return invalid(change.fields);
-        const result = await changeQuoteStatus(deps, { id: idOf(params), ...change.move, by, at: now() });
-        if (result.ok) return HttpResponse.json(toWireInboxQuote(result.quote));
-        const { error } = result;
-        if (error.kind === 'not-found') return notFound();
-        if (error.kind === 'conflict') return failure(409, { error: 'conflict', message: 'Moved already', current: error.current });
-        if (error.kind === 'not-allowed') {
-          const message = `A request cannot move from ${error.from} to ${error.to}`;
-          return failure(422, { error: 'not-allowed', message, fields: [{ field: 'to', message }] });
+        const parsed = v.safeParse(ActivityStepSchema, body);
+        if (!parsed.success) return invalid(parsed.issues.map((issue) => ({ field: issue.path?.map((item) => String(item.key)).join('.') ?? 'kind', message: issue.message })));
+        const step = parsed.output;
+        if (!isStaffStep(step)) return invalid([{ field: 'kind', message: 'Staff cannot record that kind of step' }]);
+        const problem = stepProblem(step);
+        if (problem?.field === 'to') return failure(422, { error: 'not-allowed', message: problem.message, fields: [problem] });
+        if (problem !== undefined) return invalid([problem]);
+        const result = await recordStep(deps, { id: idOf(params), step, by, at: now() }, 'Recording a step');
+        switch (result.outcome) {
+          case 'recorded':
+            return HttpResponse.json({ quote: toWireInboxQuote(result.quote), entry: toWireActivity(result.entry) }, { status: 201 });
+          case 'refused':
+            return failure(409, refusalBody(result.refusal));
+          case 'not-found':
+            return notFound();
+          case 'failed':
+            return staffFailure(result.failure);
         }
-        if (error.kind === 'invalid-outcome') return invalid([{ field: wireOutcomeFields[error.field], message: error.message }]);
-        return staffFailure(error);
       }),
     ),
     http.post(
       `${url}/:id/take`,
       asStaff(async ({ params }, by) => {
-        const result = await takeQuote(deps, { id: idOf(params), by, at: now() });
-        if (result.ok) return HttpResponse.json(toWireInboxQuote(result.quote));
-        if (result.error.kind === 'not-signed-in' || result.error.kind === 'storage-failure') return staffFailure(result.error);
-        const { status, body } = takeRefusal(result.error);
-        return failure(status, body);
-      }),
-    ),
-    http.post(
-      `${url}/:id/notes`,
-      asStaff(async ({ request, params }, by) => {
-        const body = await jsonOf(request);
-        if (body === noJson) return failure(400, { error: 'invalid-json', message: 'Not JSON' });
-        const result = await addQuoteNote(deps, { quoteId: idOf(params), text: noteTextOf(body), by, at: now() });
-        if (result.ok) return HttpResponse.json(toWireNote(result.note), { status: 201 });
-        if (result.error.kind === 'invalid-note') return invalid([{ field: 'text', message: result.error.message }]);
-        return result.error.kind === 'not-found' ? notFound() : staffFailure(result.error);
-      }),
-    ),
-    http.post(
-      `${url}/:id/not-spam`,
-      asStaff(async ({ params }, by) => {
-        const result = await clearSpam(deps, { id: idOf(params), by, at: now() });
-        if (result.ok) return HttpResponse.json(toWireInboxQuote(result.quote));
-        if (result.error.kind === 'not-spam') return failure(409, { error: 'conflict', message: 'The request is not in the Spam folder' });
-        return result.error.kind === 'not-found' ? notFound() : staffFailure(result.error);
+        const result = await recordStep(deps, { id: idOf(params), step: { kind: 'taken' }, by, at: now() }, 'Taking a request');
+        switch (result.outcome) {
+          case 'recorded':
+            return HttpResponse.json(toWireInboxQuote(result.quote));
+          case 'refused':
+            return failure(409, refusalBody(result.refusal));
+          case 'not-found':
+            return notFound();
+          case 'failed':
+            return staffFailure(result.failure);
+        }
       }),
     ),
     http.post(

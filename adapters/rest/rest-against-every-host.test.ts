@@ -174,8 +174,8 @@ function reportOnHost(name: string, make: (options: { now: () => Date }) => Prom
   test(`the report from ${name} counts a request won there, with its value, by its channel`, async () => {
     const { repository, inbox, reports } = await make({ now: () => new Date() });
     const stored = await repository.insert({ ...sampleQuote({ name: 'Reported Job' }), hasGclid: false, referrerHost: null, utmSource: 'gbp', utmMedium: 'organic', utmCampaign: null });
-    expect((await inbox.changeStatus({ id: stored.id, from: 'new', to: 'contacted' })).outcome).toBe('changed');
-    expect((await inbox.changeStatus({ id: stored.id, from: 'contacted', to: 'won', wonPence: 64_500 })).outcome).toBe('changed');
+    expect((await inbox.record({ id: stored.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' } })).outcome).toBe('recorded');
+    expect((await inbox.record({ id: stored.id, step: { kind: 'status-moved', from: 'contacted', to: 'won', wonPence: 64_500 } })).outcome).toBe('recorded');
     const report = await reports.read('this-month');
     expect(report.channels.find(({ channel }) => channel === 'Google Business Profile')).toMatchObject({ requests: 1, won: 1, wonPence: 64_500 });
     expect((await reports.csv('this-month')).split('\r\n')).toContain('Google Business Profile,1,0,100,1,100,645,645,0,0');

@@ -5,7 +5,7 @@ import { changeQuoteStatus } from '../../domain/inbox/change-quote-status';
 import { findQuotes } from '../../domain/inbox/find-quotes';
 import { defaultInboxQuery } from '../../domain/inbox/inbox-query';
 import { NotSignedIn } from '../../domain/staff/staff';
-import { sampleQuote } from '../../fixtures/sample-request.test-support';
+import { sampleInboxQuote, sampleQuote } from '../../fixtures/sample-request.test-support';
 import { toWireInboxQuote } from '../http-api/inbox-wire';
 import { recordingLogger } from '../memory/recording-logger.test-support';
 import { messageOf, mockApi } from './mock-api.test-support';
@@ -16,19 +16,7 @@ const { server, restApi } = mockApi();
 
 const unavailable = () => HttpResponse.json({ error: 'storage-unavailable', message: 'Down' }, { status: 503 });
 const notSignedIn = () => HttpResponse.json({ error: 'not-signed-in', message: 'Sign in as staff' }, { status: 401 });
-const wireQuote = toWireInboxQuote({
-  ...quote,
-  taken: null,
-  alerts: [],
-  id: 'q-1',
-  createdAt: new Date('2026-11-20T09:00:00Z'),
-  status: 'new',
-  respondedAt: null,
-  history: [],
-  notes: [],
-  photos: [],
-  spam: null,
-});
+const wireQuote = toWireInboxQuote(sampleInboxQuote({ ...quote, id: 'q-1', createdAt: new Date('2026-11-20T09:00:00Z') }));
 const firstPage = { query: defaultInboxQuery, after: null, now: new Date() };
 const move = { id: 'q-1', from: 'new', to: 'contacted', by: 'staff@example.co.uk', at: new Date() } as const;
 
@@ -153,12 +141,12 @@ test.for([
   });
   await expect(inbox.resendBusinessEmail('q-1', new Date())).rejects.toThrow(/^Resending the business email failed/);
   expect(attempts).toBe(3);
-  expect(messageOf(errors[0]?.cause)).toMatch(/^Changing the status of the quote request failed/);
+  expect(messageOf(errors[0]?.cause)).toMatch(/^Recording the step failed/);
 });
 
-test('a 409 without the status it is at now is not a conflict the client can report, but a failure', async () => {
+test('a 409 that tells no refusal (no status it is at now, no reason) is not one the client can report, but a failure', async () => {
   const { url, inbox } = restApi();
-  server.use(http.post(`${url}/:id/status`, () => HttpResponse.json({ error: 'conflict', message: 'Moved' }, { status: 409 })));
+  server.use(http.post(`${url}/:id/activity`, () => HttpResponse.json({ error: 'conflict', message: 'Moved' }, { status: 409 })));
 
-  await expect(inbox.changeStatus({ ...move, respondedAt: null })).rejects.toThrow(/answered 409/);
+  await expect(inbox.record({ id: 'q-1', step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: move.by, at: move.at })).rejects.toThrow(/answered 409/);
 });

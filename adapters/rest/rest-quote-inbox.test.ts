@@ -70,34 +70,54 @@ test('changes send only what staff chose: who and when are the server’s to rec
   });
   const at = new Date('1999-01-01T00:00:00Z');
 
-  const changed = await inbox.changeStatus({ id: stored.id, from: 'new', to: 'contacted', by: 'mallory@example.com', at, respondedAt: at });
-  const note = await inbox.addNote({ quoteId: stored.id, text: 'Call after six', by: 'mallory@example.com', at });
+  const changed = await inbox.record({ id: stored.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: 'mallory@example.com', at });
+  const note = await inbox.record({ id: stored.id, step: { kind: 'note', text: 'Call after six' }, by: 'mallory@example.com', at });
   expect(await inbox.resendBusinessEmail(stored.id, at)).toBe('queued');
   server.events.removeAllListeners();
 
-  expect(await Promise.all(sent)).toEqual([{ from: 'new', to: 'contacted' }, { text: 'Call after six' }, null]);
+  expect(await Promise.all(sent)).toEqual([{ kind: 'status-moved', from: 'new', to: 'contacted' }, { kind: 'note', text: 'Call after six' }, null]);
   const stamp = { by: handlerStaffEmail, at: new Date('2026-11-20T09:30:00Z') };
-  expect(changed).toMatchObject({ outcome: 'changed', quote: { status: 'contacted', respondedAt: stamp.at, history: [{ from: 'new', to: 'contacted', ...stamp }] } });
-  expect(note).toMatchObject({ text: 'Call after six', ...stamp });
+  expect(changed).toMatchObject({
+    outcome: 'recorded',
+    quote: { status: 'contacted', respondedAt: stamp.at, history: [{ from: 'new', to: 'contacted', ...stamp }] },
+    entry: { kind: 'status-moved', from: 'new', to: 'contacted', ...stamp },
+  });
+  expect(note).toMatchObject({ outcome: 'recorded', entry: { kind: 'note', text: 'Call after six', ...stamp }, quote: { notes: [{ text: 'Call after six', ...stamp }] } });
 });
 
-test('a 409 is a conflict with where the request is now; 404s are not-found, undefined and not-found', async () => {
+test('a 409 is a refusal saying where the request is now; 404s are not-found', async () => {
   const { inbox, quotes } = restApi();
   const stored = await quotes.insert(quote);
   const now = new Date();
-  await inbox.changeStatus({ id: stored.id, from: 'new', to: 'contacted', by: 'x', at: now, respondedAt: now });
+  const contacted = { kind: 'status-moved', from: 'new', to: 'contacted' } as const;
+  await inbox.record({ id: stored.id, step: contacted, by: 'x', at: now });
 
-  expect(await inbox.changeStatus({ id: stored.id, from: 'new', to: 'contacted', by: 'x', at: now, respondedAt: now })).toEqual({
-    outcome: 'conflict',
-    current: 'contacted',
-  });
+  expect(await inbox.record({ id: stored.id, step: contacted, by: 'x', at: now })).toEqual({ outcome: 'refused', refusal: { reason: 'moved', current: 'contacted' } });
   expect(await changeQuoteStatus({ inbox, logger: recordingLogger().logger }, { id: stored.id, from: 'new', to: 'contacted', by: 'x', at: now })).toEqual({
     ok: false,
     error: { kind: 'conflict', current: 'contacted' },
   });
-  expect(await inbox.changeStatus({ id: 'a/b?c', from: 'new', to: 'contacted', by: 'x', at: now, respondedAt: now })).toEqual({ outcome: 'not-found' });
-  expect(await inbox.addNote({ quoteId: 'no-such-id', text: 'Hello', by: 'x', at: now })).toBeUndefined();
+  expect(await inbox.record({ id: 'a/b?c', step: contacted, by: 'x', at: now })).toEqual({ outcome: 'not-found' });
+  expect(await inbox.record({ id: 'no-such-id', step: { kind: 'note', text: 'Hello' }, by: 'x', at: now })).toEqual({ outcome: 'not-found' });
   expect(await inbox.resendBusinessEmail('no-such-id', now)).toBe('not-found');
+});
+
+test('every refusal comes back as the store gave it, through /activity and /take alike', async () => {
+  const { inbox, quotes } = restApi({ now: () => new Date('2026-11-20T09:30:00Z') });
+  const taken = await quotes.insert(quote);
+  const moved = await quotes.insert(quote);
+  const now = new Date();
+  const step = (id: string, kind: 'taken' | 'call-attempted' | 'spam-cleared') => inbox.record({ id, step: { kind }, by: 'x', at: now });
+  await step(taken.id, 'taken');
+  await inbox.record({ id: moved.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: 'x', at: now });
+
+  expect(await step(taken.id, 'taken')).toEqual({ outcome: 'refused', refusal: { reason: 'already-taken', taken: { by: handlerStaffEmail, at: new Date('2026-11-20T09:30:00Z') } } });
+  // Closed by its customer, it was never taken, and has left the Waiting view.
+  const closed = await quotes.insert(quote);
+  await quotes.closeForCustomer(closed.customerToken, now);
+  expect(await step(closed.id, 'taken')).toEqual({ outcome: 'refused', refusal: { reason: 'not-waiting', current: 'lost' } });
+  expect(await step(moved.id, 'call-attempted')).toEqual({ outcome: 'refused', refusal: { reason: 'not-waiting', current: 'contacted' } });
+  expect(await step(taken.id, 'spam-cleared')).toEqual({ outcome: 'refused', refusal: { reason: 'not-spam' } });
 });
 
 test('the summary is the domain’s, worked out from the clock records the server gives', async () => {

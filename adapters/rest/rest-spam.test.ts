@@ -57,7 +57,7 @@ test('a 201 without a well-formed customer token is not what the API promises', 
   await expect(repository.insert(sampleQuote())).rejects.toThrow(/not what the API promises/);
 });
 
-test('"Not spam" posts to not-spam: 200 is the request in Waiting, recorded by the session\'s staff member', async () => {
+test('"Not spam" posts its step to activity: 201 is the request in Waiting, recorded by the session\'s staff member', async () => {
   const at = new Date('2026-11-24T10:02:00Z');
   const { repository, inbox } = restApi({ now: () => at });
   const bot = await repository.insert(sampleQuote({ name: 'Rescued' }), [], { honeypotFilled: true, formToken: null });
@@ -72,24 +72,25 @@ test('"Not spam" posts to not-spam: 200 is the request in Waiting, recorded by t
 test('409 is a request no longer in the Spam folder, 404 one not there, 401 a lapsed session', async () => {
   const { url, repository, inbox } = restApi();
   const person = await repository.insert(sampleQuote());
-  expect(await inbox.clearSpam({ id: person.id, by: 'x', at: new Date() })).toEqual({ outcome: 'not-spam' });
-  expect(await inbox.clearSpam({ id: 'none', by: 'x', at: new Date() })).toEqual({ outcome: 'not-found' });
+  const clear = (id: string) => inbox.record({ id, step: { kind: 'spam-cleared' }, by: 'x', at: new Date() });
+  expect(await clear(person.id)).toEqual({ outcome: 'refused', refusal: { reason: 'not-spam' } });
+  expect(await clear('none')).toEqual({ outcome: 'not-found' });
 
-  const asked: string[] = [];
+  const asked: unknown[] = [];
   server.use(
-    http.post(`${url}/:id/not-spam`, ({ request }) => {
-      asked.push(new URL(request.url).pathname);
+    http.post(`${url}/:id/activity`, async ({ request }) => {
+      asked.push([new URL(request.url).pathname, await request.json()]);
       return HttpResponse.json({ error: 'not-signed-in', message: 'Sign in as staff' }, { status: 401 });
     }),
   );
   const lapsed = await clearSpam({ inbox, logger: recordingLogger().logger }, { id: 'a/b', by: 'x', at: new Date() });
   expect(lapsed).toEqual({ ok: false, error: { kind: 'not-signed-in' } });
-  expect(asked).toEqual(['/api/quote-requests/a%2Fb/not-spam']);
+  expect(asked).toEqual([['/api/quote-requests/a%2Fb/activity', { kind: 'spam-cleared' }]]);
 });
 
 test('a failing server is a storage failure, logged', async () => {
   const { url, inbox } = restApi();
-  server.use(http.post(`${url}/:id/not-spam`, () => HttpResponse.json({ error: 'storage-unavailable', message: 'Down' }, { status: 503 })));
+  server.use(http.post(`${url}/:id/activity`, () => HttpResponse.json({ error: 'storage-unavailable', message: 'Down' }, { status: 503 })));
   const { logger, errors } = recordingLogger();
   expect(await clearSpam({ inbox, logger }, { id: 'q-1', by: 'x', at: new Date() })).toEqual({ ok: false, error: { kind: 'storage-failure' } });
   expect(errors).toHaveLength(1);

@@ -119,23 +119,25 @@ test('every status the inbox answers is in the contract', async () => {
     await fetch(`${url}/summary`, { headers: staff });
     await fetch(`${url}/clock-records?since=2024-01-01T00:00:00Z`, { headers: staff });
     await fetch(`${url}/clock-records`, { headers: staff });
-    await post(`/${id}/status`, { from: 'new', to: 'won' });
-    await post(`/${id}/status`, { from: 'new', to: 'contacted' });
-    await post(`/${id}/status`, { from: 'new', to: 'contacted' });
-    await post(`/${id}/status`, { from: 'new' });
-    await post(`/${id}/status`, '{');
-    await post(`/${id}/status`, { from: 'new', to: 'contacted' }, { ...staff, origin: 'https://evil.example' });
-    await post(`/${id}/status`, { from: 'new', to: 'contacted' }, {});
-    await post('/no-such-id/status', { from: 'new', to: 'contacted' });
-    await post(`/${id}/status`, { from: 'contacted', to: 'quoted', padding: 'x'.repeat(20_000) });
-    await post(`/${id}/notes`, { text: 'Call back after six' });
-    await post(`/${id}/notes`, { text: '  ' });
-    await post('/no-such-id/notes', { text: 'Lost' });
+    const step = (from: string, to: string, extra: object = {}) => ({ kind: 'status-moved', from, to, ...extra });
+    await post(`/${id}/activity`, step('new', 'won'));
+    await post(`/${id}/activity`, step('new', 'contacted'));
+    await post(`/${id}/activity`, step('new', 'contacted'));
+    await post(`/${id}/activity`, { kind: 'status-moved', from: 'new' });
+    await post(`/${id}/activity`, '{');
+    await post(`/${id}/activity`, step('new', 'contacted'), { ...staff, origin: 'https://evil.example' });
+    await post(`/${id}/activity`, step('new', 'contacted'), {});
+    await post('/no-such-id/activity', step('new', 'contacted'));
+    await post(`/${id}/activity`, step('contacted', 'quoted', { padding: 'x'.repeat(20_000) }));
+    await post(`/${id}/activity`, { kind: 'note', text: 'Call back after six' });
+    await post(`/${id}/activity`, { kind: 'note', text: '  ' });
+    await post(`/${id}/activity`, { kind: 'review-opened' });
+    await post('/no-such-id/activity', { kind: 'note', text: 'Lost' });
     await post(`/${id}/resend-email`);
     await post('/no-such-id/resend-email');
-    await post(`/${spamId}/not-spam`);
-    await post(`/${spamId}/not-spam`);
-    await post('/no-such-id/not-spam');
+    await post(`/${spamId}/activity`, { kind: 'spam-cleared' });
+    await post(`/${spamId}/activity`, { kind: 'spam-cleared' });
+    await post('/no-such-id/activity', { kind: 'spam-cleared' });
     await server.db.destroy();
     await fetch(url, { headers: staff });
     await fetch(`${url}/summary`, { headers: staff });
@@ -149,23 +151,24 @@ test('every status the inbox answers is in the contract', async () => {
       'GET /summary 200',
       'GET /clock-records 200',
       'GET /clock-records 400',
-      'POST /{id}/status 422',
-      'POST /{id}/status 200',
-      'POST /{id}/status 409',
-      'POST /{id}/status 400',
-      'POST /{id}/status 400',
-      'POST /{id}/status 403',
-      'POST /{id}/status 401',
-      'POST /no-such-id/status 404',
-      'POST /{id}/status 413',
-      'POST /{id}/notes 201',
-      'POST /{id}/notes 400',
-      'POST /no-such-id/notes 404',
+      'POST /{id}/activity 422',
+      'POST /{id}/activity 201',
+      'POST /{id}/activity 409',
+      'POST /{id}/activity 400',
+      'POST /{id}/activity 400',
+      'POST /{id}/activity 403',
+      'POST /{id}/activity 401',
+      'POST /no-such-id/activity 404',
+      'POST /{id}/activity 413',
+      'POST /{id}/activity 201',
+      'POST /{id}/activity 400',
+      'POST /{id}/activity 400',
+      'POST /no-such-id/activity 404',
       'POST /{id}/resend-email 202',
       'POST /no-such-id/resend-email 404',
-      'POST /{spamId}/not-spam 200',
-      'POST /{spamId}/not-spam 409',
-      'POST /no-such-id/not-spam 404',
+      'POST /{spamId}/activity 201',
+      'POST /{spamId}/activity 409',
+      'POST /no-such-id/activity 404',
       'GET  503',
       'GET /summary 503',
     ]);

@@ -75,9 +75,9 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
       // From the notification, with no session at all: the token is the proof.
       const taken = await send(app, 'POST', `/api/quote-requests/${stored.id}/take`, { token: alert.take }, '');
       expect(taken.status).toBe(200);
-      expect(v.parse(WireInboxQuoteSchema, await taken.json()).taken?.by).toBe(testStaff.email);
+      expect(v.parse(WireInboxQuoteSchema, await taken.json()).activity).toMatchObject([{ kind: 'taken', by: testStaff.email }]);
       const [card] = (await inboxPage(app)).quotes;
-      expect(card).toMatchObject({ id: stored.id, status: 'new', taken: { by: testStaff.email }, alerts: [{ step: 'new', recipients: [testStaff.email] }] });
+      expect(card).toMatchObject({ id: stored.id, status: 'new', activity: [{ kind: 'taken', by: testStaff.email }], alerts: [{ step: 'new', recipients: [testStaff.email] }] });
     });
 
     test('a take token works once, for its own request, and a forged one for none', async () => {
@@ -108,7 +108,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
       const app = await server(kind);
       const joCookie = await addJo(app);
       const stored = await storeQuote(app);
-      expect((await send(app, 'POST', `/api/quote-requests/${stored.id}/status`, { from: 'new', to: 'contacted' }, joCookie)).status).toBe(200);
+      expect((await send(app, 'POST', `/api/quote-requests/${stored.id}/activity`, { kind: 'status-moved', from: 'new', to: 'contacted' }, joCookie)).status).toBe(201);
 
       const late = await send(app, 'POST', `/api/quote-requests/${stored.id}/take`);
 
@@ -149,7 +149,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
         ['new', '2026-11-23T15:40:00.000Z'],
         ['escalated', '2026-11-23T15:50:00.000Z'],
       ]);
-      expect(card?.taken).toEqual({ by: jo.email, at: '2026-11-23T15:52:00.000Z' });
+      expect(card?.activity).toEqual([{ kind: 'taken', id: expect.any(String) as unknown, by: jo.email, at: '2026-11-23T15:52:00.000Z' }]);
     });
 
     test('a push service that is down, then up, gets every alert once', async () => {

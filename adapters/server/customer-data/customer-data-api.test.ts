@@ -25,7 +25,7 @@ const fieldsOf = async (response: Response) => v.parse(WireErrorSchema, await re
 /** How many rows of each table that refers to a request refer to one of `ids`. */
 async function rowsReferring(server: TestServer, ids: readonly string[]) {
   const counts: Record<string, number> = {};
-  for (const table of ['quote_requests', 'quote_notes', 'quote_status_changes', 'notifications', 'alert_records', 'alert_deliveries'] as const) {
+  for (const table of ['quote_requests', 'quote_activity', 'notifications', 'alert_records', 'alert_deliveries'] as const) {
     const column = table === 'quote_requests' ? 'id' : 'quote_id';
     const { rows } = await sql<{ total: number | string }>`select count(*) as total from ${sql.table(table)} where ${sql.ref(column)} in (${sql.join(ids)})`.execute(server.db);
     counts[table] = Number(rows[0]?.total);
@@ -71,10 +71,10 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
       const first = await storeQuote(server, { name: 'Priya Raman', email: 'Priya@Example.co.uk', phone: '07700 900123' });
       const second = await storeQuote(server, { name: 'Priya Raman', email: null, phone: '+44 7700 900123' });
       const other = await storeQuote(server, { name: 'Tom Okafor', email: 'tom@example.co.uk', phone: '020 7946 0111' });
-      const note = await fetch(`${server.url}/api/quote-requests/${first.id}/notes`, {
+      const note = await fetch(`${server.url}/api/quote-requests/${first.id}/activity`, {
         method: 'POST',
         headers: { cookie: server.staffCookie, 'content-type': 'application/json' },
-        body: JSON.stringify({ text: 'Wants a morning visit' }),
+        body: JSON.stringify({ kind: 'note', text: 'Wants a morning visit' }),
       });
       expect(note.status).toBe(201);
       await expect.poll(() => smtp.messages.length, { timeout: 5_000 }).toBe(5);
@@ -107,14 +107,13 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
       const erased = await erase(server, { email: 'priya@example.co.uk', phone: '07700900123', confirm: '+447700900123' });
       expect(erased.status).toBe(200);
       expect(v.parse(WireErasureSchema, await erased.json())).toEqual({
-        erased: { requests: 2, notes: 1, status_changes: 0, emails: 3, alerts: 0 },
-        message: 'Erased 2 requests, 1 note, 0 status changes, 3 email records and 0 alert records.',
+        erased: { requests: 2, steps: 1, emails: 3, alerts: 0 },
+        message: 'Erased 2 requests, 1 history entry, 3 email records and 0 alert records.',
         emails_already_sent: sentEmailsNotice,
       });
       expect(await rowsReferring(server, [first.id, second.id])).toEqual({
         quote_requests: 0,
-        quote_notes: 0,
-        quote_status_changes: 0,
+        quote_activity: 0,
         notifications: 0,
         alert_records: 0,
         alert_deliveries: 0,

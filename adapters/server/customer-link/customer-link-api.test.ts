@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
-import { customerAuthor, noLongerNeededReason } from '../../../domain/customer-link/customer-link';
+import { customerAuthor } from '../../../domain/activity/activity';
+import { noLongerNeededReason } from '../../../domain/customer-link/customer-link';
 import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
 import { CustomerLinksDouble } from '../../../fixtures/customer-links.test-support';
 import { sampleInboxQuote } from '../../../fixtures/sample-request.test-support';

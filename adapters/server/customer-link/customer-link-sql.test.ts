@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
-import { customerAuthor, noLongerNeededReason } from '../../../domain/customer-link/customer-link';
+import { customerAuthor } from '../../../domain/activity/activity';
+import { noLongerNeededReason } from '../../../domain/customer-link/customer-link';
 import { defaultInboxQuery } from '../../../domain/inbox/inbox-query';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 import { WireCustomerViewSchema } from '../../http-api/customer-link-wire';
@@ -48,7 +49,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
       expect(v.parse(WireCustomerViewSchema, await (await app.request(`http://localhost${path}`)).json())).toMatchObject({ quote: { name: 'Tom Okafor' }, tried_at: null });
       // Rung with nobody answering: the page says when, no longer when we aim to call.
       const triedAt = new Date(stored.createdAt.getTime() + 4 * 60_000);
-      await new SqlQuoteInbox(db).recordCallAttempt({ id: stored.id, by: 'sam.porter@se1plumbing.example', at: triedAt });
+      await new SqlQuoteInbox(db).record({ id: stored.id, step: { kind: 'call-attempted' }, by: 'sam.porter@se1plumbing.example', at: triedAt });
       expect(v.parse(WireCustomerViewSchema, await (await app.request(`http://localhost${path}`)).json())).toMatchObject({ call_by: null, tried_at: triedAt.toISOString() });
       expect((await post('/messages', { message: 'The leak is worse now' })).status).toBe(200);
       expect(alerted).toEqual(['The leak is worse now']);

@@ -86,15 +86,15 @@ test('staff routes refuse such bodies too: sign-in, a note, a status change, a p
       const { id } = await storeQuote(server);
       const attempts = [
         post(server, '/api/session', 'application/json', jsonWith({ email: 'staff@example.co.uk', password: 'pass@@word' }, [0xff])),
-        post(server, `/api/quote-requests/${id}/notes`, 'application/json', jsonWith({ text: 'Called @@back' }, [0xc3]), staff),
-        post(server, `/api/quote-requests/${id}/status`, 'application/json', jsonWith({ from: 'new', to: '@@contacted' }, [0x80]), staff),
+        post(server, `/api/quote-requests/${id}/activity`, 'application/json', jsonWith({ kind: 'note', text: 'Called @@back' }, [0xc3]), staff),
+        post(server, `/api/quote-requests/${id}/activity`, 'application/json', jsonWith({ kind: 'status-moved', from: 'new', to: '@@contacted' }, [0x80]), staff),
         post(server, `${alertPaths.root}/devices`, 'application/json', jsonWith({ endpoint: 'https://push.example/@@' }, [0xfe]), staff),
       ];
       for (const response of await Promise.all(attempts)) {
         expect(response.status, response.url).toBe(400);
         expect(v.parse(WireErrorSchema, await response.json())).toEqual(notUtf8);
       }
-      expect((await inboxPage(server)).quotes).toMatchObject([{ id, status: 'new', notes: [] }]);
+      expect((await inboxPage(server)).quotes).toMatchObject([{ id, status: 'new', activity: [] }]);
     },
     { alerts: {} },
   );

@@ -29,15 +29,20 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
             expect(await response.text()).not.toContain('Secret Customer');
           }
         }
-        for (const action of ['status', 'notes', 'resend-email', 'call-attempts']) {
+        for (const [action, body] of [
+          ['activity', { kind: 'status-moved', from: 'new', to: 'contacted' }],
+          ['activity', { kind: 'note', text: 'Sneaky' }],
+          ['activity', { kind: 'call-attempted' }],
+          ['resend-email', {}],
+        ] as const) {
           const response = await fetch(`${server.url}/api/quote-requests/${id}/${action}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ from: 'new', to: 'contacted', text: 'Sneaky' }),
+            body: JSON.stringify(body),
           });
-          expect(response.status, action).toBe(401);
+          expect(response.status, JSON.stringify(body)).toBe(401);
         }
-        expect((await inboxPage(server)).quotes).toMatchObject([{ id, status: 'new', notes: [], history: [], call_attempts: [] }]);
+        expect((await inboxPage(server)).quotes).toMatchObject([{ id, status: 'new', activity: [] }]);
       });
     });
 
@@ -50,12 +55,12 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
           clock.time += 60_000;
         }
         const [newest] = (await inboxPage(server, { view: 'new', limit: '1' })).quotes;
-        const moved = await fetch(`${server.url}/api/quote-requests/${newest?.id ?? ''}/status`, {
+        const moved = await fetch(`${server.url}/api/quote-requests/${newest?.id ?? ''}/activity`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', cookie: server.staffCookie },
-          body: JSON.stringify({ from: 'new', to: 'contacted' }),
+          body: JSON.stringify({ kind: 'status-moved', from: 'new', to: 'contacted' }),
         });
-        expect(moved.status).toBe(200);
+        expect(moved.status).toBe(201);
 
         const first = await inboxPage(server, {});
         expect(first.quotes.map(({ name }) => name)).toEqual(names.slice(0, 50));

@@ -1,21 +1,12 @@
-import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
-import { WireInboxQuoteSchema, WireNoteSchema } from '../../http-api/inbox-wire';
-import { WireErrorSchema } from '../../http-api/wire';
-import { databases, inboxPage, storeQuote, withClockedServer, signInCookie, testStaff, type TestServer } from '../test-server.test-support';
+import { refusalBody } from '../../http-api/inbox-wire';
+import { databases, inboxPage, storeQuote, withClockedServer, signInCookie, testStaff } from '../test-server.test-support';
 import { saveStaffAccount } from '../staff/staff-accounts';
 import { SqlStaffStore } from '../../sql/sql-staff-store';
+import { entriesOf, errorOf, post, postStep, recordedOf } from './activity-requests.test-support';
 
-const post = (server: TestServer, path: string, body: unknown, cookie = server.staffCookie) =>
-  fetch(`${server.url}/api/quote-requests/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-
-async function errorOf(response: Response) {
-  return { status: response.status, body: v.parse(WireErrorSchema, await response.json()) };
-}
+const anyId = expect.any(String) as unknown;
+const move = (from: string, to: string, outcome: object = {}) => ({ kind: 'status-moved', from, to, ...outcome });
 
 const second = { email: 'second@example.co.uk', password: 'another long staff password' };
 
@@ -26,18 +17,16 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
         const { id } = await storeQuote(server);
         clock.time += 25 * 60_000;
 
-        const response = await post(server, `${id}/status`, { from: 'new', to: 'contacted', by: 'mallory@example.com', at: '2000-01-01T00:00:00Z' });
+        const { quote, entry } = await recordedOf(await postStep(server, id, { ...move('new', 'contacted'), by: 'mallory@example.com', at: '2000-01-01T00:00:00Z' }));
 
-        expect(response.status).toBe(200);
-        const change = { from: 'new', to: 'contacted', by: testStaff.email, at: '2026-11-20T09:25:00.000Z' };
-        expect(v.parse(WireInboxQuoteSchema, await response.json())).toMatchObject({
-          id,
-          status: 'contacted',
-          responded_at: '2026-11-20T09:25:00.000Z',
-          history: [change],
-        });
+        const stamp = { by: testStaff.email, at: '2026-11-20T09:25:00.000Z' };
+        const change = { kind: 'status-moved', id: anyId, from: 'new', to: 'contacted', ...stamp };
+        expect(entry).toEqual(change);
+        // The first move out of waiting takes it on, by the same person at the same time.
+        const log = [{ kind: 'taken', id: anyId, ...stamp }, change];
+        expect(quote).toMatchObject({ id, status: 'contacted', responded_at: '2026-11-20T09:25:00.000Z', activity: log });
         const [listed] = (await inboxPage(server)).quotes;
-        expect(listed).toMatchObject({ id, status: 'contacted', responded_at: '2026-11-20T09:25:00.000Z', history: [change] });
+        expect(listed).toMatchObject({ id, status: 'contacted', responded_at: '2026-11-20T09:25:00.000Z', activity: log });
         expect((await inboxPage(server, { view: 'new' })).total).toBe(0);
         expect((await inboxPage(server, { view: 'contacted' })).total).toBe(1);
       });
@@ -48,12 +37,12 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
         const { id } = await storeQuote(server, { urgent: true });
         clock.time += 12 * 60_000;
 
-        const response = await post(server, `${id}/call-attempts`, { by: 'mallory@example.com', at: '2000-01-01T00:00:00Z' });
+        const { quote, entry } = await recordedOf(await postStep(server, id, { kind: 'call-attempted', by: 'mallory@example.com', at: '2000-01-01T00:00:00Z' }));
 
-        expect(response.status).toBe(201);
-        const call = { by: testStaff.email, at: '2026-11-20T09:12:00.000Z' };
-        expect(v.parse(WireInboxQuoteSchema, await response.json())).toMatchObject({ id, status: 'new', responded_at: null, history: [], call_attempts: [call] });
-        expect((await inboxPage(server, { view: 'new' })).quotes).toMatchObject([{ id, call_attempts: [call] }]);
+        const call = { kind: 'call-attempted', id: anyId, by: testStaff.email, at: '2026-11-20T09:12:00.000Z' };
+        expect(entry).toEqual(call);
+        expect(quote).toMatchObject({ id, status: 'new', responded_at: null, activity: [call] });
+        expect((await inboxPage(server, { view: 'new' })).quotes).toMatchObject([{ id, activity: [call] }]);
         // Rung 12 minutes in, within the 30 minute promise; its next try is due at 09:42.
         clock.time += 20 * 60_000;
         const summary = await fetch(`${server.url}/api/quote-requests/summary`, { headers: { cookie: server.staffCookie } });
@@ -64,14 +53,14 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
     test('"Called, no answer" is refused for a request no longer waiting (409) or not there (404), and nothing is stored', async () => {
       await withClockedServer(kind, async (server) => {
         const { id } = await storeQuote(server);
-        await post(server, `${id}/status`, { from: 'new', to: 'contacted' });
+        await postStep(server, id, move('new', 'contacted'));
 
-        expect(await errorOf(await post(server, `${id}/call-attempts`, ''))).toEqual({
+        expect(await errorOf(await postStep(server, id, { kind: 'call-attempted' }))).toEqual({
           status: 409,
-          body: { error: 'conflict', message: 'This request is not waiting for a call back' },
+          body: refusalBody({ reason: 'not-waiting', current: 'contacted' }),
         });
-        expect((await errorOf(await post(server, '00000000-0000-4000-8000-000000000000/call-attempts', ''))).status).toBe(404);
-        expect((await inboxPage(server)).quotes).toMatchObject([{ id, call_attempts: [] }]);
+        expect((await errorOf(await postStep(server, '00000000-0000-4000-8000-000000000000', { kind: 'call-attempted' }))).status).toBe(404);
+        expect(entriesOf((await inboxPage(server)).quotes[0], 'call-attempted')).toEqual([]);
       });
     });
 
@@ -82,31 +71,30 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
         await saveStaffAccount(staffStore, second.email, second.password);
         const secondCookie = await signInCookie(server.url, second);
         clock.time += 60_000;
-        await post(server, `${id}/status`, { from: 'new', to: 'contacted' });
+        await postStep(server, id, move('new', 'contacted'));
         clock.time += 60_000;
-        const quoted = await post(server, `${id}/status`, { from: 'contacted', to: 'quoted' }, secondCookie);
+        const { quote } = await recordedOf(await postStep(server, id, move('contacted', 'quoted'), secondCookie));
 
-        expect(v.parse(WireInboxQuoteSchema, await quoted.json())).toMatchObject({
-          status: 'quoted',
-          responded_at: '2026-11-20T09:01:00.000Z',
-          history: [
-            { from: 'new', to: 'contacted', by: testStaff.email, at: '2026-11-20T09:01:00.000Z' },
-            { from: 'contacted', to: 'quoted', by: second.email, at: '2026-11-20T09:02:00.000Z' },
-          ],
-        });
+        expect(quote).toMatchObject({ status: 'quoted', responded_at: '2026-11-20T09:01:00.000Z' });
+        expect(entriesOf(quote, 'status-moved')).toEqual([
+          { kind: 'status-moved', id: anyId, from: 'new', to: 'contacted', by: testStaff.email, at: '2026-11-20T09:01:00.000Z' },
+          { kind: 'status-moved', id: anyId, from: 'contacted', to: 'quoted', by: second.email, at: '2026-11-20T09:02:00.000Z' },
+        ]);
+        // Taken by the first to move it; a later move by someone else takes nothing.
+        expect(entriesOf(quote, 'taken')).toEqual([{ kind: 'taken', id: anyId, by: testStaff.email, at: '2026-11-20T09:01:00.000Z' }]);
       });
     });
 
     test('a request someone else moved first is a 409 with where it is now, and stays there', async () => {
       await withClockedServer(kind, async (server) => {
         const { id } = await storeQuote(server);
-        expect((await post(server, `${id}/status`, { from: 'new', to: 'contacted' })).status).toBe(200);
+        await recordedOf(await postStep(server, id, move('new', 'contacted')));
 
-        expect(await errorOf(await post(server, `${id}/status`, { from: 'new', to: 'contacted' }))).toMatchObject({
+        expect(await errorOf(await postStep(server, id, move('new', 'contacted')))).toEqual({
           status: 409,
-          body: { error: 'conflict', current: 'contacted' },
+          body: refusalBody({ reason: 'moved', current: 'contacted' }),
         });
-        expect((await inboxPage(server)).quotes[0]?.history).toHaveLength(1);
+        expect(entriesOf((await inboxPage(server)).quotes[0], 'status-moved')).toHaveLength(1);
       });
     });
 
@@ -114,51 +102,50 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
       await withClockedServer(kind, async (server) => {
         const { id } = await storeQuote(server);
 
-        const back = await errorOf(await post(server, `${id}/status`, { from: 'contacted', to: 'new' }));
+        const back = await errorOf(await postStep(server, id, move('contacted', 'new')));
         expect(back).toMatchObject({ status: 422, body: { error: 'not-allowed', fields: [{ field: 'to' }] } });
         expect(back.body.message).toMatch(/contacted to new/);
-        expect(await errorOf(await post(server, `${id}/status`, { from: 'new', to: 'won' }))).toMatchObject({ status: 422 });
+        expect(await errorOf(await postStep(server, id, move('new', 'won')))).toMatchObject({ status: 422 });
 
-        const missing = await errorOf(await post(server, `${id}/status`, { from: 'new' }));
-        expect(missing).toMatchObject({ status: 400, body: { error: 'invalid-fields', fields: [{ field: 'to', message: 'Choose a status from the list' }] } });
-        const both = await errorOf(await post(server, `${id}/status`, { from: 'pending', to: 7 }));
+        const missing = await errorOf(await postStep(server, id, { kind: 'status-moved', from: 'new' }));
+        expect(missing).toMatchObject({ status: 400, body: { error: 'invalid-fields', fields: [{ field: 'to' }] } });
+        const both = await errorOf(await postStep(server, id, { kind: 'status-moved', from: 'pending', to: 7 }));
         expect(both.body.fields?.map(({ field }) => field)).toEqual(['from', 'to']);
-        expect(await errorOf(await post(server, `${id}/status`, '{'))).toMatchObject({ status: 400, body: { error: 'invalid-json' } });
-        expect(await errorOf(await post(server, `${id}/status`, '["new"]'))).toMatchObject({ status: 400, body: { error: 'invalid-fields' } });
+        expect(await errorOf(await postStep(server, id, '{'))).toMatchObject({ status: 400, body: { error: 'invalid-json' } });
+        expect(await errorOf(await postStep(server, id, '["new"]'))).toMatchObject({ status: 400, body: { error: 'invalid-fields' } });
 
-        expect(await errorOf(await post(server, 'no-such-id/status', { from: 'new', to: 'contacted' }))).toMatchObject({
+        expect(await errorOf(await postStep(server, 'no-such-id', move('new', 'contacted')))).toMatchObject({
           status: 404,
           body: { error: 'not-found' },
         });
-        expect((await inboxPage(server)).quotes[0]).toMatchObject({ status: 'new', history: [], responded_at: null });
+        expect((await inboxPage(server)).quotes[0]).toMatchObject({ status: 'new', activity: [], responded_at: null });
       });
     });
 
     test("a job's value goes with a move to won and a reason with one to lost; a wrong one is a 400 naming its field, and nothing moves", async () => {
       await withClockedServer(kind, async (server) => {
         const { id } = await storeQuote(server);
-        expect((await post(server, `${id}/status`, { from: 'new', to: 'contacted' })).status).toBe(200);
+        await recordedOf(await postStep(server, id, move('new', 'contacted')));
 
-        for (const [body, field] of [
-          [{ from: 'contacted', to: 'won', won_pence: -1 }, 'won_pence'],
-          [{ from: 'contacted', to: 'won', won_pence: 12.5 }, 'won_pence'],
-          [{ from: 'contacted', to: 'won', won_pence: '450' }, 'won_pence'],
-          [{ from: 'contacted', to: 'won', won_pence: 100_000_001 }, 'won_pence'],
-          [{ from: 'contacted', to: 'lost', lost_reason: 'too-dear' }, 'lost_reason'],
-          [{ from: 'contacted', to: 'quoted', won_pence: 45_000 }, 'won_pence'],
-          [{ from: 'contacted', to: 'won', lost_reason: 'price' }, 'lost_reason'],
+        for (const [outcome, to, field] of [
+          [{ wonPence: -1 }, 'won', 'wonPence'],
+          [{ wonPence: 12.5 }, 'won', 'wonPence'],
+          [{ wonPence: '450' }, 'won', 'wonPence'],
+          [{ wonPence: 100_000_001 }, 'won', 'wonPence'],
+          [{ lostReason: 'too-dear' }, 'lost', 'lostReason'],
+          [{ wonPence: 45_000 }, 'quoted', 'wonPence'],
+          [{ lostReason: 'price' }, 'won', 'lostReason'],
         ] as const) {
-          const refused = await errorOf(await post(server, `${id}/status`, body));
-          expect(refused, JSON.stringify(body)).toMatchObject({ status: 400, body: { error: 'invalid-fields', fields: [{ field }] } });
+          const refused = await errorOf(await postStep(server, id, move('contacted', to, outcome)));
+          expect(refused, JSON.stringify(outcome)).toMatchObject({ status: 400, body: { error: 'invalid-fields', fields: [{ field }] } });
         }
         expect((await inboxPage(server)).quotes[0]).toMatchObject({ status: 'contacted' });
 
-        const won = await post(server, `${id}/status`, { from: 'contacted', to: 'won', won_pence: 125_050, lost_reason: null });
-        expect(won.status).toBe(200);
-        expect(v.parse(WireInboxQuoteSchema, await won.json()).history.at(-1)).toMatchObject({ to: 'won', won_pence: 125_050 });
-        expect((await post(server, `${id}/status`, { from: 'won', to: 'lost', lost_reason: 'went-elsewhere' })).status).toBe(200);
-        const history = (await inboxPage(server)).quotes[0]?.history;
-        expect(history?.map(({ to, won_pence, lost_reason }) => [to, won_pence, lost_reason])).toEqual([
+        const won = await recordedOf(await postStep(server, id, move('contacted', 'won', { wonPence: 125_050 })));
+        expect(won.entry).toMatchObject({ to: 'won', wonPence: 125_050 });
+        await recordedOf(await postStep(server, id, move('won', 'lost', { lostReason: 'went-elsewhere' })));
+        const history = entriesOf((await inboxPage(server)).quotes[0], 'status-moved');
+        expect(history.map(({ to, wonPence, lostReason }) => [to, wonPence, lostReason])).toEqual([
           ['contacted', undefined, undefined],
           ['won', 125_050, undefined],
           ['lost', undefined, 'went-elsewhere'],
@@ -166,18 +153,17 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
       });
     });
 
-    test('a note is stored trimmed, by the session’s staff at the server’s time, newest first', async () => {
+    test('a note is stored trimmed, by the session’s staff at the server’s time, in the order written', async () => {
       await withClockedServer(kind, async (server, clock) => {
         const { id } = await storeQuote(server);
         clock.time += 5 * 60_000;
-        const first = await post(server, `${id}/notes`, { text: '  No answer; try after six  ', by: 'mallory@example.com' });
-        expect(first.status).toBe(201);
-        const note = v.parse(WireNoteSchema, await first.json());
-        expect(note).toMatchObject({ text: 'No answer; try after six', by: testStaff.email, at: '2026-11-20T09:05:00.000Z' });
+        const note = (await recordedOf(await postStep(server, id, { kind: 'note', text: '  No answer; try after six  ', by: 'mallory@example.com' }))).entry;
+        expect(note).toEqual({ kind: 'note', id: anyId, text: 'No answer; try after six', by: testStaff.email, at: '2026-11-20T09:05:00.000Z' });
         clock.time += 60_000;
-        const later = v.parse(WireNoteSchema, await (await post(server, `${id}/notes`, { text: 'Spoke to her\nCalling back Tuesday' })).json());
+        const later = (await recordedOf(await postStep(server, id, { kind: 'note', text: 'Spoke to her\nCalling back Tuesday' }))).entry;
 
-        expect((await inboxPage(server)).quotes[0]?.notes).toEqual([later, note]);
+        // The log keeps them oldest first; the card folds them newest first.
+        expect(entriesOf((await inboxPage(server)).quotes[0], 'note')).toEqual([note, later]);
       });
     });
 
@@ -185,15 +171,16 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
       await withClockedServer(kind, async (server) => {
         const { id } = await storeQuote(server);
 
-        expect(await errorOf(await post(server, `${id}/notes`, { text: '   ' }))).toMatchObject({
+        expect(await errorOf(await postStep(server, id, { kind: 'note', text: '   ' }))).toMatchObject({
           status: 400,
           body: { error: 'invalid-fields', fields: [{ field: 'text', message: 'Write the note before adding it' }] },
         });
-        const long = await errorOf(await post(server, `${id}/notes`, { text: 'x'.repeat(2001) }));
+        const long = await errorOf(await postStep(server, id, { kind: 'note', text: 'x'.repeat(2001) }));
         expect(long.body.fields).toEqual([{ field: 'text', message: 'Note must be 2,000 characters or fewer' }]);
-        expect((await errorOf(await post(server, `${id}/notes`, {}))).body.fields).toEqual([{ field: 'text', message: 'Note must be text' }]);
-        expect(await errorOf(await post(server, 'no-such-id/notes', { text: 'Lost' }))).toMatchObject({ status: 404, body: { error: 'not-found' } });
-        expect((await inboxPage(server)).quotes[0]?.notes).toEqual([]);
+        expect((await errorOf(await postStep(server, id, { kind: 'note', text: 7 }))).body.fields).toEqual([{ field: 'text', message: 'Note must be text' }]);
+        expect((await errorOf(await postStep(server, id, { kind: 'note' }))).body.fields).toMatchObject([{ field: 'text' }]);
+        expect(await errorOf(await postStep(server, 'no-such-id', { kind: 'note', text: 'Lost' }))).toMatchObject({ status: 404, body: { error: 'not-found' } });
+        expect((await inboxPage(server)).quotes[0]?.activity).toEqual([]);
       });
     });
 

@@ -38,7 +38,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
         expect(stored).toMatchObject({ ...valid, name: 'Priya Raman' });
         const quotes = await list(server);
         expect(quotes.map((quote) => quote.name)).toEqual(['Priya Raman', 'Older Request']);
-        expect(quotes[0]).toMatchObject({ ...stored, status: 'new', responded_at: null, history: [], notes: [] });
+        expect(quotes[0]).toMatchObject({ ...stored, status: 'new', responded_at: null, activity: [] });
       });
     });
 

@@ -4,7 +4,7 @@ import { honeypotFieldName, toNamedFields } from '../../../domain/quote/quote';
 import { formTokenFieldName } from '../../../domain/spam/spam';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 import { startTestSmtpServer, type TestSmtpServer } from '../../email/test-smtp-server.test-support';
-import { WireInboxQuoteSchema } from '../../http-api/inbox-wire';
+import { WireRecordedSchema } from '../../http-api/inbox-wire';
 import { WireErrorSchema, WireStoredQuoteSchema } from '../../http-api/wire';
 import { sidewaysPhoneJpeg } from '../../photos/test-photos.test-support';
 import { HmacFormTokens } from './form-tokens';
@@ -45,8 +45,9 @@ const postJson = (server: TestServer, body: unknown) =>
 const postForm = (server: TestServer, fields: Record<string, string>) =>
   fetch(`${server.url}${quotesPath}`, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
 
-const notSpam = (server: TestServer, id: string) =>
-  fetch(`${server.url}${quotesPath}/${id}/not-spam`, { method: 'POST', headers: { cookie: server.staffCookie, origin: server.url } });
+const notSpamStep = JSON.stringify({ kind: 'spam-cleared' });
+const notSpam = (server: TestServer, id: string, headers: Record<string, string> = { cookie: server.staffCookie, origin: server.url }) =>
+  fetch(`${server.url}${quotesPath}/${id}/activity`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: notSpamStep });
 
 const spamFolder = async (server: TestServer) => (await inboxPage(server, { view: 'spam' })).quotes;
 const signalsOf = (quote: { spam: { reasons: { signal: string }[] } | null } | undefined) => quote?.spam?.reasons.map(({ signal }) => signal);
@@ -75,7 +76,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
       expect(folder.map(({ id }) => id).sort()).toEqual([honey?.id, fast?.id].sort());
       expect(signalsOf(folder.find(({ id }) => id === honey?.id))).toEqual(['honeypot']);
       expect(signalsOf(folder.find(({ id }) => id === fast?.id))).toEqual(['too-fast']);
-      expect(folder.every(({ spam }) => spam?.cleared === null && spam.score >= 10)).toBe(true);
+      expect(folder.every(({ spam, activity }) => activity.length === 0 && (spam?.score ?? 0) >= 10)).toBe(true);
       // Every other view leaves them out.
       expect((await inboxPage(server)).quotes.map(({ id }) => id)).toEqual([stored?.id]);
       expect((await inboxPage(server, { view: 'new' })).quotes.map(({ id }) => id)).toEqual([stored?.id]);
@@ -99,9 +100,9 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
       expect(smtp.messages).toEqual([]);
 
       const rescued = await notSpam(server, id);
-      expect(rescued.status).toBe(200);
-      const card = v.parse(WireInboxQuoteSchema, await rescued.json());
-      expect(card).toMatchObject({ id, status: 'new', spam: { reasons: [{ signal: 'honeypot' }], cleared: { by: 'staff@example.co.uk' } } });
+      expect(rescued.status).toBe(201);
+      const card = v.parse(WireRecordedSchema, await rescued.json()).quote;
+      expect(card).toMatchObject({ id, status: 'new', spam: { reasons: [{ signal: 'honeypot' }] }, activity: [{ kind: 'spam-cleared', by: 'staff@example.co.uk' }] });
       expect(Date.parse(card.created_at)).toBeGreaterThan(Date.parse(card.spam?.sent_at ?? ''));
 
       const emails = await smtp.waitFor(2, 5_000);
@@ -123,8 +124,8 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
       const server = await plainServer(kind);
       const { id } = v.parse(WireStoredQuoteSchema, await (await postJson(server, await person(server, 'Honey Bot', { [honeypotFieldName]: 'x' }))).json());
 
-      expect((await fetch(`${server.url}${quotesPath}/${id}/not-spam`, { method: 'POST' })).status).toBe(401);
-      const crossSite = await fetch(`${server.url}${quotesPath}/${id}/not-spam`, { method: 'POST', headers: { cookie: server.staffCookie, origin: 'https://evil.example' } });
+      expect((await notSpam(server, id, {})).status).toBe(401);
+      const crossSite = await notSpam(server, id, { cookie: server.staffCookie, origin: 'https://evil.example' });
       expect(crossSite.status).toBe(403);
       expect((await spamFolder(server)).map((quote) => quote.id)).toEqual([id]);
     });

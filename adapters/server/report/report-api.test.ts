@@ -14,13 +14,13 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
         const { id } = await storeQuote(server, { utm_source: 'gbp', utm_medium: 'organic', has_gclid: false, referrer_host: null, utm_campaign: null });
         await storeQuote(server);
         clock.time += 20 * 60_000;
-        for (const body of [{ from: 'new', to: 'contacted' }, { from: 'contacted', to: 'won', won_pence: 48_000 }]) {
-          const moved = await fetch(`${server.url}/api/quote-requests/${id}/status`, {
+        for (const body of [{ kind: 'status-moved', from: 'new', to: 'contacted' }, { kind: 'status-moved', from: 'contacted', to: 'won', wonPence: 48_000 }]) {
+          const moved = await fetch(`${server.url}/api/quote-requests/${id}/activity`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', cookie: server.staffCookie },
             body: JSON.stringify(body),
           });
-          expect(moved.status).toBe(200);
+          expect(moved.status).toBe(201);
         }
 
         const answer = await report(server, '?period=this-month');

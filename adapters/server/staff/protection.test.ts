@@ -79,8 +79,9 @@ test('a post from another site is refused with 403 and changes nothing', async (
     expect(signOut.status).toBe(403);
     // The inbox's changes too: a forged page must not move, annotate or resend with a staff cookie.
     for (const [action, body] of [
-      ['status', { from: 'new', to: 'contacted' }],
-      ['notes', { text: 'Forged' }],
+      ['activity', { kind: 'status-moved', from: 'new', to: 'contacted' }],
+      ['activity', { kind: 'note', text: 'Forged' }],
+      ['activity', { kind: 'spam-cleared' }],
       ['resend-email', {}],
     ] as const) {
       const forged = await fetch(`${server.url}/api/quote-requests/${kept.id}/${action}`, {
@@ -88,11 +89,11 @@ test('a post from another site is refused with 403 and changes nothing', async (
         headers: { ...evil, cookie: server.staffCookie, 'content-type': 'text/plain' },
         body: JSON.stringify(body),
       });
-      expect(forged.status, action).toBe(403);
+      expect(forged.status, JSON.stringify(body)).toBe(403);
     }
 
-    expect((await stored(server)).map((quote) => ({ id: quote.id, status: quote.status, notes: quote.notes }))).toEqual([
-      { id: kept.id, status: 'new', notes: [] },
+    expect((await stored(server)).map((quote) => ({ id: quote.id, status: quote.status, activity: quote.activity }))).toEqual([
+      { id: kept.id, status: 'new', activity: [] },
     ]);
     expect((await postJson(server, valid, { origin: server.url })).status).toBe(201);
   });

@@ -85,6 +85,11 @@ function Progress({ view, now }: { view: CustomerLinkView; now: () => Date }) {
       )}
       {view.callBy && <p className="customer-promise">{describeCallBy(view.callBy, now())}</p>}
       {view.triedAt && <p className="customer-promise">{describeTriedAt(view.triedAt, now())}</p>}
+      {view.notices.map((notice) => (
+        <p key={notice} className="customer-promise">
+          {notice}
+        </p>
+      ))}
       <p className="customer-emergency">
         If it gets worse or you need us now, call {phoneLink}. We answer {business.emergencyHours}.
       </p>
