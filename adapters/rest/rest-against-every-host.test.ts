@@ -1,6 +1,7 @@
 import { sign } from 'hono/jwt';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { describeActivity } from '../../domain/activity/activity-copy';
 import { submitQuote } from '../../domain/quote/submit-quote';
 import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
 import { quoteInboxCallAttemptsContract } from '../contracts/quote-inbox-call-attempts.test-support';
@@ -209,3 +210,27 @@ test('the server judges by the same rules: a request it refuses names the field 
     await server.stop();
   }
 });
+
+/** A won job's arrival booked through the client on a host, changed, kept step by step; refused before the job is won. */
+function arrivalOnHost(name: string, make: (options: { now: () => Date }) => Promise<{ repository: QuoteRepository; inbox: RestQuoteInbox }>) {
+  test(`on ${name}, staff book a won job's arrival and change it; every booking stays in its log`, async () => {
+    const { repository, inbox } = await make({ now: () => new Date() });
+    const stored = await repository.insert(sampleQuote({ name: 'Booked Job' }));
+    const early = await inbox.record({ id: stored.id, step: { kind: 'arrival-booked', day: '2026-12-03', from: '08:00', to: '10:00' } });
+    expect(early).toEqual({ outcome: 'refused', refusal: { reason: 'not-won', current: 'new' } });
+    await inbox.record({ id: stored.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' } });
+    await inbox.record({ id: stored.id, step: { kind: 'status-moved', from: 'contacted', to: 'won' } });
+    const booked = await inbox.record({ id: stored.id, step: { kind: 'arrival-booked', day: '2026-12-03', from: '08:00', to: '10:00' } });
+    if (booked.outcome !== 'recorded') throw new Error(`not booked: ${booked.outcome}`);
+    expect(booked.entry).toMatchObject({ kind: 'arrival-booked', day: '2026-12-03', from: '08:00', to: '10:00', by: testStaff.email });
+    const changed = await inbox.record({ id: stored.id, step: { kind: 'arrival-booked', day: '2026-12-04', from: '09:30', to: '11:15' } });
+    if (changed.outcome !== 'recorded') throw new Error(`not changed: ${changed.outcome}`);
+    const bookings = changed.quote.activity.filter((entry) => entry.kind === 'arrival-booked').map((entry) => describeActivity(entry));
+    expect(bookings).toEqual(['Booked Thu 3 Dec · 8–10am', 'Booked Fri 4 Dec · 9:30–11:15am']);
+  });
+}
+
+arrivalOnHost('the API under Deno on PostgreSQL', deno);
+arrivalOnHost('the API in the page', inThePage);
+arrivalOnHost('our server on SQLite', sharedServer('sqlite'));
+arrivalOnHost('our server on PostgreSQL', sharedServer('postgres'));

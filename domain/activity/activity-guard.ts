@@ -21,6 +21,8 @@ export const RefusalSchema = v.variant('reason', [
   v.object({ reason: v.literal('already-taken'), taken: v.object({ by: v.string(), at: v.date() }) }),
   v.object({ reason: v.literal('not-waiting'), current: QuoteStatusSchema }),
   v.object({ reason: v.literal('not-spam') }),
+  /** An arrival is booked only on a job won and not yet done. */
+  v.object({ reason: v.literal('not-won'), current: QuoteStatusSchema }),
 ]);
 export type Refusal = v.InferOutput<typeof RefusalSchema>;
 
@@ -32,6 +34,7 @@ const refusalMessages: { [Reason in Refusal['reason']]: (refusal: Extract<Refusa
   'already-taken': () => 'Someone has already taken this request',
   'not-waiting': ({ current }) => `This request is not waiting for a call back: it is ${current}`,
   'not-spam': () => 'This request is not in the Spam folder',
+  'not-won': ({ current }) => `An arrival is booked only on a job won: this request is ${current}`,
 };
 
 /** A refusal as the API's error message says it. */
@@ -53,6 +56,8 @@ export function refusalOf(step: StaffStep, state: GuardedState): Refusal | null 
       return state.status === waitingStatus && !state.inSpam ? null : { reason: 'not-waiting', current: state.status };
     case 'spam-cleared':
       return state.inSpam ? null : { reason: 'not-spam' };
+    case 'arrival-booked':
+      return state.status === 'won' ? null : { reason: 'not-won', current: state.status };
     case 'note':
       return null;
   }
@@ -69,6 +74,7 @@ export function stepsRecorded(step: StaffStep, state: GuardedState): ActivitySte
 
 /** What is wrong with a step whatever the request's state (a move the statuses do not allow, an outcome that does not fit), naming its field; undefined when nothing is. */
 export function stepProblem(step: StaffStep): { field: string; message: string } | undefined {
+  if (step.kind === 'arrival-booked') return step.from < step.to ? undefined : { field: 'to', message: 'The window must end after it starts' };
   if (step.kind !== 'status-moved') return undefined;
   if (!canChangeStatus(step.from, step.to)) return { field: 'to', message: `A request cannot move from ${step.from} to ${step.to}` };
   return outcomeProblem(step, step);

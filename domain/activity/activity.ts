@@ -23,6 +23,9 @@ export const NoteTextSchema = writtenText('Note', noteMaxLength, 'Write the note
 
 const pence = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(wonValueMaxPence));
 const message = v.pipe(v.string(), v.nonEmpty(), v.maxLength(noteMaxLength));
+/** A London day (YYYY-MM-DD) and a wall-clock time (HH:MM). */
+const day = v.pipe(v.string('Choose the day'), v.isoDate('Choose the day'));
+const clockTime = (label: string) => v.pipe(v.string(`Choose ${label}`), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, `Choose ${label} as HH:MM`));
 
 /**
  * Each kind of entry with the data it carries, given how its stamp (id, by, at) is written: Dates in
@@ -46,6 +49,7 @@ export function activityVariant<const Stamp extends v.ObjectEntries>(stamp: Stam
     v.object({ kind: v.literal('review-asked'), ...stamp }),
     v.object({ kind: v.literal('review-reminded'), ...stamp }),
     v.object({ kind: v.literal('review-opened'), ...stamp }),
+    v.object({ kind: v.literal('arrival-booked'), day, from: clockTime('when the window starts'), to: clockTime('when the window ends'), ...stamp }),
   ], 'Choose a kind of step from the list');
 }
 
@@ -60,7 +64,7 @@ export const ActivityStepSchema = activityVariant({});
 export type ActivityStep = v.InferOutput<typeof ActivityStepSchema>;
 
 /** The kinds staff record through the inbox; the others are the customer's and the system's. */
-const staffKinds = ['status-moved', 'note', 'call-attempted', 'taken', 'spam-cleared'] as const satisfies readonly ActivityKind[];
+const staffKinds = ['status-moved', 'note', 'call-attempted', 'taken', 'spam-cleared', 'arrival-booked'] as const satisfies readonly ActivityKind[];
 export type StaffStep = Extract<ActivityStep, { kind: (typeof staffKinds)[number] }>;
 
 export const isStaffStep = (step: ActivityStep): step is StaffStep => staffKinds.some((kind) => kind === step.kind);

@@ -154,6 +154,18 @@ export const inboxCopy = {
     by: (who: string) => `by ${who}`,
     actor: { customer: 'the customer', system: 'the system' },
   },
+  /** Booking when staff will arrive at a job won. */
+  arrival: {
+    heading: 'Book arrival',
+    bookedSummary: (when: string) => `Arrival: ${when}`,
+    day: 'Day',
+    window: 'Window',
+    otherTimes: 'Other times',
+    from: 'From',
+    to: 'To',
+    book: 'Book arrival',
+    change: 'Change arrival',
+  },
   notes: {
     heading: (count: number) => `Notes (${count})`,
     none: 'No notes yet.',

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
+import { inboxQuoteOf } from '../../../domain/activity/activity-folds';
 import { customerAuthor } from '../../../domain/activity/activity';
 import { CustomerLinksDouble } from '../../../fixtures/customer-links.test-support';
 import { sampleInboxQuote } from '../../../fixtures/sample-request.test-support';
@@ -113,3 +114,14 @@ function renderStop() {
   const backend = testBackend({ customerLinkActions: customerLinksOver({ links, logger: recordingLogger(), alert: { customerWrote: () => Promise.resolve() } }) });
   return { links, token, ...renderApp({ path: `/r/${token}?reviews=stop`, backend, now }) };
 }
+
+test("once staff book when they will arrive, the page says the latest booking, and nothing of who booked it", async () => {
+  const won = sampleInboxQuote({ name: 'Tom Okafor', status: 'won', createdAt: new Date('2026-11-20T08:50:00Z') });
+  const booking = (id: string, day: string, from: string, to: string) => ({ kind: 'arrival-booked' as const, id, day, from, to, by: 'sam@se1plumbing.example', at: new Date('2026-11-20T08:55:00Z') });
+  const links = new CustomerLinksDouble();
+  const token = links.add(inboxQuoteOf(won, [...won.activity, booking('b1', '2026-12-02', '08:00', '10:00'), booking('b2', '2026-12-03', '08:00', '10:00')]));
+  renderApp({ path: `/r/${token}`, backend: testBackend({ customerLinkActions: customerLinksOver({ links, logger: recordingLogger(), alert: { customerWrote: () => Promise.resolve() } }) }), now });
+  expect(await screen.findByText("We'll come on Thursday 3 December between 8am and 10am")).toBeTruthy();
+  expect(screen.queryByText(/2 December/)).toBeNull();
+  expect(screen.queryByText(/sam@se1plumbing/)).toBeNull();
+});

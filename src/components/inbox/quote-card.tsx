@@ -18,6 +18,7 @@ import { CameFrom } from './came-from';
 import { ChevronDownIcon, PhoneIcon } from '../shared/icons';
 import { ClockDetail, QuoteClock } from './quote-clock';
 import { QuoteHistory } from './quote-history';
+import { ArrivalBadge, ArrivalBooking } from './arrival-booking';
 import { QuoteNotes } from './quote-notes';
 import { QuotePhotos } from './quote-photos';
 import { QuoteReceived, QuoteSummary } from './quote-card-summary';
@@ -124,6 +125,7 @@ function CardBody({ quote, now, held }: { quote: InboxQuote; now: Date; held: Sp
           <StatusActions quote={quote} except={nextMove(quote, false)} />
         </div>
       )}
+      <ArrivalBooking quote={quote} />
       <QuoteNotes quote={quote} />
       <QuoteHistory quote={quote} />
       <div className="quote-card-danger">
@@ -185,6 +187,7 @@ export function QuoteCard({ quote, now, linked = false }: { quote: InboxQuote; n
         ))}
         {held ? <span className="badge badge-spam">{inboxCopy.spam.score(held.score)}</span> : <QuoteClock quote={quote} now={now} />}
         {quote.review && <span className="badge badge-review">{describeReview(quote.review)}</span>}
+        <ArrivalBadge quote={quote} />
       </div>
       <QuoteSummary quote={quote} />
       <div className="quote-card-primary">
