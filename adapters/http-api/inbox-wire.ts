@@ -8,12 +8,12 @@ import { type JobOutcome, lostReasons } from '../../domain/inbox/job-outcome';
 import { type QuoteStatus, QuoteStatusSchema, type StatusChange } from '../../domain/inbox/quote-status';
 import { spamSignals } from '../../domain/spam/spam';
 import { fromWireQuote, toWireQuote, type WireError, WireQuoteSchema } from './wire';
+import { IsoTimeSchema } from './iso-time';
 
 /**
  * The staff inbox on the wire, beside the quote request's own format in wire.ts: snake_case, times as
  * ISO 8601 strings. Who and when are the server's word: it stamps them from the session and its clock.
  */
-const IsoTimeSchema = v.pipe(v.string(), v.isoTimestamp());
 
 const WireStatusChangeSchema = v.object({
   from: QuoteStatusSchema,

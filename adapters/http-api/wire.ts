@@ -16,6 +16,7 @@ import {
 } from '../../domain/quote/quote';
 import type { QuoteError } from '../../domain/quote/quote-errors';
 import { QuoteStatusSchema } from '../../domain/inbox/quote-status';
+import { IsoTimeSchema } from './iso-time';
 
 /**
  * The REST API's wire format, shared by the server and the browser client: snake_case as the
@@ -38,7 +39,7 @@ export const apiPaths = {
 
 export const WireQuoteSchema = v.object({
   id: v.pipe(v.string(), v.nonEmpty()),
-  created_at: v.pipe(v.string(), v.isoTimestamp()),
+  created_at: IsoTimeSchema,
   ...namedFieldsEntries,
 });
 export type WireQuote = v.InferOutput<typeof WireQuoteSchema>;
@@ -81,7 +82,7 @@ export const WireErrorSchema = v.object({
   /** With 'conflict': the status the request has now, which someone else gave it. */
   current: v.optional(QuoteStatusSchema),
   /** With 'already-taken': who took the request on first, and when. */
-  taken: v.optional(v.object({ by: v.string(), at: v.pipe(v.string(), v.isoTimestamp()) })),
+  taken: v.optional(v.object({ by: v.string(), at: IsoTimeSchema })),
 });
 export type WireError = v.InferOutput<typeof WireErrorSchema>;
 

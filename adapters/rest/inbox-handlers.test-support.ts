@@ -18,6 +18,7 @@ import type { StaffFailure } from '../../domain/staff/staff-failure';
 import { noteTextOf, statusChangeOf, wireOutcomeFields } from '../http-api/inbox-bodies';
 import { fromInboxSearchParams } from '../http-api/inbox-params';
 import { takeRefusal, toWireClockRecords, toWireInboxQuote, toWireInboxSummary, toWireNote } from '../http-api/inbox-wire';
+import { IsoTimeSchema } from '../http-api/iso-time';
 import { takeQuote } from '../../domain/inbox/take-quote';
 import type { WireError } from '../http-api/wire';
 
@@ -80,7 +81,7 @@ export function createInboxHandlers({ url, inbox, staffEmail, now }: InboxHandle
     http.get(
       `${url}/clock-records`,
       asStaff(async ({ request }) => {
-        const since = v.safeParse(v.pipe(v.string(), v.isoTimestamp()), new URL(request.url).searchParams.get('since'));
+        const since = v.safeParse(IsoTimeSchema, new URL(request.url).searchParams.get('since'));
         if (!since.success) return invalid([{ field: 'since', message: 'Since must be an ISO 8601 time' }]);
         try {
           return HttpResponse.json(toWireClockRecords(await inbox.clockRecords(new Date(since.output))));
