@@ -8,21 +8,21 @@ module.exports = {
   forbidden: [
     {
       name: 'domain-is-pure',
-      comment: 'domain/ holds the rules: it imports valibot and its own files, nothing else. Its tests live in fixtures/domain/, at the same paths.',
+      comment: 'domain/ holds the rules: its product files import valibot and the domain\'s own files, nothing else. Its tests sit beside them and are the next rule\'s.',
       severity: 'error',
-      from: { path: '^domain/' },
+      from: { path: '^domain/', pathNot: tests },
       to: { pathNot: ['^domain/', '^node_modules/valibot/'] },
     },
     {
       name: 'domain-tests-use-only-the-domain-and-fixtures',
-      comment: 'The domain\'s tests (fixtures/domain/, at the paths of the code they test) use the domain, the fixtures, the memory fakes and the test tools, never another adapter or the application.',
+      comment: 'The domain\'s tests (domain/**/*.test.ts, *.test-d.ts) use the domain, the fixtures, the memory fakes, the contract suites and the test tools, never another adapter or the application.',
       severity: 'error',
-      from: { path: ['^fixtures/domain/.*' + tests] },
+      from: { path: '^domain/.*' + tests },
       to: { pathNot: ['^domain/', '^fixtures/', '^adapters/(memory|contracts)/', '^node_modules/(valibot|fast-check|vitest|@vitest)/'] },
     },
     {
       name: 'no-test-code-in-the-product',
-      comment: 'Product code never imports a test, a benchmark or what only they use.',
+      comment: 'Product code, the domain\'s included, never imports a test, a benchmark or what only they use.',
       severity: 'error',
       from: { pathNot: [tests, '^e2e/'] },
       to: { path: tests },

@@ -3,6 +3,7 @@ import { OnCallShiftSchema } from '../../domain/alerts/on-call';
 import type { NewPushDevice, PushDevice } from '../../domain/ports/push-devices';
 import { type PushEndpointOptions, pushEndpointSchema } from '../../domain/alerts/push-endpoint';
 import { isLocalDeviceEndpoint } from '../../domain/alerts/alert-devices';
+import { IsoTimeSchema } from './iso-time';
 
 /**
  * The alert settings on the wire (`/api/alerts/…`), shared by the server and the browser client:
@@ -23,7 +24,6 @@ export const alertPaths = {
   rota: '/api/alerts/rota',
 } as const;
 
-const IsoTimeSchema = v.pipe(v.string(), v.isoTimestamp());
 const Base64UrlSchema = (name: string, min: number, max: number) =>
   v.pipe(
     v.string(`${name} must be text`),

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { CustomerLinkView } from '../../domain/customer-link/customer-link';
 import { fromNamedFields, namedFieldsEntries, toNamedFields } from '../../domain/quote/quote';
 import { QuoteStatusSchema } from '../../domain/inbox/quote-status';
+import { IsoTimeSchema } from './iso-time';
 
 // The customer link over HTTP: what /api/r/<token> answers, and what a page our server renders
 // tells the browser. Only what domain/customer-link/customer-link.ts lets a customer see; times as ISO 8601.
@@ -9,15 +10,13 @@ import { QuoteStatusSchema } from '../../domain/inbox/quote-status';
 /** The paths a customer's plain HTML forms post to, under their customer link's path. */
 export const customerFormPaths = { messages: '/messages', close: '/close' } as const;
 
-const isoTime = v.pipe(v.string(), v.isoTimestamp());
-
 export const WireCustomerViewSchema = v.object({
-  quote: v.object({ ...namedFieldsEntries, created_at: isoTime }),
+  quote: v.object({ ...namedFieldsEntries, created_at: IsoTimeSchema }),
   status: QuoteStatusSchema,
-  call_by: v.nullable(isoTime),
+  call_by: v.nullable(IsoTimeSchema),
   /** While it waits, the last time we rang and nobody picked up. */
-  tried_at: v.nullable(isoTime),
-  messages: v.array(v.object({ text: v.string(), at: isoTime })),
+  tried_at: v.nullable(IsoTimeSchema),
+  messages: v.array(v.object({ text: v.string(), at: IsoTimeSchema })),
   notices: v.array(v.string()),
 });
 export type WireCustomerView = v.InferOutput<typeof WireCustomerViewSchema>;

@@ -11,11 +11,12 @@ import {
   WireInboxSummarySchema,
   WireViewCountsSchema,
 } from './inbox-wire';
+import { IsoTimeSchema } from './iso-time';
 
 /** The inbox's first screen (see InboxFirstScreen) as a page the server drew carries it, in the API's own formats. */
 const InboxFirstScreenSchema = v.object({
   staff: v.object({ email: v.string() }),
-  at: v.pipe(v.string(), v.isoTimestamp()),
+  at: IsoTimeSchema,
   /** As the API's list takes it: `view=new&q=…`. */
   query: v.string(),
   page: WireInboxPageSchema,

@@ -10,6 +10,7 @@ import {
   orderOf,
   parseCursor,
 } from '../../domain/inbox/inbox-query';
+import { IsoTimeSchema } from './iso-time';
 
 /**
  * The view of a request that names none: every request, newest first, as a plain list of them reads.
@@ -56,11 +57,9 @@ export function toInboxSearchParams({ query, after, limit }: InboxPageRequest): 
   return params;
 }
 
-const isIsoTime = (text: string) => v.is(v.pipe(v.string(), v.isoTimestamp()), text);
-
 // A value the mapping cannot read goes to the schema as it came, so the schema's message names it.
 const urgentOf = (text: string) => (text === 'true' ? true : text === 'false' ? false : text);
-const timeOf = (text: string) => (isIsoTime(text) ? new Date(text) : text);
+const timeOf = (text: string) => (v.is(IsoTimeSchema, text) ? new Date(text) : text);
 
 const limitPattern = /^[1-9]\d{0,2}$/;
 

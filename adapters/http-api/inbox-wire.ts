@@ -10,12 +10,12 @@ import type { ClockRecord } from '../../domain/ports/quote-inbox';
 import { type QuoteStatus, QuoteStatusSchema } from '../../domain/inbox/quote-status';
 import { spamSignals } from '../../domain/spam/spam';
 import { fromWireQuote, toWireQuote, type WireError, WireQuoteSchema } from './wire';
+import { IsoTimeSchema } from './iso-time';
 
 /**
  * The staff inbox on the wire, beside the quote request's own format in wire.ts: snake_case, times as
  * ISO 8601 strings. Who and when are the server's word: it stamps them from the session and its clock.
  */
-const IsoTimeSchema = v.pipe(v.string(), v.isoTimestamp());
 
 /** A step of a request's life on the wire: the domain's own kinds, its time as ISO text. */
 export const WireActivitySchema = activityVariant({ id: v.pipe(v.string(), v.nonEmpty()), by: ActorSchema, at: IsoTimeSchema });

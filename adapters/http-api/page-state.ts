@@ -4,6 +4,7 @@ import { coverCheckMaxLength } from '../../domain/quote/cover-check';
 import { type QuoteDraft, type QuoteField, quoteFieldList, quoteFields, requiredFields } from '../../domain/quote/quote';
 import type { QuoteError } from '../../domain/quote/quote-errors';
 import { type WireCustomerView, WireCustomerViewSchema } from './customer-link-wire';
+import { IsoTimeSchema } from './iso-time';
 
 /**
  * What the server tells a page it renders, for the browser to pick up when it hydrates: the quote
@@ -72,7 +73,7 @@ const PageStateSchema = v.object({
   submitted: v.exactOptional(v.boolean()),
   remarks: v.exactOptional(v.array(FieldSchema)),
   customerToken: v.exactOptional(v.pipe(v.string(), v.regex(customerTokenPattern))),
-  received: v.exactOptional(v.object({ at: v.pipe(v.string(), v.isoTimestamp()), urgent: v.boolean() })),
+  received: v.exactOptional(v.object({ at: IsoTimeSchema, urgent: v.boolean() })),
   customer: v.exactOptional(
     v.object({ view: WireCustomerViewSchema, message: v.exactOptional(v.object({ draft: v.string(), error: v.string() })) }),
   ),

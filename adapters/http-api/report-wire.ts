@@ -2,9 +2,9 @@ import * as v from 'valibot';
 import { type LeadReport } from '../../domain/report/lead-report';
 import { reportPeriods } from '../../domain/report/report-period';
 import { leadChannels } from '../../domain/quote/lead-channel';
+import { IsoTimeSchema } from './iso-time';
 
 /** The owner's report on the wire: snake_case, times as ISO 8601 strings, money in pence, shares 0 to 1. */
-const IsoTimeSchema = v.pipe(v.string(), v.isoTimestamp());
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const share = v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(1)));
 

@@ -17,6 +17,7 @@ import {
 } from '../../domain/quote/quote';
 import type { QuoteError } from '../../domain/quote/quote-errors';
 import { QuoteStatusSchema } from '../../domain/inbox/quote-status';
+import { IsoTimeSchema } from './iso-time';
 
 /**
  * The REST API's wire format, shared by the server and the browser client: snake_case as the
@@ -39,7 +40,7 @@ export const apiPaths = {
 
 export const WireQuoteSchema = v.object({
   id: v.pipe(v.string(), v.nonEmpty()),
-  created_at: v.pipe(v.string(), v.isoTimestamp()),
+  created_at: IsoTimeSchema,
   ...namedFieldsEntries,
 });
 export type WireQuote = v.InferOutput<typeof WireQuoteSchema>;
@@ -84,7 +85,7 @@ export const WireErrorSchema = v.object({
   /** With a 409 for a step refused: why (the domain's refusal), with `current` or `taken` as it says. */
   reason: v.optional(v.picklist(refusalReasons)),
   /** With 'already-taken': who took the request on first, and when. */
-  taken: v.optional(v.object({ by: v.string(), at: v.pipe(v.string(), v.isoTimestamp()) })),
+  taken: v.optional(v.object({ by: v.string(), at: IsoTimeSchema })),
 });
 export type WireError = v.InferOutput<typeof WireErrorSchema>;
 

@@ -17,6 +17,7 @@ import { resendBusinessEmail } from '../../domain/inbox/resend-business-email';
 import type { StaffFailure } from '../../domain/staff/staff-failure';
 import { fromInboxSearchParams } from '../http-api/inbox-params';
 import { refusalBody, toWireActivity, toWireClockRecords, toWireInboxQuote, toWireInboxSummary } from '../http-api/inbox-wire';
+import { IsoTimeSchema } from '../http-api/iso-time';
 import type { WireError } from '../http-api/wire';
 
 export interface InboxHandlersOptions {
@@ -78,7 +79,7 @@ export function createInboxHandlers({ url, inbox, staffEmail, now }: InboxHandle
     http.get(
       `${url}/clock-records`,
       asStaff(async ({ request }) => {
-        const since = v.safeParse(v.pipe(v.string(), v.isoTimestamp()), new URL(request.url).searchParams.get('since'));
+        const since = v.safeParse(IsoTimeSchema, new URL(request.url).searchParams.get('since'));
         if (!since.success) return invalid([{ field: 'since', message: 'Since must be an ISO 8601 time' }]);
         try {
           return HttpResponse.json(toWireClockRecords(await inbox.clockRecords(new Date(since.output))));

@@ -16,7 +16,7 @@ import {
   WireTestAlertSchema,
 } from '../http-api/alerts-wire';
 import { WireErrorSchema } from '../http-api/wire';
-import { createApi, readRetry, type RestClientOptions } from './rest-client';
+import { createApiClient, readRetry, type RestClientOptions } from './rest-client';
 import { answered, staffCall, staffCallFailure } from './rest-failure';
 
 
@@ -48,7 +48,7 @@ export class RestAlertSettings implements AlertSettings {
   readonly #timeoutMs: number;
 
   constructor(options: RestClientOptions = {}) {
-    ({ api: this.#api, timeoutMs: this.#timeoutMs } = createApi(options));
+    ({ api: this.#api, timeoutMs: this.#timeoutMs } = createApiClient(options));
   }
 
   /** `GET /api/alerts/key`. */

@@ -19,7 +19,7 @@ export interface RestClientOptions {
 }
 
 /** The client of our API with these options; `timeoutMs` defaults to 10 seconds. */
-export function createApi({ baseUrl, timeoutMs = 10_000, fetch, accessToken }: RestClientOptions): { api: KyInstance; timeoutMs: number } {
+export function createApiClient({ baseUrl, timeoutMs = 10_000, fetch, accessToken }: RestClientOptions): { api: KyInstance; timeoutMs: number } {
   const api = ky.create({
     timeout: timeoutMs,
     // A prefix, not a base: a host that serves the API under a path of its own (a Supabase function,

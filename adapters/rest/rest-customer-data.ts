@@ -4,7 +4,7 @@ import { parseCustomerDataDocument } from '../../domain/customer-data/customer-d
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
 import { customerDataPath, fromWireErased, WireErasureSchema } from '../http-api/customer-data-wire';
 import { staffCall } from './rest-failure';
-import { createApi, readRetry, type RestClientOptions } from './rest-client';
+import { createApiClient, readRetry, type RestClientOptions } from './rest-client';
 
 const subjectParams = (subject: CustomerSubject) => ({
   ...(subject.email !== null && { email: subject.email }),
@@ -21,7 +21,7 @@ export class RestCustomerData implements CustomerDataStore {
   readonly #timeoutMs: number;
 
   constructor(options: RestClientOptions = {}) {
-    ({ api: this.#api, timeoutMs: this.#timeoutMs } = createApi(options));
+    ({ api: this.#api, timeoutMs: this.#timeoutMs } = createApiClient(options));
   }
 
   /** `GET /api/customer-data?email=…&phone=…`. */

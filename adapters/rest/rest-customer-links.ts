@@ -5,7 +5,7 @@ import { reviewPaths } from '../../domain/reviews/review-paths';
 import { customerFormPaths, fromWireCustomerView, WireCustomerViewSchema } from '../http-api/customer-link-wire';
 import { customerLinkApiPath } from '../../domain/customer-link/customer-link';
 import { WireErrorSchema } from '../http-api/wire';
-import { createApi, readRetry, type RestClientOptions } from './rest-client';
+import { createApiClient, readRetry, type RestClientOptions } from './rest-client';
 
 /** `/api/r/{token}`; the token is encoded, so no token can reach another path. */
 const linkPath = (token: string) => `${customerLinkApiPath}/${encodeURIComponent(token)}`;
@@ -23,7 +23,7 @@ export class RestCustomerLinks {
   readonly #api: KyInstance;
 
   constructor(options: RestClientOptions = {}) {
-    ({ api: this.#api } = createApi(options));
+    ({ api: this.#api } = createApiClient(options));
   }
 
   /** `GET /api/r/{token}`. */

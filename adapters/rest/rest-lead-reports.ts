@@ -4,7 +4,7 @@ import type { LeadReport } from '../../domain/report/lead-report';
 import type { ReportPeriod } from '../../domain/report/report-period';
 import { fromWireLeadReport, WireLeadReportSchema } from '../http-api/report-wire';
 import { apiPaths } from '../http-api/wire';
-import { createApi, readRetry, type RestClientOptions } from './rest-client';
+import { createApiClient, readRetry, type RestClientOptions } from './rest-client';
 import { staffCall } from './rest-failure';
 
 /** The owner's report from the API (adapters/server/report/report-api.ts), wherever it runs. */
@@ -13,7 +13,7 @@ export class RestLeadReports implements LeadReports {
   readonly #timeoutMs: number;
 
   constructor(options: RestClientOptions = {}) {
-    ({ api: this.#api, timeoutMs: this.#timeoutMs } = createApi(options));
+    ({ api: this.#api, timeoutMs: this.#timeoutMs } = createApiClient(options));
   }
 
   /** `GET /api/report?period=…`. */

@@ -2,7 +2,7 @@ import type { KyInstance } from 'ky';
 import type { PhotoRef } from '../../domain/photos/photos';
 import type { PhotoLinks } from '../../domain/ports/photos';
 import { photoPath } from '../http-api/photo-paths';
-import { createApi, type RestClientOptions } from './rest-client';
+import { createApiClient, type RestClientOptions } from './rest-client';
 
 /**
  * Photos as our API serves them to staff. With our server's session cookie, the address itself: the
@@ -18,7 +18,7 @@ export class RestPhotoLinks implements PhotoLinks {
   /** `baseUrl`: where the API lives; left out, the page's own origin. */
   constructor(options: RestClientOptions = {}) {
     this.#baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
-    this.#api = options.accessToken || options.fetch ? createApi(options).api : undefined;
+    this.#api = options.accessToken || options.fetch ? createApiClient(options).api : undefined;
   }
 
   photoUrl(quoteId: string, photo: PhotoRef, size: 'full' | 'thumbnail'): Promise<string> {

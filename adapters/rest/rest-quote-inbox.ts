@@ -19,7 +19,7 @@ import {
 } from '../http-api/inbox-wire';
 import { apiPaths, WireErrorSchema } from '../http-api/wire';
 import { answered, staffCall, staffCallFailure } from './rest-failure';
-import { type RestClientOptions, readRetry, createApi } from './rest-client';
+import { type RestClientOptions, readRetry, createApiClient } from './rest-client';
 
 
 const quotePath = (id: string, action: string) => `${apiPaths.quoteRequests}/${encodeURIComponent(id)}/${action}`;
@@ -35,7 +35,7 @@ export class RestQuoteInbox implements SelfStampingQuoteInbox {
   readonly #timeoutMs: number;
 
   constructor(options: RestClientOptions = {}) {
-    ({ api: this.#api, timeoutMs: this.#timeoutMs } = createApi(options));
+    ({ api: this.#api, timeoutMs: this.#timeoutMs } = createApiClient(options));
   }
 
   /** `GET /api/quote-requests?…`; `now` is the server's to choose, so it is not sent either. */

@@ -6,7 +6,7 @@ import type { Arrival } from '../../domain/spam/spam';
 import { NotSignedIn } from '../../domain/staff/staff';
 import { apiPaths, fromWireStoredQuote, WireStoredQuoteSchema } from '../http-api/wire';
 import { arrivalFields } from './arrival-wire';
-import { type RestClientOptions, readRetry, createApi } from './rest-client';
+import { type RestClientOptions, readRetry, createApiClient } from './rest-client';
 import { describeFailure, rateLimitOf, rejectionOf } from './rest-failure';
 
 // A DELETE may be tried again too: deleting twice deletes no more. If a lost answer hid a delete that
@@ -27,7 +27,7 @@ export class RestQuoteRepository implements QuoteRepository {
   readonly #timeoutMs: number;
 
   constructor(options: RestClientOptions = {}) {
-    ({ api: this.#api, timeoutMs: this.#timeoutMs } = createApi(options));
+    ({ api: this.#api, timeoutMs: this.#timeoutMs } = createApiClient(options));
   }
 
   /**

@@ -2,7 +2,7 @@ import { isHTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
 import type { SignInResult, StaffAuth, StaffMember } from '../../domain/staff/staff';
 import { apiPaths } from '../http-api/wire';
-import { createApi, type RestClientOptions } from './rest-client';
+import { createApiClient, type RestClientOptions } from './rest-client';
 
 const StaffMemberSchema = v.object({ email: v.string() });
 const SessionSchema = v.object({ staff: v.nullable(StaffMemberSchema) });
@@ -15,7 +15,7 @@ export class RestStaffAuth implements StaffAuth {
   readonly #api: KyInstance;
 
   constructor(options: RestClientOptions = {}) {
-    this.#api = createApi(options).api.extend({ retry: 0, credentials: 'same-origin' });
+    this.#api = createApiClient(options).api.extend({ retry: 0, credentials: 'same-origin' });
   }
 
   async currentStaff(): Promise<StaffMember | null> {

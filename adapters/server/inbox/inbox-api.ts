@@ -13,6 +13,7 @@ import { type StaffFailure, staffFailureOf } from '../../../domain/staff/staff-f
 import { fromInboxSearchParams } from '../../http-api/inbox-params';
 import { refusalBody, toWireActivity, toWireClockRecords, toWireInboxPage, toWireInboxQuote, toWireInboxSummary, type WireViewCounts } from '../../http-api/inbox-wire';
 import type { WireError } from '../../http-api/wire';
+import { IsoTimeSchema } from '../../http-api/iso-time';
 import { bodyLimits, limitBody } from '../http/body-limit';
 import { readJsonBody } from '../http/request-body';
 import type { StaffEnv } from '../staff/staff-gate';
@@ -83,7 +84,7 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
 
   // What the browser's own summary is worked out from (QuoteInbox.clockRecords).
   api.get('/clock-records', requireStaff, async (c) => {
-    const since = v.safeParse(v.pipe(v.string(), v.isoTimestamp()), c.req.query('since'));
+    const since = v.safeParse(IsoTimeSchema, c.req.query('since'));
     if (!since.success) return invalid('Say since when', [{ field: 'since', message: 'Since must be an ISO 8601 time' }]);
     try {
       return c.json(toWireClockRecords(await inbox.clockRecords(new Date(since.output))));

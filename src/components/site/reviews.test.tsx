@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { business } from '../../../domain/business';
-import { reviews } from '../../../domain/reviews';
+import { reviews } from '../../../domain/testimonials';
 import { renderApp } from '../../test-app.test-support';
 
 async function reviewsSection() {

@@ -1,5 +1,5 @@
 import { business } from '../../../domain/business';
-import { reviews } from '../../../domain/reviews';
+import { reviews } from '../../../domain/testimonials';
 
 // In UTC, so the date a review shows is the date it was published wherever the page is drawn.
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
