@@ -11,6 +11,9 @@ import { QuoteStatusSchema, type QuoteStatus } from '../../domain/inbox/quote-st
 const WonPenceSchema = v.custom<number>((pence) => wonPenceProblem(pence) === undefined, (issue) => wonPenceProblem(issue.input) ?? 'Job value must be a whole number of pence');
 const LostReasonSchema = v.custom<LostReason>(isLostReason, lostReasonMessage);
 
+/** What taking a request on may carry: an alert's single-use token (with a staff session, nothing). */
+export const TakeBodySchema = v.object({ token: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(512))) });
+
 const propertyOf = (body: unknown, key: string): unknown =>
   typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)[key] : undefined;
 

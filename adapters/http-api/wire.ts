@@ -54,7 +54,7 @@ export const WireStoredQuoteSchema = v.object({
 });
 type WireStoredQuote = v.InferOutput<typeof WireStoredQuoteSchema>;
 
-export const errorCodes = [
+const errorCodes = [
   'missing-fields',
   'invalid-fields',
   'invalid-json',

@@ -11,7 +11,7 @@ import type { QuoteInbox } from '../../../domain/ports/quote-inbox';
 import { recordCallAttempt } from '../../../domain/inbox/record-call-attempt';
 import { resendBusinessEmail } from '../../../domain/inbox/resend-business-email';
 import { type StaffFailure, staffFailureOf } from '../../../domain/staff/staff-failure';
-import { noteTextOf, statusChangeOf, wireOutcomeFields } from '../../http-api/inbox-bodies';
+import { noteTextOf, statusChangeOf, TakeBodySchema, wireOutcomeFields } from '../../http-api/inbox-bodies';
 import { fromInboxSearchParams } from '../../http-api/inbox-params';
 import { takeRefusal, toWireClockRecords, toWireInboxPage, toWireInboxQuote, toWireInboxSummary, toWireNote, type WireViewCounts } from '../../http-api/inbox-wire';
 import { takeQuote } from '../../../domain/inbox/take-quote';
@@ -19,6 +19,7 @@ import type { WireError } from '../../http-api/wire';
 import { bodyLimits, limitBody } from '../http/body-limit';
 import { readJsonBody } from '../http/request-body';
 import type { StaffEnv } from '../staff/staff-gate';
+import { inboxOperations } from './inbox-operations';
 
 export interface InboxApiOptions {
   inbox: QuoteInbox;
@@ -44,8 +45,6 @@ export interface InboxApiOptions {
   emailNotSetUp?: boolean;
 }
 
-const TakeBodySchema = v.union([v.undefined(), v.object({ token: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(512))) })]);
-
 const fail = (body: WireError, status: ContentfulStatusCode) => Response.json(body, { status });
 const notFound = () => fail({ error: 'not-found', message: 'There is no such quote request' }, 404);
 const invalid = (message: string, fields: { field: string; message: string }[]) =>
@@ -67,7 +66,7 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
   const deps = { inbox, logger };
   const api = new Hono<StaffEnv>();
 
-  api.get('/', requireStaff, async (c) => {
+  api.get('/', inboxOperations.page, requireStaff, async (c) => {
     const request = fromInboxSearchParams((name) => c.req.query(name));
     if (!request.ok) return invalid('Some query parameters are not valid', request.fields);
     const result = await findQuotes(deps, { query: request.query, after: request.after, limit: request.limit, now: now() });
@@ -75,13 +74,13 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
     return c.json(toWireInboxPage(emailNotSetUp ? { ...result.page, emailNotSetUp } : result.page));
   });
 
-  api.get('/summary', requireStaff, async (c) => {
+  api.get('/summary', inboxOperations.summary, requireStaff, async (c) => {
     const result = await inboxSummary(deps, now());
     return result.ok ? c.json(toWireInboxSummary(result.summary)) : staffFailure(result.error);
   });
 
   // What the browser's own summary is worked out from (QuoteInbox.clockRecords).
-  api.get('/clock-records', requireStaff, async (c) => {
+  api.get('/clock-records', inboxOperations.clockRecords, requireStaff, async (c) => {
     const since = v.safeParse(v.pipe(v.string(), v.isoTimestamp()), c.req.query('since'));
     if (!since.success) return invalid('Say since when', [{ field: 'since', message: 'Since must be an ISO 8601 time' }]);
     try {
@@ -92,7 +91,7 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
   });
 
   // How many requests each view holds as a whole, for the view tabs.
-  api.get('/counts', requireStaff, async (c) => {
+  api.get('/counts', inboxOperations.counts, requireStaff, async (c) => {
     try {
       const counts: WireViewCounts = await inbox.viewCounts();
       return c.json(counts);
@@ -101,7 +100,7 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
     }
   });
 
-  api.post('/:id/status', limitBody(bodyLimits.json), requireStaff, async (c) => {
+  api.post('/:id/status', inboxOperations.status, limitBody(bodyLimits.json), requireStaff, async (c) => {
     const read = await readJsonBody(c, { allowEmpty: true });
     if (!read.ok) return fail(read.error, 400);
     const change = statusChangeOf(read.body);
@@ -127,10 +126,10 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
 
   // From the inbox with a session, or from a notification's "I'm on it" with the alert's token (a
   // phone whose session has lapsed still takes it, and only for the person the alert was sent to).
-  api.post('/:id/take', limitBody(bodyLimits.json), async (c, next) => {
+  api.post('/:id/take', inboxOperations.take, limitBody(bodyLimits.json), async (c, next) => {
     const read = await readJsonBody(c, { allowEmpty: true });
     if (!read.ok) return fail(read.error, 400);
-    const body = v.safeParse(TakeBodySchema, read.body);
+    const body = v.safeParse(v.optional(TakeBodySchema), read.body);
     if (!body.success) return invalid('Send the alert\'s token, or nothing with a staff session', [{ field: 'token', message: 'Token must be text' }]);
     const token = body.output?.token;
     if (token === undefined) return requireStaff(c, next);
@@ -149,7 +148,7 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
   });
 
   // "Called, no answer": no body, for who rang and when are the session's and the server's clock.
-  api.post('/:id/call-attempts', limitBody(bodyLimits.none), requireStaff, async (c) => {
+  api.post('/:id/call-attempts', inboxOperations.callAttempt, limitBody(bodyLimits.none), requireStaff, async (c) => {
     const result = await recordCallAttempt(deps, { id: c.req.param('id'), by: c.get('staff').email, at: now() });
     if (result.ok) return c.json(toWireInboxQuote(result.quote), 201);
     const { error } = result;
@@ -163,7 +162,7 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
     }
   });
 
-  api.post('/:id/notes', limitBody(bodyLimits.json), requireStaff, async (c) => {
+  api.post('/:id/notes', inboxOperations.note, limitBody(bodyLimits.json), requireStaff, async (c) => {
     const read = await readJsonBody(c, { allowEmpty: true });
     if (!read.ok) return fail(read.error, 400);
     const result = await addQuoteNote(deps, { quoteId: c.req.param('id'), text: noteTextOf(read.body), by: c.get('staff').email, at: now() });
@@ -180,7 +179,7 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
   });
 
   // "Not spam": out of the Spam folder into Waiting, as if it had just been sent.
-  api.post('/:id/not-spam', limitBody(bodyLimits.none), requireStaff, async (c) => {
+  api.post('/:id/not-spam', inboxOperations.notSpam, limitBody(bodyLimits.none), requireStaff, async (c) => {
     const result = await clearSpam(deps, { id: c.req.param('id'), by: c.get('staff').email, at: now() });
     if (result.ok) {
       newlyWaiting();
@@ -197,7 +196,7 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
     }
   });
 
-  api.post('/:id/resend-email', limitBody(bodyLimits.none), requireStaff, async (c) => {
+  api.post('/:id/resend-email', inboxOperations.resendEmail, limitBody(bodyLimits.none), requireStaff, async (c) => {
     const result = await resendBusinessEmail(deps, c.req.param('id'), now());
     if (!result.ok) return result.error.kind === 'not-found' ? notFound() : staffFailure(result.error);
     // Sent now, not at the dispatcher's next poll: staff are waiting to see it go.

@@ -7,6 +7,7 @@ import { Pool } from 'pg';
 import { describeNotification, OutboxDispatcher } from '../../../../server/alerts/outbox-dispatcher.ts';
 import { createAlertEngine } from '../../../../server/alerts/alert-engine.ts';
 import { createApi } from '../../../../server/api.ts';
+import { serveApiDocument, staffSchemes } from '../../../../server/openapi/api-document.ts';
 import { sharedCustomerTokens } from '../../../../server/customer-link/customer-link-tokens.ts';
 import { clientKey, createRateLimit } from '../../../../server/http/rate-limits.ts';
 import { sharedFormTokens } from '../../../../server/quotes/form-tokens.ts';
@@ -192,7 +193,12 @@ export async function composeApiFunction(env: Record<string, string | undefined>
 
   // Supabase hands the function every path under /functions/v1/api as /api/…; the site, on another
   // origin, calls it with a bearer token and no cookie.
-  const app = new Hono().use(cors({ origin: siteUrl, allowHeaders: ['authorization', 'content-type'], exposeHeaders: ['retry-after'], maxAge: 600 })).route('/api', api);
+  // The API's document is served beside it, before its answer to paths it does not know.
+  const documented = new Hono();
+  const supabaseUrl = env.SUPABASE_URL?.replace(/\/+$/, '');
+  serveApiDocument(documented, { staff: staffSchemes.bearerToken, serverUrl: supabaseUrl && `${supabaseUrl}/functions/v1/api` });
+  documented.route('/', api);
+  const app = new Hono().use(cors({ origin: siteUrl, allowHeaders: ['authorization', 'content-type'], exposeHeaders: ['retry-after'], maxAge: 600 })).route('/api', documented);
 
   return app;
 }
