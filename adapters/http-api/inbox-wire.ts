@@ -148,6 +148,9 @@ export const fromWireClockRecords = (wire: WireClockRecords): ClockRecord[] =>
 /** What `POST .../resend-email` answers with 202. */
 export const WireResendSchema = v.object({ outcome: v.picklist(['queued', 'already-sent']) });
 
+/** What taking a request on may carry: an alert's single-use token (with a staff session, nothing). */
+export const TakeBodySchema = v.object({ token: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(512))) });
+
 /** What `POST .../{id}/activity` answers with 201: the request as it is now, and the step as written. */
 export const WireRecordedSchema = v.object({ quote: WireInboxQuoteSchema, entry: WireActivitySchema });
 export type WireRecorded = v.InferOutput<typeof WireRecordedSchema>;

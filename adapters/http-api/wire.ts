@@ -56,7 +56,7 @@ export const WireStoredQuoteSchema = v.object({
 });
 type WireStoredQuote = v.InferOutput<typeof WireStoredQuoteSchema>;
 
-export const errorCodes = [
+const errorCodes = [
   'missing-fields',
   'invalid-fields',
   'invalid-json',

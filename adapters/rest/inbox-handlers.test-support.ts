@@ -1,6 +1,6 @@
 /**
  * Test-only: msw handlers that answer the staff inbox's part of the REST API as its server does (see
- * adapters/http-api/openapi-inbox.ts), from the same wire format and the same domain use cases, over
+ * adapters/server/inbox/inbox-operations.ts), from the same wire format and the same domain use cases, over
  * whatever QuoteInbox the test hands them. Like the server, they stamp who with the signed-in staff
  * member and when with their own clock, whatever a body says. Only tests import it.
  */

@@ -1,5 +1,6 @@
 import type { ReportSource } from '../../domain/ports/report-source';
 import { type Context, Hono } from 'hono';
+import * as v from 'valibot';
 import { HTTPException } from 'hono/http-exception';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
 import type { FormTokens } from '../../domain/ports/form-tokens';
@@ -11,13 +12,13 @@ import type { QuoteInbox } from '../../domain/ports/quote-inbox';
 import type { QuoteRepository } from '../../domain/ports/quote-repository';
 import { alertPaths } from '../http-api/alerts-wire';
 import { customerDataPath } from '../http-api/customer-data-wire';
-import { openApiDocument } from '../http-api/openapi';
 import { apiPaths, type WireError } from '../http-api/wire';
 import { type AlertsApiOptions, alertsApi } from './alerts/alerts-api';
 import { customerDataApi } from './customer-data/customer-data-api';
 import { type CustomerLinkPages, customerLinkApi } from './customer-link/customer-link-api';
 import { bodyLimits, limitBody } from './http/body-limit';
 import { loggedPath } from './http/request-log';
+import { describeRoute, jsonAnswer } from './openapi/describe-route';
 import type { RateLimit } from './http/rate-limit';
 import { inboxApi } from './inbox/inbox-api';
 import { reportApi } from './report/report-api';
@@ -74,6 +75,11 @@ export interface ApiDeps {
   pages?: { formPost: NonNullable<QuoteApiOptions['formPost']>; customerLink: CustomerLinkPages };
 }
 
+const formTokenOperation = describeRoute({
+  summary: 'A freshly signed token for the quote form, for a page no server of ours sent (a static site); sent back as `form_token`',
+  responses: { 200: jsonAnswer('The token: when it was issued, and its signature', v.object({ token: v.string() })) },
+});
+
 const notFound: WireError = { error: 'not-found', message: 'There is no such API path' };
 
 /**
@@ -92,7 +98,6 @@ export function createApi(deps: ApiDeps): Hono {
     return c.json({ error: 'internal-error', message: 'Something went wrong on our side' }, 500);
   });
 
-  app.get(apiPaths.openapi, (c) => c.json(openApiDocument));
   app.route(apiPaths.session, staff.api);
   app.route(apiPaths.report, reportApi({ reports: deps.inbox, logger: deps.logger, now, requireStaff: staff.requireStaff }));
   app.route(
@@ -137,7 +142,7 @@ export function createApi(deps: ApiDeps): Hono {
     app.route('/', customerLinkApi({ links: store, alert, logger: deps.logger, now, limits, clientKey, reviewUrl, ...(deps.pages && { pages: deps.pages.customerLink }) }));
   }
   const { formTokens } = deps;
-  if (formTokens) app.get(apiPaths.formToken, async (c) => c.json({ token: await formTokens.issue(now()) }, 200, { 'cache-control': 'no-store' }));
+  if (formTokens) app.get(apiPaths.formToken, formTokenOperation, async (c) => c.json({ token: await formTokens.issue(now()) }, 200, { 'cache-control': 'no-store' }));
   if (deps.tick) app.route(apiPaths.tick, tickApi(deps.tick));
   app.all('/api/*', limitBody(bodyLimits.none), (c) => c.json(notFound, 404));
   return app;

@@ -25,6 +25,8 @@ import { pageFieldValues } from './pages/lead-source-of-request';
 import { loggedPath, requestLog, type RequestLogEntry } from './http/request-log';
 import { isLoopbackClient } from './http/client-address';
 import { ProxyProbes } from './http/proxy-probes';
+import { healthOperations } from './health/health-operations';
+import { serveApiDocument, staffSchemes } from './openapi/api-document';
 import { refuseCrossSiteRequests } from './http/cross-site';
 import { clientKey } from './http/rate-limits';
 import type { RateLimit } from './http/rate-limit';
@@ -186,12 +188,12 @@ export function createServerApp(deps: ServerDeps) {
 
   // The go-live check's probe through the proxy: what it carried is told on loopback, at /readyz?probe=.
   const probes = new ProxyProbes();
-  app.get('/healthz', (c) => {
+  app.get('/healthz', healthOperations.up, (c) => {
     probes.remember(c);
     return c.json({ status: 'ok' });
   });
   // The public hear only up or down; why, and what waits to be sent, is for staff and this machine.
-  app.get('/readyz', async (c) => {
+  app.get('/readyz', healthOperations.ready, async (c) => {
     c.header('cache-control', 'no-store');
     const readiness = await deps.readiness().catch((error: unknown): Readiness => ({ ready: false, reason: 'database unreachable', cause: String(error) }));
     // A database that cannot be reached cannot tell a session either: not worth waiting for.
@@ -213,6 +215,9 @@ export function createServerApp(deps: ServerDeps) {
       ...seen,
     });
   });
+
+  // Before the API's answer to paths it does not know.
+  serveApiDocument(app, { staff: staffSchemes.sessionCookie, serverUrl: deps.siteUrl });
 
   const { photos, ...shared } = deps;
   // Emails kept for the business with no mail server to send them: staff are told above the list.

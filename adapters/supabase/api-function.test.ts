@@ -122,6 +122,15 @@ test('the tick, with its secret, sends what waited; without it nothing runs', as
   expect(emails.slice(before).map((email) => email.subject)).toEqual([expect.stringContaining('Ada While Down')]);
 });
 
+test('the function serves the API’s document: its own routes, staff known by a bearer token', async () => {
+  const answer = await fetch(`${fn().url}/api/api/openapi.json`);
+  expect(answer.status).toBe(200);
+  const document = (await answer.json()) as { paths: Record<string, Record<string, unknown>>; components: { securitySchemes: Record<string, unknown> } };
+  expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/tick', '/api/quote-requests', '/api/session', '/api/openapi.json']));
+  expect(Object.keys(document.paths)).not.toContain('/healthz');
+  expect(document.components.securitySchemes.staff).toMatchObject({ type: 'http', scheme: 'bearer' });
+});
+
 test('a photo sent with a request is kept upright and stripped of its metadata by the function', async () => {
   const form = new FormData();
   for (const [name, value] of Object.entries(toNamedFields(sampleQuote({ name: 'Photo Sender', email: null })))) {

@@ -10,6 +10,7 @@ import type { WireError } from '../../http-api/wire';
 import { bodyLimits, limitBody } from '../http/body-limit';
 import { readJsonBody } from '../http/request-body';
 import type { StaffEnv } from '../staff/staff-gate';
+import { alertsOperations } from './alerts-operations';
 
 export interface AlertsApiOptions {
   devices: PushDeviceStore;
@@ -54,11 +55,11 @@ export function alertsApi(options: AlertsApiOptions) {
   });
 
 
-  api.get('/key', (c) => c.json({ public_key: publicKey }));
+  api.get('/key', alertsOperations.key, (c) => c.json({ public_key: publicKey }));
 
-  api.get('/devices', async (c) => c.json({ devices: (await devices.listDevices(c.get('staff').email)).map(toWirePushDevice) }));
+  api.get('/devices', alertsOperations.devices, async (c) => c.json({ devices: (await devices.listDevices(c.get('staff').email)).map(toWirePushDevice) }));
 
-  api.post('/devices', limitBody(bodyLimits.json), async (c) => {
+  api.post('/devices', alertsOperations.addDevice(NewDeviceSchema), limitBody(bodyLimits.json), async (c) => {
     const body = await readJsonBody(c);
     if (!body.ok) return fail(body.error, 400);
     const parsed = v.safeParse(NewDeviceSchema, body.body);
@@ -74,18 +75,18 @@ export function alertsApi(options: AlertsApiOptions) {
     }
   });
 
-  api.delete('/devices/:id', limitBody(bodyLimits.none), async (c) => {
+  api.delete('/devices/:id', alertsOperations.removeDevice, limitBody(bodyLimits.none), async (c) => {
     const removed = await devices.removeDevice(c.get('staff').email, c.req.param('id'));
     return removed ? c.body(null, 204) : fail({ error: 'not-found', message: 'You have no device with that id' }, 404);
   });
 
-  api.post('/test', limitBody(bodyLimits.none), async (c) => c.json(await sendTestAlert(c.get('staff').email)));
+  api.post('/test', alertsOperations.test, limitBody(bodyLimits.none), async (c) => c.json(await sendTestAlert(c.get('staff').email)));
 
   const rotaAnswer = async () => ({ shifts: await rota.readRota(), staff: await staffEmails() });
 
-  api.get('/rota', async (c) => c.json(await rotaAnswer()));
+  api.get('/rota', alertsOperations.rota, async (c) => c.json(await rotaAnswer()));
 
-  api.put('/rota', limitBody(bodyLimits.json), async (c) => {
+  api.put('/rota', alertsOperations.saveRota, limitBody(bodyLimits.json), async (c) => {
     const body = await readJsonBody(c);
     if (!body.ok) return fail(body.error, 400);
     const outer = v.safeParse(WireRotaBodySchema, body.body);

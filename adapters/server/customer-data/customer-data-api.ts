@@ -11,6 +11,7 @@ import { toWireErased, type WireErasure } from '../../http-api/customer-data-wir
 import { bodyLimits, limitBody } from '../http/body-limit';
 import { noStoreFailure, staffFailureResponse } from '../http/staff-failure-response';
 import type { StaffEnv } from '../staff/staff-gate';
+import { customerDataOperations } from './customer-data-operations';
 
 export interface CustomerDataApiOptions {
   customerData: CustomerDataStore;
@@ -35,7 +36,7 @@ export function customerDataApi({ customerData, logger, now, requireStaff }: Cus
   const deps = { customerData, logger };
   const api = new Hono<StaffEnv>();
 
-  api.get('/', requireStaff, async (c) => {
+  api.get('/', customerDataOperations.find, requireStaff, async (c) => {
     const format = c.req.query('format') ?? 'json';
     if (format !== 'json' && format !== 'csv') return invalid('Ask for json or csv', [{ field: 'format', message: 'Format must be json or csv' }]);
     const result = await findCustomerData(deps, { email: c.req.query('email'), phone: c.req.query('phone') });
@@ -50,6 +51,7 @@ export function customerDataApi({ customerData, logger, now, requireStaff }: Cus
 
   api.delete(
     '/',
+    customerDataOperations.erase,
     limitBody(bodyLimits.json),
     requireStaff,
     async (c) => {

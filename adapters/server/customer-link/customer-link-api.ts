@@ -21,6 +21,7 @@ import type { WireError } from '../../http-api/wire';
 import type { RateLimit, RateLimitDecision } from '../http/rate-limit';
 import { bodyLimits, limitBody } from '../http/body-limit';
 import { readFormBody, readJsonBody } from '../http/request-body';
+import { customerLinkOperations } from './customer-link-operations';
 
 // The customer's private link to their request: the page at /r/<token> with its two plain HTML forms
 // (a message, and "No longer needed"), and the same as JSON under /api/r/<token> for the page's script.
@@ -171,13 +172,13 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
     }
   };
 
-  api.get(`${customerLinkApiPath}/:token`, async (c) => {
+  api.get(`${customerLinkApiPath}/:token`, customerLinkOperations.view, async (c) => {
     const decision = await limits.views.consume(clientKey(c));
     if (!decision.allowed) return refusedJson(c, decision);
     return answerJson(c, await view(c.req.param('token')));
   });
 
-  api.post(`${customerLinkApiPath}/:token${customerFormPaths.messages}`, limitBody(bodyLimits.json), async (c) => {
+  api.post(`${customerLinkApiPath}/:token${customerFormPaths.messages}`, customerLinkOperations.message, limitBody(bodyLimits.json), async (c) => {
     const decision = await limits.changes.consume(clientKey(c));
     if (!decision.allowed) return refusedJson(c, decision);
     const read = await readJsonBody(c);
@@ -188,7 +189,7 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
     return answerJson(c, await sendCustomerMessage({ ...deps, alert: options.alert }, token, text ?? '', now()));
   });
 
-  api.post(`${customerLinkApiPath}/:token${customerFormPaths.close}`, limitBody(bodyLimits.none), async (c) => {
+  api.post(`${customerLinkApiPath}/:token${customerFormPaths.close}`, customerLinkOperations.close, limitBody(bodyLimits.none), async (c) => {
     const decision = await limits.changes.consume(clientKey(c));
     if (!decision.allowed) return refusedJson(c, decision);
     const token = c.req.param('token');
@@ -203,7 +204,7 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
   const reviewPath = `${customerLinkApiPath}/:token${reviewPaths.leaveReview}` as const;
   const stopPath = `${customerLinkApiPath}/:token${reviewPaths.stopReviews}` as const;
 
-  api.get(reviewPath, async (c) => {
+  api.get(reviewPath, customerLinkOperations.followReview, async (c) => {
     const decision = await limits.views.consume(clientKey(c));
     if (!decision.allowed) return refusedPage(c, decision);
     const token = c.req.param('token');
@@ -213,7 +214,7 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
     return result.error.kind === 'not-found' ? c.html(unknownReviewLinkPage(), 404) : c.text(unavailable, 503);
   });
 
-  api.post(reviewPath, limitBody(bodyLimits.none), async (c) => {
+  api.post(reviewPath, customerLinkOperations.reviewAddress, limitBody(bodyLimits.none), async (c) => {
     const decision = await limits.views.consume(clientKey(c));
     if (!decision.allowed) return refusedJson(c, decision);
     const token = c.req.param('token');
@@ -223,7 +224,7 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
     return result.error.kind === 'not-found' ? fail(c, notFoundError, 404) : fail(c, { error: 'storage-unavailable', message: unavailable }, 503);
   });
 
-  api.get(stopPath, async (c) => {
+  api.get(stopPath, customerLinkOperations.stopReviewsPage, async (c) => {
     const decision = await limits.views.consume(clientKey(c));
     if (!decision.allowed) return refusedPage(c, decision);
     const token = c.req.param('token');
@@ -233,7 +234,7 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
   });
 
   // The page's button, or a mail program's one-click unsubscribe (RFC 8058: "List-Unsubscribe=One-Click").
-  api.post(stopPath, limitBody(bodyLimits.json), async (c) => {
+  api.post(stopPath, customerLinkOperations.stopReviews, limitBody(bodyLimits.json), async (c) => {
     const decision = await limits.changes.consume(clientKey(c));
     if (!decision.allowed) return refusedPage(c, decision);
     const token = c.req.param('token');

@@ -11,12 +11,13 @@ import type { QuoteInbox } from '../../../domain/ports/quote-inbox';
 import { resendBusinessEmail } from '../../../domain/inbox/resend-business-email';
 import { type StaffFailure, staffFailureOf } from '../../../domain/staff/staff-failure';
 import { fromInboxSearchParams } from '../../http-api/inbox-params';
-import { refusalBody, toWireActivity, toWireClockRecords, toWireInboxPage, toWireInboxQuote, toWireInboxSummary, type WireViewCounts } from '../../http-api/inbox-wire';
+import { refusalBody, TakeBodySchema, toWireActivity, toWireClockRecords, toWireInboxPage, toWireInboxQuote, toWireInboxSummary, type WireViewCounts } from '../../http-api/inbox-wire';
 import type { WireError } from '../../http-api/wire';
 import { IsoTimeSchema } from '../../http-api/iso-time';
 import { bodyLimits, limitBody } from '../http/body-limit';
 import { readJsonBody } from '../http/request-body';
 import type { StaffEnv } from '../staff/staff-gate';
+import { inboxOperations } from './inbox-operations';
 
 export interface InboxApiOptions {
   inbox: QuoteInbox;
@@ -41,8 +42,6 @@ export interface InboxApiOptions {
   /** This host keeps the emails to the business but has no mail server to send them with: each page says so. */
   emailNotSetUp?: boolean;
 }
-
-const TakeBodySchema = v.union([v.undefined(), v.object({ token: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(512))) })]);
 
 /** Each field a step's body got wrong, by its path, with the domain's message. */
 const fieldsOf = (issues: readonly v.BaseIssue<unknown>[]) =>
@@ -69,7 +68,7 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
   const deps = { inbox, logger };
   const api = new Hono<StaffEnv>();
 
-  api.get('/', requireStaff, async (c) => {
+  api.get('/', inboxOperations.page, requireStaff, async (c) => {
     const request = fromInboxSearchParams((name) => c.req.query(name));
     if (!request.ok) return invalid('Some query parameters are not valid', request.fields);
     const result = await findQuotes(deps, { query: request.query, after: request.after, limit: request.limit, now: now() });
@@ -77,13 +76,13 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
     return c.json(toWireInboxPage(emailNotSetUp ? { ...result.page, emailNotSetUp } : result.page));
   });
 
-  api.get('/summary', requireStaff, async (c) => {
+  api.get('/summary', inboxOperations.summary, requireStaff, async (c) => {
     const result = await inboxSummary(deps, now());
     return result.ok ? c.json(toWireInboxSummary(result.summary)) : staffFailure(result.error);
   });
 
   // What the browser's own summary is worked out from (QuoteInbox.clockRecords).
-  api.get('/clock-records', requireStaff, async (c) => {
+  api.get('/clock-records', inboxOperations.clockRecords, requireStaff, async (c) => {
     const since = v.safeParse(IsoTimeSchema, c.req.query('since'));
     if (!since.success) return invalid('Say since when', [{ field: 'since', message: 'Since must be an ISO 8601 time' }]);
     try {
@@ -94,7 +93,7 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
   });
 
   // How many requests each view holds as a whole, for the view tabs.
-  api.get('/counts', requireStaff, async (c) => {
+  api.get('/counts', inboxOperations.counts, requireStaff, async (c) => {
     try {
       const counts: WireViewCounts = await inbox.viewCounts();
       return c.json(counts);
@@ -105,7 +104,7 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
 
   // One step of a request's life, of any kind staff take: the body is the step, who and when are the
   // session's and the server's clock.
-  api.post('/:id/activity', limitBody(bodyLimits.json), requireStaff, async (c) => {
+  api.post('/:id/activity', inboxOperations.activity, limitBody(bodyLimits.json), requireStaff, async (c) => {
     const read = await readJsonBody(c, { allowEmpty: true });
     if (!read.ok) return fail(read.error, 400);
     const parsed = v.safeParse(ActivityStepSchema, read.body);
@@ -130,10 +129,10 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
 
   // From the inbox with a session, or from a notification's "I'm on it" with the alert's token (a
   // phone whose session has lapsed still takes it, and only for the person the alert was sent to).
-  api.post('/:id/take', limitBody(bodyLimits.json), async (c, next) => {
+  api.post('/:id/take', inboxOperations.take, limitBody(bodyLimits.json), async (c, next) => {
     const read = await readJsonBody(c, { allowEmpty: true });
     if (!read.ok) return fail(read.error, 400);
-    const body = v.safeParse(TakeBodySchema, read.body);
+    const body = v.safeParse(v.optional(TakeBodySchema), read.body);
     if (!body.success) return invalid('Send the alert\'s token, or nothing with a staff session', [{ field: 'token', message: 'Token must be text' }]);
     const token = body.output?.token;
     if (token === undefined) return requireStaff(c, next);
@@ -156,7 +155,7 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
     }
   });
 
-  api.post('/:id/resend-email', limitBody(bodyLimits.none), requireStaff, async (c) => {
+  api.post('/:id/resend-email', inboxOperations.resendEmail, limitBody(bodyLimits.none), requireStaff, async (c) => {
     const result = await resendBusinessEmail(deps, c.req.param('id'), now());
     if (!result.ok) return result.error.kind === 'not-found' ? notFound() : staffFailure(result.error);
     // Sent now, not at the dispatcher's next poll: staff are waiting to see it go.

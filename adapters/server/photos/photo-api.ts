@@ -1,7 +1,9 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Logger } from '../../../domain/ports/logger';
 import type { PhotoStore } from '../../../domain/ports/photos';
+import { photoLimits } from '../../../domain/photos/photos';
 import type { WireError } from '../../http-api/wire';
+import { describeRoute, failure, signedOut, staffOnly } from '../openapi/describe-route';
 import type { StaffEnv } from '../staff/staff-gate';
 
 export interface PhotoApiOptions {
@@ -9,6 +11,21 @@ export interface PhotoApiOptions {
   logger: Logger;
   requireStaff: MiddlewareHandler<StaffEnv>;
 }
+
+const photoOperation = (summary: string) =>
+  describeRoute({
+    summary,
+    ...staffOnly,
+    responses: {
+      200: {
+        description: 'The JPEG; never cached (Cache-Control: private, no-store), never sniffed (X-Content-Type-Options: nosniff)',
+        content: { 'image/jpeg': { schema: { type: 'string', contentMediaType: 'image/jpeg' } } },
+      },
+      401: signedOut,
+      404: failure('No such photo of that request'),
+      503: failure('The store cannot be reached'),
+    },
+  });
 
 const fail = (body: WireError, status: 404 | 503) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
 
@@ -38,7 +55,12 @@ export function photoApi({ photos, logger, requireStaff }: PhotoApiOptions) {
         },
       });
     };
-  api.get('/:id/photos/:photoId', requireStaff, serve('full'));
-  api.get('/:id/photos/:photoId/thumbnail', requireStaff, serve('thumbnail'));
+  api.get('/:id/photos/:photoId', photoOperation('A photo sent with the request, as kept (staff only)'), requireStaff, serve('full'));
+  api.get(
+    '/:id/photos/:photoId/thumbnail',
+    photoOperation(`A photo's thumbnail, at most ${String(photoLimits.thumbnailLongSide)} px on its long side (staff only)`),
+    requireStaff,
+    serve('thumbnail'),
+  );
   return api;
 }

@@ -16,6 +16,7 @@ import type { MultipartReader } from '../photos/form-data-body';
 import type { RateLimitDecision } from '../http/rate-limit';
 import { bodyLimits, limitBody } from '../http/body-limit';
 import { readFormBody, readJsonBody } from '../http/request-body';
+import { quoteOperations } from './quote-operations';
 import { formFieldsToDraft, photoWireError, toWireError, toWireStoredQuote, type WireError, wireBodyToDraftInput } from '../../http-api/wire';
 
 /**
@@ -172,6 +173,7 @@ export function quoteApi(
 
   api.post(
     '/',
+    quoteOperations.send,
     // A post with photos is streamed to disk under the limits of five photos; the JSON and form posts keep this one.
     limitBody(bodyLimits.json, { streamsMultipart: photoOptions !== undefined }),
     async (c) => {
@@ -218,7 +220,7 @@ export function quoteApi(
     },
   );
 
-  api.delete('/:id', limitBody(bodyLimits.none), requireStaff, async (c) => {
+  api.delete('/:id', quoteOperations.delete, limitBody(bodyLimits.none), requireStaff, async (c) => {
     const result = await deleteQuote(deps, c.req.param('id'));
     if (result.ok) return c.body(null, 204);
     switch (result.error.kind) {

@@ -5,8 +5,9 @@ import type { Logger } from '../../../domain/ports/logger';
 import type { ReportSource } from '../../../domain/ports/report-source';
 import { leadReport, reportCsv } from '../../../domain/report/lead-report';
 import { isReportPeriod, reportPeriods } from '../../../domain/report/report-period';
-import { toWireLeadReport } from '../../http-api/report-wire';
+import { toWireLeadReport, WireLeadReportSchema } from '../../http-api/report-wire';
 import { noStoreFailure, staffFailureResponse } from '../http/staff-failure-response';
+import { describeRoute, down, failure, named, signedOut, staffOnly } from '../openapi/describe-route';
 import type { StaffEnv } from '../staff/staff-gate';
 
 export interface ReportApiOptions {
@@ -19,13 +20,33 @@ export interface ReportApiOptions {
 
 const words = { signIn: 'Sign in as staff to read the report', unavailable: 'The report cannot be read right now. Please try again.' };
 
+const reportOperation = describeRoute({
+  summary: 'What the site earns over a period, by channel and week by week (staff only)',
+  description:
+    'For the requests received in the period (London’s calendar, read at the server’s clock; never those in the Spam folder), by the channel each came through and in all: requests, the median minutes to the first call, the share called within the promise, won, the win rate, the won value and the value per request (money in pence, shares 0 to 1); and each week’s requests and won value. `format=csv` answers the same as a CSV download.',
+  ...staffOnly,
+  parameters: [
+    { name: 'period', in: 'query', required: false, schema: { type: 'string', enum: [...reportPeriods], default: 'this-month' } },
+    { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json', 'csv'], default: 'json' } },
+  ],
+  responses: {
+    200: {
+      description: 'The report: a JSON document, or a CSV file (Content-Disposition: attachment)',
+      content: { 'application/json': { schema: named('LeadReport', WireLeadReportSchema) }, 'text/csv': { schema: { type: 'string' } } },
+    },
+    400: failure('A period or format it does not know: `fields` names it'),
+    401: signedOut,
+    503: down,
+  },
+});
+
 /**
  * The owner's report under `/api/report`, staff only: `?period=` one of the report's periods (this
  * month unless said), as JSON, or as a CSV download with `format=csv`. Read at the server's clock.
  */
 export function reportApi({ reports, logger, now, requireStaff }: ReportApiOptions) {
   const api = new Hono<StaffEnv>();
-  api.get('/', requireStaff, async (c) => {
+  api.get('/', reportOperation, requireStaff, async (c) => {
     const period = c.req.query('period') ?? 'this-month';
     const format = c.req.query('format') ?? 'json';
     const fields = [

@@ -2,6 +2,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { StaffMember } from '../../../domain/staff/staff';
 import type { WireError } from '../../http-api/wire';
 import { bodyLimits, limitBody } from '../http/body-limit';
+import { sessionOperations } from './session-operations';
 import type { StaffEnv, StaffGate } from './staff-gate';
 
 /**
@@ -40,12 +41,12 @@ export function bearerStaffGate(verify: VerifyAccessToken): StaffGate {
   };
 
   const api = new Hono();
-  api.get('/', async (c) => {
+  api.get('/', sessionOperations.who, async (c) => {
     const staff = await staffOf(c);
     if (staff === 'unavailable') return fail({ error: 'storage-unavailable', message: 'Staff sign-in cannot be checked right now' }, 503);
     return c.json({ staff });
   });
-  api.on(['POST', 'DELETE'], '/', limitBody(bodyLimits.none), () =>
+  api.on(['POST', 'DELETE'], '/', sessionOperations.elsewhere, limitBody(bodyLimits.none), () =>
     fail({ error: 'not-found', message: 'Staff sign in and out with the sign-in service, not here' }, 404),
   );
 

@@ -7,6 +7,7 @@ import type { WireError } from '../../http-api/wire';
 import type { RateLimitDecision } from '../http/rate-limit';
 import { bodyLimits, limitBody } from '../http/body-limit';
 import { readJsonBody } from '../http/request-body';
+import { sessionOperations } from './session-operations';
 import type { StaffSessions } from './staff-sessions';
 import type { StaffEnv, StaffGate } from './staff-gate';
 
@@ -79,13 +80,13 @@ export function staffApi({ sessions, signInLimit, clientAddress, isHttps }: Staf
   const api = new Hono();
 
   // Nobody signed in is an answer, not an error: { staff: null }.
-  api.get('/', async (c) => {
+  api.get('/', sessionOperations.who, async (c) => {
     const session = await sessionOf(c);
     if (session === 'unavailable') return unavailable();
     return c.json({ staff: session ? session.staff : null });
   });
 
-  api.post('/', limitBody(bodyLimits.signIn), async (c) => {
+  api.post('/', sessionOperations.signIn, limitBody(bodyLimits.signIn), async (c) => {
     const body = await readJsonBody(c);
     if (!body.ok) return fail(body.error, 400);
     const credentials = v.safeParse(SignInSchema, body.body, { abortPipeEarly: true });
@@ -116,7 +117,7 @@ export function staffApi({ sessions, signInLimit, clientAddress, isHttps }: Staf
     return c.json(session.staff);
   });
 
-  api.delete('/', limitBody(bodyLimits.none), async (c) => {
+  api.delete('/', sessionOperations.signOut, limitBody(bodyLimits.none), async (c) => {
     const token = tokenOf(c);
     if (token !== undefined) await sessions.signOut(token);
     deleteCookie(c, cookieName(isHttps(c)), { path: '/', secure: isHttps(c) });

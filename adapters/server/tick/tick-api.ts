@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import type { WireError } from '../../http-api/wire';
 import { bodyLimits, limitBody } from '../http/body-limit';
+import { describeRoute, failure } from '../openapi/describe-route';
 
 const wrongSecret: WireError = { error: 'not-signed-in', message: 'The tick needs its secret' };
 
@@ -12,7 +13,12 @@ const wrongSecret: WireError = { error: 'not-signed-in', message: 'The tick need
  */
 export function tickApi({ secret, run }: { secret: string; run: () => Promise<void> }) {
   const api = new Hono();
-  api.post('/', limitBody(bodyLimits.none), bearerAuth({ token: secret, invalidToken: { message: wrongSecret }, noAuthenticationHeader: { message: wrongSecret } }), async (c) => {
+  const operation = describeRoute({
+    summary: 'Runs the due work once (emails, alerts, purges), for a host with no loops of its own; the scheduler sends the tick secret as a bearer token',
+    security: [{ tickSecret: [] }],
+    responses: { 204: { description: 'Done' }, 401: failure('No tick secret, or a wrong one') },
+  });
+  api.post('/', operation, limitBody(bodyLimits.none), bearerAuth({ token: secret, invalidToken: { message: wrongSecret }, noAuthenticationHeader: { message: wrongSecret } }), async (c) => {
     await run();
     return c.body(null, 204);
   });

@@ -7,6 +7,7 @@ import { Pool } from 'pg';
 import { createApi } from '../../../../server/api.ts';
 import { composeHost } from '../../../../server/compose/compose-host.ts';
 import { clientKey } from '../../../../server/http/rate-limits.ts';
+import { serveApiDocument, staffSchemes } from '../../../../server/openapi/api-document.ts';
 import { readFormDataBody } from '../../../../server/photos/form-data-body.ts';
 import { readServerConfig } from '../../../../server/server-config.ts';
 import { bearerStaffGate } from '../../../../server/staff/bearer-staff-gate.ts';
@@ -105,5 +106,10 @@ export async function composeApiFunction(env: Env, { now = () => new Date() }: {
   // Supabase hands the function every path under /functions/v1/api as /api/…; the site, on another
   // origin, calls it with a bearer token and no cookie.
   const siteUrl = config.SITE_URL ?? business.siteUrl;
-  return new Hono().use(cors({ origin: siteUrl, allowHeaders: ['authorization', 'content-type'], exposeHeaders: ['retry-after'], maxAge: 600 })).route('/api', api);
+  // The API's document is served beside it, before its answer to paths it does not know.
+  const documented = new Hono();
+  const supabaseUrl = env.SUPABASE_URL?.replace(/\/+$/, '');
+  serveApiDocument(documented, { staff: staffSchemes.bearerToken, serverUrl: supabaseUrl && `${supabaseUrl}/functions/v1/api` });
+  documented.route('/', api);
+  return new Hono().use(cors({ origin: siteUrl, allowHeaders: ['authorization', 'content-type'], exposeHeaders: ['retry-after'], maxAge: 600 })).route('/api', documented);
 }

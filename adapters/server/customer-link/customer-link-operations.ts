@@ -1,0 +1,53 @@
+import * as v from 'valibot';
+import { CustomerMessageSchema, customerMessageField } from '../../../domain/customer-link/customer-link';
+import { WireCustomerViewSchema } from '../../http-api/customer-link-wire';
+import { type Answer, describeRoute, down, failure, htmlAnswer, jsonAnswer, jsonBody, limited, named, type Operation, tooLarge } from '../openapi/describe-route';
+
+// The customer's own link under /api/r/{token} (customer-link-api.ts), for the API's document: the
+// JSON the page's script reads, and the review emails' links.
+
+const token = { name: 'token', in: 'path' as const, required: true, description: 'The customer’s token, from their link /r/{token}', schema: { type: 'string' } };
+const view = jsonAnswer(
+  'What the customer sees of their request: the fields they gave, where it stands, when we aim to call, and their messages',
+  named('CustomerView', WireCustomerViewSchema),
+);
+const notFound = failure('No such link: malformed, guessed, expired, or its request deleted (all alike)');
+const noSuchPage = htmlAnswer('No such link');
+
+const byToken = (operation: Omit<Operation, 'parameters'>) => describeRoute({ ...operation, parameters: [token] });
+const answers = (responses: Record<number, Answer>) => ({ ...responses, 429: limited() });
+
+export const customerLinkOperations = {
+  view: byToken({ summary: 'The customer’s own request, by the token in their link', responses: answers({ 200: view, 404: notFound, 503: down }) }),
+  message: byToken({
+    summary: 'A message from the customer about their request; an urgent one alerts whoever is on call',
+    requestBody: jsonBody(v.object({ [customerMessageField.name]: CustomerMessageSchema })),
+    responses: answers({ 200: view, 400: failure('An empty or too long message, or not JSON: `fields` names it'), 404: notFound, 413: tooLarge, 503: down }),
+  }),
+  close: byToken({ summary: '“No longer needed”: the customer closes their request', responses: answers({ 200: view, 404: notFound, 413: tooLarge, 503: down }) }),
+  followReview: byToken({
+    summary: 'A done job’s review link, from its review emails: recorded as followed, then on to the business’s review page',
+    responses: answers({ 302: { description: 'To the business’s “write a review” page' }, 404: noSuchPage, 503: down }),
+  }),
+  reviewAddress: byToken({
+    summary: 'The same for the customer’s page with scripts on: recorded as followed, and the review page’s address to go to',
+    responses: answers({ 200: jsonAnswer('Where to go', v.object({ url: v.pipe(v.string(), v.url()) })), 404: notFound, 503: down }),
+  }),
+  stopReviewsPage: byToken({
+    summary: '“Stop review emails”: a plain page with the one button that does it (opening the link alone stops nothing)',
+    responses: answers({ 200: htmlAnswer('The page and its form'), 404: noSuchPage }),
+  }),
+  stopReviews: byToken({
+    summary: 'Never asks the request’s address for a review again: the page’s button, or a mail program’s one-click unsubscribe (RFC 8058)',
+    requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: v.object({ 'List-Unsubscribe': v.optional(v.literal('One-Click')) }) } } },
+    responses: answers({
+      200: {
+        description: 'Stopped: the page, or `{"stopped": true}` to a client that accepts JSON',
+        content: { 'text/html': { schema: { type: 'string' } }, 'application/json': { schema: v.object({ stopped: v.literal(true) }) } },
+      },
+      404: noSuchPage,
+      413: tooLarge,
+      503: down,
+    }),
+  }),
+};
