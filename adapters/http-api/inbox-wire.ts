@@ -7,7 +7,7 @@ import type { InboxQuote } from '../../domain/inbox/inbox-quote';
 import { encodeCursor, type InboxPage, type InboxView, inboxViews, parseCursor } from '../../domain/inbox/inbox-query';
 import { type InboxSummary, summaryPeriods } from '../../domain/inbox/inbox-summary';
 import type { ClockRecord } from '../../domain/ports/quote-inbox';
-import { type QuoteStatus, QuoteStatusSchema } from '../../domain/inbox/quote-status';
+import { QuoteStatusSchema } from '../../domain/inbox/quote-status';
 import { spamSignals } from '../../domain/spam/spam';
 import { fromWireQuote, toWireQuote, type WireError, WireQuoteSchema } from './wire';
 import { IsoTimeSchema } from './iso-time';
@@ -18,7 +18,7 @@ import { IsoTimeSchema } from './iso-time';
  */
 
 /** A step of a request's life on the wire: the domain's own kinds, its time as ISO text. */
-export const WireActivitySchema = activityVariant({ id: v.pipe(v.string(), v.nonEmpty()), by: ActorSchema, at: IsoTimeSchema });
+const WireActivitySchema = activityVariant({ id: v.pipe(v.string(), v.nonEmpty()), by: ActorSchema, at: IsoTimeSchema });
 export type WireActivity = v.InferOutput<typeof WireActivitySchema>;
 
 export const toWireActivity = (entry: Activity): WireActivity => ({ ...entry, at: entry.at.toISOString() });
@@ -153,10 +153,9 @@ export const TakeBodySchema = v.object({ token: v.optional(v.pipe(v.string(), v.
 
 /** What `POST .../{id}/activity` answers with 201: the request as it is now, and the step as written. */
 export const WireRecordedSchema = v.object({ quote: WireInboxQuoteSchema, entry: WireActivitySchema });
-export type WireRecorded = v.InferOutput<typeof WireRecordedSchema>;
 
 const toWireTaking = ({ by, at }: Taking): WireTaking => ({ by, at: at.toISOString() });
-export const fromWireTaking = ({ by, at }: WireTaking): Taking => ({ by, at: new Date(at) });
+const fromWireTaking = ({ by, at }: WireTaking): Taking => ({ by, at: new Date(at) });
 const toWireAlertRecord = ({ step, at, recipients, everyone }: AlertRecord) => ({ step, at: at.toISOString(), recipients: [...recipients], everyone });
 
 export function toWireInboxQuote(quote: InboxQuote): WireInboxQuote {

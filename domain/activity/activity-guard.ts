@@ -64,8 +64,9 @@ export function refusalOf(step: StaffStep, state: GuardedState): Refusal | null 
 }
 
 /**
- * The steps recording `step` writes: the step, and, for a move out of the Waiting view of a request
- * nobody had taken, its taking by the same person at the same time (which stops its alerts).
+ * The steps recording `step` writes: the step, and, for a move to any status but waiting of a request
+ * nobody had taken (the first call back, or one reopened that nobody ever took), its taking by the same
+ * person at the same time, which stops its alerts.
  */
 export function stepsRecorded(step: StaffStep, state: GuardedState): ActivityStep[] {
   const takes = step.kind === 'status-moved' && takesRequest(step.to) && state.taken === null;

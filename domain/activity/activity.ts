@@ -21,7 +21,24 @@ export const noteMaxLength = 2000;
 /** A note as staff type it: trimmed, not empty, plain text with lines. */
 export const NoteTextSchema = writtenText('Note', noteMaxLength, 'Write the note before adding it');
 
-const pence = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(wonValueMaxPence));
+const pence = v.pipe(
+  v.number('Job value must be a whole number of pence'),
+  v.integer('Job value must be a whole number of pence'),
+  v.minValue(0, 'Job value cannot be below £0'),
+  v.maxValue(wonValueMaxPence, 'Job value must be at most £1,000,000'),
+);
+
+/** What a step sent without one of its kind's fields is told, by the field (whose path names it). */
+const missingMessages: Readonly<Record<string, string>> = {
+  from: 'Say which status the request is at',
+  to: 'Choose a status from the list',
+  text: 'Write the note before adding it',
+  day: 'Choose the day',
+};
+const missing = (issue: v.BaseIssue<unknown>) => {
+  const field = issue.expected?.replaceAll('"', '') ?? '';
+  return issue.received === 'undefined' ? (missingMessages[field] ?? `Give ${field}`) : 'Send the step as an object';
+};
 const message = v.pipe(v.string(), v.nonEmpty(), v.maxLength(noteMaxLength));
 /** A London day (YYYY-MM-DD) and a wall-clock time (HH:MM). */
 const day = v.pipe(v.string('Choose the day'), v.isoDate('Choose the day'));
@@ -40,16 +57,16 @@ export function activityVariant<const Stamp extends v.ObjectEntries>(stamp: Stam
       wonPence: v.exactOptional(pence),
       lostReason: v.exactOptional(v.picklist(lostReasons)),
       ...stamp,
-    }),
-    v.object({ kind: v.literal('note'), text: NoteTextSchema, ...stamp }),
-    v.object({ kind: v.literal('customer-wrote'), text: message, ...stamp }),
-    v.object({ kind: v.literal('call-attempted'), ...stamp }),
-    v.object({ kind: v.literal('taken'), ...stamp }),
-    v.object({ kind: v.literal('spam-cleared'), ...stamp }),
-    v.object({ kind: v.literal('review-asked'), ...stamp }),
-    v.object({ kind: v.literal('review-reminded'), ...stamp }),
-    v.object({ kind: v.literal('review-opened'), ...stamp }),
-    v.object({ kind: v.literal('arrival-booked'), day, from: clockTime('when the window starts'), to: clockTime('when the window ends'), ...stamp }),
+    }, missing),
+    v.object({ kind: v.literal('note'), text: NoteTextSchema, ...stamp }, missing),
+    v.object({ kind: v.literal('customer-wrote'), text: message, ...stamp }, missing),
+    v.object({ kind: v.literal('call-attempted'), ...stamp }, missing),
+    v.object({ kind: v.literal('taken'), ...stamp }, missing),
+    v.object({ kind: v.literal('spam-cleared'), ...stamp }, missing),
+    v.object({ kind: v.literal('review-asked'), ...stamp }, missing),
+    v.object({ kind: v.literal('review-reminded'), ...stamp }, missing),
+    v.object({ kind: v.literal('review-opened'), ...stamp }, missing),
+    v.object({ kind: v.literal('arrival-booked'), day, from: clockTime('when the window starts'), to: clockTime('when the window ends'), ...stamp }, missing),
   ], 'Choose a kind of step from the list');
 }
 

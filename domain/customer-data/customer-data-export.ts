@@ -123,27 +123,25 @@ export function parseCustomerDataDocument(json: unknown): CustomerData | undefin
   const parsed = v.safeParse(CustomerDataDocumentSchema, json);
   if (!parsed.success) return undefined;
   return {
-    requests: parsed.output.requests.map(({ id, created_at, status, responded_at, activity, alerts, photos, spam, ...named }) =>
-      inboxQuoteOf(
-        {
-      ...fromNamedFields(named),
-      id,
-      createdAt: created_at,
-      status,
-      respondedAt: responded_at,
-      alerts,
-      photos: photos.map((photo) => ({
-        id: photo.id,
-        width: photo.width,
-        height: photo.height,
-        thumbnailWidth: photo.thumbnail_width,
-        thumbnailHeight: photo.thumbnail_height,
-      })),
-      spam: spam && { score: spam.score, reasons: spam.reasons, sentAt: spam.sent_at },
-        },
-        activity,
-      ),
-    ),
+    requests: parsed.output.requests.map(({ id, created_at, status, responded_at, activity, alerts, photos, spam, ...named }) => {
+      const base = {
+        ...fromNamedFields(named),
+        id,
+        createdAt: created_at,
+        status,
+        respondedAt: responded_at,
+        alerts,
+        photos: photos.map((photo) => ({
+          id: photo.id,
+          width: photo.width,
+          height: photo.height,
+          thumbnailWidth: photo.thumbnail_width,
+          thumbnailHeight: photo.thumbnail_height,
+        })),
+        spam: spam && { score: spam.score, reasons: spam.reasons, sentAt: spam.sent_at },
+      };
+      return inboxQuoteOf(base, activity);
+    }),
     emails: parsed.output.emails.map((email) => ({
       quoteId: email.request_id,
       kind: email.kind,

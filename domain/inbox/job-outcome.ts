@@ -24,16 +24,16 @@ export interface JobOutcome {
 const poundsHint = 'Job value: write the amount in pounds, such as 450 or 1,250.50';
 
 /** Why a value in pence is not one a store keeps (a whole number from 0 to £1,000,000); undefined when it is. */
-export function wonPenceProblem(pence: unknown): string | undefined {
+function wonPenceProblem(pence: unknown): string | undefined {
   if (typeof pence !== 'number' || !Number.isSafeInteger(pence)) return 'Job value must be a whole number of pence';
   if (pence < 0) return 'Job value cannot be below £0';
   if (pence > wonValueMaxPence) return 'Job value must be at most £1,000,000';
   return undefined;
 }
 
-export const lostReasonMessage = 'Choose why it was lost from the list, or leave it empty';
+const lostReasonMessage = 'Choose why it was lost from the list, or leave it empty';
 
-export const isLostReason = (value: unknown): value is LostReason => lostReasons.some((reason) => reason === value);
+const isLostReason = (value: unknown): value is LostReason => lostReasons.some((reason) => reason === value);
 
 /**
  * The job's value as staff type it ("£1,250.50", "1250", "450.5"), in pence; null when left empty.

@@ -41,7 +41,6 @@ export interface ReviewStanding {
   openedAt: Date | null;
 }
 
-export const noReviewYet: ReviewStanding = { askedAt: null, remindedAt: null, openedAt: null };
 
 /** Why a review email that has come due is not sent after all; null when it goes. */
 export type ReviewWithdrawal = 'not-done' | 'spam' | 'no-address' | 'opted-out' | 'link-followed' | 'never-asked';

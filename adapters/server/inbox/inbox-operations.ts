@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { inboxPageMax, inboxPageSize, inboxViews, searchMaxLength, serviceAreaFilters } from '../../../domain/inbox/inbox-query';
 import { ActivityStepSchema } from '../../../domain/activity/activity';
 import { quoteFields, searchableFields } from '../../../domain/quote/quote';
