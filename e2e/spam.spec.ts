@@ -49,6 +49,6 @@ test('a request that fills the hidden field lands in Spam with its reason; "Not 
   const rescued = inboxCard(page, 'Hugo Filler');
   await expect(rescued).toContainText(/On time/);
   await openCard(page, 'Hugo Filler');
-  await rescued.getByText(/^History/).click();
-  await expect(rescued).toContainText(/Moved from Spam by Demo \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  await rescued.getByText(/^Timeline/).click();
+  await expect(rescued).toContainText(/Moved from Spam \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} by Demo/);
 });

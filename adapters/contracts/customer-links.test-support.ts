@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { customerAuthor } from '../../domain/activity/activity';
+import { customerAuthor } from '../../domain/activity/actor';
 import { noLongerNeededReason } from '../../domain/customer-link/customer-link';
 import { allView, defaultInboxQuery } from '../../domain/inbox/inbox-query';
 import type { CustomerLinkStore } from '../../domain/ports/customer-link-store';

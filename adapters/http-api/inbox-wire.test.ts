@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
-import { type Activity, customerAuthor, systemAuthor } from '../../domain/activity/activity';
+import { type Activity } from '../../domain/activity/activity';
+import { customerAuthor, systemAuthor } from '../../domain/activity/actor';
 import { summariseInbox } from '../../domain/inbox/inbox-summary';
 import { toNamedFields } from '../../domain/quote/quote';
 import { inboxQuoteArb, inboxTimeArb } from '../../fixtures/inbox-arbitraries.test-support';

@@ -1,4 +1,3 @@
-import { refusalReasons } from '../../domain/activity/activity-guard';
 import { type PhotoError, photoErrorMessage, photoFieldName } from '../../domain/photos/photos';
 import * as v from 'valibot';
 import { customerTokenPattern } from '../../domain/customer-link/customer-link';
@@ -82,8 +81,8 @@ export const WireErrorSchema = v.object({
   fields: v.optional(v.array(v.object({ field: v.string(), message: v.string() }))),
   /** With 'conflict': the status the request has now, which someone else gave it. */
   current: v.optional(QuoteStatusSchema),
-  /** With a 409 for a step refused: why (the domain's refusal), with `current` or `taken` as it says. */
-  reason: v.optional(v.picklist(refusalReasons)),
+  /** With a 409 for a step refused: why (a reason of the domain's RefusalSchema, which reads it), with `current` or `taken` as it says. */
+  reason: v.optional(v.string()),
   /** With 'already-taken': who took the request on first, and when. */
   taken: v.optional(v.object({ by: v.string(), at: IsoTimeSchema })),
 });

@@ -8,7 +8,8 @@ import { compareInInbox, type InboxCursor, type InboxPage, type InboxQuery } fro
 import type { InboxQuote } from '../../domain/inbox/inbox-quote';
 import { noLongerNeededReason } from '../../domain/customer-link/customer-link';
 import type { ClockRecord, QuoteInbox, RecordOutcome, ResendOutcome, StepToRecord } from '../../domain/ports/quote-inbox';
-import { type Activity, customerAuthor } from '../../domain/activity/activity';
+import { type Activity } from '../../domain/activity/activity';
+import { customerAuthor } from '../../domain/activity/actor';
 import { appendToLog, type InboxQuoteBase, inboxQuoteOf, logOf } from '../../domain/activity/activity-folds';
 import { refusalOf, stepsRecorded } from '../../domain/activity/activity-guard';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { customerAuthor } from '../../domain/activity/activity';
+import { customerAuthor } from '../../domain/activity/actor';
 import { customerTokenPattern, noLongerNeededReason } from '../../domain/customer-link/customer-link';
 import { defaultInboxQuery, type InboxView, spamView } from '../../domain/inbox/inbox-query';
 import type { InboxQuote } from '../../domain/inbox/inbox-quote';

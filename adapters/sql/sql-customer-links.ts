@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { customerAuthor } from '../../domain/activity/activity';
+import { customerAuthor } from '../../domain/activity/actor';
 import { customerTokenHash, noLongerNeededReason } from '../../domain/customer-link/customer-link';
 import { appendActivity } from './activity-row';
 import type { InboxQuote } from '../../domain/inbox/inbox-quote';

@@ -10,7 +10,7 @@ import { scratchDatabase, sqlDialects } from './scratch-database.test-support';
 import { SqlNotificationOutbox } from './sql-notification-outbox';
 import { SqlQuoteRepository } from './sql-quote-repository';
 import { requireInboxQuote, SqlQuoteInbox } from './sql-quote-inbox';
-import { systemAuthor } from '../../domain/activity/activity';
+import { systemAuthor } from '../../domain/activity/actor';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { recorded } from '../contracts/recorded-step.test-support';
 

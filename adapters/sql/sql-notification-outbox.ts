@@ -1,4 +1,4 @@
-import { systemAuthor } from '../../domain/activity/activity';
+import { systemAuthor } from '../../domain/activity/actor';
 import { appendActivity } from './activity-row';
 import type { ClaimedNotification, NotificationOutbox } from '../../domain/ports/notification-outbox';
 import { type NotificationKind, notificationKinds } from './database';

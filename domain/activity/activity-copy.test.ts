@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { type Activity, type ActivityKind, customerAuthor, systemAuthor } from './activity';
+import { type Activity, type ActivityKind } from './activity';
+import { customerAuthor, systemAuthor } from './actor';
 import { describeActivity, describeActor } from './activity-copy';
 
 const stamp = { id: 'a1', by: 'sam@se1plumbing.example', at: new Date('2026-11-20T09:00:00Z') };

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { type Activity, customerAuthor, systemAuthor } from './activity';
+import { type Activity } from './activity';
+import { customerAuthor, systemAuthor } from './actor';
 import { appendToLog, callAttemptsOf, historyOf, logOf, notesOf, reviewStandingOf, spamClearingOf, takingOf, type UnfoldedLife } from './activity-folds';
 import { lostReasons, wonValueMaxPence } from '../inbox/job-outcome';
 import { quoteStatuses } from '../inbox/quote-status';

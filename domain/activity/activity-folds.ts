@@ -3,7 +3,8 @@ import type { CallAttempt, InboxQuote, QuoteNote } from '../inbox/inbox-quote';
 import type { StatusChange } from '../inbox/quote-status';
 import type { ReviewStanding } from '../reviews/review-ask';
 import type { SpamMark } from '../spam/spam';
-import { type Activity, type ActivityKind, type ActivityOf, customerAuthor, systemAuthor } from './activity';
+import { type Activity, type ActivityKind, type ActivityOf } from './activity';
+import { customerAuthor, systemAuthor } from './actor';
 
 // What the card, the clock, the customer's page and the report read of a request, folded from its log.
 // A log is kept oldest first: by time, and in the order written among steps at the same time.

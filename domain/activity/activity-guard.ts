@@ -26,8 +26,6 @@ export const RefusalSchema = v.variant('reason', [
 ]);
 export type Refusal = v.InferOutput<typeof RefusalSchema>;
 
-/** Every reason a step may be refused for. */
-export const refusalReasons = RefusalSchema.options.map((option) => option.entries.reason.literal);
 
 const refusalMessages: { [Reason in Refusal['reason']]: (refusal: Extract<Refusal, { reason: Reason }>) => string } = {
   moved: ({ current }) => `Someone has already moved this request to ${current}`,

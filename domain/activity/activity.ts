@@ -9,11 +9,7 @@ import { QuoteStatusSchema } from '../inbox/quote-status';
 // here and its words in activity-copy.ts, and, if it may happen only in some states, its rule in
 // activity-guard.ts: the stores, the wire, the export and the timeline carry every kind alike.
 
-/** Who took a step when it was not a staff member: the customer, through their link, or the system. */
-export const customerAuthor = 'customer';
-export const systemAuthor = 'system';
-
-/** A staff member's email, {@link customerAuthor} or {@link systemAuthor}. */
+/** A staff member's email, or actor.ts's customerAuthor or systemAuthor. */
 export const ActorSchema = v.pipe(v.string(), v.nonEmpty(), v.maxLength(254));
 
 export const noteMaxLength = 2000;
@@ -85,8 +81,3 @@ const staffKinds = ['status-moved', 'note', 'call-attempted', 'taken', 'spam-cle
 export type StaffStep = Extract<ActivityStep, { kind: (typeof staffKinds)[number] }>;
 
 export const isStaffStep = (step: ActivityStep): step is StaffStep => staffKinds.some((kind) => kind === step.kind);
-
-/** Who took a step, as the timeline and the export tell it. */
-export type ActorRole = 'staff' | 'customer' | 'system';
-
-export const actorRole = (by: string): ActorRole => (by === customerAuthor ? 'customer' : by === systemAuthor ? 'system' : 'staff');

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
 import { ActivityStepSchema, isStaffStep, type StaffStep } from './activity';
-import { customerNoticesOf, describeArrival } from './activity-copy';
+import { customerNoticesOf, describeArrival } from './customer-notices';
 import { refusalOf, stepProblem } from './activity-guard';
 import { inboxQuoteOf } from './activity-folds';
 import { customerDataCsv, customerDataDocument, parseCustomerDataDocument } from '../customer-data/customer-data-export';

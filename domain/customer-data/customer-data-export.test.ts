@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { sentEmailsNotice, type CustomerData } from './customer-data';
 import { customerDataColumns, customerDataCsv, customerDataDocument, parseCustomerDataDocument } from './customer-data-export';
 import { utf8Bom } from '../inbox/csv';
-import { customerAuthor, systemAuthor } from '../activity/activity';
+import { customerAuthor, systemAuthor } from '../activity/actor';
 import { describeActivity } from '../activity/activity-copy';
 import { sampleInboxQuote, sampleRequest } from '../../fixtures/sample-request.test-support';
 

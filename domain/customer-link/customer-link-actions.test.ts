@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { recordingLogger } from '../../adapters/memory/recording-logger.test-support';
-import { customerAuthor } from '../activity/activity';
+import { customerAuthor } from '../activity/actor';
 import { customerMessageMaxLength, noLongerNeededReason } from './customer-link';
 import { closeCustomerRequest, sendCustomerMessage, openCustomerLink } from './customer-link-actions';
 import type { InboxQuote } from '../inbox/inbox-quote';

@@ -1,5 +1,5 @@
-import { customerAuthor } from '../activity/activity';
-import { customerNoticesOf } from '../activity/activity-copy';
+import { customerAuthor } from '../activity/actor';
+import { customerNoticesOf } from '../activity/customer-notices';
 import { writtenText } from '../quote/field-description';
 import type { InboxQuote } from '../inbox/inbox-quote';
 import { londonClock, londonDay } from '../london-time';

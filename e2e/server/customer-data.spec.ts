@@ -49,7 +49,7 @@ test('on a phone, staff find a customer by email, download what is held as JSON 
   expect(await scanAccessibility()).toEqual([]);
   await page.getByRole('button', { name: 'Erase for good' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Erased 2 requests' })).toBeFocused();
-  await expect(page.getByText('Erased 2 requests, 0 notes, 0 status changes')).toBeVisible();
+  await expect(page.getByText('Erased 2 requests, 0 history entries')).toBeVisible();
 
   const after = await page.request.get(`/api/customer-data?${new URLSearchParams({ email, phone }).toString()}`);
   expect(after.status()).toBe(200);

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
-import { customerAuthor } from '../../../domain/activity/activity';
+import { customerAuthor } from '../../../domain/activity/actor';
 import { noLongerNeededReason } from '../../../domain/customer-link/customer-link';
 import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
 import { CustomerLinksDouble } from '../../../fixtures/customer-links.test-support';

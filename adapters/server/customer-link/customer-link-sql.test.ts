@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
-import { customerAuthor } from '../../../domain/activity/activity';
+import { customerAuthor } from '../../../domain/activity/actor';
 import { noLongerNeededReason } from '../../../domain/customer-link/customer-link';
 import { defaultInboxQuery } from '../../../domain/inbox/inbox-query';
 import { sampleQuote } from '../../../fixtures/sample-request.test-support';

@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { expect, test } from 'vitest';
-import { customerAuthor, systemAuthor } from '../../../domain/activity/activity';
+import { customerAuthor, systemAuthor } from '../../../domain/activity/actor';
 import { allView, defaultInboxQuery, searchTextOf, spamView } from '../../../domain/inbox/inbox-query';
 import type { QuoteStatus } from '../../../domain/inbox/quote-status';
 import { dueAt } from '../../../domain/inbox/response-clock';

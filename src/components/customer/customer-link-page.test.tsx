@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
 import { inboxQuoteOf } from '../../../domain/activity/activity-folds';
-import { customerAuthor } from '../../../domain/activity/activity';
+import { customerAuthor } from '../../../domain/activity/actor';
 import { CustomerLinksDouble } from '../../../fixtures/customer-links.test-support';
 import { sampleInboxQuote } from '../../../fixtures/sample-request.test-support';
 import { customerLinksOver } from '../../app/backends/customer-links.test-support';

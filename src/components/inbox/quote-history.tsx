@@ -1,4 +1,4 @@
-import { actorRole } from '../../../domain/activity/activity';
+import { actorRole } from '../../../domain/activity/actor';
 import { describeActivity } from '../../../domain/activity/activity-copy';
 import { inboxCopy } from '../../../domain/inbox/inbox-copy';
 import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
