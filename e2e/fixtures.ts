@@ -134,7 +134,7 @@ export async function addNote(page: Page, name: string, text: string) {
   if (!(await field.isVisible())) await card.getByText(/^Notes \(\d+\)$/).click();
   await field.fill(text);
   await card.getByRole('button', { name: 'Add note' }).click();
-  await expect(card.getByRole('listitem').filter({ hasText: text })).toBeVisible();
+  await expect(card.locator('.note-list').getByRole('listitem').filter({ hasText: text })).toBeVisible();
 }
 
 /** The inbox's view tabs are radio buttons; a person clicks the tab's label. */

@@ -55,7 +55,7 @@ test('staff work the day in the demo inbox: call back the overdue urgent request
   await chooseView(page, 'Won');
   await expect(inboxCard(page, first.name).getByText('Won', { exact: true })).toBeVisible();
   await openCard(page, first.name);
-  await inboxCard(page, first.name).getByText(/^History \(\d\)$/).click();
+  await inboxCard(page, first.name).getByText(/^Timeline \(\d+\)$/).click();
   await expect(inboxCard(page, first.name)).toContainText('Quoted → Won (£480)');
 
   // Another one falls through.

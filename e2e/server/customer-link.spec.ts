@@ -31,7 +31,7 @@ async function asStaff(request: APIRequestContext, id: string) {
   for (const view of ['all', 'spam']) {
     const response = await request.get(`${quotesPath}?view=${view}&limit=500`);
     const page = (await response.json()) as {
-      quotes: { id: string; status: string; notes: { text: string; by: string }[]; history: { to: string; by: string }[] }[];
+      quotes: { id: string; status: string; activity: { kind: string; text?: string; to?: string; by: string }[] }[];
     };
     const found = page.quotes.find((quote) => quote.id === id);
     if (found) return found;
@@ -74,7 +74,7 @@ test('with JavaScript, the customer follows their request, adds a message in pla
   expect(navigations).toEqual([]);
 
   const stored = await asStaff(request, id);
-  expect(stored?.notes).toContainEqual(expect.objectContaining({ text: 'The leak is worse now', by: 'customer' }));
+  expect(stored?.activity).toContainEqual(expect.objectContaining({ kind: 'customer-wrote', text: 'The leak is worse now', by: 'customer' }));
   await page.goto('/quotes');
   const form = page.getByRole('form', { name: 'Staff sign-in' });
   await form.getByLabel('Email').fill(e2eStaff.email);
@@ -98,8 +98,8 @@ test('with JavaScript, "No longer needed" asks first, then staff see the request
   await expect(page.getByRole('article', { name: 'Your request' }).getByText('Closed', { exact: true })).toBeVisible();
   const stored = await asStaff(request, id);
   expect(stored?.status).toBe('lost');
-  expect(stored?.history.at(-1)).toMatchObject({ to: 'lost', by: 'customer' });
-  expect(stored?.notes).toContainEqual(expect.objectContaining({ text: 'No longer needed', by: 'customer' }));
+  expect(stored?.activity.filter((entry) => entry.kind === 'status-moved').at(-1)).toMatchObject({ to: 'lost', by: 'customer' });
+  expect(stored?.activity).toContainEqual(expect.objectContaining({ kind: 'customer-wrote', text: 'No longer needed', by: 'customer' }));
 });
 
 test('the page asks for nothing but itself until the customer acts; what they type while its scripts arrive is sent with them', async ({ page, request }) => {
@@ -121,7 +121,7 @@ test('the page asks for nothing but itself until the customer acts; what they ty
   // Once the server has it: the box the message is typed in is in the same region, with its text.
   await expect(page.getByRole('article', { name: 'Your request' }).getByRole('status')).toContainText('We have your message');
   await expect(page.getByRole('region', { name: 'Your messages' }).getByRole('listitem')).toContainText('Please use the side door');
-  expect((await asStaff(request, id))?.notes).toContainEqual(expect.objectContaining({ text: 'Please use the side door', by: 'customer' }));
+  expect((await asStaff(request, id))?.activity).toContainEqual(expect.objectContaining({ kind: 'customer-wrote', text: 'Please use the side door', by: 'customer' }));
 });
 
 test('a guessed, malformed or mangled link is the same plain 404', async ({ request }) => {
@@ -179,7 +179,7 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(new RegExp(`${link}\\?done=message$`));
     await expect(page.getByRole('article', { name: 'Your request' }).getByRole('status')).toContainText('We have your message');
     await expect(page.getByRole('region', { name: 'Your messages' })).toContainText('Please ring the side door bell');
-    expect((await asStaff(request, id))?.notes).toContainEqual(expect.objectContaining({ text: 'Please ring the side door bell', by: 'customer' }));
+    expect((await asStaff(request, id))?.activity).toContainEqual(expect.objectContaining({ kind: 'customer-wrote', text: 'Please ring the side door bell', by: 'customer' }));
   });
 
   test('"No longer needed" goes to a question of its own, then closes the request', async ({ page, request }) => {

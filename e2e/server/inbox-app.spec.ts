@@ -154,8 +154,8 @@ test('"I\'m on it" takes the request on the server with the staff session; from 
   await expect
     .poll(async () => {
       const listed = await page.request.get('/api/quote-requests?view=all&limit=100');
-      const { quotes } = (await listed.json()) as { quotes: { id: string; taken: { by: string } | null }[] };
-      return quotes.find((quote) => quote.id === alert.quoteId)?.taken?.by;
+      const { quotes } = (await listed.json()) as { quotes: { id: string; activity: { kind: string; by: string }[] }[] };
+      return quotes.find((quote) => quote.id === alert.quoteId)?.activity.find((entry) => entry.kind === 'taken')?.by;
     })
     .toBe(e2eStaff.email);
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { staffName } from '../../domain/alerts/on-call';
 import { londonDay } from '../../domain/london-time';
 import { toNamedFields } from '../../domain/quote/quote';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
@@ -47,10 +48,12 @@ test('staff work requests on the real server: the status, notes and history outl
   await addNote(page, urgent, 'Isolated the supply; back tomorrow 8am to replace the section.');
   await page.reload();
   await openCard(page, urgent);
-  await card.getByText(/^History \(1\)$/).click();
+  // The timeline: taken on and moved as the first call back, and the note, each by who and when.
+  await card.getByText(/^Timeline \(3\)$/).click();
   await expect(card).toContainText(`Waiting → Contacted`);
-  await expect(card).toContainText(`by ${e2eStaff.email}`);
-  await expect(card.getByRole('listitem').filter({ hasText: 'Isolated the supply' })).toContainText(e2eStaff.email);
+  await expect(card.locator('.quote-history')).toContainText(`Note: Isolated the supply`);
+  await expect(card.locator('.quote-history')).toContainText(`by ${staffName(e2eStaff.email)}`);
+  await expect(card.locator('.note-list').getByRole('listitem').filter({ hasText: 'Isolated the supply' })).toContainText(e2eStaff.email);
 
   await chooseView(page, 'All');
   await openCard(page, urgent);

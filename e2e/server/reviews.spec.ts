@@ -17,7 +17,7 @@ async function doneJob(request: APIRequestContext, email: string): Promise<{ id:
   const { id, customer_token: token } = (await response.json()) as { id: string; customer_token: string };
   expect((await request.post('/api/session', { data: e2eStaff })).status()).toBe(200);
   for (const [from, to] of [['new', 'contacted'], ['contacted', 'won'], ['won', 'done']] as const) {
-    expect((await request.post(`${quotesPath}/${id}/status`, { data: { from, to } })).status()).toBe(200);
+    expect((await request.post(`${quotesPath}/${id}/activity`, { data: { kind: 'status-moved', from, to } })).status()).toBe(201);
   }
   return { id, token };
 }
@@ -25,9 +25,9 @@ async function doneJob(request: APIRequestContext, email: string): Promise<{ id:
 /** When staff see the review link followed, if they do. */
 async function openedAt(request: APIRequestContext, id: string): Promise<string | null | undefined> {
   for (const view of ['all', 'spam']) {
-    const page = (await (await request.get(`${quotesPath}?view=${view}&limit=500`)).json()) as { quotes: { id: string; review?: { opened_at: string | null } }[] };
+    const page = (await (await request.get(`${quotesPath}?view=${view}&limit=500`)).json()) as { quotes: { id: string; activity: { kind: string; at: string }[] }[] };
     const found = page.quotes.find((quote) => quote.id === id);
-    if (found) return found.review?.opened_at ?? null;
+    if (found) return found.activity.find((entry) => entry.kind === 'review-opened')?.at ?? null;
   }
   return undefined;
 }

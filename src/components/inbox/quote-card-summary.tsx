@@ -15,15 +15,15 @@ export function QuoteReceived({ quote }: { quote: InboxQuote }) {
   );
 }
 
-/**
- * What the job is and how to reach its sender, on the folded card: the description in two lines
- * (whole once the card is opened: the text is all there, only drawn short), the number and the email
- * as links.
- */
+/** What the job is, on the folded card: the description in two lines (whole once the card is opened: the text is all there, only drawn short). */
 export function QuoteSummary({ quote }: { quote: InboxQuote }) {
+  return quote.description ? <p className="quote-description">{quote.description}</p> : null;
+}
+
+/** How to reach its sender, under Call (which stays first to reach by keyboard): the number and the email as links. */
+export function QuoteContact({ quote }: { quote: InboxQuote }) {
   return (
     <>
-      {quote.description && <p className="quote-description">{quote.description}</p>}
       <ul className="quote-contact" aria-label={inboxCopy.contactDetails}>
         <li>
           <a href={telHref(quote.phone)}>

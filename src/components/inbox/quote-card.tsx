@@ -21,7 +21,7 @@ import { QuoteHistory } from './quote-history';
 import { ArrivalBadge, ArrivalBooking } from './arrival-booking';
 import { QuoteNotes } from './quote-notes';
 import { QuotePhotos } from './quote-photos';
-import { QuoteReceived, QuoteSummary } from './quote-card-summary';
+import { QuoteContact, QuoteReceived, QuoteSummary } from './quote-card-summary';
 import { NextStepButton, nextMove } from './next-step';
 import { AlertTimeline, TakenBy } from './quote-taking';
 import { SpamVerdict } from './spam-verdict';
@@ -206,6 +206,7 @@ export function QuoteCard({ quote, now, linked = false }: { quote: InboxQuote; n
           <ChevronDownIcon className="chevron" />
         </button>
       </div>
+      <QuoteContact quote={quote} />
       {open && <CardBody quote={quote} now={now} held={held} />}
     </article>
   );
