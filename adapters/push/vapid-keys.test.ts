@@ -50,6 +50,8 @@ test('without keys in the environment, a pair is generated at the first start an
   expect(parseVapidConfig({ VAPID_PUBLIC_KEY: first.publicKey, VAPID_PRIVATE_KEY: first.privateKey }).keys).toEqual({ publicKey: first.publicKey, privateKey: first.privateKey });
   expect((await requireVapidKeys({ VAPID_SUBJECT: 'mailto:ops@se1-plumbing.example' }, secrets)).subject).toBe('mailto:ops@se1-plumbing.example');
   expect((await requireVapidKeys({}, secrets, 'https://plumbing.example.co.uk')).subject).toBe('https://plumbing.example.co.uk');
+  // A site on plain http (on its own port, behind a proxy) is named by its host over https.
+  expect((await requireVapidKeys({}, secrets, 'http://127.0.0.1:8080')).subject).toBe('https://127.0.0.1');
 });
 
 test('servers starting together all use the pair kept first', async () => {

@@ -80,10 +80,16 @@ export function parseVapidConfig(env: Env): { keys: Pick<VapidKeys, 'publicKey' 
   return { keys: publicKey === undefined || privateKey === undefined ? undefined : { publicKey, privateKey }, subject };
 }
 
-/** The subject pushes are signed with: VAPID_SUBJECT, else `mailto:` the business's inbox (NOTIFY_TO), else the site's address. */
+/**
+ * The subject pushes are signed with: VAPID_SUBJECT, else `mailto:` the business's inbox (NOTIFY_TO),
+ * else the site's address; a site served on plain http (behind a proxy, or on its own port) is named
+ * by its host over https, the one kind of URL push services take.
+ */
 export function vapidSubject(subject: string | undefined, env: Env, siteUrl: string): string {
   const notifyTo = env.NOTIFY_TO?.trim();
-  return subject ?? (notifyTo === undefined || notifyTo === '' ? siteUrl : `mailto:${notifyTo}`);
+  if (subject !== undefined) return subject;
+  if (notifyTo !== undefined && notifyTo !== '') return `mailto:${notifyTo}`;
+  return siteUrl.startsWith('http:') ? `https://${new URL(siteUrl).hostname}` : siteUrl;
 }
 
 function defaultSubject(env: Env, siteUrl: string): string {
