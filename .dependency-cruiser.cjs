@@ -8,16 +8,16 @@ module.exports = {
   forbidden: [
     {
       name: 'domain-is-pure',
-      comment: 'domain/ holds the rules: its product files import valibot and the domain\'s own files, nothing else. Its tests sit beside them and are the next rule\'s.',
+      comment: 'domain/ holds the rules: every file in it imports valibot and the domain\'s own files, nothing else. Its tests live in fixtures/domain/, at the same paths.',
       severity: 'error',
-      from: { path: '^domain/', pathNot: tests },
+      from: { path: '^domain/' },
       to: { pathNot: ['^domain/', '^node_modules/valibot/'] },
     },
     {
       name: 'domain-tests-use-only-the-domain-and-fixtures',
-      comment: 'The domain\'s tests (domain/**/*.test.ts, *.test-d.ts) use the domain, the fixtures, the memory fakes, the contract suites and the test tools, never another adapter or the application.',
+      comment: 'The domain\'s tests (fixtures/domain/, at the paths of the code they test) use the domain, the fixtures, the memory fakes, the contract suites and the test tools, never another adapter or the application.',
       severity: 'error',
-      from: { path: '^domain/.*' + tests },
+      from: { path: '^fixtures/domain/.*' + tests },
       to: { pathNot: ['^domain/', '^fixtures/', '^adapters/(memory|contracts)/', '^node_modules/(valibot|fast-check|vitest|@vitest)/'] },
     },
     {

@@ -152,8 +152,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
           test: {
             name: 'domain',
             environment: 'node',
-            include: ['domain/**/*.test.ts', 'adapters/**/*.test.ts', 'fixtures/**/*.test.ts'],
-            typecheck: { enabled: true, include: ['domain/**/*.test-d.ts'] },
+            include: ['adapters/**/*.test.ts', 'fixtures/**/*.test.ts'],
+            typecheck: { enabled: true, include: ['fixtures/**/*.test-d.ts'] },
           },
         },
         {
