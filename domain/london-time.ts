@@ -53,3 +53,17 @@ export function londonClock(date: Date): string {
   const { hour, minute } = londonParts(date);
   return `${hour}:${minute}`;
 }
+
+/** The moment London's clock shows `time` (HH:MM) on `isoDay`; undefined for a day or time that is not one (or an hour the clocks skip). */
+export function londonMoment(isoDay: string, time: string): Date | undefined {
+  const start = londonDayStart(isoDay);
+  const match = /^(\d{2}):(\d{2})$/.exec(time);
+  if (start === undefined || !match) return undefined;
+  const utc = Date.parse(`${isoDay}T${time}:00Z`);
+  for (const offsetHours of [1, 0]) {
+    const candidate = new Date(utc - offsetHours * 3_600_000);
+    const parts = londonParts(candidate);
+    if (`${parts.year}-${parts.month}-${parts.day}` === isoDay && `${parts.hour}:${parts.minute}` === time) return candidate;
+  }
+  return undefined;
+}

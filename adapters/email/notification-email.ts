@@ -1,5 +1,5 @@
 import type { ClaimedNotification } from '../../domain/ports/notification-outbox';
-import type { ReviewOptOuts } from '../../domain/ports/review-opt-outs';
+import type { EmailOptOuts } from '../../domain/ports/email-opt-outs';
 import type { QuoteRequest } from '../../domain/quote/quote';
 import { isReviewEmailKind, type ReviewEmailKind, reviewWithdrawal } from '../../domain/reviews/review-ask';
 import { businessEmail } from './business-email';
@@ -9,7 +9,7 @@ import type { SmtpMailer } from './smtp-mailer';
 
 /** What sending the review emails needs: the addresses that said stop, and taking back one that must not go. */
 export interface ReviewSending {
-  optOuts: Pick<ReviewOptOuts, 'isOptedOut'>;
+  optOuts: Pick<EmailOptOuts, 'isOptedOut'>;
   withdraw: (id: string) => Promise<void>;
   /**
    * The full addresses of the request's way to the review, of the page that stops the emails, and of

@@ -1,10 +1,11 @@
 import * as v from 'valibot';
 import { customerTokenPattern } from '../../domain/customer-link/customer-link';
 import { coverCheckMaxLength } from '../../domain/quote/cover-check';
-import { type QuoteDraft, type QuoteField, quoteFieldList, quoteFields, requiredFields } from '../../domain/quote/quote';
+import { type QuoteDraft, type QuoteField, quoteFieldList, requiredFields } from '../../domain/quote/quote';
 import type { QuoteError } from '../../domain/quote/quote-errors';
 import { type WireCustomerView, WireCustomerViewSchema } from './customer-link-wire';
 import { IsoTimeSchema } from './iso-time';
+import { DraftSchema, type WireServiceBooking, WireServiceBookingSchema } from './service-booking-wire';
 
 /**
  * What the server tells a page it renders, for the browser to pick up when it hydrates: the quote
@@ -28,6 +29,8 @@ export interface PageState {
    * kept apart so the home page's scripts never carry the inbox's formats).
    */
   inbox?: unknown;
+  /** A reminder's "Book my service" (`/?book=<token>`): the quote form filled in for the customer's next visit. */
+  booking?: WireServiceBooking;
 }
 
 /** What the server found for a customer link, and the message a plain HTML post could not add (its text kept). */
@@ -49,10 +52,6 @@ interface PhotoFormState {
 /** The id of the JSON script element that carries the page state. */
 export const pageStateElementId = 'page-state';
 
-type DraftEntries = { [K in QuoteField]: QuoteDraft[K] extends boolean ? v.BooleanSchema<undefined> : v.StringSchema<undefined> };
-const DraftSchema = v.object(
-  Object.fromEntries(quoteFieldList.map((field) => [field, quoteFields[field].kind === 'flag' ? v.boolean() : v.string()])) as DraftEntries,
-);
 const FieldSchema = v.picklist(quoteFieldList);
 const IssuesSchema = v.array(v.object({ field: FieldSchema, message: v.string() }));
 const ErrorSchema = v.variant('kind', [
@@ -79,6 +78,7 @@ const PageStateSchema = v.object({
   ),
   coverCheck: v.exactOptional(v.object({ postcode: v.pipe(v.string(), v.maxLength(coverCheckMaxLength)) })),
   inbox: v.exactOptional(v.unknown()),
+  booking: v.exactOptional(WireServiceBookingSchema),
 });
 
 /** The state as JSON that is safe inside a <script> element. */

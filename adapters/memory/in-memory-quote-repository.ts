@@ -1,4 +1,4 @@
-import type { ReviewOptOuts } from '../../domain/ports/review-opt-outs';
+import type { EmailOptOuts } from '../../domain/ports/email-opt-outs';
 import { confirmationAddressKey } from '../../domain/quote/customer-confirmation';
 import { currentOutcome } from '../../domain/inbox/job-outcome';
 import type { ReportSource, ReportTallies } from '../../domain/ports/report-source';
@@ -22,6 +22,7 @@ import { fromNamedFields, type NewQuote, type QuoteRequest, toNamedFields } from
 import { isWon, waitingStatus } from '../../domain/inbox/quote-status';
 import { type Arrival, inSpamFolder, judgeSpam, type SpamMark, spamTextKey } from '../../domain/spam/spam';
 import { inboxPage } from './inbox-page';
+import { reminderStands, serviceReminderOf } from '../../domain/reminders/service-reminder';
 import { type ViewCounts, viewCountsOf } from '../../domain/inbox/view-counts';
 import { customerTokenHash, newCustomerToken } from '../../domain/customer-link/customer-link';
 
@@ -68,7 +69,7 @@ export interface InMemoryQuoteRepositoryOptions {
  * tests' fake, and the reference the other stores' inbox queries are tested against. Callers always
  * get copies, so nothing they change alters what is stored.
  */
-export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention, QuoteInbox, ReportSource, CustomerDataStore, PhotoStore, CustomerLinkStore, ReviewOptOuts {
+export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention, QuoteInbox, ReportSource, CustomerDataStore, PhotoStore, CustomerLinkStore, EmailOptOuts {
   readonly #quotes: InboxQuote[];
   /** The addresses never to ask for a review again, trimmed and lower-cased; in the demo, until the page is loaded again. */
   readonly #reviewOptOuts = new Set<string>();
@@ -193,7 +194,7 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
   async record({ id, step, by, at }: StepToRecord): Promise<RecordOutcome> {
     const quote = this.#find(id);
     if (quote === undefined) return { outcome: 'not-found' };
-    const state = { status: quote.status, inSpam: inSpamFolder(quote), taken: quote.taken };
+    const state = { status: quote.status, inSpam: inSpamFolder(quote), taken: quote.taken, reminderStands: reminderStands(serviceReminderOf(quote.activity)) };
     const refusal = refusalOf(step, state);
     if (refusal !== null) return { outcome: 'refused', refusal };
     const entries = stepsRecorded(step, state).map((recorded): Activity => ({ ...recorded, id: this.#newId(), by, at: new Date(at) }));

@@ -4,6 +4,7 @@
  * whatever QuoteInbox the test hands them. Like the server, they stamp who with the signed-in staff
  * member and when with their own clock, whatever a body says. Only tests import it.
  */
+import { londonDay } from '../../domain/london-time';
 import { http, type HttpHandler, HttpResponse } from 'msw';
 import * as v from 'valibot';
 import { ActivityStepSchema, isStaffStep } from '../../domain/activity/activity';
@@ -107,7 +108,7 @@ export function createInboxHandlers({ url, inbox, staffEmail, now }: InboxHandle
         if (!parsed.success) return invalid(parsed.issues.map((issue) => ({ field: issue.path?.map((item) => String(item.key)).join('.') ?? 'kind', message: issue.message })));
         const step = parsed.output;
         if (!isStaffStep(step)) return invalid([{ field: 'kind', message: 'Staff cannot record that kind of step' }]);
-        const problem = stepProblem(step);
+        const problem = stepProblem(step, londonDay(now()));
         if (problem?.field === 'to') return failure(422, { error: 'not-allowed', message: problem.message, fields: [problem] });
         if (problem !== undefined) return invalid([problem]);
         const result = await recordStep(deps, { id: idOf(params), step, by, at: now() }, 'Recording a step');

@@ -2,6 +2,9 @@ import { isHTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
 import type { CustomerMessageResult, CustomerLinkResult, ReviewLinkResult, StopReviewsResult } from '../../domain/customer-link/customer-link-actions';
 import { reviewPaths } from '../../domain/reviews/review-paths';
+import { reminderPaths } from '../../domain/reminders/reminder-paths';
+import { type BookingResult, type RemindResult, reminderServiceField, type StopRemindersResult } from '../../domain/reminders/customer-reminders';
+import { WireServiceBookingSchema } from '../http-api/service-booking-wire';
 import { customerFormPaths, fromWireCustomerView, WireCustomerViewSchema } from '../http-api/customer-link-wire';
 import { customerLinkApiPath } from '../../domain/customer-link/customer-link';
 import { WireErrorSchema } from '../http-api/wire';
@@ -62,6 +65,44 @@ export class RestCustomerLinks {
     try {
       await this.#api.post(`${linkPath(token)}${reviewPaths.stopReviews}`, { headers: { accept: 'application/json' }, retry: { ...readRetry, methods: ['post'] } });
       return { ok: true };
+    } catch (error) {
+      return isHTTPError(error) && error.response.status === 404 ? notFound : unavailable;
+    }
+  }
+
+  /** `POST /api/r/{token}/reminder` with `{"service": …}`: the same reminder set twice is set once. */
+  async remind(token: string, service: string): Promise<RemindResult> {
+    try {
+      const view = v.safeParse(WireCustomerViewSchema, await this.#api.post(`${linkPath(token)}${reminderPaths.remind}`, { json: { service }, retry: { ...readRetry, methods: ['post'] } }).json());
+      return view.success ? { ok: true, view: fromWireCustomerView(view.output) } : unavailable;
+    } catch (error) {
+      if (!isHTTPError(error)) return unavailable;
+      const { status } = error.response;
+      if (status === 404) return notFound;
+      if (status === 409) return { ok: false, error: { kind: 'not-done' } };
+      if (status !== 400) return unavailable;
+      const wire = v.safeParse(WireErrorSchema, await error.response.json().catch(() => undefined));
+      return { ok: false, error: { kind: 'invalid-service', message: wire.success ? wire.output.message : reminderServiceField.message } };
+    }
+  }
+
+  /** `POST /api/r/{token}/stop-reminders`, asking for JSON: the address is never reminded again. */
+  async stopReminders(token: string): Promise<StopRemindersResult> {
+    try {
+      await this.#api.post(`${linkPath(token)}${reminderPaths.stop}`, { headers: { accept: 'application/json' }, retry: { ...readRetry, methods: ['post'] } });
+      return { ok: true };
+    } catch (error) {
+      return isHTTPError(error) && error.response.status === 404 ? notFound : unavailable;
+    }
+  }
+
+  /** `GET /api/r/{token}/booking`: the quote form filled in for the next visit. */
+  async booking(token: string): Promise<BookingResult> {
+    try {
+      const answer = v.safeParse(WireServiceBookingSchema, await this.#api.get(`${linkPath(token)}${reminderPaths.booking}`, { retry: readRetry }).json());
+      if (!answer.success) return unavailable;
+      const { draft, service, lastDone, due } = answer.output;
+      return { ok: true, booking: { draft, service, lastDone, due } };
     } catch (error) {
       return isHTTPError(error) && error.response.status === 404 ? notFound : unavailable;
     }

@@ -43,7 +43,7 @@ import { SqlAlertOutbox } from '../sql/sql-alert-outbox';
 import { SqlOnCallRota } from '../sql/sql-on-call-rota';
 import { SqlPushDeviceStore } from '../sql/sql-push-device-store';
 import { SqlSecretStore } from '../sql/sql-secret-store';
-import { SqlReviewOptOuts } from '../sql/sql-review-opt-outs';
+import { SqlEmailOptOuts } from '../sql/sql-email-opt-outs';
 import { sharedCustomerTokens } from './customer-link/customer-link-tokens';
 import { reviewLinkPaths } from '../../domain/reviews/review-paths';
 import { createAlertEngine } from './alerts/alert-engine';
@@ -230,7 +230,7 @@ export async function startTestServer(
       deliver: notificationEmailSender(mailer, {
         ...mail,
         reviews: {
-          optOuts: new SqlReviewOptOuts(db),
+          optOuts: new SqlEmailOptOuts(db, 'review_opt_outs'),
           withdraw: (id) => outbox.withdraw(id),
           links: (quote) => {
             const { leaveReview, stop } = reviewLinkPaths(customerTokens.tokenFor(quote.id));

@@ -1,7 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
 import * as v from 'valibot';
-import { type Activity, ActivitySchema, type ActivityStep } from '../../domain/activity/activity';
+import { type Activity, type ActivityKind, ActivitySchema, type ActivityStep } from '../../domain/activity/activity';
 import type { Database, QuoteActivityTable } from './database';
+
+/** The kinds of step a request's yearly reminder is folded from (serviceReminderOf). */
+export const reminderKinds = ['reminder-set', 'reminder-stopped', 'service-reminded', 'service-booked', 'repeat-of'] as const satisfies readonly ActivityKind[];
 
 /** The columns of a step of a request's life. */
 export const activityColumns = ['quote_id', 'id', 'kind', 'by', 'at', 'data'] as const;

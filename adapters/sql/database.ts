@@ -86,6 +86,8 @@ export interface QuoteRequestsTable extends Omit<FieldColumns, 'has_gclid'> {
   review_reminded_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** When its review link was first followed (from an email or the customer's page). */
   review_opened_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** The London day (yyyy-mm-dd) its standing yearly reminder falls due, for the "Due for service" list; null while none stands. */
+  service_due_on: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -123,7 +125,7 @@ interface StaffSessionsTable {
 }
 
 /** Which email it is: to the business about every request, the customer's confirmation when they gave an email, and a done job's review ask and reminder. */
-export const notificationKinds = ['business', 'customer', 'review', 'review-reminder'] as const satisfies readonly OutboxNotificationKind[];
+export const notificationKinds = ['business', 'customer', 'review', 'review-reminder', 'service-reminder', 'service-reminder-again'] as const satisfies readonly OutboxNotificationKind[];
 
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -270,6 +272,8 @@ export interface Database {
   quote_photos: QuotePhotosTable;
   customer_confirmations: CustomerConfirmationsTable;
   review_opt_outs: ReviewOptOutsTable;
+  /** The addresses never to send a service reminder again: the same shape, for reminders. */
+  reminder_opt_outs: ReviewOptOutsTable;
 }
 
 /** A row of `review_opt_outs`: an address never to ask for a review again, kept only as a hash. */

@@ -17,6 +17,7 @@ import { addJobOutcomes } from './migrations/013-add-job-outcomes';
 import { addReportFigures } from './migrations/014-add-report-figures';
 import { addDoneAndReviewEmails } from './migrations/015-add-done-and-review-emails';
 import { addActivityLog } from './migrations/016-add-activity-log';
+import { addServiceReminders } from './migrations/017-add-service-reminders';
 
 /** Migrations by name, applied in name order. */
 export type Migrations = Readonly<Record<string, Migration>>;
@@ -39,6 +40,7 @@ export const migrations: Migrations = {
   '014-add-report-figures': addReportFigures,
   '015-add-done-and-review-emails': addDoneAndReviewEmails,
   '016-add-activity-log': addActivityLog,
+  '017-add-service-reminders': addServiceReminders,
 };
 
 /** The migrations this version knows, by name: a database that has applied any other is from a newer version. */

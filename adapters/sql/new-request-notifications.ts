@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { takeConfirmation } from './customer-confirmations';
 import type { Database, NotificationKind } from './database';
 import { type ReviewEmailKind, reviewAskDue, reviewReminderDue } from '../../domain/reviews/review-ask';
+import { type ReminderEmailKind, secondReminderAt } from '../../domain/reminders/service-reminder';
 
 /**
  * Queues the emails a request arriving at `at` sends, due at once: one to the business, and one to
@@ -40,8 +41,22 @@ export async function queueReviewReminder(tx: Kysely<Database>, quoteId: string,
   await queueAt(tx, quoteId, 'review-reminder', reviewReminderDue(askedAt).toISOString(), { movable: false });
 }
 
+/**
+ * Queues a standing reminder's first email, due `at`; called in the transaction that sets it. A reminder
+ * set again before its email was tried moves it; one sent stays as it is. Whether it still goes is
+ * decided as it falls due.
+ */
+export async function queueServiceReminder(tx: Kysely<Database>, quoteId: string, at: Date): Promise<void> {
+  await queueAt(tx, quoteId, 'service-reminder', at.toISOString(), { movable: true });
+}
+
+/** Queues a reminder's second and last email, two weeks after the first went; called in the transaction that records it sent. */
+export async function queueSecondReminder(tx: Kysely<Database>, quoteId: string, firstSentAt: Date): Promise<void> {
+  await queueAt(tx, quoteId, 'service-reminder-again', secondReminderAt(firstSentAt).toISOString(), { movable: false });
+}
+
 /** One email of `kind` for the request, waiting from `due` (when it becomes due is when it starts to wait). */
-async function queueAt(tx: Kysely<Database>, quoteId: string, kind: ReviewEmailKind, due: string, { movable }: { movable: boolean }): Promise<void> {
+async function queueAt(tx: Kysely<Database>, quoteId: string, kind: ReviewEmailKind | ReminderEmailKind, due: string, { movable }: { movable: boolean }): Promise<void> {
   await tx
     .insertInto('notifications')
     .values({ id: crypto.randomUUID(), quote_id: quoteId, kind, created_at: due, next_attempt_at: due })

@@ -11,7 +11,7 @@ import {
 } from '../../domain/customer-data/customer-data';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
 import { forgetConfirmations } from './customer-confirmations';
-import { optOutOfReviews } from './sql-review-opt-outs';
+import { optOutOf } from './sql-email-opt-outs';
 import { type Database, notificationKinds, type SqlDialectName, sqlDialectOf } from './database';
 import { matchingSearch } from './inbox-page-query';
 import { PhotoFiles } from './photo-files';
@@ -82,7 +82,8 @@ export class SqlCustomerData implements CustomerDataStore {
       const addresses = [subject.email, ...matching.map(({ email }) => email)].filter((email) => email !== null);
       await forgetConfirmations(tx, addresses);
       // An address erased is never asked for a review again, even by a request sent after.
-      await optOutOfReviews(tx, addresses, 'erased', new Date());
+      // and never reminded of a yearly service again.
+      for (const table of ['review_opt_outs', 'reminder_opt_outs'] as const) await optOutOf(tx, table, addresses, 'erased', new Date());
       const ids = matching.map(({ id }) => id);
       if (ids.length === 0) return { ...nothingErased };
       const count = async (table: 'quote_activity' | 'notifications' | 'alert_records' | 'alert_deliveries') => {

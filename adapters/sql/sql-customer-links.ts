@@ -7,7 +7,7 @@ import type { CustomerLinkStore } from '../../domain/ports/customer-link-store';
 import { type Database, type SqlDialectName, sqlDialectOf } from './database';
 import { inboxQuoteColumns, parseStatus } from './inbox-row';
 import { requireInboxQuote, withExtras } from './sql-quote-inbox';
-import { optOutOfReviews } from './sql-review-opt-outs';
+import { optOutOf } from './sql-email-opt-outs';
 
 /**
  * The customers' private links over the requests `SqlQuoteRepository` stores, in SQLite or PostgreSQL
@@ -95,7 +95,7 @@ export class SqlCustomerLinks implements CustomerLinkStore {
       const row = await this.#lockRequest(tx, token, 'key-share');
       if (row === undefined) return undefined;
       const quote = await requireInboxQuote(tx, row.id);
-      if (quote.email !== null) await optOutOfReviews(tx, [quote.email], 'unsubscribed', at);
+      if (quote.email !== null) await optOutOf(tx, 'review_opt_outs', [quote.email], 'unsubscribed', at);
       return quote;
     });
   }

@@ -6,7 +6,10 @@ import { compareText, compareTimes, LeasedOutbox, requireClaimLimit } from './ou
 import { quoteColumns, rowToQuote } from './quote-row';
 import { parseStatus } from './inbox-row';
 import { isReviewEmailKind } from '../../domain/reviews/review-ask';
-import { queueReviewReminder } from './new-request-notifications';
+import { queueReviewReminder, queueSecondReminder } from './new-request-notifications';
+import { isReminderEmailKind, serviceReminderOf } from '../../domain/reminders/service-reminder';
+import { reminderKinds, rowToActivity } from './activity-row';
+import type { Activity } from '../../domain/activity/activity';
 
 /**
  * The notification emails that `SqlQuoteRepository` (with `notify`) writes beside each request, for a
@@ -46,7 +49,7 @@ export class SqlNotificationOutbox extends LeasedOutbox implements NotificationO
     if (claimed.length === 0) return [];
 
     const quoteIds = [...new Set(claimed.map(({ quote_id }) => quote_id))];
-    const [quotes, photoCounts] = await Promise.all([
+    const [quotes, photoCounts, reminderLogs] = await Promise.all([
       this.db
         .selectFrom('quote_requests')
         .select([...quoteColumns, 'status', 'in_spam', 'review_asked_at', 'review_reminded_at', 'review_opened_at'])
@@ -58,8 +61,19 @@ export class SqlNotificationOutbox extends LeasedOutbox implements NotificationO
         .where('quote_id', 'in', quoteIds)
         .groupBy('quote_id')
         .execute(),
+      // What a reminder email reads of each request's log: its reminder's steps alone.
+      this.db
+        .selectFrom('quote_activity')
+        .select(['quote_id', 'id', 'kind', 'by', 'at', 'data'])
+        .where('quote_id', 'in', quoteIds)
+        .where('kind', 'in', reminderKinds)
+        .orderBy('at')
+        .orderBy('seq')
+        .execute(),
     ]);
-    const quoteById = new Map(quotes.map((row) => [row.id, { quote: rowToQuote(row), standing: standingOf(row) }]));
+    const logs = new Map<string, Activity[]>();
+    for (const row of reminderLogs) logs.set(row.quote_id, [...(logs.get(row.quote_id) ?? []), rowToActivity(row)]);
+    const quoteById = new Map(quotes.map((row) => [row.id, { quote: rowToQuote(row), standing: { ...standingOf(row), reminder: serviceReminderOf(logs.get(row.id) ?? []) } }]));
     const photoCountOf = new Map(photoCounts.map(({ quote_id, photos }) => [quote_id, Number(photos)]));
     return claimed
       .sort((a, b) => compareTimes(a.created_at, b.created_at) || compareText(a.quote_id, b.quote_id) || compareText(a.kind, b.kind))
@@ -85,6 +99,12 @@ export class SqlNotificationOutbox extends LeasedOutbox implements NotificationO
         .where('sent_at', 'is', null)
         .returning(['quote_id', 'kind'])
         .executeTakeFirst();
+      if (sent !== undefined && isReminderEmailKind(sent.kind)) {
+        await appendActivity(tx, sent.quote_id, [{ kind: 'service-reminded' }], { by: systemAuthor, at, newId: () => crypto.randomUUID() });
+        // The second and last, two weeks after the first went: it exists only once the first is recorded.
+        if (sent.kind === 'service-reminder') await queueSecondReminder(tx, sent.quote_id, at);
+        return;
+      }
       if (sent === undefined || !isReviewEmailKind(sent.kind)) return;
       const column = sent.kind === 'review' ? 'review_asked_at' : 'review_reminded_at';
       const stamped = await tx.updateTable('quote_requests').set({ [column]: at.toISOString() }).where('id', '=', sent.quote_id).where(column, 'is', null).executeTakeFirst();
@@ -96,7 +116,7 @@ export class SqlNotificationOutbox extends LeasedOutbox implements NotificationO
     });
   }
 
-  /** Takes back a review email that came due but must not go: deleted, unsent. */
+  /** Takes back a review or reminder email that came due but must not go: deleted, unsent. */
   async withdraw(id: string): Promise<void> {
     await this.db.deleteFrom('notifications').where('id', '=', id).where('sent_at', 'is', null).execute();
   }
@@ -105,7 +125,14 @@ export class SqlNotificationOutbox extends LeasedOutbox implements NotificationO
 const timeOrNull = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
 
 /** Where a request stands, as a review email reads it. */
-function standingOf(row: { status: string; in_spam: boolean | number; review_asked_at: Date | string | null; review_reminded_at: Date | string | null; review_opened_at: Date | string | null; id: string }): ClaimedNotification['standing'] {
+function standingOf(row: {
+  status: string;
+  in_spam: boolean | number;
+  review_asked_at: Date | string | null;
+  review_reminded_at: Date | string | null;
+  review_opened_at: Date | string | null;
+  id: string;
+}): Omit<ClaimedNotification['standing'], 'reminder'> {
   return {
     status: parseStatus(row.id, row.status),
     inSpam: row.in_spam === true || row.in_spam === 1,

@@ -16,7 +16,9 @@ import { type Database, type SqlDialectName, sqlDialectOf } from './database';
 import { type SearchPath, afterInboxCursor, inSpamFolder, inboxOrderBy, matchingInboxQuery } from './inbox-page-query';
 import { businessEmailColumns, inboxQuoteColumns, parseStatus, photoRefColumns, rowToBusinessEmail, rowToInboxQuote, rowToPhotoRef } from './inbox-row';
 import { activityColumns, appendActivity, rowToActivity } from './activity-row';
-import { queueNotifications, queueReviewAsk } from './new-request-notifications';
+import { queueNotifications, queueReviewAsk, queueServiceReminder } from './new-request-notifications';
+import { defaultReminderLeadDays, firstReminderAt, serviceReminderOf } from '../../domain/reminders/service-reminder';
+import { addressHash } from './customer-confirmations';
 import { defaultReviewAskAfterHours } from '../../domain/reviews/review-ask';
 import { reportTallies } from './report-tallies';
 
@@ -37,6 +39,8 @@ export interface SqlQuoteInboxOptions {
   notify?: boolean;
   /** With `notify`: how long after a job is marked done its customer is asked for a review. */
   reviewAskAfterHours?: number;
+  /** With `notify`: how many days before a yearly visit falls due its first reminder goes. */
+  reminderLeadDays?: number;
 }
 
 /**
@@ -50,13 +54,18 @@ export class SqlQuoteInbox implements QuoteInbox, ReportSource {
   readonly #newId: () => string;
   readonly #notify: boolean;
   readonly #reviewAskAfterHours: number;
+  readonly #reminderLeadDays: number;
 
-  constructor(db: Kysely<Database>, { newId = () => crypto.randomUUID(), notify = false, reviewAskAfterHours = defaultReviewAskAfterHours }: SqlQuoteInboxOptions = {}) {
+  constructor(
+    db: Kysely<Database>,
+    { newId = () => crypto.randomUUID(), notify = false, reviewAskAfterHours = defaultReviewAskAfterHours, reminderLeadDays = defaultReminderLeadDays }: SqlQuoteInboxOptions = {},
+  ) {
     this.#db = db;
     this.#dialect = sqlDialectOf(db);
     this.#newId = newId;
     this.#notify = notify;
     this.#reviewAskAfterHours = reviewAskAfterHours;
+    this.#reminderLeadDays = reminderLeadDays;
   }
 
   async findPage({ query, after, limit, now }: { query: InboxQuery; after: InboxCursor | null; limit: number; now: Date }): Promise<InboxPage> {
@@ -118,12 +127,17 @@ export class SqlQuoteInbox implements QuoteInbox, ReportSource {
     return this.#db.transaction().execute(async (tx) => {
       const row = await tx
         .selectFrom('quote_requests')
-        .select(['status', 'in_spam', 'taken_by', 'taken_at', 'urgent', 'email'])
+        .select(['status', 'in_spam', 'taken_by', 'taken_at', 'urgent', 'email', 'service_due_on'])
         .where('id', '=', id)
         .$if(this.#dialect === 'postgres', (select) => select.forUpdate())
         .executeTakeFirst();
       if (row === undefined) return { outcome: 'not-found' };
-      const state = { status: parseStatus(id, row.status), inSpam: row.in_spam === true || row.in_spam === 1, taken: rowToTaking(id, row.taken_by, row.taken_at) };
+      const state = {
+        status: parseStatus(id, row.status),
+        inSpam: row.in_spam === true || row.in_spam === 1,
+        taken: rowToTaking(id, row.taken_by, row.taken_at),
+        reminderStands: row.service_due_on !== null,
+      };
       const refusal = refusalOf(step, state);
       if (refusal !== null) return { outcome: 'refused', refusal };
       const entries = await appendActivity(tx, id, stepsRecorded(step, state), { by, at, newId: this.#newId });
@@ -173,6 +187,19 @@ export class SqlQuoteInbox implements QuoteInbox, ReportSource {
         // and its emails are queued as a new request's. The alert planner finds it by its new created_at.
         await update({ in_spam: false, spam_cleared_by: by, spam_cleared_at: at.toISOString(), created_at: at.toISOString(), due_at: dueAt({ createdAt: at, urgent }).toISOString() });
         if (this.#notify) await queueNotifications(tx, { id, email }, at);
+        return;
+      case 'reminder-set': {
+        // The due day from the log as it now stands (a check booked through last year's reminder may keep its deadline).
+        const reminder = serviceReminderOf((await requireInboxQuote(tx, id)).activity);
+        if (reminder === null) throw new Error('A reminder set is on its log');
+        await update({ service_due_on: reminder.due });
+        // A new agreement to be reminded outweighs an earlier stop.
+        if (email !== null) await tx.deleteFrom('reminder_opt_outs').where('address_hash', '=', addressHash(email)).execute();
+        if (this.#notify) await queueServiceReminder(tx, id, firstReminderAt(reminder, this.#reminderLeadDays));
+        return;
+      }
+      case 'reminder-stopped':
+        await update({ service_due_on: null });
         return;
       case 'note':
         return;

@@ -3,6 +3,7 @@ import { inboxCopy } from '../inbox/inbox-copy';
 import type { Activity } from './activity';
 import { actorRole } from './actor';
 import { describeArrival } from './customer-notices';
+import { describeDay, reminderCopy } from '../reminders/reminder-copy';
 
 /** What each kind of step says on the timeline and in a customer's data: one line, without who or when. */
 const describers: { [Kind in Activity['kind']]: (entry: Extract<Activity, { kind: Kind }>) => string } = {
@@ -20,6 +21,11 @@ const describers: { [Kind in Activity['kind']]: (entry: Extract<Activity, { kind
   'review-reminded': () => 'Reminded about the review',
   'review-opened': () => 'Review link opened',
   'arrival-booked': (entry) => `Booked ${describeArrival(entry)}`,
+  'reminder-set': (entry) => `Reminder set: ${reminderCopy.services[entry.service].toLowerCase()} done ${describeDay(entry.doneOn, 'short')}`,
+  'reminder-stopped': () => 'Reminders stopped',
+  'service-reminded': () => 'Reminded that the next service is due',
+  'service-booked': () => 'Next service asked for through the reminder',
+  'repeat-of': (entry) => `Repeat customer: ${reminderCopy.services[entry.service].toLowerCase()} last done ${describeDay(entry.lastDone, 'short')}`,
 };
 
 export function describeActivity(entry: Activity): string {

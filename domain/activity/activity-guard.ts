@@ -9,6 +9,8 @@ export interface GuardedState {
   status: QuoteStatus;
   inSpam: boolean;
   taken: Taking | null;
+  /** Whether a yearly reminder stands on it (set, and not stopped or booked through). */
+  reminderStands: boolean;
 }
 
 /**
@@ -23,6 +25,10 @@ export const RefusalSchema = v.variant('reason', [
   v.object({ reason: v.literal('not-spam') }),
   /** An arrival is booked only on a job won and not yet done. */
   v.object({ reason: v.literal('not-won'), current: QuoteStatusSchema }),
+  /** A yearly reminder is set only on a job done. */
+  v.object({ reason: v.literal('not-done'), current: QuoteStatusSchema }),
+  /** There is no reminder standing to stop. */
+  v.object({ reason: v.literal('no-reminder') }),
 ]);
 export type Refusal = v.InferOutput<typeof RefusalSchema>;
 
@@ -33,6 +39,8 @@ const refusalMessages: { [Reason in Refusal['reason']]: (refusal: Extract<Refusa
   'not-waiting': ({ current }) => `This request is not waiting for a call back: it is ${current}`,
   'not-spam': () => 'This request is not in the Spam folder',
   'not-won': ({ current }) => `An arrival is booked only on a job won: this request is ${current}`,
+  'not-done': ({ current }) => `A reminder is set only on a job done: this request is ${current}`,
+  'no-reminder': () => 'This request has no reminder to stop',
 };
 
 /** A refusal as the API's error message says it. */
@@ -56,6 +64,10 @@ export function refusalOf(step: StaffStep, state: GuardedState): Refusal | null 
       return state.inSpam ? null : { reason: 'not-spam' };
     case 'arrival-booked':
       return state.status === 'won' ? null : { reason: 'not-won', current: state.status };
+    case 'reminder-set':
+      return state.status === 'done' ? null : { reason: 'not-done', current: state.status };
+    case 'reminder-stopped':
+      return state.reminderStands ? null : { reason: 'no-reminder' };
     case 'note':
       return null;
   }
@@ -71,8 +83,12 @@ export function stepsRecorded(step: StaffStep, state: GuardedState): ActivitySte
   return takes ? [{ kind: 'taken' }, step] : [step];
 }
 
-/** What is wrong with a step whatever the request's state (a move the statuses do not allow, an outcome that does not fit), naming its field; undefined when nothing is. */
-export function stepProblem(step: StaffStep): { field: string; message: string } | undefined {
+/**
+ * What is wrong with a step whatever the request's state (a move the statuses do not allow, an outcome
+ * that does not fit, work done after `today`, London's day), naming its field; undefined when nothing is.
+ */
+export function stepProblem(step: StaffStep, today: string): { field: string; message: string } | undefined {
+  if (step.kind === 'reminder-set') return step.doneOn <= today ? undefined : { field: 'doneOn', message: 'The date the work was done cannot be after today' };
   if (step.kind === 'arrival-booked') return step.from < step.to ? undefined : { field: 'to', message: 'The window must end after it starts' };
   if (step.kind !== 'status-moved') return undefined;
   if (!canChangeStatus(step.from, step.to)) return { field: 'to', message: `A request cannot move from ${step.from} to ${step.to}` };

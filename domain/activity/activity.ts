@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { writtenText } from '../quote/field-description';
 import { lostReasons, wonValueMaxPence } from '../inbox/job-outcome';
 import { QuoteStatusSchema } from '../inbox/quote-status';
+import { serviceKinds } from '../reminders/service-due';
 
 // A request's whole life is one log: every step is an entry of one of the kinds below, with who took
 // it (a staff member's email, the customer, or the system) and when. What the card, the clock and the
@@ -24,8 +25,16 @@ const pence = v.pipe(
   v.maxValue(wonValueMaxPence, 'Job value must be at most £1,000,000'),
 );
 
+/** What a reminder set without its service, its day or the customer's agreement is told. */
+const reminderMessages = {
+  service: 'Choose Boiler service or Landlord gas safety check',
+  doneOn: 'Give the date the work was done',
+  agreed: 'Tick that the customer agreed to be reminded',
+} as const;
+
 /** What a step sent without one of its kind's fields is told, by the field (whose path names it). */
 const missingMessages: Readonly<Record<string, string>> = {
+  ...reminderMessages,
   from: 'Say which status the request is at',
   to: 'Choose a status from the list',
   text: 'Write the note before adding it',
@@ -37,7 +46,7 @@ const missing = (issue: v.BaseIssue<unknown>) => {
 };
 const message = v.pipe(v.string(), v.nonEmpty(), v.maxLength(noteMaxLength));
 /** A London day (YYYY-MM-DD) and a wall-clock time (HH:MM). */
-const day = v.pipe(v.string('Choose the day'), v.isoDate('Choose the day'));
+const day = (message = 'Choose the day') => v.pipe(v.string(message), v.isoDate(message));
 const clockTime = (label: string) => v.pipe(v.string(`Choose ${label}`), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, `Choose ${label} as HH:MM`));
 
 /**
@@ -62,7 +71,29 @@ export function activityVariant<const Stamp extends v.ObjectEntries>(stamp: Stam
     v.object({ kind: v.literal('review-asked'), ...stamp }, missing),
     v.object({ kind: v.literal('review-reminded'), ...stamp }, missing),
     v.object({ kind: v.literal('review-opened'), ...stamp }, missing),
-    v.object({ kind: v.literal('arrival-booked'), day, from: clockTime('when the window starts'), to: clockTime('when the window ends'), ...stamp }, missing),
+    v.object({ kind: v.literal('arrival-booked'), day: day(), from: clockTime('when the window starts'), to: clockTime('when the window ends'), ...stamp }, missing),
+    // A yearly visit remembered, with the customer's agreement: by staff on a done job, or by the customer.
+    v.object({
+      kind: v.literal('reminder-set'),
+      service: v.picklist(serviceKinds, reminderMessages.service),
+      doneOn: day(reminderMessages.doneOn),
+      agreed: v.literal(true, reminderMessages.agreed),
+      ...stamp,
+    }, missing),
+    v.object({ kind: v.literal('reminder-stopped'), ...stamp }, missing),
+    /** A reminder email sent: the first at its lead time, the second two weeks later. */
+    v.object({ kind: v.literal('service-reminded'), ...stamp }, missing),
+    /** On the request a reminder was for: the customer asked for the next visit through its link (`request`, the new one). */
+    v.object({ kind: v.literal('service-booked'), request: v.pipe(v.string(), v.nonEmpty()), ...stamp }, missing),
+    /** On that new request: the one it repeats, the visit it is for, when it was last done and when it is due. */
+    v.object({
+      kind: v.literal('repeat-of'),
+      request: v.pipe(v.string(), v.nonEmpty()),
+      service: v.picklist(serviceKinds),
+      lastDone: day(),
+      due: day(),
+      ...stamp,
+    }, missing),
   ], 'Choose a kind of step from the list');
 }
 
@@ -77,7 +108,7 @@ export const ActivityStepSchema = activityVariant({});
 export type ActivityStep = v.InferOutput<typeof ActivityStepSchema>;
 
 /** The kinds staff record through the inbox; the others are the customer's and the system's. */
-const staffKinds = ['status-moved', 'note', 'call-attempted', 'taken', 'spam-cleared', 'arrival-booked'] as const satisfies readonly ActivityKind[];
+const staffKinds = ['status-moved', 'note', 'call-attempted', 'taken', 'spam-cleared', 'arrival-booked', 'reminder-set', 'reminder-stopped'] as const satisfies readonly ActivityKind[];
 export type StaffStep = Extract<ActivityStep, { kind: (typeof staffKinds)[number] }>;
 
 export const isStaffStep = (step: ActivityStep): step is StaffStep => staffKinds.some((kind) => kind === step.kind);

@@ -1,3 +1,4 @@
+import { type CustomerReminder, customerReminderOf } from '../reminders/service-reminder';
 import { customerAuthor } from '../activity/actor';
 import { customerNoticesOf } from '../activity/customer-notices';
 import { writtenText } from '../quote/field-description';
@@ -77,6 +78,8 @@ export interface CustomerLinkView {
   messages: readonly { text: string; at: Date }[];
   /** What the log has to tell them besides (activity-copy.ts's customer notices), oldest first. */
   notices: readonly string[];
+  /** Their yearly reminder: when the next visit is due, or whether one is offered (once the job is done). */
+  reminder: CustomerReminder;
 }
 
 /** When the status last became what it is, or when the request arrived. */
@@ -108,6 +111,7 @@ export function customerLinkViewOf(quote: InboxQuote, now: Date): CustomerLinkVi
       .map(({ text, at }) => ({ text, at }))
       .reverse(),
     notices: customerNoticesOf(quote.activity),
+    reminder: customerReminderOf(quote.activity, quote.status),
   };
 }
 

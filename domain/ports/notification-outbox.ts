@@ -1,12 +1,13 @@
 import type { QuoteStatus } from '../inbox/quote-status';
 import type { QuoteRequest } from '../quote/quote';
 import type { ReviewEmailKind, ReviewStanding } from '../reviews/review-ask';
+import type { ReminderEmailKind, ServiceReminder } from '../reminders/service-reminder';
 
 /**
  * Which email it is: to the business about a new request, the customer's confirmation, or, once the
  * job is done, the customer's review ask and its one reminder.
  */
-export type NotificationKind = 'business' | 'customer' | ReviewEmailKind;
+export type NotificationKind = 'business' | 'customer' | ReviewEmailKind | ReminderEmailKind;
 
 /** A notification taken from the outbox to be sent, with the request it is about. */
 export interface ClaimedNotification {
@@ -18,7 +19,7 @@ export interface ClaimedNotification {
   /** How many photos were sent with the request, for the email to say. */
   photoCount: number;
   /** Where the request stands now, as sending a review email must know. */
-  standing: { status: QuoteStatus; inSpam: boolean; review: ReviewStanding };
+  standing: { status: QuoteStatus; inSpam: boolean; review: ReviewStanding; reminder: ServiceReminder | null };
 }
 
 /**

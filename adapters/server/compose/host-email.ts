@@ -5,7 +5,7 @@ import { notificationEmailSender, type ReviewSending } from '../../email/notific
 import { parseMailConfig, SmtpMailer } from '../../email/smtp-mailer';
 import type { Database } from '../../sql/database';
 import { SqlNotificationOutbox } from '../../sql/sql-notification-outbox';
-import { SqlReviewOptOuts } from '../../sql/sql-review-opt-outs';
+import { SqlEmailOptOuts } from '../../sql/sql-email-opt-outs';
 import { describeNotification, OutboxDispatcher } from '../alerts/outbox-dispatcher';
 import type { ServerConfig } from '../server-config';
 
@@ -37,7 +37,7 @@ export function hostEmail(db: Kysely<Database>, { config, env, siteUrl, customer
         ...mail,
         siteUrl,
         customerLink,
-        reviews: { optOuts: new SqlReviewOptOuts(db), withdraw: (id) => outbox.withdraw(id), links: reviewLinks },
+        reviews: { optOuts: new SqlEmailOptOuts(db, 'review_opt_outs'), withdraw: (id) => outbox.withdraw(id), links: reviewLinks },
       }),
       describe: describeNotification,
       name: 'the email outbox',

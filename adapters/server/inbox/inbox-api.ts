@@ -1,3 +1,4 @@
+import { londonDay } from '../../../domain/london-time';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
@@ -111,7 +112,7 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
     if (!parsed.success) return invalid('The step cannot be recorded', fieldsOf(parsed.issues));
     const step = parsed.output;
     if (!isStaffStep(step)) return invalid('The step cannot be recorded', [{ field: 'kind', message: 'Staff cannot record that kind of step' }]);
-    const problem = stepProblem(step);
+    const problem = stepProblem(step, londonDay(now()));
     if (problem !== undefined) return fail({ error: problem.field === 'to' ? 'not-allowed' : 'invalid-fields', message: problem.message, fields: [problem] }, problem.field === 'to' ? 422 : 400);
     const result = await recordStep(deps, { id: c.req.param('id'), step, by: c.get('staff').email, at: now() }, 'Recording a step of a quote request');
     switch (result.outcome) {

@@ -28,6 +28,9 @@ const customerLinksOnFirstUse = (ports: () => Promise<OnDemandPorts>): CustomerL
   close: async (token, now) => (await ports()).customerLinks.close(token, now),
   openReview: async (token, now) => (await ports()).customerLinks.openReview(token, now),
   stopReviews: async (token, now) => (await ports()).customerLinks.stopReviews(token, now),
+  remind: async (token, service, now) => (await ports()).customerLinks.remind(token, service, now),
+  stopReminders: async (token, now) => (await ports()).customerLinks.stopReminders(token, now),
+  booking: async (token) => (await ports()).customerLinks.booking(token),
 });
 
 /** A customer's data, its code loaded on the first call. */
@@ -66,5 +69,6 @@ export function apiPorts(client: RestClientOptions, { staffAuth, photos }: Pick<
     photos,
     customerLinkActions: customerLinksOnFirstUse(onDemandOnFirstUse),
     reports: reportsOnFirstUse(onDemandOnFirstUse),
+    serviceDue: { findDueForService: async (until, limit) => (await onDemandOnFirstUse()).serviceDue.findDueForService(until, limit) },
   };
 }

@@ -8,6 +8,8 @@ import type { QuoteInbox } from '../../../domain/ports/quote-inbox';
 import type { QuoteRepository } from '../../../domain/ports/quote-repository';
 import type { CustomerMessageResult, CustomerLinkResult, ReviewLinkResult, StopReviewsResult } from '../../../domain/customer-link/customer-link-actions';
 import type { StaffAuth } from '../../../domain/staff/staff';
+import type { BookingResult, RemindResult, StopRemindersResult } from '../../../domain/reminders/customer-reminders';
+import type { ServiceDueList } from '../../../domain/ports/service-due-list';
 
 /** The ports one backend provides. */
 export interface Backend {
@@ -27,6 +29,8 @@ export interface Backend {
   customerLinkActions?: CustomerLinks;
   /** The owner's report; without it, the report page says it cannot be read. */
   reports?: LeadReports;
+  /** The "Due for service" list; without it, its page says it cannot be read. */
+  serviceDue?: ServiceDueList;
 }
 
 /**
@@ -41,6 +45,12 @@ export interface CustomerLinks {
   openReview(token: string, now: Date): Promise<ReviewLinkResult>;
   /** "Stop review emails": the request's address is never asked again. */
   stopReviews(token: string, now: Date): Promise<StopReviewsResult>;
+  /** "Remind me when my next service is due", for `service` (a ServiceKind, as the form sent it). */
+  remind(token: string, service: string, now: Date): Promise<RemindResult>;
+  /** "Stop": the address is never reminded again. */
+  stopReminders(token: string, now: Date): Promise<StopRemindersResult>;
+  /** "Book my service": the quote form filled in for the next visit. */
+  booking(token: string): Promise<BookingResult>;
 }
 
 export interface BackendPhotos {

@@ -1,3 +1,4 @@
+import { londonDay } from '../../../domain/london-time';
 import { type SubmitEvent, useState } from 'react';
 import { useStore } from 'zustand';
 import * as v from 'valibot';
@@ -53,7 +54,7 @@ export function ArrivalBooking({ quote }: { quote: InboxQuote }) {
     const parsed = v.safeParse(ActivityStepSchema, { kind: 'arrival-booked', day, ...chosen });
     const step = parsed.success && isStaffStep(parsed.output) ? parsed.output : undefined;
     const key = parsed.issues?.[0].path?.[0]?.key;
-    const problem = step ? stepProblem(step) : { field: typeof key === 'string' ? key : 'day', message: parsed.issues?.[0].message ?? '' };
+    const problem = step ? stepProblem(step, londonDay(new Date())) : { field: typeof key === 'string' ? key : 'day', message: parsed.issues?.[0].message ?? '' };
     if (problem !== undefined || step === undefined) {
       if (problem) setError({ field: problem.field === 'from' || problem.field === 'to' ? problem.field : 'day', message: problem.message });
       return;

@@ -1,0 +1,89 @@
+import { business } from '../business';
+import { londonDay } from '../london-time';
+import type { ServiceKind } from './service-due';
+import type { RepeatOf, ServiceReminder } from './service-reminder';
+
+const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** A London day (yyyy-mm-dd) as people read it: "14 October 2027", or short, "14 Oct 2027", or without its year, "14 Oct". */
+export function describeDay(day: string, form: 'long' | 'short' | 'no-year' = 'long'): string {
+  const [year = '', month = '1', date = '1'] = day.split('-');
+  const name = months[Number(month) - 1] ?? '';
+  if (form === 'long') return `${Number(date)} ${name} ${year}`;
+  return form === 'short' ? `${Number(date)} ${name.slice(0, 3)} ${year}` : `${Number(date)} ${name.slice(0, 3)}`;
+}
+
+/** Every text of the yearly reminders: the staff's form and card, the customer's page, the emails and the stop page. */
+export const reminderCopy = {
+  services: { 'boiler-service': 'Boiler service', 'gas-safety-check': 'Landlord gas safety check' } satisfies Record<ServiceKind, string>,
+  /** On a done job's card, for staff. */
+  staff: {
+    heading: 'Yearly reminder',
+    service: 'Reminder for',
+    doneOn: 'Date the work was done',
+    agreed: 'The customer agreed to be reminded',
+    set: 'Set reminder',
+    stop: 'Stop reminders',
+    setToast: 'Reminder set',
+    stoppedToast: 'Reminders stopped',
+  },
+  /** The "Due for service" list. */
+  dueList: {
+    heading: 'Due for service',
+    lead: 'Reminders falling due in the next 90 days, and any past due not yet booked.',
+    empty: 'No services fall due in the next 90 days.',
+    overdue: 'Past due',
+  },
+  /** On the customer's own page, once the job is done. */
+  customer: {
+    heading: 'Your next service',
+    offer: 'Remind me when my next service is due',
+    offerLead: 'We will send one email a few weeks before it is due, and one more two weeks later. Nothing else, and you can stop them at any time.',
+    stop: 'Stop',
+    stopped: 'Reminders stopped. We will not remind you again.',
+    setDone: 'Reminder set.',
+  },
+  email: {
+    subject: (service: ServiceKind, due: string) =>
+      service === 'boiler-service' ? `Your boiler service is due by ${describeDay(due)}` : `Your landlord gas safety check is due by ${describeDay(due)}`,
+    againSubject: (service: ServiceKind, due: string) => `Reminder: ${reminderCopy.email.subject(service, due).replace(/^Your/, 'your')}`,
+    done: (service: ServiceKind, doneOn: string) =>
+      service === 'boiler-service'
+        ? `${business.name} serviced your boiler on ${describeDay(doneOn)}. A boiler is serviced once a year, so its next service is due by the date above.`
+        : `${business.name} did your landlord gas safety check on ${describeDay(doneOn)}. The check is needed every 12 months, and its record kept for 2 years.`,
+    keeps: (keepsFrom: string, due: string) =>
+      `A check done between ${describeDay(keepsFrom)} and ${describeDay(due)} keeps ${describeDay(due, 'no-year')} as the deadline for the year after.`,
+    book: 'Book my service',
+    again: 'This is the second and last reminder for this visit.',
+    why: 'You asked us to remind you when this visit is due.',
+    stopLine: 'Would rather not get these reminders?',
+    stop: 'Stop reminders',
+  },
+  /** The page "Stop reminders" opens, and what it says once done. */
+  stopPage: {
+    title: 'Stop service reminders',
+    lead: `${business.name} will not send this address service reminders again. Nothing else changes: we still call back about any request you send.`,
+    confirm: 'Stop reminders',
+    doneTitle: 'Reminders stopped',
+    done: `${business.name} will not send this address service reminders again.`,
+  },
+} as const;
+
+/**
+ * A request's reminder as its card says it: "Next service due 14 Oct 2027 · reminded 2 Sep", or that it
+ * was booked or stopped.
+ */
+export function describeServiceReminder(reminder: ServiceReminder): string {
+  const due = `Next service due ${describeDay(reminder.due, 'short')}`;
+  if (reminder.booked !== null) return `${due} · booked ${describeDay(londonDay(reminder.booked.at), 'no-year')}`;
+  if (reminder.stopped !== null) return `${due} · reminders stopped`;
+  const reminded = reminder.reminded.map((at) => describeDay(londonDay(at), 'no-year'));
+  return reminded.length === 0 ? due : `${due} · reminded ${reminded.join(', ')}`;
+}
+
+/** A request booked through a reminder, as its card says it: "Repeat customer · last service 14 Oct 2026". */
+export const describeRepeat = (repeat: RepeatOf): string => `Repeat customer · last service ${describeDay(repeat.lastDone, 'short')}`;
+
+/** A landlord's check's window, for staff and the customer: "Book between 14 Aug and 14 Oct 2027 to keep the deadline". */
+export const describeKeepWindow = (keepsFrom: string, due: string): string =>
+  `A check from ${describeDay(keepsFrom, 'short')} to ${describeDay(due, 'short')} keeps ${describeDay(due, 'no-year')} as next year's deadline`;
