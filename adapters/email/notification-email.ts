@@ -5,6 +5,8 @@ import { isReviewEmailKind, type ReviewEmailKind, reviewWithdrawal } from '../..
 import { businessEmail } from './business-email';
 import { customerEmail } from './customer-email';
 import { reviewEmail } from './review-email';
+import { type ReminderLinks, reminderEmail } from './reminder-email';
+import { isReminderEmailKind, type ReminderEmailKind, reminderWithdrawal } from '../../domain/reminders/service-reminder';
 import type { SmtpMailer } from './smtp-mailer';
 
 /** What sending the review emails needs: the addresses that said stop, and taking back one that must not go. */
@@ -19,6 +21,13 @@ export interface ReviewSending {
   links: (quote: QuoteRequest) => { leaveReview: string; stop: string; oneClickStop: string };
 }
 
+/** What sending the yearly reminders needs: the addresses that said stop, taking back one that must not go, and each request's links. */
+export interface ReminderSending {
+  optOuts: Pick<EmailOptOuts, 'isOptedOut'>;
+  withdraw: (id: string) => Promise<void>;
+  links: (quote: QuoteRequest) => ReminderLinks;
+}
+
 /**
  * Sends one notification from the outbox: the business email to `to`, or to the customer their
  * confirmation (nothing, for a customer who gave no address) or a done job's review ask or reminder,
@@ -30,8 +39,22 @@ export interface ReviewSending {
  */
 export function notificationEmailSender(
   mailer: Pick<SmtpMailer, 'send'>,
-  { to, siteUrl, customerLink, reviews }: { to: string; siteUrl?: string | undefined; customerLink?: (quote: QuoteRequest) => string; reviews?: ReviewSending },
+  {
+    to,
+    siteUrl,
+    customerLink,
+    reviews,
+    reminders,
+  }: { to: string; siteUrl?: string | undefined; customerLink?: (quote: QuoteRequest) => string; reviews?: ReviewSending; reminders?: ReminderSending },
 ) {
+  const sendReminder = async ({ id, quote, standing }: ClaimedNotification, kind: ReminderEmailKind): Promise<void> => {
+    if (reminders === undefined) throw new Error('Reminder emails need the reminder opt-outs and links');
+    const optedOut = quote.email !== null && (await reminders.optOuts.isOptedOut(quote.email));
+    const withdrawal = reminderWithdrawal(kind, { ...standing, email: quote.email }, optedOut);
+    if (withdrawal !== null || standing.reminder === null) return reminders.withdraw(id);
+    const email = reminderEmail(quote, kind, standing.reminder, { ...reminders.links(quote), replyTo: to });
+    if (email) await mailer.send(email);
+  };
   const sendReview = async ({ id, quote, standing }: ClaimedNotification, kind: ReviewEmailKind): Promise<void> => {
     if (reviews === undefined) throw new Error('Review emails need the review opt-outs and links');
     const optedOut = quote.email !== null && (await reviews.optOuts.isOptedOut(quote.email));
@@ -44,6 +67,7 @@ export function notificationEmailSender(
   return async (notification: ClaimedNotification): Promise<void> => {
     const { kind, quote, photoCount } = notification;
     if (isReviewEmailKind(kind)) return sendReview(notification, kind);
+    if (isReminderEmailKind(kind)) return sendReminder(notification, kind);
     const email = kind === 'business' ? businessEmail(quote, { to, photos: { count: photoCount, siteUrl } }) : customerEmail(quote, { replyTo: to, ...(customerLink && { follow: customerLink(quote) }) });
     if (email) await mailer.send(email);
   };

@@ -37,6 +37,8 @@ export interface PageState {
 export interface CustomerLinkState {
   view: WireCustomerView;
   message?: { draft: string; error: string };
+  /** Why "Remind me" sent as a plain form was not set. */
+  reminderError?: string;
 }
 
 /**
@@ -74,7 +76,11 @@ const PageStateSchema = v.object({
   customerToken: v.exactOptional(v.pipe(v.string(), v.regex(customerTokenPattern))),
   received: v.exactOptional(v.object({ at: IsoTimeSchema, urgent: v.boolean() })),
   customer: v.exactOptional(
-    v.object({ view: WireCustomerViewSchema, message: v.exactOptional(v.object({ draft: v.string(), error: v.string() })) }),
+    v.object({
+      view: WireCustomerViewSchema,
+      message: v.exactOptional(v.object({ draft: v.string(), error: v.string() })),
+      reminderError: v.exactOptional(v.string()),
+    }),
   ),
   coverCheck: v.exactOptional(v.object({ postcode: v.pipe(v.string(), v.maxLength(coverCheckMaxLength)) })),
   inbox: v.exactOptional(v.unknown()),

@@ -9,7 +9,7 @@ import type { InboxQuote } from '../../domain/inbox/inbox-quote';
 import { noLongerNeededReason } from '../../domain/customer-link/customer-link';
 import type { ClockRecord, QuoteInbox, RecordOutcome, ResendOutcome, StepToRecord } from '../../domain/ports/quote-inbox';
 import { type Activity } from '../../domain/activity/activity';
-import { customerAuthor } from '../../domain/activity/actor';
+import { customerAuthor, systemAuthor } from '../../domain/activity/actor';
 import { appendToLog, type InboxQuoteBase, inboxQuoteOf, logOf } from '../../domain/activity/activity-folds';
 import { refusalOf, stepsRecorded } from '../../domain/activity/activity-guard';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
@@ -22,7 +22,9 @@ import { fromNamedFields, type NewQuote, type QuoteRequest, toNamedFields } from
 import { isWon, waitingStatus } from '../../domain/inbox/quote-status';
 import { type Arrival, inSpamFolder, judgeSpam, type SpamMark, spamTextKey } from '../../domain/spam/spam';
 import { inboxPage } from './inbox-page';
-import { reminderStands, serviceReminderOf } from '../../domain/reminders/service-reminder';
+import { reminderStands, type ServiceReminder, serviceReminderOf } from '../../domain/reminders/service-reminder';
+import { nextCycleStep, repeatVisitSteps } from '../../domain/reminders/repeat-visit';
+import type { ServiceDueList } from '../../domain/ports/service-due-list';
 import { type ViewCounts, viewCountsOf } from '../../domain/inbox/view-counts';
 import { customerTokenHash, newCustomerToken } from '../../domain/customer-link/customer-link';
 
@@ -69,10 +71,17 @@ export interface InMemoryQuoteRepositoryOptions {
  * tests' fake, and the reference the other stores' inbox queries are tested against. Callers always
  * get copies, so nothing they change alters what is stored.
  */
-export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention, QuoteInbox, ReportSource, CustomerDataStore, PhotoStore, CustomerLinkStore, EmailOptOuts {
+export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention, QuoteInbox, ReportSource, CustomerDataStore, PhotoStore, CustomerLinkStore, EmailOptOuts, ServiceDueList {
   readonly #quotes: InboxQuote[];
   /** The addresses never to ask for a review again, trimmed and lower-cased; in the demo, until the page is loaded again. */
   readonly #reviewOptOuts = new Set<string>();
+  /** The same for service reminders. */
+  readonly #reminderOptOuts = new Set<string>();
+  /** The addresses never to remind of a yearly visit again, as a port of their own. */
+  readonly reminderOptOuts: EmailOptOuts = {
+    optOut: (address) => Promise.resolve(void this.#reminderOptOuts.add(confirmationAddressKey(address))),
+    isOptedOut: (address) => Promise.resolve(this.#reminderOptOuts.has(confirmationAddressKey(address))),
+  };
   /** Each request's photos, by its id; they go when it goes. */
   readonly #photos = new Map<string, readonly KeptPhoto[]>();
   /** What the spam rules compare of each request: its description's key, and when it was stored. */
@@ -121,9 +130,18 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
     const verdict = arrival && judgeSpam(quote, { honeypotFilled: arrival.honeypotFilled, secondsToSubmit, sameTextRecently });
     const spam: SpamMark | null = verdict?.spam ? { score: verdict.score, reasons: verdict.reasons, sentAt: createdAt, cleared: null } : null;
     const id = this.#newId();
-    this.#quotes.push(inboxQuoteOf({ ...quote, id, createdAt, status: waitingStatus, respondedAt: null, alerts: [], photos: this.#keep(id, photos), spam }, []));
+    const stored = inboxQuoteOf({ ...quote, id, createdAt, status: waitingStatus, respondedAt: null, alerts: [], photos: this.#keep(id, photos), spam }, []);
+    this.#quotes.push(stored);
     this.#texts.set(id, { key, storedAt: createdAt });
     this.#links.set(hash, id);
+    // Booked through a reminder's link: tied to the request it repeats, whose reminders stop.
+    const earlier = arrival?.repeatOf !== undefined && spam === null ? this.#find(this.#links.get(await customerTokenHash(arrival.repeatOf)) ?? '') : undefined;
+    const steps = earlier && earlier.id !== id ? repeatVisitSteps({ id: earlier.id, log: earlier.activity }, id) : null;
+    if (earlier && steps) {
+      const stamp = { by: customerAuthor, at: new Date(createdAt) };
+      this.#append(earlier, steps.onEarlier.map((step): Activity => ({ ...step, id: this.#newId(), ...stamp })));
+      this.#append(stored, steps.onLater.map((step): Activity => ({ ...step, id: this.#newId(), ...stamp })));
+    }
     return { ...quote, id, createdAt: new Date(createdAt), customerToken, heldAsSpam: spam !== null };
   }
 
@@ -203,7 +221,12 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
       if (step.from === waitingStatus) quote.respondedAt = new Date(at);
     }
     if (step.kind === 'spam-cleared') quote.createdAt = new Date(at);
+    // A new agreement to be reminded outweighs an earlier stop.
+    if (step.kind === 'reminder-set' && quote.email !== null) this.#reminderOptOuts.delete(confirmationAddressKey(quote.email));
     this.#append(quote, entries);
+    // A visit booked through last year's reminder is reminded again once done, as its customer agreed.
+    const next = step.kind === 'status-moved' && step.to === 'done' ? nextCycleStep(quote.activity, at) : null;
+    if (next !== null) this.#append(quote, [{ ...next, id: this.#newId(), by: systemAuthor, at: new Date(at) }]);
     const recorded = copyOf(quote);
     if (step.kind === 'spam-cleared' && this.#onClearedSpam) {
       // The request alone, as a notifier is given it: its fields, not how staff worked it.
@@ -218,6 +241,14 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
   #append(quote: InboxQuote, entries: readonly Activity[]): void {
     const log = entries.reduce<Activity[]>((kept, entry) => appendToLog(kept, entry), [...quote.activity]);
     Object.assign(quote, inboxQuoteOf(quote, log));
+  }
+
+  findDueForService(until: string, limit: number): Promise<InboxQuote[]> {
+    const due = this.#quotes
+      .map((quote) => ({ quote, reminder: serviceReminderOf(quote.activity) }))
+      .filter((entry): entry is { quote: InboxQuote; reminder: ServiceReminder } => reminderStands(entry.reminder) && entry.reminder.due <= until)
+      .sort((a, b) => a.reminder.due.localeCompare(b.reminder.due) || a.quote.id.localeCompare(b.quote.id));
+    return Promise.resolve(due.slice(0, limit).map(({ quote }) => copyOf(quote)));
   }
 
   clockRecords(since: Date): Promise<readonly ClockRecord[]> {
@@ -270,7 +301,11 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
   eraseCustomerData(subject: CustomerSubject): Promise<ErasedCustomerData> {
     const erased = this.#quotes.filter((quote) => matchesSubject(quote, subject));
     // An address erased is never asked for a review again, even by a request sent after.
-    for (const address of [subject.email, ...erased.map(({ email }) => email)]) if (address !== null) this.#reviewOptOuts.add(confirmationAddressKey(address));
+    for (const address of [subject.email, ...erased.map(({ email }) => email)]) {
+      if (address === null) continue;
+      this.#reviewOptOuts.add(confirmationAddressKey(address));
+      this.#reminderOptOuts.add(confirmationAddressKey(address));
+    }
     this.#keepOnly(this.#quotes.filter((quote) => !matchesSubject(quote, subject)));
     const sum = (count: (quote: InboxQuote) => number) => erased.reduce((total, quote) => total + count(quote), 0);
     return Promise.resolve({

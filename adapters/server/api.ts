@@ -1,3 +1,5 @@
+import type { EmailOptOuts } from '../../domain/ports/email-opt-outs';
+import type { ServiceDueList } from '../../domain/ports/service-due-list';
 import type { ReportSource } from '../../domain/ports/report-source';
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
@@ -32,7 +34,7 @@ import { tickApi } from './tick/tick-api';
 export interface ApiDeps {
   quotes: QuoteRepository;
   /** Where staff work the requests, and the owner's report reads them: over the same store as `quotes`. */
-  inbox: QuoteInbox & ReportSource;
+  inbox: QuoteInbox & ReportSource & ServiceDueList;
   /** A customer's data, for staff to hand over or erase: over the same store as `quotes`. */
   customerData: CustomerDataStore;
   notifier: Notifier;
@@ -60,7 +62,14 @@ export interface ApiDeps {
   /** Alerts on staff phones: the settings under /api/alerts, and taking a request with an alert's token. */
   alerts?: Omit<AlertsApiOptions, 'requireStaff' | 'logger' | 'now'> & { redeemTakeToken: (quoteId: string, token: string) => Promise<string | undefined> };
   /** Customers' private links: the store, who hears of a message about an urgent request, and per client, looks and changes. */
-  customerLinks?: { store: CustomerLinkStore; alert: CustomerMessageAlert; limits: { views: RateLimit; changes: RateLimit }; reviewUrl?: string | undefined };
+  customerLinks?: {
+    store: CustomerLinkStore;
+    alert: CustomerMessageAlert;
+    limits: { views: RateLimit; changes: RateLimit };
+    reviewUrl?: string | undefined;
+    /** The addresses never to remind of a yearly visit again. */
+    reminderOptOuts: EmailOptOuts;
+  };
   /**
    * The work a host with no loops of its own has run from outside, once a minute: sending the
    * outbox, planning alerts, deleting what is past its time. Called with the secret as a bearer token.
@@ -138,8 +147,9 @@ export function createApi(deps: ApiDeps): Hono {
   if (photos) app.route(apiPaths.quoteRequests, photoApi({ photos: photos.store, logger: deps.logger, requireStaff: staff.requireStaff }));
   app.route(customerDataPath, customerDataApi({ customerData: deps.customerData, logger: deps.logger, now, requireStaff: staff.requireStaff }));
   if (deps.customerLinks) {
-    const { store, alert, limits, reviewUrl } = deps.customerLinks;
-    app.route('/', customerLinkApi({ links: store, alert, logger: deps.logger, now, limits, clientKey, reviewUrl, ...(deps.pages && { pages: deps.pages.customerLink }) }));
+    const { store, alert, limits, reviewUrl, reminderOptOuts } = deps.customerLinks;
+    const reminders = { inbox: deps.inbox, reminderOptOuts };
+    app.route('/', customerLinkApi({ links: store, reminders, alert, logger: deps.logger, now, limits, clientKey, reviewUrl, ...(deps.pages && { pages: deps.pages.customerLink }) }));
   }
   const { formTokens } = deps;
   if (formTokens) app.get(apiPaths.formToken, formTokenOperation, async (c) => c.json({ token: await formTokens.issue(now()) }, 200, { 'cache-control': 'no-store' }));

@@ -1,10 +1,13 @@
+import type { ServiceDueList } from '../../domain/ports/service-due-list';
+import { findServiceBooking } from '../../domain/reminders/customer-reminders';
+import { bookingQueryName } from '../../domain/reminders/reminder-paths';
+import type { WireServiceBooking } from '../http-api/service-booking-wire';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
 import { toWireFirstScreen } from '../http-api/inbox-page-state';
 import { readInboxFirstScreen } from './inbox/inbox-first-screen';
-import type { CustomerLinkStore, CustomerMessageAlert } from '../../domain/ports/customer-link-store';
 import type { FormTokens } from '../../domain/ports/form-tokens';
 import type { Logger } from '../../domain/ports/logger';
 import type { Notifier } from '../../domain/ports/notifier';
@@ -46,7 +49,7 @@ import { openCustomerLink } from '../../domain/customer-link/customer-link-actio
 export interface ServerDeps {
   quotes: QuoteRepository;
   /** Where staff work the requests: over the same database as `quotes`. */
-  inbox: QuoteInbox & ReportSource;
+  inbox: QuoteInbox & ReportSource & ServiceDueList;
   /**
    * Photos sent with requests: where staff read them (kept beside `quotes`, which stores them), what
    * judges and re-encodes each, giving each client (counted as the rate limits count them) its share of
@@ -109,7 +112,7 @@ export interface ServerDeps {
    * about an urgent request, and per client, looks (GET) and changes (a message, "No longer needed").
    * Without it, every such link is the plain 404.
    */
-  customerLinks?: { store: CustomerLinkStore; alert: CustomerMessageAlert; limits: { views: RateLimit; changes: RateLimit }; reviewUrl?: string | undefined };
+  customerLinks?: NonNullable<ApiDeps['customerLinks']>;
 }
 
 /** The database's readiness: ready, or not and why (told only to staff and this machine). */
@@ -161,6 +164,13 @@ export function createServerApp(deps: ServerDeps) {
     // Its address holds the customer's token: no link from it may pass that on.
     if (state.customerToken !== undefined) response.headers.set('referrer-policy', 'no-referrer');
     return response;
+  };
+
+  /** The booking of a reminder's "Book my service", with the token it carries; undefined for a link that leads nowhere. */
+  const bookingFor = async (token: string): Promise<WireServiceBooking | undefined> => {
+    if (!deps.customerLinks) return undefined;
+    const found = await findServiceBooking({ links: deps.customerLinks.store, logger: deps.logger }, token);
+    return found.ok ? { token, ...found.booking } : undefined;
   };
 
   const trust = { trustProxy: deps.trustProxy };
@@ -238,7 +248,7 @@ export function createServerApp(deps: ServerDeps) {
         },
       }),
       pages: {
-        formPost: async (draft, result, photosSent) => {
+        formPost: async (draft, result, photosSent, repeatOf) => {
           if (result.ok) {
             return new Response(null, { status: 303, headers: { location: submittedLocation(remarkedFields(result.quote), result.quote.customerToken) } });
           }
@@ -246,7 +256,9 @@ export function createServerApp(deps: ServerDeps) {
           const error: QuoteError = result.error.kind === 'photo-refused' ? { kind: 'invalid-fields', issues: [] } : result.error;
           const photoError = result.error.kind === 'photo-refused' ? photoErrorMessage(result.error.photo) : null;
           const sent = photosSent > 0 || photoError !== null ? { photos: { sent: photosSent, error: photoError } } : {};
-          return page('/', { form: { draft, error, ...sent } }, formErrorStatus[result.error.kind]);
+          // A booked visit that comes back is still tied to the request it repeats.
+          const booking = repeatOf === undefined ? undefined : await bookingFor(repeatOf);
+          return page('/', { form: { draft, error, ...sent }, ...(booking && { booking }) }, formErrorStatus[result.error.kind]);
         },
         customerLink: {
           page,
@@ -258,6 +270,16 @@ export function createServerApp(deps: ServerDeps) {
   );
 
   app.get('/', async (c, next) => {
+    // A reminder's "Book my service": the quote form filled in for the customer's next visit.
+    const book = c.req.query(bookingQueryName);
+    if (book !== undefined) {
+      const booking = await bookingFor(book);
+      const response = await page('/', booking ? { booking } : {});
+      // Its address holds the customer's token: no link from it may pass that on, and no robot keep it.
+      response.headers.set('referrer-policy', 'no-referrer');
+      response.headers.set('x-robots-tag', 'noindex, nofollow');
+      return response;
+    }
     // "Do we cover you?" sent without scripts: the page answers it; nothing typed is kept or logged.
     const typed = c.req.query(coverCheckFieldName);
     if (typed !== undefined) return page('/', { coverCheck: { postcode: typed.slice(0, coverCheckMaxLength) } });

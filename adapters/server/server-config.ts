@@ -1,3 +1,4 @@
+import { defaultReminderLeadDays } from '../../domain/reminders/service-reminder';
 import * as v from 'valibot';
 import { defaultAlertPolicy } from '../../domain/alerts/alert-plan';
 import { defaultRetentionMonths } from '../../domain/customer-data/retention';
@@ -77,6 +78,8 @@ const ServerConfigEntries = v.object({
   ESCALATE_AFTER_MINUTES: positiveWhole('ESCALATE_AFTER_MINUTES', defaultAlertPolicy.escalateAfterMinutes),
   /** How long after a job is marked done its customer is asked for a review (a reminder follows a week later). */
   REVIEW_ASK_AFTER_HOURS: positiveWhole('REVIEW_ASK_AFTER_HOURS', defaultReviewAskAfterHours),
+  /** How many days before a yearly visit falls due its reminder email goes (a second follows two weeks later). */
+  REMINDER_LEAD_DAYS: positiveWhole('REMINDER_LEAD_DAYS', defaultReminderLeadDays),
   /** The business's Google Business Profile "write a review" address, where a done job's review link sends the customer. */
   REVIEW_URL: v.optional(v.pipe(v.string(), v.url('REVIEW_URL must be the address of your Google review page, like https://g.page/r/…/review'))),
   /** How often the server looks for alerts that have come due: the most an escalation can be late by. */

@@ -1,3 +1,4 @@
+import { bookingPath, reminderLinkPaths } from '../../domain/reminders/reminder-paths';
 import { randomUUID } from 'node:crypto';
 import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -189,6 +190,8 @@ export async function startTestServer(
     customerLinks?: boolean;
     /** How long after a job is marked done its customer is asked for a review (the server's REVIEW_ASK_AFTER_HOURS). */
     reviewAskAfterHours?: number;
+    /** How many days before a yearly visit falls due its reminder goes (the server's REMINDER_LEAD_DAYS). */
+    reminderLeadDays?: number;
   } = {},
 ): Promise<TestServer> {
   const given = options.alerts?.db;
@@ -205,7 +208,11 @@ export async function startTestServer(
   const quotes = new SqlQuoteRepository(db, { ...clock, formTokens, notify, customerToken: (id) => customerTokens.linkFor(id), ...(photoDir !== undefined && { photoDir }) });
   const photos = testPhotos(db, photoDir);
   const uploadRoot = mkdtempSync(join(tmpdir(), 'quote-upload-root-'));
-  const inbox = new SqlQuoteInbox(db, { notify, ...(options.reviewAskAfterHours !== undefined && { reviewAskAfterHours: options.reviewAskAfterHours }) });
+  const inbox = new SqlQuoteInbox(db, {
+    notify,
+    ...(options.reviewAskAfterHours !== undefined && { reviewAskAfterHours: options.reviewAskAfterHours }),
+    ...(options.reminderLeadDays !== undefined && { reminderLeadDays: options.reminderLeadDays }),
+  });
   /** Where the server listens, once it does: the review emails' links point there. */
   let listening = 'http://127.0.0.1';
   const errors: TestServer['errors'] = [];
@@ -235,6 +242,15 @@ export async function startTestServer(
           links: (quote) => {
             const { leaveReview, stop } = reviewLinkPaths(customerTokens.tokenFor(quote.id));
             return { leaveReview: `${listening}${leaveReview}`, stop: `${listening}${stop}`, oneClickStop: `${listening}${stop}` };
+          },
+        },
+        reminders: {
+          optOuts: new SqlEmailOptOuts(db, 'reminder_opt_outs'),
+          withdraw: (id) => outbox.withdraw(id),
+          links: (quote) => {
+            const token = customerTokens.tokenFor(quote.id);
+            const stop = `${listening}${reminderLinkPaths(token).stop}`;
+            return { book: `${listening}${bookingPath(token)}`, stop, oneClickStop: stop };
           },
         },
       }),
@@ -279,6 +295,7 @@ export async function startTestServer(
     ...(options.customerLinks && {
       customerLinks: {
         store: new SqlCustomerLinks(db),
+        reminderOptOuts: new SqlEmailOptOuts(db, 'reminder_opt_outs'),
         alert: { customerWrote: () => Promise.resolve() },
         limits: { views: limitOf('customer-link-views', 100_000), changes: limitOf('customer-link-changes', 100_000) },
       },

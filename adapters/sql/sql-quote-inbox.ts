@@ -19,6 +19,9 @@ import { activityColumns, appendActivity, rowToActivity } from './activity-row';
 import { queueNotifications, queueReviewAsk, queueServiceReminder } from './new-request-notifications';
 import { defaultReminderLeadDays, firstReminderAt, serviceReminderOf } from '../../domain/reminders/service-reminder';
 import { addressHash } from './customer-confirmations';
+import { nextCycleStep } from '../../domain/reminders/repeat-visit';
+import { systemAuthor } from '../../domain/activity/actor';
+import type { ServiceDueList } from '../../domain/ports/service-due-list';
 import { defaultReviewAskAfterHours } from '../../domain/reviews/review-ask';
 import { reportTallies } from './report-tallies';
 
@@ -48,7 +51,7 @@ export interface SqlQuoteInboxOptions {
  * `migrateToLatest`): pages by keyset, so the thousandth page costs what the first does; status changes
  * that lose no race, each one step of its log; and the business email's state from the outbox.
  */
-export class SqlQuoteInbox implements QuoteInbox, ReportSource {
+export class SqlQuoteInbox implements QuoteInbox, ReportSource, ServiceDueList {
   readonly #db: Kysely<Database>;
   readonly #dialect: SqlDialectName;
   readonly #newId: () => string;
@@ -169,8 +172,16 @@ export class SqlQuoteInbox implements QuoteInbox, ReportSource {
           }))
           .where('id', '=', id)
           .execute();
+        if (step.to !== 'done') return;
         // A job done asks its customer for a review in a while; one no longer done then is not asked.
-        if (this.#notify && step.to === 'done') await queueReviewAsk(tx, id, at, this.#reviewAskAfterHours);
+        if (this.#notify) await queueReviewAsk(tx, id, at, this.#reviewAskAfterHours);
+        {
+          // A visit booked through last year's reminder is reminded again, as its customer agreed.
+          const next = nextCycleStep((await requireInboxQuote(tx, id)).activity, at);
+          if (next === null) return;
+          await appendActivity(tx, id, [next], { by: systemAuthor, at, newId: this.#newId });
+          await this.#standReminder(tx, id, email);
+        }
         return;
       case 'taken':
         await update(taking);
@@ -188,22 +199,40 @@ export class SqlQuoteInbox implements QuoteInbox, ReportSource {
         await update({ in_spam: false, spam_cleared_by: by, spam_cleared_at: at.toISOString(), created_at: at.toISOString(), due_at: dueAt({ createdAt: at, urgent }).toISOString() });
         if (this.#notify) await queueNotifications(tx, { id, email }, at);
         return;
-      case 'reminder-set': {
-        // The due day from the log as it now stands (a check booked through last year's reminder may keep its deadline).
-        const reminder = serviceReminderOf((await requireInboxQuote(tx, id)).activity);
-        if (reminder === null) throw new Error('A reminder set is on its log');
-        await update({ service_due_on: reminder.due });
-        // A new agreement to be reminded outweighs an earlier stop.
-        if (email !== null) await tx.deleteFrom('reminder_opt_outs').where('address_hash', '=', addressHash(email)).execute();
-        if (this.#notify) await queueServiceReminder(tx, id, firstReminderAt(reminder, this.#reminderLeadDays));
+      case 'reminder-set':
+        await this.#standReminder(tx, id, email);
         return;
-      }
       case 'reminder-stopped':
         await update({ service_due_on: null });
         return;
       case 'note':
         return;
     }
+  }
+
+  /** A reminder just set: its due day kept beside the log, and its first email queued. */
+  async #standReminder(tx: Kysely<Database>, id: string, email: string | null): Promise<void> {
+    // The due day from the log as it now stands (a check booked through last year's reminder may keep its deadline).
+    const reminder = serviceReminderOf((await requireInboxQuote(tx, id)).activity);
+    if (reminder === null) throw new Error('A reminder set is on its log');
+    await tx.updateTable('quote_requests').set({ service_due_on: reminder.due }).where('id', '=', id).execute();
+    // A new agreement to be reminded outweighs an earlier stop.
+    if (email !== null) await tx.deleteFrom('reminder_opt_outs').where('address_hash', '=', addressHash(email)).execute();
+    if (this.#notify) await queueServiceReminder(tx, id, firstReminderAt(reminder, this.#reminderLeadDays));
+  }
+
+  async findDueForService(until: string, limit: number): Promise<InboxQuote[]> {
+    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive integer, not ${limit}`);
+    const rows = await this.#db
+      .selectFrom('quote_requests')
+      .select(inboxQuoteColumns)
+      .where('service_due_on', 'is not', null)
+      .where('service_due_on', '<=', until)
+      .orderBy('service_due_on')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return withExtras(this.#db, rows);
   }
 
   async clockRecords(since: Date): Promise<readonly ClockRecord[]> {

@@ -1,3 +1,4 @@
+import { tieRepeatVisit } from './repeat-visits';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { searchTextOf } from '../../domain/inbox/inbox-query';
 import { customerTokenHash, newCustomerToken } from '../../domain/customer-link/customer-link';
@@ -84,7 +85,7 @@ export class SqlQuoteRepository implements QuoteRepository, QuoteRetention {
     const createdAt = this.#now();
     // Read before the transaction: checking a token's signature needs no database.
     const secondsToSubmit = arrival === undefined ? null : await this.#secondsToSubmit(arrival, createdAt);
-    const judging = arrival && { honeypotFilled: arrival.honeypotFilled, secondsToSubmit };
+    const judging = arrival && { honeypotFilled: arrival.honeypotFilled, secondsToSubmit, repeatOf: arrival.repeatOf };
     if (photos.length === 0) return this.#insert(quote, createdAt, judging, []);
     const files = this.#files;
     if (this.#dialect === 'sqlite' && files === undefined) throw new Error('This store keeps no photos: it was given no photo directory');
@@ -117,7 +118,7 @@ export class SqlQuoteRepository implements QuoteRepository, QuoteRetention {
   async #insert(
     quote: NewQuote,
     createdAt: Date,
-    judging: { honeypotFilled: boolean; secondsToSubmit: number | null } | undefined,
+    judging: { honeypotFilled: boolean; secondsToSubmit: number | null; repeatOf?: string | undefined } | undefined,
     photos: readonly PhotoToStore[],
     id: string = this.#newId(),
   ): Promise<NewlyStored> {
@@ -181,6 +182,8 @@ export class SqlQuoteRepository implements QuoteRepository, QuoteRetention {
       // Spam tells nobody: no email to the business, none to the address it gave, and no day's
       // confirmation taken from a real customer of that address.
       if (this.#notify && verdict?.spam !== true) await queueNotifications(tx, { id: row.id, email: quote.email }, createdAt);
+      // Booked through a reminder's link: tied to the request it repeats, whose reminders stop.
+      if (judging?.repeatOf !== undefined && verdict?.spam !== true) await tieRepeatVisit(tx, judging.repeatOf, row.id, createdAt);
       return stored(row, verdict);
     });
   }

@@ -87,3 +87,6 @@ export const describeRepeat = (repeat: RepeatOf): string => `Repeat customer · 
 /** A landlord's check's window, for staff and the customer: "Book between 14 Aug and 14 Oct 2027 to keep the deadline". */
 export const describeKeepWindow = (keepsFrom: string, due: string): string =>
   `A check from ${describeDay(keepsFrom, 'short')} to ${describeDay(due, 'short')} keeps ${describeDay(due, 'no-year')} as next year's deadline`;
+
+/** What a reminder's stop link says when it leads nowhere. */
+export const unknownReminderLink = 'This link is not one we know. If you copied it from an email, check it is whole.';

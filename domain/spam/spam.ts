@@ -215,6 +215,8 @@ export interface Arrival {
   honeypotFilled: boolean;
   /** The signed, timestamped token the form was issued with (`formTokenFieldName`); null when none came. */
   formToken: string | null;
+  /** Booked through a reminder's "Book my service": the customer token of the request it repeats. */
+  repeatOf?: string;
 }
 
 /** The form's field that carries its token: a hidden input in the page, sent with the fields. */

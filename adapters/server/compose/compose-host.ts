@@ -1,6 +1,8 @@
 // What every host of the API over our database shares, composed once: our Node server
 // (src/server/node-host.ts) and the Supabase edge function (its compose.ts) pass in only what differs.
 // It runs under Node and Deno alike: no database is opened here, no image library loaded.
+import { bookingPath, reminderLinkPaths } from '../../../domain/reminders/reminder-paths';
+import { SqlEmailOptOuts } from '../../sql/sql-email-opt-outs';
 import type { Kysely } from 'kysely';
 import { business } from '../../../domain/business';
 import { customerLinkPath } from '../../../domain/customer-link/customer-link';
@@ -73,12 +75,20 @@ export async function composeHost(db: Kysely<Database>, settings: { config: Serv
     const oneClickStop = `${api}${stop}`;
     return { leaveReview: `${api}${leaveReview}`, stop: parts.reviewLinks.stopOnCustomerPage ? new URL(`${customerLinkPath(token)}?reviews=stop`, siteUrl).href : oneClickStop, oneClickStop };
   };
+  // A reminder's links: "Book my service" opens the quote form filled in; "Stop reminders" as the review's stop.
+  const reminderLinks = (quote: { id: string }) => {
+    const token = customerTokens.tokenFor(quote.id);
+    const oneClickStop = `${parts.reviewLinks.apiAt().replace(/\/+$/, '')}${reminderLinkPaths(token).stop}`;
+    const stop = parts.reviewLinks.stopOnCustomerPage ? new URL(`${customerLinkPath(token)}?reminders=stop`, siteUrl).href : oneClickStop;
+    return { book: new URL(bookingPath(token), siteUrl).href, stop, oneClickStop };
+  };
   const email = hostEmail(db, {
     config,
     env,
     siteUrl,
     customerLink: (quote) => new URL(customerLinkPath(customerTokens.tokenFor(quote.id)), siteUrl).href,
     reviewLinks,
+    reminderLinks,
     logger,
   });
   const alerts = await hostAlerts(db, { config, env, siteUrl, secrets, staffEmails, publicPushFetch: parts.publicPushFetch, allowLoopbackPush: parts.allowLoopbackPush, logger, now });
@@ -90,7 +100,7 @@ export async function composeHost(db: Kysely<Database>, settings: { config: Serv
     console.warn('FORM_TOKEN_BACKDATE_SECONDS is set: requests sent the moment the page arrives are not caught as spam. It is for tests alone.');
   }
   const quotes = new SqlQuoteRepository(db, { now, notify: true, formTokens, customerToken: (id) => customerTokens.linkFor(id), ...photoDir });
-  const inbox = new SqlQuoteInbox(db, { notify: true, reviewAskAfterHours: config.REVIEW_ASK_AFTER_HOURS });
+  const inbox = new SqlQuoteInbox(db, { notify: true, reviewAskAfterHours: config.REVIEW_ASK_AFTER_HOURS, reminderLeadDays: config.REMINDER_LEAD_DAYS });
   const limit = (name: string, perHour: number) =>
     createRateLimit({ name, points: perHour, durationSeconds: hour, store: parts.limitStore, logger, trustProxy: parts.trustProxy });
 
@@ -114,6 +124,7 @@ export async function composeHost(db: Kysely<Database>, settings: { config: Serv
       limits: { submissions: limit('quote-requests', config.QUOTE_REQUESTS_PER_HOUR), refusedSubmissions: limit('quote-refusals', config.QUOTE_REFUSALS_PER_HOUR) },
       customerLinks: {
         store: new SqlCustomerLinks(db),
+        reminderOptOuts: new SqlEmailOptOuts(db, 'reminder_opt_outs'),
         reviewUrl: config.REVIEW_URL,
         // A customer's message about an urgent request: a push to whoever is on call, at once.
         alert: alerts.customerMessages,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from '../../../domain/ports/logger';
 import type { QuoteRequest } from '../../../domain/quote/quote';
-import { notificationEmailSender, type ReviewSending } from '../../email/notification-email';
+import { notificationEmailSender, type ReminderSending, type ReviewSending } from '../../email/notification-email';
 import { parseMailConfig, SmtpMailer } from '../../email/smtp-mailer';
 import type { Database } from '../../sql/database';
 import { SqlNotificationOutbox } from '../../sql/sql-notification-outbox';
@@ -16,6 +16,7 @@ export interface HostEmailOptions {
   /** The full address of a request's customer link, for the confirmation. */
   customerLink: (quote: QuoteRequest) => string;
   reviewLinks: ReviewSending['links'];
+  reminderLinks: ReminderSending['links'];
   logger: Logger;
 }
 
@@ -24,7 +25,7 @@ export interface HostEmailOptions {
  * them, retrying until delivered. Without SMTP settings there is no dispatcher: they wait, and are
  * sent once email is set up.
  */
-export function hostEmail(db: Kysely<Database>, { config, env, siteUrl, customerLink, reviewLinks, logger }: HostEmailOptions) {
+export function hostEmail(db: Kysely<Database>, { config, env, siteUrl, customerLink, reviewLinks, reminderLinks, logger }: HostEmailOptions) {
   const outbox = new SqlNotificationOutbox(db, { leaseSeconds: config.OUTBOX_LEASE_SECONDS });
   const mail = parseMailConfig(env);
   const mailer = mail && new SmtpMailer({ url: mail.url, from: mail.from });
@@ -38,6 +39,7 @@ export function hostEmail(db: Kysely<Database>, { config, env, siteUrl, customer
         siteUrl,
         customerLink,
         reviews: { optOuts: new SqlEmailOptOuts(db, 'review_opt_outs'), withdraw: (id) => outbox.withdraw(id), links: reviewLinks },
+        reminders: { optOuts: new SqlEmailOptOuts(db, 'reminder_opt_outs'), withdraw: (id) => outbox.withdraw(id), links: reminderLinks },
       }),
       describe: describeNotification,
       name: 'the email outbox',

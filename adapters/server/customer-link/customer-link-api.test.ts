@@ -35,6 +35,8 @@ function harness({ views = 1000, changes = 1000 } = {}) {
     '/',
     customerLinkApi({
       links,
+      // These tests set no reminder: recording one fails as an unreachable store would.
+      reminders: { inbox: { record: () => Promise.reject(new Error('No inbox here')) }, reminderOptOuts: { optOut: () => Promise.reject(new Error('No opt-outs here')) } },
       alert: {
         customerWrote: (quote, text) => {
           alerted.push({ id: quote.id, text });

@@ -22,6 +22,8 @@ import type { RateLimit, RateLimitDecision } from '../http/rate-limit';
 import { bodyLimits, limitBody } from '../http/body-limit';
 import { readFormBody, readJsonBody } from '../http/request-body';
 import { customerLinkOperations } from './customer-link-operations';
+import { reminderRoutes } from './reminder-routes';
+import type { CustomerReminderDeps } from '../../../domain/reminders/customer-reminders';
 
 // The customer's private link to their request: the page at /r/<token> with its two plain HTML forms
 // (a message, and "No longer needed"), and the same as JSON under /api/r/<token> for the page's script.
@@ -30,6 +32,8 @@ import { customerLinkOperations } from './customer-link-operations';
 
 export interface CustomerLinkApiOptions {
   links: CustomerLinkStore;
+  /** Where a customer's yearly reminder is recorded, and the addresses never to remind again. */
+  reminders: Pick<CustomerReminderDeps, 'inbox' | 'reminderOptOuts'>;
   /** Tells whoever is on call that a customer wrote about an urgent request. */
   alert: CustomerMessageAlert;
   logger: Logger;
@@ -153,6 +157,24 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
     });
   }
   if (pages) pageRoutes(pages);
+
+  reminderRoutes(api, {
+    deps: { ...deps, ...options.reminders },
+    now,
+    limits,
+    clientKey,
+    equalCost,
+    refusedPage,
+    refusedJson: (c, decision) => refusedJson(c, decision),
+    unavailable,
+    ...(pages && {
+      showPage: async (c: Context, token: string, error: string, status: number) => {
+        const result = await view(token);
+        if (!result.ok) return result.error.kind === 'not-found' ? pages.notFoundPage(c) : c.text(unavailable, 503);
+        return pages.page(customerLinkPath(token), { customer: { view: toWireCustomerView(result.view), ...(error !== '' && { reminderError: error }) } }, status);
+      },
+    }),
+  });
 
   // ---- The same as JSON, for the page's script.
 

@@ -1,6 +1,9 @@
 import * as v from 'valibot';
 import { CustomerMessageSchema, customerMessageField } from '../../../domain/customer-link/customer-link';
 import { WireCustomerViewSchema } from '../../http-api/customer-link-wire';
+import { WireServiceBookingSchema } from '../../http-api/service-booking-wire';
+import { reminderServiceField } from '../../../domain/reminders/customer-reminders';
+import { serviceKinds } from '../../../domain/reminders/service-due';
 import { type Answer, describeRoute, down, failure, htmlAnswer, jsonAnswer, jsonBody, limited, named, type Operation, tooLarge } from '../openapi/describe-route';
 
 // The customer's own link under /api/r/{token} (customer-link-api.ts), for the API's document: the
@@ -17,7 +20,30 @@ const noSuchPage = htmlAnswer('No such link');
 const byToken = (operation: Omit<Operation, 'parameters'>) => describeRoute({ ...operation, parameters: [token] });
 const answers = (responses: Record<number, Answer>) => ({ ...responses, 429: limited() });
 
+const stopped = {
+  description: 'Stopped: the page, or `{"stopped": true}` to a client that accepts JSON',
+  content: { 'text/html': { schema: { type: 'string' } }, 'application/json': { schema: v.object({ stopped: v.literal(true) }) } },
+};
+
 export const customerLinkOperations = {
+  remind: byToken({
+    summary: '“Remind me when my next service is due”: a yearly reminder on a job done, with the customer’s agreement',
+    requestBody: jsonBody(v.object({ [reminderServiceField.name]: v.picklist(serviceKinds) })),
+    responses: answers({ 200: view, 400: failure('No such service, or not JSON: `fields` names it'), 404: notFound, 409: failure('The job is not done'), 413: tooLarge, 503: down }),
+  }),
+  stopRemindersPage: byToken({
+    summary: '“Stop reminders”: a plain page with the one button that does it (opening the link alone stops nothing)',
+    responses: answers({ 200: htmlAnswer('The page and its form'), 404: noSuchPage }),
+  }),
+  stopReminders: byToken({
+    summary: 'Never reminds the request’s address of a yearly visit again: the page’s button, or a mail program’s one-click unsubscribe (RFC 8058)',
+    requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: v.object({ 'List-Unsubscribe': v.optional(v.literal('One-Click')) }) } } },
+    responses: answers({ 200: stopped, 404: noSuchPage, 413: tooLarge, 503: down }),
+  }),
+  booking: byToken({
+    summary: '“Book my service”: the quote form’s values for the customer’s next visit, and what it repeats',
+    responses: answers({ 200: jsonAnswer('The booking', named('ServiceBooking', WireServiceBookingSchema)), 404: notFound, 503: down }),
+  }),
   view: byToken({ summary: 'The customer’s own request, by the token in their link', responses: answers({ 200: view, 404: notFound, 503: down }) }),
   message: byToken({
     summary: 'A message from the customer about their request; an urgent one alerts whoever is on call',
@@ -41,10 +67,7 @@ export const customerLinkOperations = {
     summary: 'Never asks the request’s address for a review again: the page’s button, or a mail program’s one-click unsubscribe (RFC 8058)',
     requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: v.object({ 'List-Unsubscribe': v.optional(v.literal('One-Click')) }) } } },
     responses: answers({
-      200: {
-        description: 'Stopped: the page, or `{"stopped": true}` to a client that accepts JSON',
-        content: { 'text/html': { schema: { type: 'string' } }, 'application/json': { schema: v.object({ stopped: v.literal(true) }) } },
-      },
+      200: stopped,
       404: noSuchPage,
       413: tooLarge,
       503: down,

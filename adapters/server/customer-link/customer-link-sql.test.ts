@@ -1,3 +1,4 @@
+import { SqlEmailOptOuts } from '../../sql/sql-email-opt-outs';
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
@@ -31,6 +32,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
         '/',
         customerLinkApi({
           links: new SqlCustomerLinks(db),
+          reminders: { inbox: new SqlQuoteInbox(db), reminderOptOuts: new SqlEmailOptOuts(db, 'reminder_opt_outs') },
           alert: { customerWrote: (_quote, text) => Promise.resolve(void alerted.push(text)) },
           logger: { error: () => undefined },
           now: () => new Date(),

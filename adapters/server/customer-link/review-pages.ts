@@ -8,7 +8,7 @@ import { reviewCopy } from '../../../domain/reviews/review-copy';
 // works in any mail program's browser, with scripts off, and under the API's own host.
 
 /** A small page of our own: the business's name, a heading, what to say, and what to do. */
-function page(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) {
+export function plainPage(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) {
   return html`<!doctype html>
 <html lang="en-GB">
   <head>
@@ -30,14 +30,14 @@ function page(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString
 
 /** "Stop review emails?", with the one button that does it, posting back to the page's own address, whatever path the host serves it under. */
 export const stopReviewsPage = () =>
-  page(
+  plainPage(
     reviewCopy.stopPage.title,
     html`<p>${reviewCopy.stopPage.lead}</p>
       <form method="post"><button type="submit">${reviewCopy.stopPage.confirm}</button></form>`,
   );
 
 /** Done: this address is never asked again. */
-export const reviewsStoppedPage = () => page(reviewCopy.stopPage.doneTitle, html`<p>${reviewCopy.stopPage.done}</p>`);
+export const reviewsStoppedPage = () => plainPage(reviewCopy.stopPage.doneTitle, html`<p>${reviewCopy.stopPage.done}</p>`);
 
 /** A link that is not one of ours. */
-export const unknownReviewLinkPage = () => page(reviewCopy.stopPage.title, html`<p>${reviewCopy.stopPage.notFound}</p>`);
+export const unknownReviewLinkPage = () => plainPage(reviewCopy.stopPage.title, html`<p>${reviewCopy.stopPage.notFound}</p>`);

@@ -1,3 +1,4 @@
+import type { ServiceDueList } from '../../../domain/ports/service-due-list';
 import { londonDay } from '../../../domain/london-time';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -18,10 +19,10 @@ import { IsoTimeSchema } from '../../http-api/iso-time';
 import { bodyLimits, limitBody } from '../http/body-limit';
 import { readJsonBody } from '../http/request-body';
 import type { StaffEnv } from '../staff/staff-gate';
-import { inboxOperations } from './inbox-operations';
+import { inboxOperations, serviceDueMax } from './inbox-operations';
 
 export interface InboxApiOptions {
-  inbox: QuoteInbox;
+  inbox: QuoteInbox & ServiceDueList;
   logger: Logger;
   /** The server's clock: the time every change is recorded at, and the inbox is read at. */
   now: () => Date;
@@ -90,6 +91,21 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
       return c.json(toWireClockRecords(await inbox.clockRecords(new Date(since.output))));
     } catch (cause) {
       return staffFailure(staffFailureOf(cause, logger, 'Reading the response times'));
+    }
+  });
+
+  // The "Due for service" list: reminders standing, by when the next visit falls due.
+  api.get('/service-due', inboxOperations.serviceDue, requireStaff, async (c) => {
+    const until = v.safeParse(v.pipe(v.string(), v.isoDate()), c.req.query('until'));
+    if (!until.success) return invalid('Say until when', [{ field: 'until', message: 'Until must be a day, yyyy-mm-dd' }]);
+    const given = c.req.query('limit');
+    const limit = given === undefined ? serviceDueMax : Number(given);
+    if (!Number.isInteger(limit) || limit < 1 || limit > serviceDueMax) return invalid('Say how many', [{ field: 'limit', message: `Limit must be a whole number from 1 to ${serviceDueMax}` }]);
+    try {
+      const quotes = await inbox.findDueForService(until.output, limit);
+      return c.json({ quotes: quotes.map(toWireInboxQuote) });
+    } catch (cause) {
+      return staffFailure(staffFailureOf(cause, logger, 'Reading the requests due for service'));
     }
   });
 

@@ -1,5 +1,9 @@
 import { inboxPageMax, inboxPageSize, inboxViews, searchMaxLength, serviceAreaFilters } from '../../../domain/inbox/inbox-query';
 import { ActivityStepSchema } from '../../../domain/activity/activity';
+import * as v from 'valibot';
+
+/** The most requests the "Due for service" list answers at once. */
+export const serviceDueMax = 500;
 import { quoteFields, searchableFields } from '../../../domain/quote/quote';
 import { serviceTypes } from '../../../domain/quote/service-type';
 import { apiDefaultView } from '../../http-api/inbox-params';
@@ -45,6 +49,20 @@ export const inboxOperations = {
     summary: 'Waiting and overdue now, and the response times of the last 7 and 30 days (staff only)',
     ...staffOnly,
     responses: { 200: jsonAnswer('The summary, by the server’s clock', named('InboxSummary', WireInboxSummarySchema)), 401: signedOut, 503: down },
+  }),
+  serviceDue: describeRoute({
+    summary: 'The “Due for service” list: requests whose yearly reminder stands, falling due on or before `until`, soonest first (staff only)',
+    ...staffOnly,
+    parameters: [
+      { name: 'until', in: 'query', required: true, description: 'A London day, yyyy-mm-dd', schema: { type: 'string', format: 'date' } },
+      { name: 'limit', in: 'query', required: false, description: `How many at most, 1 to ${serviceDueMax} (${serviceDueMax} unless given)`, schema: { type: 'integer' } },
+    ],
+    responses: {
+      200: jsonAnswer('The requests, soonest due first', v.object({ quotes: v.array(named('InboxQuote', WireInboxQuoteSchema)) })),
+      400: failure('`until` or `limit` is not valid; `fields` names it'),
+      401: signedOut,
+      503: down,
+    },
   }),
   counts: describeRoute({
     summary: 'How many requests each view lists, without search or filters: the counts on the view tabs (staff only)',

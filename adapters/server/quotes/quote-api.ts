@@ -3,6 +3,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { deleteQuote, type DeleteQuoteDeps } from '../../../domain/inbox/delete-quote';
 import { describeField, fieldNamed, honeypotFieldName, type QuoteDraft } from '../../../domain/quote/quote';
 import { type Arrival, formTokenFieldName } from '../../../domain/spam/spam';
+import { repeatFieldName } from '../../../domain/reminders/reminder-paths';
+import { isCustomerTokenShaped } from '../../../domain/customer-link/customer-link';
 import type { FieldIssue, QuoteError } from '../../../domain/quote/quote-errors';
 import type { ChosenPhoto, PhotoProcessor } from '../../../domain/ports/photos';
 import {
@@ -23,7 +25,8 @@ import { formFieldsToDraft, photoWireError, toWireError, toWireStoredQuote, type
  * Answers the quote form's plain HTML post once the request has been judged and perhaps stored;
  * `photosSent` is how many photos came with it (a page sent back cannot keep them).
  */
-type QuoteFormPost = (draft: QuoteDraft, result: SubmitQuoteWithPhotosResult, photosSent: number) => Promise<Response>;
+/** The answer to a plain form post: `repeatOf`, the customer token of the request a booked visit repeats, so a form that comes back keeps it. */
+type QuoteFormPost = (draft: QuoteDraft, result: SubmitQuoteWithPhotosResult, photosSent: number, repeatOf: string | undefined) => Promise<Response>;
 
 const statusOf: Record<QuoteError['kind'], ContentfulStatusCode> = {
   'missing-fields': 400,
@@ -73,9 +76,12 @@ function arrivalOf(body: unknown): Arrival {
   const fields = body as Record<string, unknown>;
   const honeypot = fields[honeypotFieldName];
   const token = fields[formTokenFieldName];
+  const repeat = fields[repeatFieldName];
   return {
     honeypotFilled: typeof honeypot === 'string' ? honeypot.trim() !== '' : honeypot !== undefined && honeypot !== null,
     formToken: typeof token === 'string' && token !== '' && token.length <= formTokenMaxLength ? token : null,
+    // Booked through a reminder's link: the customer's token of the request it repeats, if shaped like one.
+    ...(typeof repeat === 'string' && isCustomerTokenShaped(repeat) && { repeatOf: repeat }),
   };
 }
 
@@ -136,8 +142,8 @@ export function quoteApi(
   }
 
   /** The answer to a script (JSON) or to a plain form post (a redirect, or the page again). */
-  async function answer(json: boolean, draft: QuoteDraft, result: SubmitQuoteWithPhotosResult, photosSent: number): Promise<Response> {
-    if (!json && formPost) return withRetryAfter(await formPost(draft, result, photosSent), result.ok ? undefined : result.error);
+  async function answer(json: boolean, draft: QuoteDraft, result: SubmitQuoteWithPhotosResult, photosSent: number, fields: unknown): Promise<Response> {
+    if (!json && formPost) return withRetryAfter(await formPost(draft, result, photosSent, arrivalOf(fields).repeatOf), result.ok ? undefined : result.error);
     if (result.ok) return Response.json(toWireStoredQuote(result.quote), { status: 201 });
     if (result.error.kind === 'photo-refused') return fail(photoWireError(result.error.photo), 400);
     return withRetryAfter(fail(toWireError(result.error), statusOf[result.error.kind]), result.error);
@@ -157,17 +163,17 @@ export function quoteApi(
       }
       const { fields, unreadable, photos, photoError, photoCount } = read.body;
       const draft = formFieldsToDraft(fields);
-      if (stopped) return answer(json, draft, { ok: false, error: stopped }, photoCount);
+      if (stopped) return answer(json, draft, { ok: false, error: stopped }, photoCount, fields);
       const issues = unreadableIssues(unreadable);
       if (issues.length > 0) {
         await limits.refused.consume();
-        return answer(json, draft, { ok: false, error: { kind: 'invalid-fields', issues } }, photoCount);
+        return answer(json, draft, { ok: false, error: { kind: 'invalid-fields', issues } }, photoCount, fields);
       }
       if (photoError) {
         await limits.refused.consume();
-        return answer(json, draft, { ok: false, error: { kind: 'photo-refused', photo: photoError } }, photoCount);
+        return answer(json, draft, { ok: false, error: { kind: 'photo-refused', photo: photoError } }, photoCount, fields);
       }
-      return answer(json, draft, await submitCounted(limits, fields, draft, { chosen: photos, processor: processorFor(c) }), photoCount);
+      return answer(json, draft, await submitCounted(limits, fields, draft, { chosen: photos, processor: processorFor(c) }), photoCount, fields);
     });
   };
 
@@ -199,15 +205,15 @@ export function quoteApi(
         const { fields, unreadable } = await readFormBody(c);
         const draft = formFieldsToDraft(fields);
         // Refused for now: the page again, every value kept, and a word on when to try again.
-        if (stopped) return answer(false, draft, { ok: false, error: stopped }, 0);
+        if (stopped) return answer(false, draft, { ok: false, error: stopped }, 0, fields);
         // The form again, each spoiled field named: a browser never sends such bytes, so a person seeing
         // this has a broken browser or extension, and can type the value again.
         const issues = unreadableIssues(unreadable);
         if (issues.length > 0) {
           await limits.refused.consume();
-          return answer(false, draft, { ok: false, error: { kind: 'invalid-fields', issues } }, 0);
+          return answer(false, draft, { ok: false, error: { kind: 'invalid-fields', issues } }, 0, fields);
         }
-        return answer(false, draft, await submitCounted(limits, fields, draft), 0);
+        return answer(false, draft, await submitCounted(limits, fields, draft), 0, fields);
       }
 
       if (stopped) return withRetryAfter(fail(toWireError(stopped), 429), stopped);
@@ -216,7 +222,7 @@ export function quoteApi(
         await limits.refused.consume();
         return fail(read.error, 400);
       }
-      return answer(true, formFieldsToDraft({}), await submitCounted(limits, read.body, wireBodyToDraftInput(read.body)), 0);
+      return answer(true, formFieldsToDraft({}), await submitCounted(limits, read.body, wireBodyToDraftInput(read.body)), 0, read.body);
     },
   );
 

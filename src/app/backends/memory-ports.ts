@@ -69,7 +69,7 @@ export function createPorts(): Backend {
       redeemTakeToken: () => Promise.resolve(undefined),
     },
     // A customer's message about an urgent request buzzes this device, as a new request does.
-    customerLinks: { store, alert: { customerWrote: (quote) => showAlertOnThisDevice(messageAlertOf(quote)) }, limits: { views: noRateLimit, changes: noRateLimit } },
+    customerLinks: { store, reminderOptOuts: store.reminderOptOuts, alert: { customerWrote: (quote) => showAlertOnThisDevice(messageAlertOf(quote)) }, limits: { views: noRateLimit, changes: noRateLimit } },
   });
   const inPage = (input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(api.fetch(new Request(input, init)));
   const client: RestClientOptions = { fetch: inPage, accessToken: () => staffAuth.accessToken() };
