@@ -90,6 +90,15 @@ export function PrivacyPage() {
         form, for the same reason.
       </p>
       <p>
+        If you agree to it (you tell us, or press &ldquo;Remind me when my next service is due&rdquo;
+        on your private page), we remember the yearly visit the work was: a boiler service or a landlord&rsquo;s
+        gas safety check, the day it was done and when the next is due. About six weeks before then we send
+        one plain email saying so, with a link to book, and one more two weeks later unless you booked; never
+        more for that visit. Each email, your private page and a call to us stop them for good (we then keep
+        a scrambled form of your address, so that we never remind it again), and so does asking us to
+        delete your details. We keep it with your request, for as long as the request is kept.
+      </p>
+      <p>
         That is all. We do not ask for your street address on this website. Our server&rsquo;s log records which
         page was asked for and when, but not your details or anything you typed. The &ldquo;Do we cover
         you?&rdquo; check keeps nothing: your browser answers it, or without scripts our server answers it
@@ -107,7 +116,8 @@ export function PrivacyPage() {
         our legitimate interests, and you can object to it (see below). So is knowing where requests come
         from, so that we spend on the advertising that brings customers and stop what does not: we only
         count requests by where they came from, and never use it to contact you. Asking you, once, how
-        we did is in our legitimate interests too, and you can say stop at any time.
+        we did is in our legitimate interests too, and you can say stop at any time. A yearly reminder is
+        sent only because you agreed to it, and you can withdraw that at any time.
       </p>
       <p>
         You do not have to give us any details, but without a name and a phone number we cannot call you
