@@ -33,7 +33,7 @@ type SeedPhoto = PhotoRef & { body?: Uint8Array; thumbnail?: Uint8Array };
 
 /** A request to start with: a bare one waits as new; the demo's may come already worked on, and with photos. */
 export type InboxSeed = QuoteRequest &
-  Partial<Pick<InboxQuote, 'status' | 'respondedAt' | 'history' | 'notes' | 'businessEmail' | 'taken' | 'alerts' | 'spam' | 'callAttempts' | 'review'>> & {
+  Partial<Pick<InboxQuote, 'status' | 'respondedAt' | 'history' | 'notes' | 'businessEmail' | 'taken' | 'alerts' | 'spam' | 'callAttempts' | 'review' | 'activity'>> & {
     photos?: readonly SeedPhoto[];
     /** The token of the customer link to it, for a demo whose link opens a request already there. */
     customerToken?: string;
@@ -107,8 +107,8 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
       this.#photos.set(quote.id, kept);
       this.#texts.set(quote.id, { key: spamTextKey(quote), storedAt: quote.spam?.sentAt ?? quote.createdAt });
       const { status = waitingStatus, respondedAt = null, alerts = [], spam = null, businessEmail } = quote;
-      // A seed tells its life the way the card reads it; the store keeps it as the log that folds to it.
-      const log = logOf(quote, this.#newId, customerAuthor);
+      // A seed tells its life the way the card reads it, or as its whole log; the store keeps the log.
+      const log = quote.activity ? quote.activity.map(copyOfEntry) : logOf(quote, this.#newId, customerAuthor);
       const base: InboxQuoteBase = { ...quote, status, respondedAt, alerts, spam, photos: kept.map(({ ref }) => ref), ...(businessEmail && { businessEmail }) };
       return copyOf(inboxQuoteOf(base, log));
     });

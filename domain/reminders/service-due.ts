@@ -6,7 +6,7 @@ export const serviceKinds = ['boiler-service', 'gas-safety-check'] as const;
 export type ServiceKind = (typeof serviceKinds)[number];
 
 /** How many months before its deadline a landlord's gas safety check may be done and keep that deadline (HSE, GSIUR 1998 reg. 36(3)). */
-export const keepWindowMonths = 2;
+const keepWindowMonths = 2;
 
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 

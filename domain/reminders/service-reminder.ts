@@ -17,10 +17,10 @@ export const isReminderEmailKind = (kind: string): kind is ReminderEmailKind => 
 export const defaultReminderLeadDays = 42;
 
 /** How long after the first reminder the second goes. */
-export const secondReminderAfterDays = 14;
+const secondReminderAfterDays = 14;
 
 /** The London hour a reminder email goes on its day: mid-morning, never in the night. */
-export const reminderHour = '10:00';
+const reminderHour = '10:00';
 
 /** A request's reminder as its log tells it: the latest set, and what came after. */
 export interface ServiceReminder {
