@@ -13,6 +13,7 @@ import { quoteRepositoryContract } from '../contracts/quote-repository.test-supp
 import { quoteRetentionContract } from '../contracts/quote-retention.test-support';
 import { reportSourceContract } from '../contracts/report-source.test-support';
 import { spamFolderContract } from '../contracts/spam-folder.test-support';
+import { serviceRemindersContract } from '../contracts/service-reminders.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { type InboxSeed, InMemoryQuoteRepository } from './in-memory-quote-repository';
 
@@ -22,6 +23,7 @@ const make = ({ now }: { now: () => Date }) => {
 };
 
 quoteRepositoryContract('InMemoryQuoteRepository', make);
+serviceRemindersContract('InMemoryQuoteRepository', make);
 quoteRetentionContract('InMemoryQuoteRepository', make);
 quoteInboxContract('InMemoryQuoteRepository', make);
 quoteInboxCallAttemptsContract('InMemoryQuoteRepository', make);

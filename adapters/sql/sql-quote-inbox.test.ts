@@ -1,3 +1,4 @@
+import { serviceRemindersContract } from '../contracts/service-reminders.test-support';
 import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
 import { quoteInboxCallAttemptsContract } from '../contracts/quote-inbox-call-attempts.test-support';
 import { reportSourceContract } from '../contracts/report-source.test-support';
@@ -8,4 +9,5 @@ for (const dialect of sqlDialects) {
   quoteInboxContract(`SqlQuoteInbox on ${dialect}`, ({ now }) => makeSqlStore(dialect, { now }));
   quoteInboxCallAttemptsContract(`SqlQuoteInbox on ${dialect}`, ({ now }) => makeSqlStore(dialect, { now }));
   reportSourceContract(`SqlQuoteInbox on ${dialect}`, ({ now }) => makeSqlStore(dialect, { now }));
+  serviceRemindersContract(`SqlQuoteInbox on ${dialect}`, ({ now }) => makeSqlStore(dialect, { now }));
 }
