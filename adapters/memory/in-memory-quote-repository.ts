@@ -108,7 +108,7 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
       this.#texts.set(quote.id, { key: spamTextKey(quote), storedAt: quote.spam?.sentAt ?? quote.createdAt });
       const { status = waitingStatus, respondedAt = null, alerts = [], spam = null, businessEmail } = quote;
       // A seed tells its life the way the card reads it, or as its whole log; the store keeps the log.
-      const log = quote.activity ? quote.activity.map(copyOfEntry) : logOf(quote, this.#newId, customerAuthor);
+      const log = quote.activity !== undefined && quote.activity.length > 0 ? quote.activity.map(copyOfEntry) : logOf(quote, this.#newId, customerAuthor);
       const base: InboxQuoteBase = { ...quote, status, respondedAt, alerts, spam, photos: kept.map(({ ref }) => ref), ...(businessEmail && { businessEmail }) };
       return copyOf(inboxQuoteOf(base, log));
     });
