@@ -173,7 +173,6 @@ export function QuoteCard({ quote, now, linked = false }: { quote: InboxQuote; n
         </h2>
         <div className="badges">
           {quote.urgent && <span className="badge badge-urgent">{copy.quotes.urgentBadge}</span>}
-          {gas && <span className="badge badge-gas">{gasCopy.staffMark[gas]}</span>}
           {held ? (
             <span className="badge badge-spam">{inboxCopy.views.spam}</span>
           ) : (
@@ -182,6 +181,8 @@ export function QuoteCard({ quote, now, linked = false }: { quote: InboxQuote; n
         </div>
       </div>
       <div className="quote-card-meta">
+        {/* First in the line under the name, which a phone's narrow card keeps whole. */}
+        {gas && <span className="badge badge-gas">{gasCopy.staffMark[gas]}</span>}
         <span className="badge">{serviceTypeLabels[quote.serviceType]}</span>
         <QuoteReceived quote={quote} />
         {remarkedFields(quote).map((field) => (
