@@ -115,6 +115,16 @@ export const serviceArea = {
   outwardCodes: districts.map((district) => district.code) as readonly string[],
 } as const;
 
+/**
+ * The national lines a visitor who reports a gas smell or carbon monoxide is sent to before us: the
+ * gas network's, free and open 24 hours, for a smell of gas or a carbon monoxide alarm, and 999 for
+ * anyone who feels unwell. They are nobody's to change, so no deployment sets them.
+ */
+export const emergencyLines = {
+  gas: { name: 'National Gas Emergency Service', display: '0800 111 999', tel: '0800111999' },
+  ambulance: { display: '999', tel: '999' },
+} as const;
+
 /** How fast staff promise to call back, in minutes. */
 export const responsePromise = {
   urgentMinutes: 30,

@@ -75,7 +75,7 @@ function homePageChunks(manifest: BuildManifest): string[] {
   return [entry, ...chunks].map((file) => file.replace(/^\//, ''));
 }
 
-test('the home page stays within its budgets: 91 KB of JavaScript and 12 KB of CSS, gzipped, and no web fonts', async () => {
+test('the home page stays within its budgets: 92 KB of JavaScript and 12 KB of CSS, gzipped, and no web fonts', async () => {
   const outDir = await build('rest');
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as BuildManifest;
   const chunks = homePageChunks(manifest);
@@ -88,6 +88,8 @@ test('the home page stays within its budgets: 91 KB of JavaScript and 12 KB of C
   expect(counted, 'the islands are among the chunks counted').toContain('[data-island]');
   expect(counted, 'React is among the chunks counted').toContain('hydrateRoot');
   expect(counted, 'the quote form is among the chunks counted').toContain('quote-form');
+  // The gas rule (one of its patterns, as the build writes it) loads when a description is first typed.
+  expect(counted, 'the gas rule loads only with the form').not.toContain('carb[oa]n');
   expect(chunks.some((file) => file.includes('rest-ports')), "the backend's client loads only when needed").toBe(false);
   expect(chunks.some((file) => file.includes('quotes-page')), 'the staff page loads only when opened').toBe(false);
   // The inbox's service worker is the inbox's alone: nothing the home page runs registers it or names it.
@@ -96,8 +98,8 @@ test('the home page stays within its budgets: 91 KB of JavaScript and 12 KB of C
     expect(code, file).not.toContain('quotes-sw');
     expect(code, file).not.toContain('serviceWorker');
   }
-  // 90.05 KB with the backend's client's three chunks of the request's log named in its preload list.
-  expect(javascriptKb).toBeLessThanOrEqual(91);
+  // 91.5 KB: 90.05 before the gas warning (its advice, texts and live region; the rule loads apart).
+  expect(javascriptKb).toBeLessThanOrEqual(92);
   expect(gzippedKb(css)).toBeLessThanOrEqual(12);
   // System fonts: nothing to download before text can be read.
   expect(css).not.toMatch(/@font-face|@import|url\(\s*['"]?https?:/);
@@ -129,7 +131,7 @@ function quotesPageChunks(manifest: BuildManifest): string[] {
   return [...files];
 }
 
-test('the staff page stays within its budget: 165 KB of JavaScript, gzipped, for a visitor not signed in', async () => {
+test('the staff page stays within its budget: 169 KB of JavaScript, gzipped, for a visitor not signed in', async () => {
   const outDir = await build('rest');
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as BuildManifest;
   const chunks = quotesPageChunks(manifest);
@@ -139,8 +141,8 @@ test('the staff page stays within its budget: 165 KB of JavaScript, gzipped, for
   expect(chunks.some((file) => file.includes('rest-ports')), "the backend's client is among the chunks counted").toBe(true);
   expect(chunks.some((file) => file.includes('browser-push')), 'the alerts load once staff are signed in').toBe(false);
   expect(chunks.some((file) => file.includes('settings-')), 'the settings page and its ports load when it is opened').toBe(false);
-  // 164.2 KB: the request's log (its kinds, folds, guard and words), its timeline and the arrival form.
-  expect(javascriptKb).toBeLessThanOrEqual(165);
+  // 168.1 KB: 164.3 before the gas rule (2.2 KB), which marks the card "Gas smell reported", and its advice.
+  expect(javascriptKb).toBeLessThanOrEqual(169);
 }, 60_000);
 
 test("the inbox's service worker is one classic script at the build's root that imports nothing, and only the inbox's code registers it", async () => {

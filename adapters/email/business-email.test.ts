@@ -36,6 +36,17 @@ test('an urgent request leads its subject with URGENT, then the service and the 
   expect(businessEmail(quote(), { to }).subject).toBe('URGENT: Emergency Plumbing request from Priya Raman');
 });
 
+test.each([
+  ['Strong smell of gas in the hallway.', 'URGENT: Gas smell reported · Emergency Plumbing request from Priya Raman', 'Gas smell reported.'],
+  ['The CO alarm keeps going off.', 'URGENT: CO reported · Emergency Plumbing request from Priya Raman', 'CO reported.'],
+])('a description reporting %j marks the subject, and the first lines say what the visitor was told', (description, subject, mark) => {
+  const email = businessEmail(quote({ description }), { to });
+  expect(email.subject).toBe(subject);
+  const note = `${mark} The visitor was told to ring the National Gas Emergency Service on 0800 111 999 first. The request was made urgent.`;
+  expect(email.text.split('\n')[1]).toBe(note);
+  expect(document(email.html).body.textContent).toContain(note);
+});
+
 test('a standard request has the service and the name as its subject', () => {
   const email = businessEmail(quote({ name: 'Tom Okafor', serviceType: 'heating', urgent: false }), { to });
   expect(email.subject).toBe('Heating Services request from Tom Okafor');

@@ -3,6 +3,8 @@ import { isEmailAddress } from '../../domain/quote/email-address';
 import { dueAt, promiseMinutes } from '../../domain/inbox/response-clock';
 import type { QuoteRequest } from '../../domain/quote/quote';
 import { serviceTypeLabels } from '../../domain/quote/service-type';
+import { gasCopy } from '../../domain/safety/gas-copy';
+import { gasReportOf } from '../../domain/safety/gas-report';
 import { detailsTable, emailDocument, paragraph, type DetailRow } from './email-layout';
 import { fieldRows, htmlRows, textLines } from './field-rows';
 import { html } from './html';
@@ -12,6 +14,12 @@ import { formatUkDateTime, formatUkDeadline } from './uk-time';
 /** The call-back promise that applies, with the UK time it runs out: staff read this first. */
 function promiseOf(quote: QuoteRequest): string {
   return `Call back within ${describeMinutes(promiseMinutes(quote))}, by ${formatUkDeadline(quote.createdAt, dueAt(quote))} (UK time).`;
+}
+
+/** "Gas smell reported. The visitor was told to ring …": when the description reports gas or carbon monoxide. */
+function gasLine(quote: QuoteRequest): string | undefined {
+  const gas = gasReportOf(quote.description);
+  return gas === null ? undefined : `${gasCopy.staffMark[gas]}. ${gasCopy.staffNote}`;
 }
 
 /**
@@ -50,8 +58,10 @@ function photosLine(quote: QuoteRequest, photos: EmailPhotos): string | undefine
 
 function textBody(quote: QuoteRequest, photos: EmailPhotos): string {
   const photoLine = photosLine(quote, photos);
+  const gas = gasLine(quote);
   return [
     quote.urgent ? `URGENT: ${promiseOf(quote)}` : promiseOf(quote),
+    ...(gas === undefined ? [] : [gas]),
     '',
     ...textLines(fieldRows(quote, { remarks: true })),
     ...(photoLine === undefined ? [] : [photoLine]),
@@ -81,7 +91,8 @@ function htmlBody(quote: QuoteRequest, title: string, photos: EmailPhotos): stri
     ['Received', `${formatUkDateTime(quote.createdAt)} (UK time)`],
     ['Reference', quote.id],
   ];
-  const content = html`${paragraph(html`<strong>${promiseOf(quote)}</strong>`)}${detailsTable('Request details', rows)}${paragraph(replyNote(quote))}`;
+  const gas = gasLine(quote);
+  const content = html`${paragraph(html`<strong>${promiseOf(quote)}</strong>`)}${gas === undefined ? '' : paragraph(html`<strong>${gas}</strong>`)}${detailsTable('Request details', rows)}${paragraph(replyNote(quote))}`;
   return emailDocument({ title, ...(quote.urgent ? { banner: 'URGENT' } : {}), content });
 }
 
@@ -95,9 +106,11 @@ const withReplyTo = (address: string | undefined) => (address === undefined ? {}
 export function businessEmail(quote: QuoteRequest, { to, photos = { count: 0 } }: { to: string; photos?: EmailPhotos }): OutgoingEmail {
   const label = serviceTypeLabels[quote.serviceType];
   const title = `${label} request from ${singleLine(quote.name)}`;
+  const gas = gasReportOf(quote.description);
+  const marked = gas === null ? title : `${gasCopy.staffMark[gas]} · ${title}`;
   return {
     to: singleLine(to),
-    subject: quote.urgent ? `URGENT: ${title}` : title,
+    subject: quote.urgent ? `URGENT: ${marked}` : marked,
     text: textBody(quote, photos),
     html: htmlBody(quote, title, photos),
     ...withReplyTo(replyAddress(quote)),

@@ -3,6 +3,7 @@ import { customerTokenPattern } from '../../domain/customer-link/customer-link';
 import { coverCheckMaxLength } from '../../domain/quote/cover-check';
 import { type QuoteDraft, type QuoteField, quoteFieldList, requiredFields } from '../../domain/quote/quote';
 import type { QuoteError } from '../../domain/quote/quote-errors';
+import { type GasReport, gasReports } from '../../domain/safety/gas-report-kind';
 import { type WireCustomerView, WireCustomerViewSchema } from './customer-link-wire';
 import { IsoTimeSchema } from './iso-time';
 import { DraftSchema, type WireServiceBooking, WireServiceBookingSchema } from './service-booking-wire';
@@ -12,10 +13,13 @@ import { DraftSchema, type WireServiceBooking, WireServiceBookingSchema } from '
  * form as a plain HTML post left it (every typed value, and what was wrong), or that it was sent.
  */
 export interface PageState {
-  form?: { draft: QuoteDraft; error: QuoteError; photos?: PhotoFormState };
+  /** With `gas`, what the description a plain post sent reports, for the form to warn of it as it comes back. */
+  form?: { draft: QuoteDraft; error: QuoteError; photos?: PhotoFormState; gas?: GasReport };
   submitted?: boolean;
   /** With `submitted`: the fields whose values earned a word to the visitor (a postcode outside our area). */
   remarks?: QuoteField[];
+  /** With `submitted`: a gas smell or carbon monoxide the description reported, for the thanks to repeat the advice. */
+  gas?: GasReport;
   /** With `submitted`: the token of the customer's own link to their request (`/r/<token>`). */
   customerToken?: string;
   /** With `submitted`: when the request was received (ISO) and whether urgent, for the thanks to say when we will call. */
@@ -69,10 +73,12 @@ const PageStateSchema = v.object({
       draft: DraftSchema,
       error: ErrorSchema,
       photos: v.exactOptional(v.object({ sent: v.pipe(v.number(), v.integer(), v.minValue(0)), error: v.nullable(v.string()) })),
+      gas: v.exactOptional(v.picklist(gasReports)),
     }),
   ),
   submitted: v.exactOptional(v.boolean()),
   remarks: v.exactOptional(v.array(FieldSchema)),
+  gas: v.exactOptional(v.picklist(gasReports)),
   customerToken: v.exactOptional(v.pipe(v.string(), v.regex(customerTokenPattern))),
   received: v.exactOptional(v.object({ at: IsoTimeSchema, urgent: v.boolean() })),
   customer: v.exactOptional(

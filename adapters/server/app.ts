@@ -43,6 +43,8 @@ import { serveSite } from './files/serve-site';
 import type { StaffSessions } from './staff/staff-sessions';
 import type { QuoteError } from '../../domain/quote/quote-errors';
 import { remarkableFields, remarkedFields } from '../../domain/quote/quote';
+import { gasReportOf } from '../../domain/safety/gas-report';
+import { type GasReport, gasReports } from '../../domain/safety/gas-report-kind';
 import { isCustomerTokenShaped } from '../../domain/customer-link/customer-link';
 import { openCustomerLink } from '../../domain/customer-link/customer-link-actions';
 
@@ -131,13 +133,23 @@ const backlogReport = ({ pending, oldestPendingSince }: Backlog) => ({
 /** The query parameter of the thanks page that carries the customer's token, for the page to give them their link. */
 const customerTokenParameter = 'link';
 
+/** The query parameter of the thanks page that says the description reported a gas smell or carbon monoxide. */
+const gasParameter = 'gas';
+
 /**
  * Where a stored form post lands: the home page, told so, of anything the visitor should hear about
- * their values, and with the token of their own link. The request log leaves queries out, and the
- * page sends no referrer, so the token goes nowhere else.
+ * their values (a gas smell reported among them), and with the token of their own link. The request
+ * log leaves queries out, and the page sends no referrer, so the token goes nowhere else.
  */
-const submittedLocation = (remarks: readonly string[], customerToken: string) =>
-  `/?${new URLSearchParams([['quote', 'submitted'], ...remarks.map((field) => ['remark', field]), [customerTokenParameter, customerToken]]).toString()}`;
+const submittedLocation = (remarks: readonly string[], gas: GasReport | null, customerToken: string) =>
+  `/?${new URLSearchParams([
+    ['quote', 'submitted'],
+    ...remarks.map((field) => ['remark', field]),
+    ...(gas === null ? [] : [[gasParameter, gas]]),
+    [customerTokenParameter, customerToken],
+  ]).toString()}`;
+
+const isGasReport = (value: string | undefined): value is GasReport => (gasReports as readonly (string | undefined)[]).includes(value);
 
 const formErrorStatus: Record<SubmitWithPhotosError['kind'], number> = {
   'missing-fields': 400,
@@ -250,15 +262,18 @@ export function createServerApp(deps: ServerDeps) {
       pages: {
         formPost: async (draft, result, photosSent, repeatOf) => {
           if (result.ok) {
-            return new Response(null, { status: 303, headers: { location: submittedLocation(remarkedFields(result.quote), result.quote.customerToken) } });
+            const location = submittedLocation(remarkedFields(result.quote), gasReportOf(result.quote.description), result.quote.customerToken);
+            return new Response(null, { status: 303, headers: { location } });
           }
           // A refused photo is told beside the photo field; the other fields were fine as far as they were judged.
           const error: QuoteError = result.error.kind === 'photo-refused' ? { kind: 'invalid-fields', issues: [] } : result.error;
           const photoError = result.error.kind === 'photo-refused' ? photoErrorMessage(result.error.photo) : null;
           const sent = photosSent > 0 || photoError !== null ? { photos: { sent: photosSent, error: photoError } } : {};
-          // A booked visit that comes back is still tied to the request it repeats.
+          // A booked visit that comes back is still tied to the request it repeats, and warns of a gas smell
+          // the description reports, as it does with scripts.
           const booking = repeatOf === undefined ? undefined : await bookingFor(repeatOf);
-          return page('/', { form: { draft, error, ...sent }, ...(booking && { booking }) }, formErrorStatus[result.error.kind]);
+          const gas = gasReportOf(draft.description);
+          return page('/', { form: { draft, error, ...sent, ...(gas !== null && { gas }) }, ...(booking && { booking }) }, formErrorStatus[result.error.kind]);
         },
         customerLink: {
           page,
@@ -285,6 +300,7 @@ export function createServerApp(deps: ServerDeps) {
     if (typed !== undefined) return page('/', { coverCheck: { postcode: typed.slice(0, coverCheckMaxLength) } });
     if (c.req.query('quote') !== 'submitted') return next();
     const remarks = remarkableFields.filter((field) => c.req.queries('remark')?.includes(field));
+    const gas = c.req.query(gasParameter);
     const given = c.req.query(customerTokenParameter);
     const token = given !== undefined && isCustomerTokenShaped(given) ? given : undefined;
     // The request itself says when it came and whether it is urgent, so the thanks can say when we will call.
@@ -293,6 +309,7 @@ export function createServerApp(deps: ServerDeps) {
     return page('/', {
       submitted: true,
       ...(remarks.length > 0 && { remarks }),
+      ...(isGasReport(gas) && { gas }),
       ...(token !== undefined && { customerToken: token }),
       ...(received && { received }),
     });

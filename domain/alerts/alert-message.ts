@@ -5,6 +5,9 @@ import { outwardCodeOf } from '../quote/postcode';
 import type { QuoteRequest } from '../quote/quote';
 import { describeDuration } from '../inbox/response-clock';
 import { serviceTypeLabels, ServiceTypeSchema } from '../quote/service-type';
+import { gasCopy } from '../safety/gas-copy';
+import { gasReportOf } from '../safety/gas-report';
+import { gasReports } from '../safety/gas-report-kind';
 
 /**
  * What an alert about a request tells a phone, and all it tells: no phone number, email or
@@ -20,6 +23,8 @@ export const RequestAlertSchema = v.object({
   /** The postcode district ("SE1"), if the visitor gave a postcode. */
   district: v.nullable(v.pipe(v.string(), v.maxLength(4))),
   firstName: v.pipe(v.string(), v.maxLength(40)),
+  /** A gas smell or carbon monoxide its description reports (gas-report.ts): the mark alone, never the words. */
+  gas: v.exactOptional(v.picklist(gasReports)),
   /** When the request arrived (ISO 8601), so the phone can say how long it has waited when it shows it. */
   createdAt: v.pipe(v.string(), v.isoTimestamp()),
   /** A single-use signed token that takes the request for the alert's recipient ("I'm on it"). */
@@ -54,7 +59,11 @@ const firstNameMaxLength = 40;
 export const firstNameOf = (name: string): string => Array.from(name.trim().split(/\s+/)[0] ?? '').slice(0, firstNameMaxLength).join('');
 
 /** The alert about one request at one step, with nothing a lock screen should not show. */
-export function requestAlertOf(quote: Pick<QuoteRequest, 'id' | 'serviceType' | 'urgent' | 'postcode' | 'name' | 'createdAt'>, step: RequestAlert['step']): RequestAlert {
+export function requestAlertOf(
+  quote: Pick<QuoteRequest, 'id' | 'serviceType' | 'urgent' | 'postcode' | 'name' | 'createdAt' | 'description'>,
+  step: RequestAlert['step'],
+): RequestAlert {
+  const gas = gasReportOf(quote.description);
   return {
     kind: 'request',
     quoteId: quote.id,
@@ -63,6 +72,7 @@ export function requestAlertOf(quote: Pick<QuoteRequest, 'id' | 'serviceType' | 
     urgent: quote.urgent,
     district: quote.postcode === null ? null : outwardCodeOf(quote.postcode),
     firstName: firstNameOf(quote.name),
+    ...(gas !== null && { gas }),
     createdAt: quote.createdAt.toISOString(),
   };
 }
@@ -82,11 +92,13 @@ export function messageAlertOf(quote: Pick<QuoteRequest, 'id' | 'serviceType' | 
 /** The action on a request's notification that takes it on without opening the inbox. */
 export const takeActionTitle = "I'm on it";
 
-/** "URGENT · Emergency Plumbing · SE1": what the request is, in the notification's title. */
+/** "URGENT · Gas smell reported · Emergency Plumbing · SE1": what the request is, in the notification's title. */
 export function alertTitle(alert: AlertMessage): string {
   if (alert.kind === 'test') return `Test alert · ${business.shortName}`;
   if (alert.kind === 'customer-message') return [`Message from ${alert.firstName === '' ? 'a customer' : alert.firstName}`, alert.urgent ? 'URGENT' : undefined].filter((part) => part !== undefined).join(' · ');
-  return [alert.urgent ? 'URGENT' : undefined, serviceTypeLabels[alert.service], alert.district ?? undefined].filter((part) => part !== undefined).join(' · ');
+  return [alert.urgent ? 'URGENT' : undefined, alert.gas && gasCopy.staffMark[alert.gas], serviceTypeLabels[alert.service], alert.district ?? undefined]
+    .filter((part) => part !== undefined)
+    .join(' · ');
 }
 
 /** "Tom · waiting 2 min": who, and how long they have waited at `now`, in the notification's body. */

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { type NewQuote, type QuoteField, quoteFieldList, type RequiredField, requiredFields } from './quote';
 import type { FieldIssue, ValidationError } from './quote-errors';
 import { QuoteInputSchema } from './quote-schema';
+import { gasReportOf } from '../safety/gas-report';
 
 export type ValidationResult = { ok: true; quote: NewQuote } | { ok: false; error: ValidationError };
 
@@ -12,11 +13,12 @@ const isRequiredField = (field: QuoteField): field is RequiredField =>
 /**
  * Applies the quote rules to anything a visitor sent, naming every bad field with its message in one
  * round. Any empty required field makes it `missing-fields` (the spec's "Missing Information"), with
- * the other fields' problems beside it.
+ * the other fields' problems beside it. A description that reports a gas smell or carbon monoxide
+ * makes the request urgent, ticked or not: every host stores it so.
  */
 export function validateQuote(input: unknown): ValidationResult {
   const result = v.safeParse(QuoteInputSchema, input, { abortPipeEarly: true });
-  if (result.success) return { ok: true, quote: result.output };
+  if (result.success) return { ok: true, quote: gasReportOf(result.output.description) === null ? result.output : { ...result.output, urgent: true } };
 
   const issues: FieldIssue[] = [];
   for (const issue of result.issues) {

@@ -1,5 +1,6 @@
 import type { PageState } from '../../adapters/http-api/page-state';
 import type { Backend, BackendModule } from './backends/backend';
+import type { gasReportOf } from '../../domain/safety/gas-report';
 import { createQuoteFormStore, openingToast, type QuoteFormStore } from './stores/quote-form-store';
 import { createToastStore, type ToastStore } from './stores/toast-store';
 
@@ -46,6 +47,13 @@ export async function withPorts<T>(ports: () => Promise<Backend>, use: (backend:
 
 /** The visitor's stores over one backend's ports; `initial` is what a server-rendered page was told. */
 export function createSiteContext(backend: BackendModule, ports: () => Promise<Backend>, initial: PageState = {}): SiteContext {
+  // The gas rule, loaded once when first needed; a failed load is tried again next time.
+  let gasRule: Promise<{ gasReportOf: typeof gasReportOf }> | undefined;
+  const loadGasRule = () =>
+    (gasRule ??= import('../../domain/safety/gas-report').catch((error: unknown) => {
+      gasRule = undefined;
+      throw error;
+    }));
   // Asked for as the page's scripts start (the visitor's first press or key), and read when the form is sent.
   let pageToken: string | undefined;
   backend.formToken?.().then(
@@ -59,6 +67,7 @@ export function createSiteContext(backend: BackendModule, ports: () => Promise<B
     submitted: initial.submitted,
     remarks: initial.remarks,
     customerToken: initial.customerToken,
+    gas: initial.gas,
     received: initial.received && { createdAt: new Date(initial.received.at), urgent: initial.received.urgent },
   });
   const toasts = createToastStore(opening ? [opening] : []);
@@ -73,13 +82,18 @@ export function createSiteContext(backend: BackendModule, ports: () => Promise<B
           const [{ sendQuoteWithPhotos }, { fromThisPage }] = await Promise.all([import('../../domain/quote/send-quote-with-photos'), import('./submit-from-page')]);
           return sendQuoteWithPhotos({ ...loaded, photos: loaded.photos.sender }, fromThisPage(draft), photos, onProgress, arrival);
         }),
+      // The rule comes when the visitor first types a description, apart from the page's own scripts.
+      readGasReport: async (description) => (await loadGasRule()).gasReportOf(description),
       toasts,
       restored: initial.form,
     }),
     demoStaff: backend.demoStaff,
     quoteFormAction: backend.quoteFormAction,
     coverCheckPostcode: initial.coverCheck?.postcode,
-    preloadBackend: () => void ports().catch(() => undefined),
+    preloadBackend: () => {
+      void ports().catch(() => undefined);
+      void loadGasRule().catch(() => undefined);
+    },
     pageFormToken: () => pageToken,
   };
 }

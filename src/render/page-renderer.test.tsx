@@ -7,6 +7,7 @@ import { toWireFirstScreen } from '../../adapters/http-api/inbox-page-state';
 import { loadedBackend } from '../app/backends/backend';
 import { testBackend } from '../test-app.test-support';
 import { sampleDraft } from '../../fixtures/sample-request.test-support';
+import { gasCopy } from '../../domain/safety/gas-copy';
 
 /** A built page, marked with which one it is. */
 const template = (kind: string) => `<!doctype html><html><head><!--${kind}--></head><body><div id="root"></div></body></html>`;
@@ -95,6 +96,36 @@ test('after a plain post is stored, the home page opens with the success toast',
   expect(textOf(html)).toContain("We'll contact you within 30 minutes for urgent requests");
   // Without scripts a close button could do nothing.
   expect(html).not.toContain('Dismiss notification');
+});
+
+test('without scripts, a form that comes back warns of the gas smell its description reports, the gas line first, as a tel: link', async () => {
+  const state: PageState = {
+    form: { draft: sampleDraft({ name: '', description: 'smell of gas in the hallway' }), error: { kind: 'missing-fields', fields: ['name'] }, gas: 'gas-smell' },
+  };
+  const { html } = await pages().render('/', state);
+
+  const warning = /<div id="quote-gas-warning".*?class="gas-still-sent">[^<]*<\/p>/.exec(html)?.[0] ?? '';
+  expect(warning).toMatch(/^<div id="quote-gas-warning" aria-live="polite"[^>]*><div class="gas-warning"><div class="gas-advice"><a class="gas-call" href="tel:0800111999">/);
+  expect(textOf(warning)).toContain(`${gasCopy.call} ${gasCopy.steps['gas-smell'].heading}`);
+  expect(textOf(warning)).toContain(gasCopy.stillSent);
+  expect(parsePageState(/<script id="page-state" type="application\/json">(.*?)<\/script>/.exec(html)?.[1])).toEqual(state);
+});
+
+test.each(['gas-smell', 'carbon-monoxide'] as const)('without scripts, the thanks for a request that reported %s lead with the advice', async (gas) => {
+  const { html } = await pages().render('/', { submitted: true, gas });
+  const text = textOf(html);
+  expect(text.indexOf(gasCopy.call)).toBeGreaterThan(-1);
+  expect(text.indexOf(gasCopy.call)).toBeLessThan(text.indexOf('Quote Request Submitted!'));
+  for (const step of gasCopy.steps[gas].steps) expect(text).toContain(step.text);
+  expect(html).toContain(gas === 'carbon-monoxide' ? 'href="tel:999"' : 'href="tel:0800111999"');
+});
+
+test('the home page says "Smell gas? Call 0800 111 999 first" wherever it offers the emergency line, and warns of nothing else', async () => {
+  const { html } = await pages().render('/', {});
+  const offers = html.match(/<a class="gas-first" href="tel:0800111999">Smell gas\? Call 0800 111 999 first<\/a>/g) ?? [];
+  // The hero's Emergency Call, the emergency line's card beside the form, and the footer.
+  expect(offers).toHaveLength(3);
+  expect(html).toMatch(/<div id="quote-gas-warning" aria-live="polite" aria-atomic="true" class="gas-warning-region"><\/div>/);
 });
 
 test('every page that works without scripts loads them on a first interaction; only the staff pages at once', async () => {

@@ -195,6 +195,27 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
       });
     });
 
+    test('a plain post reporting a gas smell is stored urgent, and the page that thanks repeats the advice; one that comes back warns', async () => {
+      await withServer(kind, async (server) => {
+        const post = (fields: Record<string, string>) => fetch(`${server.url}/api/quote-requests`, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+        const response = await post({ name: 'Ola', phone: '020 7946 0777', service_type: 'heating', description: 'smel of gas in the hallway' });
+        expect(response.status).toBe(303);
+        expect(response.headers.get('location')).toMatch(/^\/\?quote=submitted&gas=gas-smell&link=[A-Za-z0-9_-]{43}$/);
+        expect(await list(server)).toMatchObject([{ name: 'Ola', description: 'smel of gas in the hallway', urgent: true }]);
+        await fetch(`${server.url}/?quote=submitted&gas=gas-smell`);
+        expect(server.rendered.at(-1)).toEqual({ url: '/', state: { submitted: true, gas: 'gas-smell' } });
+        // Only a verdict the rule gives is passed on.
+        await fetch(`${server.url}/?quote=submitted&gas=%3Cscript%3E`);
+        expect(server.rendered.at(-1)).toEqual({ url: '/', state: { submitted: true } });
+
+        const missing = await post({ name: '', phone: '020 7946 0777', service_type: 'heating', description: 'the co alarm went off' });
+        expect(missing.status).toBe(400);
+        expect(server.rendered.at(-1)?.state.form?.gas).toBe('carbon-monoxide');
+        expect((await postJson(server, { ...valid, description: 'gas boiler service', urgent: false })).status).toBe(201);
+        expect(await list(server)).toMatchObject([{ description: 'gas boiler service', urgent: false }, { name: 'Ola', urgent: true }]);
+      });
+    });
+
     test('a postcode that is not one is a 400 naming postcode, and nothing is stored', async () => {
       await withServer(kind, async (server) => {
         const response = await postJson(server, { ...valid, postcode: 'Borough' });

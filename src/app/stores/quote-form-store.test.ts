@@ -1,12 +1,14 @@
 import { expect, test } from 'vitest';
 import { createQuoteFormStore } from './quote-form-store';
 import { createToastStore } from './toast-store';
+import { gasReportOf } from '../../../domain/safety/gas-report';
 
 const noPhotosExpected = () => Promise.reject(new Error('no photos were chosen'));
+const readGasReport = (description: string) => Promise.resolve(gasReportOf(description));
 
 test('a fault in the submission itself is reported as a failed submission and the form can be sent again', async () => {
   const toasts = createToastStore();
-  const form = createQuoteFormStore({ submitQuote: () => Promise.reject(new Error('bug')), submitWithPhotos: noPhotosExpected, toasts });
+  const form = createQuoteFormStore({ submitQuote: () => Promise.reject(new Error('bug')), submitWithPhotos: noPhotosExpected, readGasReport, toasts });
   form.getState().setField('name', 'Sam Carter');
 
   await expect(form.getState().submit()).rejects.toThrow('bug');
@@ -26,6 +28,7 @@ test('a second submit while the first is on its way sends nothing more', async (
       return new Promise(() => undefined);
     },
     submitWithPhotos: noPhotosExpected,
+    readGasReport,
     toasts: createToastStore(),
   });
 
@@ -44,6 +47,7 @@ test('with photos chosen the request goes with them, its progress shown while it
       seen.push(form.getState().progress ?? -1);
       return Promise.resolve({ ok: false, error: { kind: 'photo-refused', photo: { kind: 'cannot-decode', file: photos[0]?.name ?? '' } } });
     },
+    readGasReport,
     toasts: createToastStore(),
   });
   form.getState().setPhotos([photo]);

@@ -9,6 +9,7 @@ import { photoErrorMessage } from '../../../domain/photos/photos';
 import type { SubmitQuoteResult } from '../../../domain/quote/submit-quote';
 import type { SendQuoteWithPhotosResult } from '../../../domain/quote/send-quote-with-photos';
 import { type Arrival, formTokenFieldName } from '../../../domain/spam/spam';
+import type { GasReport } from '../../../domain/safety/gas-report-kind';
 import { type ToastContent, type ToastStore, toastSlot } from './toast-store';
 
 export type FieldErrors = Partial<Record<QuoteField, string>>;
@@ -25,6 +26,8 @@ interface QuoteFormState {
   progress: number | null;
   /** The page came back from a plain post with errors: the files chosen then are not kept. */
   cameBack: boolean;
+  /** A gas smell or carbon monoxide the description reports, as the visitor types it. */
+  gas: GasReport | null;
   /** Replaces the chosen photos, and says what is wrong with them if anything is. */
   setPhotos: (photos: readonly File[], error?: string) => void;
   /** Sets a field as the visitor typed or ticked it, and clears what was said to be wrong with it. */
@@ -42,6 +45,8 @@ export interface QuoteFormDeps {
     onProgress: (fraction: number) => void,
     arrival: Arrival | undefined,
   ) => Promise<SendQuoteWithPhotosResult>;
+  /** What the description reports (gas-report.ts): the rule is loaded when first asked, not with the page. */
+  readGasReport: (description: string) => Promise<GasReport | null>;
   toasts: ToastStore;
   /** A plain HTML post the server rendered the page for failed: what was typed, and why. */
   restored?: RestoredForm | undefined;
@@ -52,6 +57,8 @@ interface RestoredForm {
   error: QuoteError;
   /** What became of the photos the post sent: why they were refused, if they were. */
   photos?: { error: string | null } | undefined;
+  /** A gas smell or carbon monoxide the description the post sent reports. */
+  gas?: GasReport | undefined;
 }
 
 /** The words of the link to the customer's own page of their request, under the thanks. */
@@ -65,13 +72,19 @@ interface Received {
 
 /**
  * The spec's thanks, and one honest sentence for each value that earned a word (a postcode outside
- * our area); when we will call, where we know when it was received; with the customer's token, the
- * link to their own page of it, spam or not alike.
+ * our area); when we will call, where we know when it was received; the gas advice again, where the
+ * description reported a gas smell or carbon monoxide; with the customer's token, the link to their
+ * own page of it, spam or not alike.
  */
-function thanks(remarks: readonly QuoteField[], customerToken: string | undefined, received: Received | undefined): ToastContent {
+function thanks(remarks: readonly QuoteField[], customerToken: string | undefined, received: Received | undefined, gas: GasReport | null | undefined): ToastContent {
   const sentences = remarks.flatMap((field) => describeField(field).remark?.visitor ?? []);
   const { title, description } = copy.toasts.submitted;
-  const toast: ToastContent = { title, description: [description, ...sentences].join(' '), ...(received && { note: callBackLine(received) }) };
+  const toast: ToastContent = {
+    title,
+    description: [description, ...sentences].join(' '),
+    ...(received && { note: callBackLine(received) }),
+    ...(gas && { gas }),
+  };
   return customerToken === undefined ? toast : { ...toast, link: { href: customerLinkPath(customerToken), label: followRequestLabel } };
 }
 
@@ -108,11 +121,13 @@ export function openingToast(outcome: {
   customerToken?: string | undefined;
   /** With `submitted`: when the request was received, and whether urgent, for when we will call. */
   received?: Received | undefined;
+  /** With `submitted`: a gas smell or carbon monoxide the description reported, for the thanks to repeat the advice. */
+  gas?: GasReport | undefined;
 }) {
   const toast = outcome.restored
     ? toastFor(outcome.restored.error)
     : outcome.submitted
-      ? thanks(outcome.remarks ?? [], outcome.customerToken, outcome.received)
+      ? thanks(outcome.remarks ?? [], outcome.customerToken, outcome.received, outcome.gas)
       : undefined;
   return toast && { ...toast, source: quoteFormToasts };
 }
@@ -133,7 +148,7 @@ function fieldErrorsOf(error: QuoteError): FieldErrors {
 }
 
 /** The quote form: what the visitor typed, what is wrong with it, and sending it. */
-export function createQuoteFormStore({ submitQuote, submitWithPhotos, toasts, restored }: QuoteFormDeps) {
+export function createQuoteFormStore({ submitQuote, submitWithPhotos, readGasReport, toasts, restored }: QuoteFormDeps) {
   const toast = toastSlot(toasts, quoteFormToasts);
   return createStore<QuoteFormState>()((set, get) => ({
     // On any failure every typed value stays where it was.
@@ -144,9 +159,20 @@ export function createQuoteFormStore({ submitQuote, submitWithPhotos, toasts, re
     photoError: restored?.photos?.error ?? undefined,
     progress: null,
     cameBack: restored !== undefined,
+    gas: restored?.gas ?? null,
     setPhotos: (photos, error) => set({ photos, photoError: error }),
-    setField: (field, value) =>
-      set(({ draft, errors }) => ({ draft: { ...draft, [field]: value }, errors: { ...errors, [field]: undefined } })),
+    setField: (field, value) => {
+      set(({ draft, errors }) => ({ draft: { ...draft, [field]: value }, errors: { ...errors, [field]: undefined } }));
+      if (field !== 'description' || typeof value !== 'string') return;
+      // Unchanged while the verdict is, so the warning's live region speaks once, not at every key.
+      readGasReport(value).then(
+        (gas) => {
+          if (get().draft.description === value && get().gas !== gas) set({ gas });
+        },
+        // The rule could not be loaded (offline): the server still marks the request, and the thanks warns.
+        () => undefined,
+      );
+    },
     submit: async (arrival) => {
       if (get().submitting) return false;
       set({ submitting: true });
@@ -165,8 +191,10 @@ export function createQuoteFormStore({ submitQuote, submitWithPhotos, toasts, re
         throw unexpected;
       }
       if (result.ok) {
-        set({ draft: { ...emptyDraft }, errors: {}, submitting: false, photos: [], photoError: undefined, progress: null, cameBack: false });
-        toast.show(thanks(remarkedFields(result.quote), result.quote.customerToken, result.quote));
+        const typed = get().gas;
+        set({ draft: { ...emptyDraft }, errors: {}, submitting: false, photos: [], photoError: undefined, progress: null, cameBack: false, gas: null });
+        const gas = await readGasReport(result.quote.description ?? '').catch(() => typed);
+        toast.show(thanks(remarkedFields(result.quote), result.quote.customerToken, result.quote, gas));
         return true;
       }
       if (result.error.kind === 'photo-refused') {

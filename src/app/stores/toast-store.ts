@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla';
+import type { GasReport } from '../../../domain/safety/gas-report-kind';
 
 export interface ToastContent {
   title: string;
@@ -11,12 +12,15 @@ export interface ToastContent {
   note?: string;
   /** A page to go on to: a toast with one stays until it is dismissed, so there is time to follow it. */
   link?: { href: string; label: string };
+  /** A gas smell or carbon monoxide reported: the advice leads the toast, and it stays until dismissed. */
+  gas?: GasReport;
 }
 
-export interface Toast extends Required<Omit<ToastContent, 'link' | 'note'>> {
+export interface Toast extends Required<Omit<ToastContent, 'link' | 'note' | 'gas'>> {
   id: number;
   note?: ToastContent['note'];
   link?: ToastContent['link'];
+  gas?: ToastContent['gas'];
 }
 
 interface ToastState {

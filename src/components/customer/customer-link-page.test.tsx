@@ -125,3 +125,23 @@ test("once staff book when they will arrive, the page says the latest booking, a
   expect(screen.queryByText(/2 December/)).toBeNull();
   expect(screen.queryByText(/sam@se1plumbing/)).toBeNull();
 });
+
+test('a customer who reported a gas smell reads the advice again on their page while the request is open, the gas line first', async () => {
+  customerLinkPage({ description: 'strong smell of gas coming from the cooker' });
+  const advice = await screen.findByRole('region', { name: 'You told us you can smell gas' });
+  const call = within(advice).getByRole('link', { name: 'Smell gas? Call the National Gas Emergency Service now, free, 24 hours: 0800 111 999' });
+  expect(call.getAttribute('href')).toBe('tel:0800111999');
+  expect(within(advice).getAllByRole('listitem').at(-1)?.textContent).toBe('Ring 0800 111 999 from outside.');
+});
+
+test('carbon monoxide reported, the page gives its own steps, with 999', async () => {
+  customerLinkPage({ description: 'co alarm going off in the hallway' });
+  const advice = await screen.findByRole('region', { name: 'You told us about carbon monoxide' });
+  expect(within(advice).getByRole('link', { name: /^Ring 999 if anyone feels unwell/ }).getAttribute('href')).toBe('tel:999');
+});
+
+test('a closed request that once reported gas gives no advice', async () => {
+  customerLinkPage({ description: 'smell of gas in the hall', status: 'lost' });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Your request' })).toBeTruthy();
+  expect(screen.queryByRole('region', { name: 'You told us you can smell gas' })).toBeNull();
+});

@@ -17,6 +17,10 @@ import { greetingName } from '../../../domain/quote/first-name';
 import { londonParts } from '../../../domain/london-time';
 import { describeField, displayValue, quoteFieldList } from '../../../domain/quote/quote';
 import { FormField } from '../shared/form-field';
+import { GasAdvice } from '../shared/gas-advice';
+import { gasCopy } from '../../../domain/safety/gas-copy';
+import { gasReportOf } from '../../../domain/safety/gas-report';
+import type { GasReport } from '../../../domain/safety/gas-report-kind';
 
 // The customer's own page of their request, read on a phone as often as not: where it stands, when we
 // will call (or when we rang and nobody answered), what they asked for and what they wrote since, a box for one more message, and "No longer
@@ -93,6 +97,16 @@ function Progress({ view, now }: { view: CustomerLinkView; now: () => Date }) {
       <p className="customer-emergency">
         If it gets worse or you need us now, call {phoneLink}. We answer {business.emergencyHours}.
       </p>
+    </section>
+  );
+}
+
+/** The gas advice again, while the request is open, for a customer whose description reported gas or carbon monoxide. */
+function GasCard({ report }: { report: GasReport }) {
+  return (
+    <section className="card customer-card gas-card" aria-labelledby="customer-gas-title">
+      <h2 id="customer-gas-title">{gasCopy.customerHeading[report]}</h2>
+      <GasAdvice report={report} />
     </section>
   );
 }
@@ -198,6 +212,7 @@ export function CustomerLinkPage({ token, search, data, actions, now }: Customer
   const confirmHeading = useRef<HTMLHeadingElement>(null);
   const closed = closedStatuses.includes(view.status);
   const name = greetingName(view.quote.name);
+  const gas = gasReportOf(view.quote.description);
 
   // On our server the page's scripts load on the customer's first interaction, which may well be
   // starting on their message: what is in the box when they take over is theirs, and what a send carries.
@@ -265,6 +280,8 @@ export function CustomerLinkPage({ token, search, data, actions, now }: Customer
       </div>
 
       {search.reviews === 'stop' && <StopReviews token={token} actions={actions} />}
+
+      {gas && !closed && <GasCard report={gas} />}
 
       <Progress view={view} now={now} />
 

@@ -218,3 +218,14 @@ test('an opened card says where the request came from, with what its sender said
   expect((await (await card('Adam Clicks')).findByText('Google Ads', { exact: false })).textContent).toBe('Google Ads (boiler-repair-se1)');
   expect(await (await card('Dee Direct')).findByText('Direct')).toBeTruthy();
 });
+
+test.each([
+  ['smell of gas in the hallway near the meter', 'Gas smell reported'],
+  ['the carbon monoxide alarm keeps beeping', 'CO reported'],
+])('a card whose description reports %j is marked %j, first under the name', async (description, mark) => {
+  renderInbox(new InMemoryQuoteRepository({ seed: [request('ada', 'Ada Lovelace', 5, { urgent: true, description }), tom] }));
+  const ada = await card('Ada Lovelace');
+  expect(ada.getByText(mark).className).toContain('badge-gas');
+  expect(ada.getByText(mark).parentElement?.firstElementChild?.textContent).toBe(mark);
+  expect((await card('Tom Okafor')).queryByText(/reported$/)).toBeNull();
+});

@@ -9,6 +9,8 @@ import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
 import { telHref } from '../../../domain/quote/phone';
 import { isOverdueUrgent } from '../../../domain/inbox/response-clock';
 import { serviceTypeLabels } from '../../../domain/quote/service-type';
+import { gasCopy } from '../../../domain/safety/gas-copy';
+import { gasReportOf } from '../../../domain/safety/gas-report';
 import { inSpamFolder, type SpamMark } from '../../../domain/spam/spam';
 import { useAppContext } from '../../app/app-context-provider';
 import { EmailDeliveryStatus } from './email-delivery-status';
@@ -152,6 +154,7 @@ export function QuoteCard({ quote, now, linked = false }: { quote: InboxQuote; n
     if (linked) setOpen(true);
   }
   const held = inSpamFolder(quote) ? quote.spam : null;
+  const gas = gasReportOf(quote.description);
   const classes = [
     'card',
     'quote-card',
@@ -178,6 +181,8 @@ export function QuoteCard({ quote, now, linked = false }: { quote: InboxQuote; n
         </div>
       </div>
       <div className="quote-card-meta">
+        {/* First in the line under the name, which a phone's narrow card keeps whole. */}
+        {gas && <span className="badge badge-gas">{gasCopy.staffMark[gas]}</span>}
         <span className="badge">{serviceTypeLabels[quote.serviceType]}</span>
         <QuoteReceived quote={quote} />
         {remarkedFields(quote).map((field) => (

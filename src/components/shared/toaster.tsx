@@ -3,10 +3,11 @@ import { useRouter } from '@tanstack/react-router';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Toast } from '../../app/stores/toast-store';
+import { GasAdvice } from './gas-advice';
 import { CloseIcon } from './icons';
 import { useHydrated } from './use-hydrated';
 
-/** Long enough to read both lines twice; while the pointer or focus is on the toasts they stay, and one with a link stays. */
+/** Long enough to read both lines twice; while the pointer or focus is on the toasts they stay, and one with a link or the gas advice stays. */
 const visibleMs = 8000;
 
 const regions = [
@@ -36,7 +37,7 @@ function ToastLink({ href, label }: { href: string; label: string }) {
 function ToastItem({ toast, paused, dismiss }: { toast: Toast; paused: boolean; dismiss: (id: number) => void }) {
   // Without scripts a close button could do nothing, so it appears only once they run.
   const hydrated = useHydrated();
-  const lasting = toast.link !== undefined;
+  const lasting = toast.link !== undefined || toast.gas !== undefined;
   useEffect(() => {
     if (paused || lasting) return;
     const timer = window.setTimeout(() => dismiss(toast.id), visibleMs);
@@ -46,6 +47,7 @@ function ToastItem({ toast, paused, dismiss }: { toast: Toast; paused: boolean; 
   return (
     <div className={`toast toast-${toast.variant}`}>
       <div>
+        {toast.gas && <GasAdvice report={toast.gas} />}
         <p className="toast-title">{toast.title}</p>
         <p className="toast-description">{toast.description}</p>
         {toast.note && <p className="toast-note">{toast.note}</p>}

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { business, closedDays } from '../../../domain/business';
 import { copy } from '../../../domain/copy';
+import { GasCallFirst } from '../shared/gas-advice';
 
 const { company } = business;
 const { registeredAddress } = company;
@@ -53,6 +54,9 @@ export function Footer() {
           <h2 id="footer-contact">Contact</h2>
           <p>
             <a href={`tel:${business.phone.tel}`}>{business.phone.display}</a>
+          </p>
+          <p>
+            <GasCallFirst />
           </p>
           <p>
             <a href={`mailto:${business.email}`}>{business.email}</a>

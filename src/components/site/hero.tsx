@@ -2,6 +2,7 @@ import { business } from '../../../domain/business';
 import { copy } from '../../../domain/copy';
 import { AwardIcon, BoltIcon, ClockIcon, PhoneIcon, ShieldIcon } from '../shared/icons';
 import { QuoteSectionLink } from './quote-section-link';
+import { GasCallFirst } from '../shared/gas-advice';
 
 type HighlightTitle = (typeof copy.hero.highlights)[number]['title'];
 
@@ -28,6 +29,9 @@ export function Hero() {
             </a>
             <QuoteSectionLink className="button button-accent button-large">{copy.hero.getFreeQuote}</QuoteSectionLink>
           </div>
+          <p className="hero-gas">
+            <GasCallFirst />
+          </p>
         </div>
         {/* The picture beside the words is the stylesheet's: decoration, drawn only where there is room. */}
         <div className="hero-picture" />

@@ -16,6 +16,7 @@ function renderCameBack(photos?: { sent: number; error: string | null }) {
   const quoteForm = createQuoteFormStore({
     submitQuote: () => Promise.reject(new Error('not sent in this test')),
     submitWithPhotos: () => Promise.reject(new Error('not sent in this test')),
+    readGasReport: () => Promise.resolve(null),
     toasts: site.toasts,
     restored: { draft: form.draft, error: { ...form.error, fields: ['name'] }, ...(photos ? { photos } : {}) },
   });

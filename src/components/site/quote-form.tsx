@@ -1,5 +1,5 @@
 import { useSiteContext } from '../../app/app-context-provider';
-import { type SubmitEvent, useEffect, useRef, type ReactElement } from 'react';
+import { Fragment, type SubmitEvent, useEffect, useRef, type ReactElement } from 'react';
 import { useStore } from 'zustand';
 import { describeField, flagFields, honeypotFieldName, pageFields, type QuoteField, quoteFieldList, quoteFields, textFields } from '../../../domain/quote/quote';
 import { formTokenFieldName } from '../../../domain/spam/spam';
@@ -7,6 +7,7 @@ import { submitLabel } from '../../../domain/quote/submit-label';
 import { ErrorSummary } from '../shared/error-summary';
 import { FormField } from '../shared/form-field';
 import { PhotoField, photoControlId } from './photo-field';
+import { GasWarning } from './gas-warning';
 import { quoteSectionId } from './quote-section-id';
 import { pendingSubmitAttribute } from '../../render/interaction-loader';
 import { useHydrated } from '../shared/use-hydrated';
@@ -152,7 +153,11 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
       </p>
       {formRows.map((row) =>
         row.length === 1 && row[0] !== undefined ? (
-          <QuoteFormField key={row[0]} field={row[0]} form={form} errors={errors} />
+          <Fragment key={row[0]}>
+            <QuoteFormField field={row[0]} form={form} errors={errors} />
+            {/* Where the visitor is looking as they describe the job. */}
+            {row[0] === 'description' && <GasWarning form={form} />}
+          </Fragment>
         ) : (
           <div className="field-row" key={row.join()}>
             {row.map((field) => (

@@ -3,6 +3,7 @@ import { business, describeMinutes, responsePromise } from '../../../domain/busi
 import { copy } from '../../../domain/copy';
 import { Island } from '../../app/islands';
 import { CheckIcon, MapPinIcon, PhoneIcon } from '../shared/icons';
+import { GasCallFirst } from '../shared/gas-advice';
 import { quoteSectionId } from './quote-section-id';
 
 const reasons = [
@@ -37,6 +38,9 @@ export function QuoteSection() {
             <a href={`tel:${business.phone.tel}`} className="emergency-phone">
               <PhoneIcon /> {business.phone.display}
             </a>
+            <p className="emergency-gas">
+              <GasCallFirst />
+            </p>
             <p className="service-area">
               <MapPinIcon /> Service area: {copy.quoteSection.serviceArea}
             </p>
