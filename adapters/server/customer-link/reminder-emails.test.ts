@@ -33,7 +33,7 @@ const finish = async (server: TestServer, id: string) => {
   for (const [from, to] of [['new', 'contacted'], ['contacted', 'won'], ['won', 'done']] as const) await move(server, id, from, to);
 };
 
-const remindersTo = (emails: readonly ParsedEmail[], address: string) => emails.filter((email) => email.to.includes(address) && /is due by/.test(email.subject));
+const remindersTo = (emails: readonly ParsedEmail[], address: string) => emails.filter((email) => email.to.includes(address) && email.subject.includes('is due by'));
 const stepsOf = async (server: TestServer, id: string) => (await inboxPage(server)).quotes.find((quote) => quote.id === id)?.activity.map(({ kind }) => kind) ?? [];
 
 async function withServer(kind: 'sqlite' | 'postgres', use: (server: TestServer, smtp: Awaited<ReturnType<typeof startTestSmtpServer>>, clock: ReturnType<typeof manualClock>) => Promise<void>) {

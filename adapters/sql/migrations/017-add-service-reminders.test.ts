@@ -17,7 +17,10 @@ for (const dialect of sqlDialects) {
       const reminder = (kind: string) => db.insertInto('notifications').values({ id: crypto.randomUUID(), quote_id: stored.id, kind, created_at: at, next_attempt_at: at }).execute();
       await expect(reminder('service-reminder')).rejects.toThrow(/notifications_kind|CHECK/i);
       const rows = async () => ({
-        requests: (await db.selectFrom('quote_requests').selectAll().orderBy('id').execute()).map(({ service_due_on: _, ...row }) => row),
+        requests: (await db.selectFrom('quote_requests').selectAll().orderBy('id').execute()).map((row) =>
+          // The column 017 adds is compared on its own below.
+          Object.fromEntries(Object.entries(row).filter(([column]) => column !== 'service_due_on')),
+        ),
         emails: await db.selectFrom('notifications').selectAll().orderBy('id').execute(),
       });
       const before = await rows();
