@@ -84,9 +84,5 @@ export function describeServiceReminder(reminder: ServiceReminder): string {
 /** A request booked through a reminder, as its card says it: "Repeat customer · last service 14 Oct 2026". */
 export const describeRepeat = (repeat: RepeatOf): string => `Repeat customer · last service ${describeDay(repeat.lastDone, 'short')}`;
 
-/** A landlord's check's window, for staff and the customer: "Book between 14 Aug and 14 Oct 2027 to keep the deadline". */
-export const describeKeepWindow = (keepsFrom: string, due: string): string =>
-  `A check from ${describeDay(keepsFrom, 'short')} to ${describeDay(due, 'short')} keeps ${describeDay(due, 'no-year')} as next year's deadline`;
-
 /** What a reminder's stop link says when it leads nowhere. */
 export const unknownReminderLink = 'This link is not one we know. If you copied it from an email, check it is whole.';
