@@ -39,17 +39,13 @@ test('a migration that fails halfway stops the real server before it listens, na
     }
     await stop(first.process, 'SIGTERM');
 
-    // A database one migration behind, where it will fail halfway: the log's table is made and the
-    // takings moved into it, but the status changes it moves next are missing. (The notes and calls
-    // are there, as the release before kept them.)
+    // A database one migration behind, where it will fail halfway: 017 adds its column and index, then
+    // finds the opt-out table it makes already there (made by hand, say, to try something).
     const file = join(dataDir, 'quotes.sqlite');
     const db = new DatabaseSync(file);
-    db.exec(`drop table quote_activity;
-      delete from kysely_migration where name = '016-add-activity-log';
-      create table quote_notes (id text primary key, seq integer, quote_id text not null references quote_requests (id) on delete cascade,
-        text text not null, written_by text not null, written_at text not null);
-      create table quote_call_attempts (seq integer primary key, quote_id text not null references quote_requests (id) on delete cascade,
-        attempted_by text not null, attempted_at text not null);`);
+    db.exec(`drop index quote_requests_service_due;
+      alter table quote_requests drop column service_due_on;
+      delete from kysely_migration where name = '017-add-service-reminders';`);
     db.close();
     const before = stateOf(file);
 
@@ -65,21 +61,20 @@ test('a migration that fails halfway stops the real server before it listens, na
     expect(stdout).not.toContain('"listening"');
     const [backup] = readdirSync(backupDir);
     expect(backup).toMatch(/^quotes-.*Z\.tar$/);
-    expect(stderr).toContain('The server did not start: database migration 016-add-activity-log failed: no such table: quote_status_changes');
+    expect(stderr).toContain('The server did not start: database migration 017-add-service-reminders failed: table reminder_opt_outs already exists');
     expect(stderr).toContain(`Nothing was changed`);
     expect(stderr).toContain(`A backup taken just before is at ${join(backupDir, backup ?? '')}.`);
     expect(stateOf(file)).toEqual(before);
 
     // With the cause removed, the next start migrates (after another backup) and every request is there.
     const repair = new DatabaseSync(file);
-    repair.exec(`create table quote_status_changes (id integer primary key, quote_id text not null references quote_requests (id) on delete cascade,
-      from_status text not null, to_status text not null, changed_by text not null, changed_at text not null, won_pence integer, lost_reason text)`);
+    repair.exec('drop table reminder_opt_outs');
     repair.close();
     const second = await startServer(dataDir, started, { BACKUP_DIR: backupDir });
     expect(second.log.some((line) => line.includes('"event":"backup-before-migration"'))).toBe(true);
     const listed = await listEveryRequest(second.url, await staffCookie(second.url));
     expect(listed.map(({ name }) => name).sort()).toEqual(['Before Upgrade One', 'Before Upgrade Two']);
-    expect(stateOf(file).migrations).toEqual(expect.arrayContaining(['016-add-activity-log']));
+    expect(stateOf(file).migrations).toEqual(expect.arrayContaining(['017-add-service-reminders']));
   } finally {
     for (const child of started) child.kill('SIGKILL');
     await Promise.all(started.map(exited));
