@@ -42,6 +42,11 @@ export const reminderCopy = {
     stop: 'Stop',
     stopped: 'Reminders stopped. We will not remind you again.',
     setDone: 'Reminder set.',
+    /** While one stands: what is due, and by when. */
+    due: (service: ServiceKind, due: string) => `Your ${reminderCopy.services[service].toLowerCase()} is next due by ${describeDay(due)}.`,
+    standing: 'We will email you a few weeks before, and once more two weeks later. Nothing else.',
+    stopLead: 'Would rather not be reminded?',
+    notDone: 'A reminder can be set once the job is done.',
   },
   email: {
     subject: (service: ServiceKind, due: string) =>
@@ -61,6 +66,8 @@ export const reminderCopy = {
   },
   /** The page "Stop reminders" opens, and what it says once done. */
   stopPage: {
+    /** The customer's page, once it has expired, when a reminder's stop link opens it (Supabase). */
+    pageTitle: 'Your service reminders',
     title: 'Stop service reminders',
     lead: `${business.name} will not send this address service reminders again. Nothing else changes: we still call back about any request you send.`,
     confirm: 'Stop reminders',
@@ -83,6 +90,13 @@ export function describeServiceReminder(reminder: ServiceReminder): string {
 
 /** A request booked through a reminder, as its card says it: "Repeat customer · last service 14 Oct 2026". */
 export const describeRepeat = (repeat: RepeatOf): string => `Repeat customer · last service ${describeDay(repeat.lastDone, 'short')}`;
+
+/**
+ * The earliest day a landlord's check keeps its deadline, for staff and the customer: "A check from 14
+ * Aug 2027 keeps 14 Oct as the deadline"; null for a boiler service, whose date has no window.
+ */
+export const describeKeepWindow = (reminder: { due: string; keepsFrom: string | null }): string | null =>
+  reminder.keepsFrom === null ? null : `A check from ${describeDay(reminder.keepsFrom, 'short')} keeps ${describeDay(reminder.due, 'no-year')} as the deadline`;
 
 /** What a reminder's stop link says when it leads nowhere. */
 export const unknownReminderLink = 'This link is not one we know. If you copied it from an email, check it is whole.';

@@ -2,13 +2,14 @@ import { fromWireCustomerView } from '../../adapters/http-api/customer-link-wire
 import type { CustomerLinkState } from '../../adapters/http-api/page-state';
 import type { CustomerLinkView } from '../../domain/customer-link/customer-link';
 import type { CustomerMessageResult, CustomerLinkResult, ReviewLinkResult, StopReviewsResult } from '../../domain/customer-link/customer-link-actions';
+import type { BookingResult, RemindResult, StopRemindersResult } from '../../domain/reminders/customer-reminders';
 import type { Backend, BackendModule } from './backends/backend';
 import { withPorts } from './site-context';
 
 /** What the customer link (/r/<token>) reaches through the application's context. */
 export interface CustomerLinkContext {
   /** What the server that rendered this page found for its link; given once, to the page's first load. */
-  takeInitial: () => { view: CustomerLinkView; message?: { draft: string; error: string } } | undefined;
+  takeInitial: () => { view: CustomerLinkView; message?: { draft: string; error: string }; reminderError?: string } | undefined;
   /** Whether the page's forms post to our server when scripts are off. */
   postsForms: boolean;
   view: (token: string) => Promise<CustomerLinkResult>;
@@ -20,6 +21,12 @@ export interface CustomerLinkContext {
   openReview: (token: string) => Promise<ReviewLinkResult>;
   /** "Stop review emails", with scripts. */
   stopReviews: (token: string) => Promise<StopReviewsResult>;
+  /** "Remind me when my next service is due", with scripts. */
+  remind: (token: string, service: string) => Promise<RemindResult>;
+  /** "Stop" reminders, with scripts: for as long as the request is kept. */
+  stopReminders: (token: string) => Promise<StopRemindersResult>;
+  /** Whether the link's request is still kept, with a reminder to stop, after its page has expired. */
+  booking: (token: string) => Promise<BookingResult>;
 }
 
 /** A backend without customer links finds none. */
@@ -36,7 +43,7 @@ export function createCustomerPageContext(
     takeInitial: () => {
       const taken = first;
       first = undefined;
-      return taken && { view: fromWireCustomerView(taken.view), ...(taken.message && { message: taken.message }) };
+      return taken && { view: fromWireCustomerView(taken.view), ...(taken.message && { message: taken.message }), ...(taken.reminderError !== undefined && { reminderError: taken.reminderError }) };
     },
     postsForms: backend.postsCustomerForms ?? false,
     view: (token) => withPorts(ports, (loaded) => loaded.customerLinkActions?.view(token, now()) ?? Promise.resolve(notFound)),
@@ -45,5 +52,8 @@ export function createCustomerPageContext(
     apiLinkBase: () => backend.apiLinkBase?.(),
     openReview: (token) => withPorts(ports, (loaded) => loaded.customerLinkActions?.openReview(token, now()) ?? Promise.resolve(notFound)),
     stopReviews: (token) => withPorts(ports, (loaded) => loaded.customerLinkActions?.stopReviews(token, now()) ?? Promise.resolve(notFound)),
+    remind: (token, service) => withPorts(ports, (loaded) => loaded.customerLinkActions?.remind(token, service, now()) ?? Promise.resolve(notFound)),
+    stopReminders: (token) => withPorts(ports, (loaded) => loaded.customerLinkActions?.stopReminders(token, now()) ?? Promise.resolve(notFound)),
+    booking: (token) => withPorts(ports, (loaded) => loaded.customerLinkActions?.booking(token) ?? Promise.resolve(notFound)),
   };
 }

@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { customerLinkApiPath, customerLinkPath } from '../../../domain/customer-link/customer-link';
 import { type CustomerReminderDeps, findServiceBooking, remindCustomer, reminderServiceField, stopCustomerReminders } from '../../../domain/reminders/customer-reminders';
+import { reminderCopy } from '../../../domain/reminders/reminder-copy';
 import { reminderPaths } from '../../../domain/reminders/reminder-paths';
 import { toWireCustomerView } from '../../http-api/customer-link-wire';
 import type { WireError } from '../../http-api/wire';
@@ -53,7 +54,7 @@ export function reminderRoutes(api: Hono, context: ReminderRouteContext): void {
         case 'invalid-service':
           return showPage(c, token, result.error.message, 400);
         case 'not-done':
-          return showPage(c, token, 'A reminder can be set once the job is done.', 409);
+          return showPage(c, token, reminderCopy.customer.notDone, 409);
         case 'not-found':
           return showPage(c, token, '', 404);
         case 'storage-failure':

@@ -1,5 +1,8 @@
+import { business } from '../../../domain/business';
+import { reminderCopy } from '../../../domain/reminders/reminder-copy';
+import { reminderLinkPaths } from '../../../domain/reminders/reminder-paths';
 import { reviewLinkPaths } from '../../../domain/reviews/review-paths';
-import { CustomerLinkPage } from '../../components/customer/customer-link-page';
+import { CustomerLinkPage, StopEmails } from '../../components/customer/customer-link-page';
 import { useAppContext } from '../app-context-provider';
 import { getRouteApi } from '@tanstack/react-router';
 
@@ -13,12 +16,26 @@ export function CustomerRequestRoutePage() {
   const data = customerLinkRoute.useLoaderData();
   const customerLinkPage = useAppContext((context) => context.customerLinkPage);
   const now = useAppContext((context) => context.now);
-  // The review link's address is worked out here, in the page's own chunk, not by every page's context.
+  // The email links' addresses are worked out here, in the page's own chunk, not by every page's context.
   const base = customerLinkPage.apiLinkBase();
+  const stopRemindersHref = (linkToken: string) => (base === undefined ? undefined : `${base}${reminderLinkPaths(linkToken).stop}`);
+  if (data.view === null) {
+    // The page has expired, but its request is kept with a reminder: stopping it is all there is to do.
+    return (
+      <article className="container customer-page" aria-labelledby="customer-title">
+        <title>{`${reminderCopy.stopPage.title} | ${business.name}`}</title>
+        <meta name="robots" content="noindex" />
+        <meta name="referrer" content="no-referrer" />
+        <h1 id="customer-title">{reminderCopy.stopPage.pageTitle}</h1>
+        <StopEmails id="customer-stop-reminders-title" copy={reminderCopy.stopPage} href={stopRemindersHref(token)} stop={() => customerLinkPage.stopReminders(token)} />
+      </article>
+    );
+  }
   const actions = {
     ...customerLinkPage,
     reviewHref: (linkToken: string) => (base === undefined ? undefined : `${base}${reviewLinkPaths(linkToken).leaveReview}`),
     stopHref: (linkToken: string) => (base === undefined ? undefined : `${base}${reviewLinkPaths(linkToken).stop}`),
+    stopRemindersHref,
   };
   return <CustomerLinkPage token={token} search={search} data={data} actions={actions} now={now} />;
 }

@@ -6,20 +6,25 @@ import { rootRoute } from './root-route';
 
 /**
  * What the customer link address may say besides the token: what was just done (after a plain HTML
- * post), that they asked to close it and are asked to confirm, or that they came to stop review emails
- * (the link in a review email, where the API cannot show a page: Supabase). Anything else is ignored.
+ * post), that they asked to close it and are asked to confirm, or that they came to stop review or
+ * reminder emails (the links in those emails, where the API cannot show a page: Supabase). Anything
+ * else is ignored.
  */
 const CustomerLinkSearchSchema = v.object({
-  done: v.fallback(v.optional(v.picklist(['message', 'closed'])), undefined),
+  done: v.fallback(v.optional(v.picklist(['message', 'closed', 'reminder', 'reminders-stopped'])), undefined),
   close: v.fallback(v.optional(v.literal('confirm')), undefined),
   reviews: v.fallback(v.optional(v.literal('stop')), undefined),
+  reminders: v.fallback(v.optional(v.literal('stop')), undefined),
 });
 
-/** What the page opens with: the request as the customer sees it, and a message sent back with what was wrong. */
-export interface CustomerLinkData {
-  view: CustomerLinkView;
-  message?: { draft: string; error: string };
-}
+/**
+ * What the page opens with: the request as the customer sees it, and a message or a reminder sent back
+ * with what was wrong. `view` is null when the page has expired but its request is still kept with a
+ * reminder, and the customer came to stop the reminders: that is all the page then offers.
+ */
+export type CustomerLinkData =
+  | { view: CustomerLinkView; message?: { draft: string; error: string }; reminderError?: string }
+  | { view: null };
 
 /**
  * A customer's private link to their request. A link that leads nowhere (malformed, guessed, expired,
@@ -30,11 +35,14 @@ export const customerLinkRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/r/$token',
   validateSearch: CustomerLinkSearchSchema,
-  loader: async ({ context, params }): Promise<CustomerLinkData> => {
+  loaderDeps: ({ search }) => ({ stoppingReminders: search.reminders === 'stop' }),
+  loader: async ({ context, params, deps }): Promise<CustomerLinkData> => {
     const initial = context.customerLinkPage.takeInitial();
     if (initial) return initial;
     const result = await context.customerLinkPage.view(params.token);
     if (result.ok) return { view: result.view };
+    // A reminder's stop works for as long as its request is kept, after the page itself has gone.
+    if (result.error.kind === 'not-found' && deps.stoppingReminders && (await context.customerLinkPage.booking(params.token)).ok) return { view: null };
     // The router's own signal for "no such page", which it renders as the site's 404.
     // eslint-disable-next-line @typescript-eslint/only-throw-error
     if (result.error.kind === 'not-found') throw notFound();

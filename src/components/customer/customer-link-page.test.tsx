@@ -1,7 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
+import type { Activity } from '../../../domain/activity/activity';
 import { inboxQuoteOf } from '../../../domain/activity/activity-folds';
 import { customerAuthor } from '../../../domain/activity/actor';
+import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
+import { newCustomerToken } from '../../../domain/customer-link/customer-link';
 import { CustomerLinksDouble } from '../../../fixtures/customer-links.test-support';
 import { sampleInboxQuote } from '../../../fixtures/sample-request.test-support';
 import { customerLinksOver } from '../../app/backends/customer-links.test-support';
@@ -144,4 +147,72 @@ test('a closed request that once reported gas gives no advice', async () => {
   customerLinkPage({ description: 'smell of gas in the hall', status: 'lost' });
   expect(await screen.findByRole('heading', { level: 1, name: 'Your request' })).toBeTruthy();
   expect(screen.queryByRole('region', { name: 'You told us you can smell gas' })).toBeNull();
+});
+
+/** A done job's page over the memory store, which records the customer's reminder as staff's steps are. */
+function doneJobPage(path: (token: string) => string, activity?: readonly Activity[]) {
+  const token = newCustomerToken();
+  const store = new InMemoryQuoteRepository({
+    now,
+    seed: [{ ...sampleInboxQuote({ name: 'Tom Okafor', email: 'tom@example.co.uk', status: 'done', respondedAt: new Date('2026-11-20T08:55:00Z'), createdAt: new Date('2026-11-20T08:50:00Z'), ...(activity && { activity }) }), customerToken: token }],
+  });
+  const customerLinkActions = customerLinksOver({ links: store, inbox: store, reminderOptOuts: store.reminderOptOuts, logger: recordingLogger(), alert: { customerWrote: () => Promise.resolve() } });
+  return { store, token, ...renderApp({ path: path(token), backend: testBackend({ store, customerLinkActions }), now }) };
+}
+
+test('once the job is done the customer asks to be reminded of the next visit; without a choice, the choice is named', async () => {
+  const { user, store, token } = doneJobPage((token) => `/r/${token}`);
+  const card = await screen.findByRole('region', { name: 'Your next service' });
+  await user.click(within(card).getByRole('button', { name: 'Remind me when my next service is due' }));
+  expect(await within(card).findByText('Choose Boiler service or Landlord gas safety check')).toBeTruthy();
+  expect(within(card).getByRole('radio', { name: 'Boiler service' }).getAttribute('aria-invalid')).toBe('true');
+
+  await user.click(within(card).getByRole('radio', { name: 'Landlord gas safety check' }));
+  await user.click(within(card).getByRole('button', { name: 'Remind me when my next service is due' }));
+  expect(await screen.findByText('Reminder set.')).toBeTruthy();
+  expect(within(card).getByText('Your landlord gas safety check is next due by 20 November 2027.')).toBeTruthy();
+  expect(within(card).getByText('A check from 20 Sep 2027 keeps 20 Nov as the deadline.')).toBeTruthy();
+  const quote = await store.findByToken(token);
+  expect(quote?.activity.at(-1)).toMatchObject({ kind: 'reminder-set', service: 'gas-safety-check', doneOn: '2026-11-20', agreed: true, by: customerAuthor });
+});
+
+test('a standing reminder is stopped from the page, for good, and the address is never reminded again', async () => {
+  const { user, store, token } = doneJobPage((token) => `/r/${token}`);
+  const card = await screen.findByRole('region', { name: 'Your next service' });
+  await user.click(within(card).getByRole('radio', { name: 'Boiler service' }));
+  await user.click(within(card).getByRole('button', { name: 'Remind me when my next service is due' }));
+  expect(await within(card).findByText('Your boiler service is next due by 20 November 2027.')).toBeTruthy();
+  expect(within(card).queryByText(/keeps/)).toBeNull();
+  await user.click(within(card).getByRole('button', { name: 'Stop' }));
+  expect(await screen.findByText('Reminders stopped. We will not remind you again.')).toBeTruthy();
+  expect(await store.reminderOptOuts.isOptedOut('tom@example.co.uk')).toBe(true);
+  const quote = await store.findByToken(token);
+  expect(quote?.activity.at(-1)).toMatchObject({ kind: 'reminder-stopped', by: customerAuthor });
+});
+
+test('a job not done yet offers no reminder', async () => {
+  customerLinkPage({ status: 'won', respondedAt: new Date('2026-11-20T08:55:00Z') });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Your request' })).toBeTruthy();
+  expect(screen.queryByRole('region', { name: 'Your next service' })).toBeNull();
+});
+
+const doneInJanuary: Activity = { kind: 'status-moved', id: 'm1', from: 'new', to: 'done', by: 'sam@se1plumbing.example', at: new Date('2026-01-10T10:00:00Z') };
+const doneLongAgo: Activity[] = [
+  doneInJanuary,
+  { kind: 'reminder-set' as const, id: 'r1', service: 'boiler-service' as const, doneOn: '2026-01-10', agreed: true as const, by: 'sam@se1plumbing.example', at: new Date('2026-01-10T10:05:00Z') },
+];
+
+test("a reminder email's stop link opens the page with one button, even once the page itself has expired", async () => {
+  const { user, store } = doneJobPage((token) => `/r/${token}?reminders=stop`, doneLongAgo);
+  expect(await screen.findByRole('heading', { level: 1, name: 'Your service reminders' })).toBeTruthy();
+  expect(screen.queryByText(/Where it stands/)).toBeNull();
+  expect(await store.reminderOptOuts.isOptedOut('tom@example.co.uk')).toBe(false);
+  await user.click(screen.getByRole('button', { name: 'Stop reminders' }));
+  expect(await screen.findByRole('heading', { name: 'Reminders stopped' })).toBeTruthy();
+  expect(await store.reminderOptOuts.isOptedOut('tom@example.co.uk')).toBe(true);
+});
+
+test('an expired page without a reminder is not found, stop link or not', async () => {
+  doneJobPage((token) => `/r/${token}?reminders=stop`, [doneInJanuary]);
+  expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeTruthy();
 });

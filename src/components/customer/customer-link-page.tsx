@@ -12,6 +12,9 @@ import {
   noLongerNeededReason,
 } from '../../../domain/customer-link/customer-link';
 import type { CustomerMessageResult, CustomerLinkResult, ReviewLinkResult, StopReviewsResult } from '../../../domain/customer-link/customer-link-actions';
+import type { RemindResult, StopRemindersResult } from '../../../domain/reminders/customer-reminders';
+import { reminderCopy } from '../../../domain/reminders/reminder-copy';
+import { reminderPaths } from '../../../domain/reminders/reminder-paths';
 import { reviewCopy } from '../../../domain/reviews/review-copy';
 import { greetingName } from '../../../domain/quote/first-name';
 import { londonParts } from '../../../domain/london-time';
@@ -21,6 +24,7 @@ import { GasAdvice } from '../shared/gas-advice';
 import { gasCopy } from '../../../domain/safety/gas-copy';
 import { gasReportOf } from '../../../domain/safety/gas-report';
 import type { GasReport } from '../../../domain/safety/gas-report-kind';
+import { NextService } from './next-service';
 
 // The customer's own page of their request, read on a phone as often as not: where it stands, when we
 // will call (or when we rang and nobody answered), what they asked for and what they wrote since, a box for one more message, and "No longer
@@ -37,13 +41,25 @@ interface CustomerLinkActions {
   /** Where "Stop review emails" posts without scripts; none in the demo. */
   stopHref: (token: string) => string | undefined;
   stopReviews: (token: string) => Promise<StopReviewsResult>;
+  /** Where a reminder email's "Stop reminders" posts without scripts; none in the demo. */
+  stopRemindersHref: (token: string) => string | undefined;
+  remind: (token: string, service: string) => Promise<RemindResult>;
+  stopReminders: (token: string) => Promise<StopRemindersResult>;
+  view: (token: string) => Promise<CustomerLinkResult>;
+}
+
+/** What the address says was just done, or that the customer came to close the request or stop emails. */
+interface CustomerLinkSearch {
+  done?: 'message' | 'closed' | 'reminder' | 'reminders-stopped' | undefined;
+  close?: 'confirm' | undefined;
+  reviews?: 'stop' | undefined;
+  reminders?: 'stop' | undefined;
 }
 
 interface CustomerLinkPageProps {
   token: string;
-  /** What the address says was just done, or that the customer asked to close the request. */
-  search: { done?: 'message' | 'closed' | undefined; close?: 'confirm' | undefined; reviews?: 'stop' | undefined };
-  data: { view: CustomerLinkView; message?: { draft: string; error: string } };
+  search: CustomerLinkSearch;
+  data: { view: CustomerLinkView; message?: { draft: string; error: string }; reminderError?: string };
   actions: CustomerLinkActions;
   now: () => Date;
 }
@@ -51,6 +67,8 @@ interface CustomerLinkPageProps {
 const notices = {
   message: 'Thank you. We have your message, and it is with your request now.',
   closed: 'Your request is closed, and we will not call you about it. Thank you for letting us know.',
+  reminder: reminderCopy.customer.setDone,
+  'reminders-stopped': reminderCopy.customer.stopped,
 } as const;
 
 const tryAgain = `We could not send that just now. Please try again in a minute, or call us on ${business.phone.display}.`;
@@ -163,33 +181,41 @@ function LeaveReview({ token, actions }: { token: string; actions: CustomerLinkA
   );
 }
 
+/** The words of a page that stops one kind of email: review asks, or service reminders. */
+interface StopCopy {
+  title: string;
+  lead: string;
+  confirm: string;
+  doneTitle: string;
+  done: string;
+}
+
 /**
- * "Stop review emails", for a review email's link to it where the API cannot show a page of its own
- * (Supabase): one button, so a mail program that opens links to scan them stops nothing.
+ * "Stop review emails" or "Stop reminders", for an email's link to it where the API cannot show a page
+ * of its own (Supabase): one button, so a mail program that opens links to scan them stops nothing.
  */
-function StopReviews({ token, actions }: { token: string; actions: CustomerLinkActions }) {
+export function StopEmails({ id, copy, href, stop }: { id: string; copy: StopCopy; href: string | undefined; stop: () => Promise<{ ok: boolean }> }) {
   const [state, setState] = useState<'asking' | 'busy' | 'stopped' | 'failed'>('asking');
-  const { stopPage } = reviewCopy;
   return (
-    <section className="card customer-card" aria-labelledby="customer-stop-reviews-title">
-      <h2 id="customer-stop-reviews-title">{state === 'stopped' ? stopPage.doneTitle : stopPage.title}</h2>
+    <section className="card customer-card" aria-labelledby={id}>
+      <h2 id={id}>{state === 'stopped' ? copy.doneTitle : copy.title}</h2>
       {state === 'stopped' ? (
-        <p role="status">{stopPage.done}</p>
+        <p role="status">{copy.done}</p>
       ) : (
         <>
-          <p>{stopPage.lead}</p>
+          <p>{copy.lead}</p>
           <form
             method="post"
-            action={actions.stopHref(token)}
+            action={href}
             onSubmit={(event) => {
               event.preventDefault();
               if (state === 'busy') return;
               setState('busy');
-              void actions.stopReviews(token).then((result) => setState(result.ok ? 'stopped' : 'failed'));
+              void stop().then((result) => setState(result.ok ? 'stopped' : 'failed'));
             }}
           >
             <button type="submit" className="button button-outline" aria-disabled={state === 'busy'}>
-              {stopPage.confirm}
+              {copy.confirm}
             </button>
           </form>
           {state === 'failed' && <p role="alert">{tryAgain}</p>}
@@ -263,7 +289,7 @@ export function CustomerLinkPage({ token, search, data, actions, now }: Customer
     if (!answered(result, 'closed')) setNotice(undefined);
   };
 
-  const post = (to: string) => (actions.postsForms ? { method: 'post', action: `${path}${to}` } : { method: 'post' });
+  const post = (to: string) => (actions.postsForms ? ({ method: 'post', action: `${path}${to}` } as const) : ({ method: 'post' } as const));
 
   return (
     <article className="container customer-page" aria-labelledby="customer-title">
@@ -279,13 +305,42 @@ export function CustomerLinkPage({ token, search, data, actions, now }: Customer
         {notice && <p className="customer-notice">{notices[notice]}</p>}
       </div>
 
-      {search.reviews === 'stop' && <StopReviews token={token} actions={actions} />}
+      {search.reviews === 'stop' && <StopEmails id="customer-stop-reviews-title" copy={reviewCopy.stopPage} href={actions.stopHref(token)} stop={() => actions.stopReviews(token)} />}
+      {search.reminders === 'stop' && (
+        <StopEmails id="customer-stop-reminders-title" copy={reminderCopy.stopPage} href={actions.stopRemindersHref(token)} stop={() => actions.stopReminders(token)} />
+      )}
 
       {gas && !closed && <GasCard report={gas} />}
 
       <Progress view={view} now={now} />
 
       {view.status === 'done' && <LeaveReview token={token} actions={actions} />}
+
+      <NextService
+        reminder={view.reminder}
+        initialError={data.reminderError}
+        actions={{
+          post: (to) => post(to === 'remind' ? reminderPaths.remind : reminderPaths.stop),
+          remind: (service) => actions.remind(token, service),
+          stop: () => actions.stopReminders(token),
+        }}
+        onReminded={(result) => {
+          if (result.ok) {
+            setView(result.view);
+            setNotice('reminder');
+            return undefined;
+          }
+          const { error: failure } = result;
+          return failure.kind === 'invalid-service' ? failure.message : failure.kind === 'not-done' ? reminderCopy.customer.notDone : failure.kind === 'not-found' ? gone : tryAgain;
+        }}
+        onStopped={async (result) => {
+          if (!result.ok) return result.error.kind === 'not-found' ? gone : tryAgain;
+          const fresh = await actions.view(token);
+          if (fresh.ok) setView(fresh.view);
+          setNotice('reminders-stopped');
+          return undefined;
+        }}
+      />
 
       <section className="card customer-card" aria-labelledby="customer-messages-title">
         <h2 id="customer-messages-title">Your messages</h2>
