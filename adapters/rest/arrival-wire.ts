@@ -1,10 +1,12 @@
 import { honeypotFieldName } from '../../domain/quote/quote';
+import { repeatFieldName } from '../../domain/reminders/reminder-paths';
 import { type Arrival, formTokenFieldName } from '../../domain/spam/spam';
 
 /**
  * What the browser's clients send beside the fields of a request, as the form's plain post does: the
- * hidden field only bots fill (`website`) and the token the page was issued with (`form_token`). The
- * server judges both; the browser never does, as its word on either is not evidence.
+ * hidden field only bots fill (`website`), the token the page was issued with (`form_token`), and for a
+ * visit booked through a reminder, the customer's token of the request it repeats (`repeat_of`). The
+ * server judges them; the browser never does, as its word on any is not evidence.
  */
 
 /**
@@ -19,5 +21,6 @@ export function arrivalFields(arrival: Arrival | undefined): Record<string, stri
   return {
     [honeypotFieldName]: arrival.honeypotFilled ? filledHoneypot : '',
     ...(arrival.formToken === null ? {} : { [formTokenFieldName]: arrival.formToken }),
+    ...(arrival.repeatOf === undefined ? {} : { [repeatFieldName]: arrival.repeatOf }),
   };
 }

@@ -2,20 +2,13 @@ import { business } from '../business';
 import { londonDay } from '../london-time';
 import type { ServiceKind } from './service-due';
 import type { RepeatOf, ServiceReminder } from './service-reminder';
+import { describeDay, serviceLabels } from './service-words';
 
-const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** A London day (yyyy-mm-dd) as people read it: "14 October 2027", or short, "14 Oct 2027", or without its year, "14 Oct". */
-export function describeDay(day: string, form: 'long' | 'short' | 'no-year' = 'long'): string {
-  const [year = '', month = '1', date = '1'] = day.split('-');
-  const name = months[Number(month) - 1] ?? '';
-  if (form === 'long') return `${Number(date)} ${name} ${year}`;
-  return form === 'short' ? `${Number(date)} ${name.slice(0, 3)} ${year}` : `${Number(date)} ${name.slice(0, 3)}`;
-}
+export { describeDay } from './service-words';
 
 /** Every text of the yearly reminders: the staff's form and card, the customer's page, the emails and the stop page. */
 export const reminderCopy = {
-  services: { 'boiler-service': 'Boiler service', 'gas-safety-check': 'Landlord gas safety check' } satisfies Record<ServiceKind, string>,
+  services: serviceLabels,
   /** On a done job's card, for staff. */
   staff: {
     heading: 'Yearly reminder',

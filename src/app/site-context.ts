@@ -86,6 +86,8 @@ export function createSiteContext(backend: BackendModule, ports: () => Promise<B
       readGasReport: async (description) => (await loadGasRule()).gasReportOf(description),
       toasts,
       restored: initial.form,
+      booking: initial.booking,
+      findBooking: (token) => withPorts(ports, (loaded) => loaded.customerLinkActions?.booking(token) ?? Promise.resolve({ ok: false, error: { kind: 'not-found' } } as const)),
     }),
     demoStaff: backend.demoStaff,
     quoteFormAction: backend.quoteFormAction,

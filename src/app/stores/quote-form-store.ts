@@ -10,6 +10,8 @@ import type { SubmitQuoteResult } from '../../../domain/quote/submit-quote';
 import type { SendQuoteWithPhotosResult } from '../../../domain/quote/send-quote-with-photos';
 import { type Arrival, formTokenFieldName } from '../../../domain/spam/spam';
 import type { GasReport } from '../../../domain/safety/gas-report-kind';
+import type { BookingResult } from '../../../domain/reminders/customer-reminders';
+import type { ServiceBooking } from '../../../domain/reminders/service-booking';
 import { type ToastContent, type ToastStore, toastSlot } from './toast-store';
 
 export type FieldErrors = Partial<Record<QuoteField, string>>;
@@ -28,6 +30,12 @@ interface QuoteFormState {
   cameBack: boolean;
   /** A gas smell or carbon monoxide the description reports, as the visitor types it. */
   gas: GasReport | null;
+  /** A reminder's "Book my service": the customer's token, sent with the request to tie it to the one it repeats, and the visit it is for. */
+  booking: FormBooking | null;
+  /** The booking the page's address asked for was not found: the form stays as it was. */
+  bookingNotFound: boolean;
+  /** Fills the form in for the booking the page's address names (`?book=<token>`), where no server already has. */
+  openBooking: (token: string) => Promise<void>;
   /** Replaces the chosen photos, and says what is wrong with them if anything is. */
   setPhotos: (photos: readonly File[], error?: string) => void;
   /** Sets a field as the visitor typed or ticked it, and clears what was said to be wrong with it. */
@@ -50,6 +58,17 @@ export interface QuoteFormDeps {
   toasts: ToastStore;
   /** A plain HTML post the server rendered the page for failed: what was typed, and why. */
   restored?: RestoredForm | undefined;
+  /** The booking the server rendered the page with: the form starts filled in with it. */
+  booking?: ({ token: string } & ServiceBooking) | undefined;
+  /** Asks for a booking by the customer's token, for a page no server rendered (the demo, Supabase); without it, none is found. */
+  findBooking?: (token: string) => Promise<BookingResult>;
+}
+
+/** What the form keeps of a booking once it has filled its fields in. */
+interface FormBooking {
+  token: string;
+  service: ServiceBooking['service'];
+  due: string;
 }
 
 interface RestoredForm {
@@ -148,11 +167,12 @@ function fieldErrorsOf(error: QuoteError): FieldErrors {
 }
 
 /** The quote form: what the visitor typed, what is wrong with it, and sending it. */
-export function createQuoteFormStore({ submitQuote, submitWithPhotos, readGasReport, toasts, restored }: QuoteFormDeps) {
+export function createQuoteFormStore({ submitQuote, submitWithPhotos, readGasReport, toasts, restored, booking, findBooking }: QuoteFormDeps) {
   const toast = toastSlot(toasts, quoteFormToasts);
+  const untouched = (draft: QuoteDraft) => Object.entries(emptyDraft).every(([field, value]) => draft[field as QuoteField] === value);
   return createStore<QuoteFormState>()((set, get) => ({
     // On any failure every typed value stays where it was.
-    draft: restored ? { ...restored.draft } : { ...emptyDraft },
+    draft: restored ? { ...restored.draft } : booking ? { ...booking.draft } : { ...emptyDraft },
     errors: restored ? fieldErrorsOf(restored.error) : {},
     submitting: false,
     photos: [],
@@ -160,6 +180,19 @@ export function createQuoteFormStore({ submitQuote, submitWithPhotos, readGasRep
     progress: null,
     cameBack: restored !== undefined,
     gas: restored?.gas ?? null,
+    booking: booking ? { token: booking.token, service: booking.service, due: booking.due } : null,
+    bookingNotFound: false,
+    openBooking: async (token) => {
+      if (get().booking?.token === token) return;
+      const found = findBooking ? await findBooking(token) : undefined;
+      if (!found?.ok) {
+        set({ bookingNotFound: true });
+        return;
+      }
+      const { draft, service, due } = found.booking;
+      // What the visitor has typed by now is theirs: the booking only ties the request, then.
+      set((state) => ({ booking: { token, service, due }, bookingNotFound: false, ...(untouched(state.draft) && { draft: { ...draft } }) }));
+    },
     setPhotos: (photos, error) => set({ photos, photoError: error }),
     setField: (field, value) => {
       set(({ draft, errors }) => ({ draft: { ...draft, [field]: value }, errors: { ...errors, [field]: undefined } }));
@@ -178,12 +211,14 @@ export function createQuoteFormStore({ submitQuote, submitWithPhotos, readGasRep
       set({ submitting: true });
       toast.clear();
       let result: SendQuoteWithPhotosResult;
-      const { draft, photos } = get();
+      const { draft, photos, booking: booked } = get();
+      // A booked visit goes tied to the request whose reminder it came from.
+      const arrived = booked === null ? arrival : { honeypotFilled: false, formToken: null, ...arrival, repeatOf: booked.token };
       try {
         result =
           photos.length === 0
-            ? await submitQuote(draft, arrival)
-            : await submitWithPhotos(draft, photos, (fraction) => set({ progress: fraction }), arrival);
+            ? await submitQuote(draft, arrived)
+            : await submitWithPhotos(draft, photos, (fraction) => set({ progress: fraction }), arrived);
       } catch (unexpected) {
         // A fault in our own code: the visitor still hears that it failed, and can try again.
         set({ submitting: false, progress: null });
@@ -192,7 +227,7 @@ export function createQuoteFormStore({ submitQuote, submitWithPhotos, readGasRep
       }
       if (result.ok) {
         const typed = get().gas;
-        set({ draft: { ...emptyDraft }, errors: {}, submitting: false, photos: [], photoError: undefined, progress: null, cameBack: false, gas: null });
+        set({ draft: { ...emptyDraft }, errors: {}, submitting: false, photos: [], photoError: undefined, progress: null, cameBack: false, gas: null, booking: null, bookingNotFound: false });
         const gas = await readGasReport(result.quote.description ?? '').catch(() => typed);
         toast.show(thanks(remarkedFields(result.quote), result.quote.customerToken, result.quote, gas));
         return true;

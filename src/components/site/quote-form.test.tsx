@@ -5,6 +5,9 @@ import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quot
 import type { QuoteRepository } from '../../../domain/ports/quote-repository';
 import { RateLimited } from '../../../domain/quote/rate-limited';
 import { recordingLogger, renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
+import { newCustomerToken } from '../../../domain/customer-link/customer-link';
+import { sampleInboxQuote } from '../../../fixtures/sample-request.test-support';
+import { customerLinksOver } from '../../app/backends/customer-links.test-support';
 
 const unreachable: QuoteRepository = {
   insert: () => Promise.reject(new Error('database unreachable')),
@@ -337,4 +340,53 @@ test('"How did you hear about us?" is optional, lists its answers, and the reque
   } finally {
     window.history.replaceState(null, '', '/');
   }
+});
+
+/** A done boiler service with its yearly reminder, whose email's "Book my service" opens `/?book=<token>`. */
+function remindedCustomer() {
+  const token = newCustomerToken();
+  const done = sampleInboxQuote({
+    name: 'Ada Osei',
+    phone: '07700 900222',
+    email: 'ada@example.co.uk',
+    postcode: 'SE1 7PB',
+    status: 'done',
+    createdAt: new Date('2025-10-01T09:00:00Z'),
+    activity: [
+      { kind: 'status-moved', id: 'm1', from: 'new', to: 'done', by: 'sam@se1plumbing.example', at: new Date('2025-10-14T12:00:00Z') },
+      { kind: 'reminder-set', id: 'r1', service: 'boiler-service', doneOn: '2025-10-14', agreed: true, by: 'sam@se1plumbing.example', at: new Date('2025-10-14T12:05:00Z') },
+    ],
+  });
+  const store = new InMemoryQuoteRepository({ seed: [{ ...done, customerToken: token }] });
+  const customerLinkActions = customerLinksOver({ links: store, inbox: store, reminderOptOuts: store.reminderOptOuts, logger: recordingLogger(), alert: { customerWrote: () => Promise.resolve() } });
+  return { token, store, backend: testBackend({ store, customerLinkActions }) };
+}
+
+test("a reminder's Book my service opens the form filled in for the customer, and the request it sends is tied to the last", async () => {
+  const { token, store, backend } = remindedCustomer();
+  const { user } = renderApp({ path: `/?book=${token}`, backend });
+  const form = await screen.findByRole('form', { name: 'Request a Quote' });
+  expect(await within(form).findByText(/^Booking your boiler service, due by 14 October 2026\./)).toBeTruthy();
+  const field = (name: string) => within(form).getByLabelText<HTMLInputElement>(name, { exact: false });
+  expect(field('Full name').value).toBe('Ada Osei');
+  expect(field('Phone number').value).toBe('07700 900222');
+  expect(field('Describe the job').value).toBe('Boiler service, last done 14 October 2025, due by 14 October 2026.');
+  expect(document.querySelector('meta[name="referrer"]')?.getAttribute('content')).toBe('no-referrer');
+
+  await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
+  expect(await screen.findByText('Quote Request Submitted!')).toBeTruthy();
+  const stored = await storedQuotes(store);
+  const repeat = stored.find((quote) => quote.activity.some((entry) => entry.kind === 'repeat-of'));
+  expect(repeat?.activity.find((entry) => entry.kind === 'repeat-of')).toMatchObject({ service: 'boiler-service', lastDone: '2025-10-14', due: '2026-10-14' });
+  const original = await store.findByToken(token);
+  expect(original?.activity.at(-1)).toMatchObject({ kind: 'service-booked', request: repeat?.id });
+  expect(within(form).queryByText(/^Booking your/)).toBeNull();
+});
+
+test('a booking link that leads nowhere leaves the form empty, and says so', async () => {
+  const { backend } = remindedCustomer();
+  renderApp({ path: `/?book=${newCustomerToken()}`, backend });
+  const form = await screen.findByRole('form', { name: 'Request a Quote' });
+  expect(await within(form).findByText(/^We could not find the booking this link was for/)).toBeTruthy();
+  expect(within(form).getByLabelText<HTMLInputElement>('Full name', { exact: false }).value).toBe('');
 });

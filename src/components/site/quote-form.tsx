@@ -1,4 +1,5 @@
 import { useSiteContext } from '../../app/app-context-provider';
+import { useRouter } from '@tanstack/react-router';
 import { Fragment, type SubmitEvent, useEffect, useRef, type ReactElement } from 'react';
 import { useStore } from 'zustand';
 import { describeField, flagFields, honeypotFieldName, pageFields, type QuoteField, quoteFieldList, quoteFields, textFields } from '../../../domain/quote/quote';
@@ -12,6 +13,8 @@ import { quoteSectionId } from './quote-section-id';
 import { pendingSubmitAttribute } from '../../render/interaction-loader';
 import { useHydrated } from '../shared/use-hydrated';
 import { arrivalOf, type FieldErrors, type QuoteFormStore } from '../../app/stores/quote-form-store';
+import { bookingQueryName, repeatFieldName } from '../../../domain/reminders/reminder-paths';
+import { bookingCopy } from '../../../domain/reminders/service-words';
 
 /** The id of a field's control: quote-service-type for serviceType. */
 const controlId = (field: QuoteField) => `quote-${field.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
@@ -92,6 +95,34 @@ function QuoteFormFlag({ field, form }: Omit<FieldProps, 'errors'>): ReactElemen
   );
 }
 
+/**
+ * A reminder's "Book my service": what the form, filled in, is for, and the customer's token that ties
+ * the request to the one it repeats (a hidden field, so a post without scripts carries it too). Its
+ * address holds that token, so the page keeps it from any link's referrer and from search engines.
+ */
+function BookingNote({ form, served }: { form: QuoteFormStore; served: boolean }) {
+  const booking = useStore(form, (state) => state.booking);
+  const notFound = useStore(form, (state) => state.bookingNotFound);
+  // Where no server filled the form in (the demo, Supabase), the page's address is read here: the
+  // router's, where the page is the whole app; else the window's (the home page's islands).
+  const router = useRouter({ warn: false }) as ReturnType<typeof useRouter> | undefined;
+  const search = router?.state.location.searchStr ?? window.location.search;
+  useEffect(() => {
+    const token = new URLSearchParams(search).get(bookingQueryName);
+    if (token !== null) void form.getState().openBooking(token);
+  }, [form, search]);
+  if (booking === null) return notFound ? <p className="form-booking">{bookingCopy.notFound}</p> : null;
+  return (
+    <>
+      {/* Our server says the same in the page's headers; a static page (the demo, Supabase) says it here. */}
+      {!served && <meta name="referrer" content="no-referrer" />}
+      {!served && <meta name="robots" content="noindex, nofollow" />}
+      <p className="form-booking">{bookingCopy.lead(booking.service, booking.due)}</p>
+      <input type="hidden" name={repeatFieldName} value={booking.token} />
+    </>
+  );
+}
+
 export function QuoteForm({ labelledBy }: { labelledBy: string }) {
   const form = useSiteContext((context) => context.quoteForm);
   const action = useSiteContext((context) => context.quoteFormAction);
@@ -147,6 +178,7 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
       aria-labelledby={labelledBy}
     >
       <ErrorSummary items={problems} />
+      <BookingNote form={form} served={action !== undefined} />
       <p className="form-note">
         Fields marked <span aria-hidden="true">*</span>
         <span className="visually-hidden">with an asterisk</span> are required.
