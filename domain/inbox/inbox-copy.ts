@@ -132,6 +132,8 @@ export const inboxCopy = {
       title: 'Someone else changed this request',
       description: `The request from ${name} is now ${now}. The list has been reloaded.`,
     }),
+    /** A step refused for what the request is, not its status: "This request has no reminder to stop". */
+    refused: (why: string) => ({ title: 'Someone else changed this request', description: `${why}. The list has been reloaded.` }),
     notFound: (name: string) => ({ title: 'Request no longer there', description: `The request from ${name} has been deleted.` }),
     failed: { title: 'Could not change the status', description: 'Something went wrong and nothing was changed. Please try again in a moment.' },
   },

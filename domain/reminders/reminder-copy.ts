@@ -19,13 +19,13 @@ export const reminderCopy = {
   /** On a done job's card, for staff. */
   staff: {
     heading: 'Yearly reminder',
+    /** The panel's title once a reminder was set: where it stands. */
+    summary: (line: string) => `Yearly reminder: ${line}`,
     service: 'Reminder for',
     doneOn: 'Date the work was done',
     agreed: 'The customer agreed to be reminded',
     set: 'Set reminder',
     stop: 'Stop reminders',
-    setToast: 'Reminder set',
-    stoppedToast: 'Reminders stopped',
   },
   /** The "Due for service" list. */
   dueList: {
@@ -33,6 +33,12 @@ export const reminderCopy = {
     lead: 'Reminders falling due in the next 90 days, and any past due not yet booked.',
     empty: 'No services fall due in the next 90 days.',
     overdue: 'Past due',
+    description: 'The yearly boiler services and landlord gas safety checks falling due, for staff.',
+    loading: 'Loading the services due…',
+    failed: 'The services due could not be read. Check the connection and try again.',
+    retry: 'Try again',
+    due: (day: string) => `Due ${describeDay(day, 'short')}`,
+    reminded: (days: readonly string[]) => (days.length === 0 ? 'Not reminded yet' : `Reminded ${days.map((day) => describeDay(day, 'no-year')).join(', ')}`),
   },
   /** On the customer's own page, once the job is done. */
   customer: {
@@ -83,6 +89,13 @@ export function describeServiceReminder(reminder: ServiceReminder): string {
 
 /** A request booked through a reminder, as its card says it: "Repeat customer · last service 14 Oct 2026". */
 export const describeRepeat = (repeat: RepeatOf): string => `Repeat customer · last service ${describeDay(repeat.lastDone, 'short')}`;
+
+/**
+ * The earliest day a landlord's check keeps its deadline, for staff and the customer: "A check from 14
+ * Aug 2027 keeps 14 Oct as the deadline"; null for a boiler service, whose date has no window.
+ */
+export const describeKeepWindow = (reminder: { due: string; keepsFrom: string | null }): string | null =>
+  reminder.keepsFrom === null ? null : `A check from ${describeDay(reminder.keepsFrom, 'short')} keeps ${describeDay(reminder.due, 'no-year')} as the deadline`;
 
 /** What a reminder's stop link says when it leads nowhere. */
 export const unknownReminderLink = 'This link is not one we know. If you copied it from an email, check it is whole.';
