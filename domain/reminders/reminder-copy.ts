@@ -1,6 +1,6 @@
 import { business } from '../business';
 import { londonDay } from '../london-time';
-import type { ServiceKind } from './service-due';
+import { dueListDays, type ServiceKind } from './service-due';
 import type { RepeatOf, ServiceReminder } from './service-reminder';
 
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -30,8 +30,8 @@ export const reminderCopy = {
   /** The "Due for service" list. */
   dueList: {
     heading: 'Due for service',
-    lead: 'Reminders falling due in the next 90 days, and any past due not yet booked.',
-    empty: 'No services fall due in the next 90 days.',
+    lead: `Reminders falling due in the next ${dueListDays} days, and any past due not yet booked.`,
+    empty: `No services fall due in the next ${dueListDays} days.`,
     overdue: 'Past due',
     description: 'The yearly boiler services and landlord gas safety checks falling due, for staff.',
     loading: 'Loading the services due…',

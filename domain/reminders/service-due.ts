@@ -24,6 +24,15 @@ export function addMonths(day: string, months: number): string {
   return `${pad(year, 4)}-${pad(month)}-${pad(Math.min(Number(match[3]), daysIn(year, month)))}`;
 }
 
+/** How far ahead staff's "Due for service" list looks, in days. */
+export const dueListDays = 90;
+
+/** The most requests the "Due for service" list holds at once. */
+export const serviceDueMax = 500;
+
+/** The last day staff's "Due for service" list reaches on `today`: the visits due by then, and those past due. */
+export const dueListUntil = (today: string): string => addDays(today, dueListDays);
+
 /** `day` moved by `days`. */
 export function addDays(day: string, days: number): string {
   const match = dayPattern.exec(day);

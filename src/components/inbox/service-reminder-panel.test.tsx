@@ -1,19 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { type InboxSeed, InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
-import type { Activity } from '../../../domain/activity/activity';
+import { InMemoryQuoteRepository } from '../../../adapters/memory/in-memory-quote-repository';
 import { customerAuthor, systemAuthor } from '../../../domain/activity/actor';
 import { answered, minutesBefore, request, testNow } from '../../inbox-test-data.test-support';
-import { openCard, renderApp, storedQuotes, testBackend } from '../../test-app.test-support';
+import { openCard, renderApp, storedQuotes, storeWithSteps, testBackend } from '../../test-app.test-support';
 
 const sam = 'sam@example.co.uk';
 const tom = answered(request('tom', 'Tom Okafor', 600), 500, 'done');
-
-/** A store holding `seed` with `steps` after its own: the steps only the system and the customer take. */
-async function withSteps(seed: InboxSeed, steps: readonly Activity[]) {
-  const [stored] = await storedQuotes(new InMemoryQuoteRepository({ seed: [seed] }));
-  return new InMemoryQuoteRepository({ seed: [{ ...seed, activity: [...(stored?.activity ?? []), ...steps] }] });
-}
 
 const card = async (name: string) => {
   const found = (await screen.findByRole('heading', { name })).closest('article');
@@ -75,10 +68,12 @@ test("a done job's yearly reminder is set from its card, each field it lacks nam
 });
 
 test('a boiler service reminded by email says when on the card, and has no keep window', async () => {
-  const store = await withSteps(tom, [
-    { id: 'set', kind: 'reminder-set', service: 'boiler-service', doneOn: '2025-12-20', agreed: true, by: sam, at: minutesBefore(400) },
-    { id: 'sent', kind: 'service-reminded', by: systemAuthor, at: minutesBefore(300) },
-  ]);
+  const store = await storeWithSteps([tom], {
+    tom: [
+      { id: 'set', kind: 'reminder-set', service: 'boiler-service', doneOn: '2025-12-20', agreed: true, by: sam, at: minutesBefore(400) },
+      { id: 'sent', kind: 'service-reminded', by: systemAuthor, at: minutesBefore(300) },
+    ],
+  });
   const { user } = renderApp({ path: '/quotes?view=done', backend: testBackend({ store }), now: () => testNow });
   const folded = await card('Tom Okafor');
   expect(folded.getByText('Next service due 20 Dec 2026 · reminded 20 Nov', { selector: '.badge' })).toBeTruthy();
@@ -91,7 +86,7 @@ test('a boiler service reminded by email says when on the card, and has no keep 
 
 test('a request booked through a reminder says whose visit it repeats; one not done offers no reminder', async () => {
   const repeat = { id: 'repeat', kind: 'repeat-of', request: 'tom', service: 'boiler-service', lastDone: '2025-12-20', due: '2026-12-20', by: customerAuthor, at: minutesBefore(40) } as const;
-  const store = await withSteps(request('ann', 'Ann Lee', 40), [repeat]);
+  const store = await storeWithSteps([request('ann', 'Ann Lee', 40)], { ann: [repeat] });
   const { user } = renderApp({ path: '/quotes', backend: testBackend({ store }), now: () => testNow });
   expect((await card('Ann Lee')).getByText('Repeat customer · last service 20 Dec 2025', { selector: '.badge' })).toBeTruthy();
   await openCard(user, 'Ann Lee');

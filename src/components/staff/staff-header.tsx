@@ -1,13 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { useStore } from 'zustand';
 import { inboxCopy } from '../../../domain/inbox/inbox-copy';
+import { reminderCopy } from '../../../domain/reminders/reminder-copy';
 import { useAppContext } from '../../app/app-context-provider';
 import { Brand } from '../shared/brand';
 
 const { staffNav: text } = inboxCopy;
 
 /**
- * The staff pages' header: the business, the inbox, the report and the settings, and who is signed in. It offers
+ * The staff pages' header: the business, the inbox, the services due, the report and the settings, and who is signed in. It offers
  * no "Call Now" or "Get Quote": on a staff page those would ring the business itself.
  */
 export function StaffHeader() {
@@ -21,6 +22,7 @@ export function StaffHeader() {
           <Link to="/quotes" activeOptions={{ exact: true, includeSearch: false }}>
             {text.inbox}
           </Link>
+          <Link to="/quotes/service-due">{reminderCopy.dueList.heading}</Link>
           <Link to="/quotes/report">{text.report}</Link>
           <Link to="/quotes/settings">{text.settings}</Link>
         </nav>
