@@ -24,7 +24,7 @@ export const inboxCopy = {
   exportCsv: 'Export CSV',
   contactDetails: 'Contact details',
   /** The staff pages' own header: the inbox, the owner's report, the staff's settings, and who is signed in. */
-  staffNav: { label: 'Staff', inbox: 'Inbox', report: 'Report', settings: 'Settings' },
+  staffNav: { label: 'Staff', inbox: 'Inbox', serviceDue: 'Due for service', report: 'Report', settings: 'Settings' },
   /** The staff's tools that are not the list: alerts, the rota, customer data, export and the response times. */
   settings: {
     heading: 'Settings',

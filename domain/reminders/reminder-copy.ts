@@ -1,6 +1,7 @@
 import { business } from '../business';
 import { londonDay } from '../london-time';
-import { dueListDays, type ServiceKind } from './service-due';
+import { dueListDays } from './service-due';
+import type { ServiceKind } from './service-kind';
 import type { RepeatOf, ServiceReminder } from './service-reminder';
 
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useStore } from 'zustand';
 import { inboxCopy } from '../../../domain/inbox/inbox-copy';
-import { reminderCopy } from '../../../domain/reminders/reminder-copy';
 import { useAppContext } from '../../app/app-context-provider';
 import { Brand } from '../shared/brand';
 
@@ -22,7 +21,7 @@ export function StaffHeader() {
           <Link to="/quotes" activeOptions={{ exact: true, includeSearch: false }}>
             {text.inbox}
           </Link>
-          <Link to="/quotes/service-due">{reminderCopy.dueList.heading}</Link>
+          <Link to="/quotes/service-due">{text.serviceDue}</Link>
           <Link to="/quotes/report">{text.report}</Link>
           <Link to="/quotes/settings">{text.settings}</Link>
         </nav>
