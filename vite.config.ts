@@ -133,6 +133,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       manifest: !isSsrBuild,
       rolldownOptions: {
         input: isSsrBuild ? serverEntries : browserEntries,
+        // domain/ is pure (docs/architecture.md): a module of it whose exports a chunk leaves unused is left out of that chunk.
+        treeshake: { moduleSideEffects: [{ test: /\/domain\//, sideEffects: false }] },
         // React Server Components' "use client" markers mean nothing in these bundles.
         onLog: (level, log, defaultHandler) => {
           if (log.code !== 'MODULE_LEVEL_DIRECTIVE') defaultHandler(level, log);

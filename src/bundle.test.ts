@@ -131,7 +131,7 @@ function quotesPageChunks(manifest: BuildManifest): string[] {
   return [...files];
 }
 
-test('the staff page stays within its budget: 171 KB of JavaScript, gzipped, for a visitor not signed in', async () => {
+test('the staff page stays within its budget: 172 KB of JavaScript, gzipped, for a visitor not signed in', async () => {
   const outDir = await build('rest');
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as BuildManifest;
   const chunks = quotesPageChunks(manifest);
@@ -141,9 +141,10 @@ test('the staff page stays within its budget: 171 KB of JavaScript, gzipped, for
   expect(chunks.some((file) => file.includes('rest-ports')), "the backend's client is among the chunks counted").toBe(true);
   expect(chunks.some((file) => file.includes('browser-push')), 'the alerts load once staff are signed in').toBe(false);
   expect(chunks.some((file) => file.includes('settings-')), 'the settings page and its ports load when it is opened').toBe(false);
-  // 170.0 KB: 164.3 before the gas rule (2.2 KB), which marks the card "Gas smell reported", and its advice,
-  // and the timeline's words for the yearly reminders' steps with the due rule they read (1.9 KB).
-  expect(javascriptKb).toBeLessThanOrEqual(171);
+  // 171.4 KB: 164.3 before the gas rule (2.2 KB), which marks the card "Gas smell reported", and its advice,
+  // the timeline's words for the yearly reminders' steps (1.9 KB), and a done card's reminder panel, its
+  // badges and the due rule they read (1.4 KB).
+  expect(javascriptKb).toBeLessThanOrEqual(172);
 }, 60_000);
 
 test("the inbox's service worker is one classic script at the build's root that imports nothing, and only the inbox's code registers it", async () => {

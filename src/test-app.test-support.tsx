@@ -6,7 +6,8 @@ import { InMemoryAlertSettings } from '../adapters/memory/in-memory-alert-settin
 import { InMemoryNotifier } from '../adapters/memory/in-memory-notifier';
 import { InMemoryPhotoSender } from '../adapters/memory/in-memory-photo-sender.test-support';
 import { ObjectUrlPhotoLinks } from '../adapters/memory/object-url-photo-links.test-support';
-import { InMemoryQuoteRepository } from '../adapters/memory/in-memory-quote-repository';
+import { type InboxSeed, InMemoryQuoteRepository } from '../adapters/memory/in-memory-quote-repository';
+import type { Activity } from '../domain/activity/activity';
 import { InMemoryStaffAuth } from '../adapters/memory/in-memory-staff-auth';
 import { defaultInboxQuery, inboxPageMax } from '../domain/inbox/inbox-query';
 import type { InboxQuote } from '../domain/inbox/inbox-quote';
@@ -28,6 +29,15 @@ export function recordingLogger(): Logger & { messages: string[] } {
 export async function storedQuotes(inbox: QuoteInbox): Promise<readonly InboxQuote[]> {
   const page = await inbox.findPage({ query: { ...defaultInboxQuery, view: 'all' }, after: null, limit: inboxPageMax, now: new Date() });
   return page.quotes;
+}
+
+/**
+ * A store of `seeds`, each with the steps `steps` names for its id after its own: the steps only the
+ * system and the customer take (a reminder emailed, a visit booked through one), as a log.
+ */
+export async function storeWithSteps(seeds: readonly InboxSeed[], steps: Readonly<Record<string, readonly Activity[]>>): Promise<InMemoryQuoteRepository> {
+  const logs = new Map((await storedQuotes(new InMemoryQuoteRepository({ seed: seeds }))).map(({ id, activity }) => [id, activity]));
+  return new InMemoryQuoteRepository({ seed: seeds.map((seed) => ({ ...seed, activity: [...(logs.get(seed.id) ?? []), ...(steps[seed.id] ?? [])] })) });
 }
 
 /**

@@ -24,7 +24,7 @@ export const inboxCopy = {
   exportCsv: 'Export CSV',
   contactDetails: 'Contact details',
   /** The staff pages' own header: the inbox, the owner's report, the staff's settings, and who is signed in. */
-  staffNav: { label: 'Staff', inbox: 'Inbox', report: 'Report', settings: 'Settings' },
+  staffNav: { label: 'Staff', inbox: 'Inbox', serviceDue: 'Due for service', report: 'Report', settings: 'Settings' },
   /** The staff's tools that are not the list: alerts, the rota, customer data, export and the response times. */
   settings: {
     heading: 'Settings',
@@ -132,6 +132,8 @@ export const inboxCopy = {
       title: 'Someone else changed this request',
       description: `The request from ${name} is now ${now}. The list has been reloaded.`,
     }),
+    /** A step refused for what the request is, not its status: "This request has no reminder to stop". */
+    refused: (why: string) => ({ title: 'Someone else changed this request', description: `${why}. The list has been reloaded.` }),
     notFound: (name: string) => ({ title: 'Request no longer there', description: `The request from ${name} has been deleted.` }),
     failed: { title: 'Could not change the status', description: 'Something went wrong and nothing was changed. Please try again in a moment.' },
   },

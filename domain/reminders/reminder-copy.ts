@@ -1,6 +1,7 @@
 import { business } from '../business';
 import { londonDay } from '../london-time';
-import type { ServiceKind } from './service-due';
+import { dueListDays } from './service-due';
+import type { ServiceKind } from './service-kind';
 import type { RepeatOf, ServiceReminder } from './service-reminder';
 import { describeDay, serviceLabels } from './service-words';
 
@@ -12,20 +13,26 @@ export const reminderCopy = {
   /** On a done job's card, for staff. */
   staff: {
     heading: 'Yearly reminder',
+    /** The panel's title once a reminder was set: where it stands. */
+    summary: (line: string) => `Yearly reminder: ${line}`,
     service: 'Reminder for',
     doneOn: 'Date the work was done',
     agreed: 'The customer agreed to be reminded',
     set: 'Set reminder',
     stop: 'Stop reminders',
-    setToast: 'Reminder set',
-    stoppedToast: 'Reminders stopped',
   },
   /** The "Due for service" list. */
   dueList: {
     heading: 'Due for service',
-    lead: 'Reminders falling due in the next 90 days, and any past due not yet booked.',
-    empty: 'No services fall due in the next 90 days.',
+    lead: `Reminders falling due in the next ${dueListDays} days, and any past due not yet booked.`,
+    empty: `No services fall due in the next ${dueListDays} days.`,
     overdue: 'Past due',
+    description: 'The yearly boiler services and landlord gas safety checks falling due, for staff.',
+    loading: 'Loading the services due…',
+    failed: 'The services due could not be read. Check the connection and try again.',
+    retry: 'Try again',
+    due: (day: string) => `Due ${describeDay(day, 'short')}`,
+    reminded: (days: readonly string[]) => (days.length === 0 ? 'Not reminded yet' : `Reminded ${days.map((day) => describeDay(day, 'no-year')).join(', ')}`),
   },
   /** On the customer's own page, once the job is done. */
   customer: {

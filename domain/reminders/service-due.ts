@@ -1,9 +1,7 @@
 // When a yearly visit falls due, on London calendar days (yyyy-mm-dd): a day has no clock, so neither
 // BST nor GMT can move it. A month later than a day that month lacks (31 Jan, 29 Feb) is that month's last.
 
-/** The two yearly visits a reminder is for. */
-export const serviceKinds = ['boiler-service', 'gas-safety-check'] as const;
-export type ServiceKind = (typeof serviceKinds)[number];
+import type { ServiceKind } from './service-kind';
 
 /** How many months before its deadline a landlord's gas safety check may be done and keep that deadline (HSE, GSIUR 1998 reg. 36(3)). */
 const keepWindowMonths = 2;
@@ -23,6 +21,15 @@ export function addMonths(day: string, months: number): string {
   const month = (index % 12) + 1;
   return `${pad(year, 4)}-${pad(month)}-${pad(Math.min(Number(match[3]), daysIn(year, month)))}`;
 }
+
+/** How far ahead staff's "Due for service" list looks, in days. */
+export const dueListDays = 90;
+
+/** The most requests the "Due for service" list holds at once. */
+export const serviceDueMax = 500;
+
+/** The last day staff's "Due for service" list reaches on `today`: the visits due by then, and those past due. */
+export const dueListUntil = (today: string): string => addDays(today, dueListDays);
 
 /** `day` moved by `days`. */
 export function addDays(day: string, days: number): string {

@@ -2,7 +2,8 @@ import type { Activity, ActivityOf } from '../activity/activity';
 import type { QuoteStatus } from '../inbox/quote-status';
 import { isEmailAddress } from '../quote/email-address';
 import { londonDay, londonMoment } from '../london-time';
-import { addDays, earliestKeeping, nextServiceDue, type ServiceKind } from './service-due';
+import { addDays, earliestKeeping, nextServiceDue } from './service-due';
+import type { ServiceKind } from './service-kind';
 
 // A done job's yearly visit, remembered with the customer's agreement: one neutral, factual email at a
 // lead time before it falls due, one more two weeks later unless the customer booked through its link,

@@ -8,8 +8,9 @@ import { quotesRoute } from './routes/quotes-route';
 import { rootRoute } from './routes/root-route';
 import { settingsRoute } from './routes/settings-route';
 import { reportRoute } from './routes/report-route';
+import { serviceDueRoute } from './routes/service-due-route';
 
-const routeTree = rootRoute.addChildren([homeRoute, quotesRoute, settingsRoute, reportRoute, privacyRoute, accessibilityRoute, customerLinkRoute]);
+const routeTree = rootRoute.addChildren([homeRoute, quotesRoute, settingsRoute, reportRoute, serviceDueRoute, privacyRoute, accessibilityRoute, customerLinkRoute]);
 
 /** The site's routes, bound to one set of stores; tests pass a memory history. */
 export function createAppRouter(context: AppContext, history?: RouterHistory) {

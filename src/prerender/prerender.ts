@@ -21,6 +21,7 @@ const pages = [
   { path: '/quotes', file: 'quotes/index.html' },
   { path: '/quotes/settings', file: 'quotes/settings/index.html' },
   { path: '/quotes/report', file: 'quotes/report/index.html' },
+  { path: '/quotes/service-due', file: 'quotes/service-due/index.html' },
   { path: '/404', file: '404.html' },
 ] as const;
 

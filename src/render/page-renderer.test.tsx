@@ -141,6 +141,7 @@ test('every page that works without scripts loads them on a first interaction; o
   expect(await rendered('/r/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).toBe('app');
   expect(await rendered('/quotes')).toBe('app at once');
   expect(await rendered('/quotes/settings')).toBe('app at once');
+  expect(await rendered('/quotes/service-due')).toBe('app at once');
 });
 
 test('the inbox drawn by the server with a staff member’s requests is read as it arrives, and loads its scripts once painted', async () => {

@@ -19,7 +19,8 @@ import { IsoTimeSchema } from '../../http-api/iso-time';
 import { bodyLimits, limitBody } from '../http/body-limit';
 import { readJsonBody } from '../http/request-body';
 import type { StaffEnv } from '../staff/staff-gate';
-import { inboxOperations, serviceDueMax } from './inbox-operations';
+import { serviceDueMax } from '../../../domain/reminders/service-due';
+import { inboxOperations } from './inbox-operations';
 
 export interface InboxApiOptions {
   inbox: QuoteInbox & ServiceDueList;

@@ -1,9 +1,7 @@
 import { inboxPageMax, inboxPageSize, inboxViews, searchMaxLength, serviceAreaFilters } from '../../../domain/inbox/inbox-query';
 import { ActivityStepSchema } from '../../../domain/activity/activity';
 import * as v from 'valibot';
-
-/** The most requests the "Due for service" list answers at once. */
-export const serviceDueMax = 500;
+import { serviceDueMax } from '../../../domain/reminders/service-due';
 import { quoteFields, searchableFields } from '../../../domain/quote/quote';
 import { serviceTypes } from '../../../domain/quote/service-type';
 import { apiDefaultView } from '../../http-api/inbox-params';

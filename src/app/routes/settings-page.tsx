@@ -118,5 +118,6 @@ export function SettingsPage() {
   );
 }
 
-// The owner's report rides in this page's chunk (see report-route.tsx).
+// The owner's report and the services due ride in this page's chunk (see report-route.tsx).
 export { ReportPage } from './report-page';
+export { ServiceDuePage } from './service-due-page';

@@ -205,7 +205,7 @@ export function createQuoteActionsStore(deps: QuoteActionsDeps) {
             statusToast.show({ title: describeActivity(result.entry), description: quote.name });
             return { ok: true };
           case 'refused':
-            statusToast.show(inboxCopy.changed.conflict(quote.name, 'current' in result.refusal ? inboxCopy.status.badge[result.refusal.current] : describeRefusal(result.refusal)));
+            statusToast.show('current' in result.refusal ? inboxCopy.changed.conflict(quote.name, inboxCopy.status.badge[result.refusal.current]) : inboxCopy.changed.refused(describeRefusal(result.refusal)));
             await inbox.getState().reload();
             return { ok: false };
           case 'not-found':

@@ -22,6 +22,7 @@ import { ClockDetail, QuoteClock } from './quote-clock';
 import { QuoteHistory } from './quote-history';
 import { ArrivalBadge, ArrivalBooking } from './arrival-booking';
 import { QuoteNotes } from './quote-notes';
+import { ServiceReminderBadges, ServiceReminderPanel } from './service-reminder-panel';
 import { QuotePhotos } from './quote-photos';
 import { QuoteContact, QuoteReceived, QuoteSummary } from './quote-card-summary';
 import { NextStepButton, nextMove } from './next-step';
@@ -128,6 +129,7 @@ function CardBody({ quote, now, held }: { quote: InboxQuote; now: Date; held: Sp
         </div>
       )}
       <ArrivalBooking quote={quote} />
+      <ServiceReminderPanel quote={quote} now={now} />
       <QuoteNotes quote={quote} />
       <QuoteHistory quote={quote} />
       <div className="quote-card-danger">
@@ -193,6 +195,7 @@ export function QuoteCard({ quote, now, linked = false }: { quote: InboxQuote; n
         {held ? <span className="badge badge-spam">{inboxCopy.spam.score(held.score)}</span> : <QuoteClock quote={quote} now={now} />}
         {quote.review && <span className="badge badge-review">{describeReview(quote.review)}</span>}
         <ArrivalBadge quote={quote} />
+        <ServiceReminderBadges quote={quote} />
       </div>
       <QuoteSummary quote={quote} />
       <div className="quote-card-primary">

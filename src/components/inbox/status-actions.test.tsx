@@ -18,13 +18,13 @@ const card = async (name: string) => {
   if (!(found instanceof HTMLElement)) throw new Error(`no card for ${name}`);
   return within(found);
 };
-/** The status moves an opened card offers, in order: its buttons but Details, "I'm on it", notes and Delete. */
+/** The status moves an opened card offers, in order: its buttons but Details, "I'm on it", notes, an arrival, a reminder and Delete. */
 const buttonNames = (scope: Awaited<ReturnType<typeof card>>) =>
   scope
     .getAllByRole('button')
     .filter((button) => !(button.getAttribute('aria-label') ?? '').startsWith('Details, '))
     .map((button) => button.textContent)
-    .filter((text) => text !== 'Delete' && text !== 'Add note' && text !== "I'm on it" && text !== 'Book arrival' && text !== 'Change arrival');
+    .filter((text) => text !== 'Delete' && text !== 'Add note' && text !== "I'm on it" && text !== 'Book arrival' && text !== 'Change arrival' && text !== 'Set reminder');
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 
 test('a waiting request offers Mark contacted and Called, no answer; marked, it leaves Waiting with a toast, and the counts follow', async () => {

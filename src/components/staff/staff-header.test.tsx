@@ -14,7 +14,7 @@ function expectNoPublicActions(header: HTMLElement) {
   expect(within(header).queryByRole('link', { name: /^020 / })).toBeNull();
 }
 
-test('the inbox carries the staff header: the business, Inbox and Settings, and who is signed in', async () => {
+test('the inbox carries the staff header: the business, Inbox, Due for service, Report and Settings, and who is signed in', async () => {
   renderApp({ path: '/quotes', backend: testBackend({ store: store() }), now: () => testNow });
   expect(await screen.findByRole('heading', { name: 'Priya Raman' })).toBeTruthy();
 
@@ -22,6 +22,8 @@ test('the inbox carries the staff header: the business, Inbox and Settings, and 
   const nav = within(within(header).getByRole('navigation', { name: 'Staff' }));
   expect(nav.getByRole('link', { name: 'Inbox' }).getAttribute('href')).toBe('/quotes');
   expect(nav.getByRole('link', { name: 'Inbox' }).getAttribute('aria-current')).toBe('page');
+  expect(nav.getByRole('link', { name: 'Due for service' }).getAttribute('href')).toBe('/quotes/service-due');
+  expect(nav.getByRole('link', { name: 'Report' }).getAttribute('href')).toBe('/quotes/report');
   expect(nav.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/quotes/settings');
   expect(within(header).getByRole('link', { name: 'SE1 Plumbing & Heating' }).getAttribute('href')).toBe('/');
   expect(header.textContent).toContain('Signed in as demo@se1plumbing.example');
@@ -41,6 +43,16 @@ test('the settings page carries the staff header too, with Settings as the curre
   await user.click(nav.getByRole('link', { name: 'Inbox' }));
   expect(await screen.findByRole('heading', { name: 'Priya Raman' })).toBeTruthy();
   expect(router.state.location.pathname).toBe('/quotes');
+});
+
+test('Due for service carries the staff header, as the current page', async () => {
+  const { user } = renderApp({ path: '/quotes', backend: testBackend({ store: store() }), now: () => testNow });
+  const nav = within(await screen.findByRole('navigation', { name: 'Staff' }));
+  await user.click(nav.getByRole('link', { name: 'Due for service' }));
+  expect(await screen.findByRole('heading', { level: 1, name: /^Due for service/ })).toBeTruthy();
+  expect(nav.getByRole('link', { name: 'Due for service' }).getAttribute('aria-current')).toBe('page');
+  expect(nav.getByRole('link', { name: 'Inbox' }).getAttribute('aria-current')).toBeNull();
+  expectNoPublicActions(screen.getByRole('banner'));
 });
 
 test('the sign-in form, to anyone not signed in, has the staff header, saying nobody is signed in', async () => {

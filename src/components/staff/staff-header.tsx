@@ -7,7 +7,7 @@ import { Brand } from '../shared/brand';
 const { staffNav: text } = inboxCopy;
 
 /**
- * The staff pages' header: the business, the inbox, the report and the settings, and who is signed in. It offers
+ * The staff pages' header: the business, the inbox, the services due, the report and the settings, and who is signed in. It offers
  * no "Call Now" or "Get Quote": on a staff page those would ring the business itself.
  */
 export function StaffHeader() {
@@ -21,6 +21,7 @@ export function StaffHeader() {
           <Link to="/quotes" activeOptions={{ exact: true, includeSearch: false }}>
             {text.inbox}
           </Link>
+          <Link to="/quotes/service-due">{text.serviceDue}</Link>
           <Link to="/quotes/report">{text.report}</Link>
           <Link to="/quotes/settings">{text.settings}</Link>
         </nav>
