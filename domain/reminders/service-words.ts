@@ -1,4 +1,4 @@
-import type { ServiceKind } from './service-due';
+import type { ServiceKind } from './service-kind';
 
 // The few words of the yearly visits that the home page's form needs too, apart from the rest of
 // the reminders' texts (reminder-copy.ts), so a visitor's page carries only these.
