@@ -75,7 +75,7 @@ function homePageChunks(manifest: BuildManifest): string[] {
   return [entry, ...chunks].map((file) => file.replace(/^\//, ''));
 }
 
-test('the home page stays within its budgets: 92 KB of JavaScript and 12 KB of CSS, gzipped, and no web fonts', async () => {
+test('the home page stays within its budgets: 93 KB of JavaScript and 12 KB of CSS, gzipped, and no web fonts', async () => {
   const outDir = await build('rest');
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as BuildManifest;
   const chunks = homePageChunks(manifest);
@@ -98,8 +98,9 @@ test('the home page stays within its budgets: 92 KB of JavaScript and 12 KB of C
     expect(code, file).not.toContain('quotes-sw');
     expect(code, file).not.toContain('serviceWorker');
   }
-  // 91.5 KB: 90.05 before the gas warning (its advice, texts and live region; the rule loads apart).
-  expect(javascriptKb).toBeLessThanOrEqual(92);
+  // 92.6 KB: 90.05 before the gas warning (its advice, texts and live region; the rule loads apart), and
+  // the form filled in by a reminder's "Book my service" (its line, its hidden field, 0.85 KB).
+  expect(javascriptKb).toBeLessThanOrEqual(93);
   expect(gzippedKb(css)).toBeLessThanOrEqual(12);
   // System fonts: nothing to download before text can be read.
   expect(css).not.toMatch(/@font-face|@import|url\(\s*['"]?https?:/);
@@ -131,7 +132,7 @@ function quotesPageChunks(manifest: BuildManifest): string[] {
   return [...files];
 }
 
-test('the staff page stays within its budget: 172 KB of JavaScript, gzipped, for a visitor not signed in', async () => {
+test('the staff page stays within its budget: 173.5 KB of JavaScript, gzipped, for a visitor not signed in', async () => {
   const outDir = await build('rest');
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as BuildManifest;
   const chunks = quotesPageChunks(manifest);
@@ -141,10 +142,11 @@ test('the staff page stays within its budget: 172 KB of JavaScript, gzipped, for
   expect(chunks.some((file) => file.includes('rest-ports')), "the backend's client is among the chunks counted").toBe(true);
   expect(chunks.some((file) => file.includes('browser-push')), 'the alerts load once staff are signed in').toBe(false);
   expect(chunks.some((file) => file.includes('settings-')), 'the settings page and its ports load when it is opened').toBe(false);
-  // 171.4 KB: 164.3 before the gas rule (2.2 KB), which marks the card "Gas smell reported", and its advice,
-  // the timeline's words for the yearly reminders' steps (1.9 KB), and a done card's reminder panel, its
-  // badges and the due rule they read (1.4 KB).
-  expect(javascriptKb).toBeLessThanOrEqual(172);
+  // 172.9 KB: 164.3 before the gas rule (2.2 KB), which marks the card "Gas smell reported", and its advice,
+  // the timeline's words for the yearly reminders' steps (1.9 KB), a done card's reminder panel, its
+  // badges and the due rule they read (1.4 KB), and the home page's form filled in for a booked visit,
+  // which the application carries too (1.5 KB).
+  expect(javascriptKb).toBeLessThanOrEqual(173.5);
 }, 60_000);
 
 test("the inbox's service worker is one classic script at the build's root that imports nothing, and only the inbox's code registers it", async () => {

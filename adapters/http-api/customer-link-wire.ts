@@ -3,7 +3,7 @@ import type { CustomerLinkView } from '../../domain/customer-link/customer-link'
 import { fromNamedFields, namedFieldsEntries, toNamedFields } from '../../domain/quote/quote';
 import { QuoteStatusSchema } from '../../domain/inbox/quote-status';
 import { IsoTimeSchema } from './iso-time';
-import { serviceKinds } from '../../domain/reminders/service-kind';
+import { serviceKinds } from '../../domain/reminders/service-words';
 
 // The customer link over HTTP: what /api/r/<token> answers, and what a page our server renders
 // tells the browser. Only what domain/customer-link/customer-link.ts lets a customer see; times as ISO 8601.

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { customerTokenPattern } from '../../domain/customer-link/customer-link';
 import { type QuoteDraft, type QuoteField, quoteFieldList, quoteFields } from '../../domain/quote/quote';
-import { serviceKinds } from '../../domain/reminders/service-kind';
+import { serviceKinds } from '../../domain/reminders/service-words';
 
 // A reminder's "Book my service" over HTTP: the quote form filled in for the customer's next visit, as
 // /api/r/<token>/booking answers it for a page's script, and as a page our server renders carries it.

@@ -1,5 +1,5 @@
 import { honeypotFieldName } from '../../domain/quote/quote';
-import { repeatFieldName } from '../../domain/reminders/reminder-paths';
+import { repeatFieldName } from '../../domain/reminders/service-words';
 import { type Arrival, formTokenFieldName } from '../../domain/spam/spam';
 
 /**

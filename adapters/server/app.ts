@@ -1,6 +1,6 @@
 import type { ServiceDueList } from '../../domain/ports/service-due-list';
 import { findServiceBooking } from '../../domain/reminders/customer-reminders';
-import { bookingQueryName } from '../../domain/reminders/reminder-paths';
+import { bookingQueryName } from '../../domain/reminders/service-words';
 import type { WireServiceBooking } from '../http-api/service-booking-wire';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { writtenText } from '../quote/field-description';
 import { lostReasons, wonValueMaxPence } from '../inbox/job-outcome';
 import { QuoteStatusSchema } from '../inbox/quote-status';
-import { serviceKinds } from '../reminders/service-kind';
+import { serviceKinds } from '../reminders/service-words';
 
 // A request's whole life is one log: every step is an entry of one of the kinds below, with who took
 // it (a staff member's email, the customer, or the system) and when. What the card, the clock and the

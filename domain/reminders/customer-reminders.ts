@@ -5,7 +5,7 @@ import type { CustomerLinkDeps, CustomerLinkResult } from '../customer-link/cust
 import { londonDay } from '../london-time';
 import type { EmailOptOuts } from '../ports/email-opt-outs';
 import type { QuoteInbox } from '../ports/quote-inbox';
-import { serviceKinds } from './service-kind';
+import { serviceKinds } from './service-words';
 import { type ServiceBooking, serviceBookingOf } from './service-booking';
 import { doneOnOf, reminderStands, serviceReminderOf } from './service-reminder';
 

@@ -1,7 +1,7 @@
 import { business } from '../business';
 import { londonDay } from '../london-time';
 import { dueListDays } from './service-due';
-import type { ServiceKind } from './service-kind';
+import type { ServiceKind } from './service-words';
 import type { RepeatOf, ServiceReminder } from './service-reminder';
 import { describeDay, serviceLabels } from './service-words';
 

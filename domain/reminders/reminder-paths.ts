@@ -1,4 +1,5 @@
 import { customerLinkApiPath } from '../customer-link/customer-link';
+import { bookingQueryName } from './service-words';
 
 /**
  * The paths under a customer's link that a yearly reminder uses: on the page (/r/<token>) its plain
@@ -7,11 +8,6 @@ import { customerLinkApiPath } from '../customer-link/customer-link';
  */
 export const reminderPaths = { remind: '/reminder', stop: '/stop-reminders', booking: '/booking' } as const;
 
-/** The home page's query that opens the quote form filled in for a customer's next visit: `/?book=<token>`. */
-export const bookingQueryName = 'book';
-
-/** The quote form's hidden field that ties a booked visit to the request whose reminder it came from: the customer's token. */
-export const repeatFieldName = 'repeat_of';
 
 /** A reminder's links on the API, as its emails give them. */
 export const reminderLinkPaths = (token: string) => ({ stop: `${customerLinkApiPath}/${token}${reminderPaths.stop}` });

@@ -2,7 +2,7 @@ import type { InboxQuote } from '../inbox/inbox-quote';
 import { emptyDraft, type QuoteDraft } from '../quote/quote';
 import type { ServiceType } from '../quote/service-type';
 import { describeDay, reminderCopy } from './reminder-copy';
-import type { ServiceKind } from './service-kind';
+import type { ServiceKind } from './service-words';
 import { serviceReminderOf } from './service-reminder';
 
 /** The next visit a reminder's "Book my service" asks for: the quote form filled in for the customer, and what it repeats. */

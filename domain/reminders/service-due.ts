@@ -1,7 +1,7 @@
 // When a yearly visit falls due, on London calendar days (yyyy-mm-dd): a day has no clock, so neither
 // BST nor GMT can move it. A month later than a day that month lacks (31 Jan, 29 Feb) is that month's last.
 
-import type { ServiceKind } from './service-kind';
+import type { ServiceKind } from './service-words';
 
 /** How many months before its deadline a landlord's gas safety check may be done and keep that deadline (HSE, GSIUR 1998 reg. 36(3)). */
 const keepWindowMonths = 2;

@@ -3,7 +3,7 @@ import type { QuoteStatus } from '../inbox/quote-status';
 import { isEmailAddress } from '../quote/email-address';
 import { londonDay, londonMoment } from '../london-time';
 import { addDays, earliestKeeping, nextServiceDue } from './service-due';
-import type { ServiceKind } from './service-kind';
+import type { ServiceKind } from './service-words';
 
 // A done job's yearly visit, remembered with the customer's agreement: one neutral, factual email at a
 // lead time before it falls due, one more two weeks later unless the customer booked through its link,

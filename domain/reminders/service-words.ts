@@ -1,7 +1,17 @@
-import type { ServiceKind } from './service-kind';
 
-// The few words of the yearly visits that the home page's form needs too, apart from the rest of
-// the reminders' texts (reminder-copy.ts), so a visitor's page carries only these.
+// The yearly visits by kind and name, and the few words and names the home page's quote form needs
+// for a visit booked through a reminder: apart from the due rule and the rest of the reminders' texts
+// (service-due.ts, reminder-copy.ts), so a visitor's page carries only these.
+
+/** The two yearly visits a reminder is for. */
+export const serviceKinds = ['boiler-service', 'gas-safety-check'] as const;
+export type ServiceKind = (typeof serviceKinds)[number];
+
+/** The home page's query that opens the quote form filled in for a customer's next visit: `/?book=<token>`. */
+export const bookingQueryName = 'book';
+
+/** The quote form's hidden field that ties a booked visit to the request whose reminder it came from: the customer's token. */
+export const repeatFieldName = 'repeat_of';
 
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 

@@ -3,7 +3,7 @@ import { CustomerMessageSchema, customerMessageField } from '../../../domain/cus
 import { WireCustomerViewSchema } from '../../http-api/customer-link-wire';
 import { WireServiceBookingSchema } from '../../http-api/service-booking-wire';
 import { reminderServiceField } from '../../../domain/reminders/customer-reminders';
-import { serviceKinds } from '../../../domain/reminders/service-kind';
+import { serviceKinds } from '../../../domain/reminders/service-words';
 import { type Answer, describeRoute, down, failure, htmlAnswer, jsonAnswer, jsonBody, limited, named, type Operation, tooLarge } from '../openapi/describe-route';
 
 // The customer's own link under /api/r/{token} (customer-link-api.ts), for the API's document: the

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from 'vitest';
 import type { QuoteStatus } from '../../../domain/inbox/quote-status';
-import { bookingPath, reminderLinkPaths, repeatFieldName } from '../../../domain/reminders/reminder-paths';
+import { bookingPath, reminderLinkPaths } from '../../../domain/reminders/reminder-paths';
+import { repeatFieldName } from '../../../domain/reminders/service-words';
 import { reminderCopy } from '../../../domain/reminders/reminder-copy';
 import { formTokenFieldName } from '../../../domain/spam/spam';
 import { toNamedFields } from '../../../domain/quote/quote';

@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { deleteQuote, type DeleteQuoteDeps } from '../../../domain/inbox/delete-quote';
 import { describeField, fieldNamed, honeypotFieldName, type QuoteDraft } from '../../../domain/quote/quote';
 import { type Arrival, formTokenFieldName } from '../../../domain/spam/spam';
-import { repeatFieldName } from '../../../domain/reminders/reminder-paths';
+import { repeatFieldName } from '../../../domain/reminders/service-words';
 import { isCustomerTokenShaped } from '../../../domain/customer-link/customer-link';
 import type { FieldIssue, QuoteError } from '../../../domain/quote/quote-errors';
 import type { ChosenPhoto, PhotoProcessor } from '../../../domain/ports/photos';

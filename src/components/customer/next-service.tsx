@@ -3,7 +3,7 @@ import type { CustomerLinkView } from '../../../domain/customer-link/customer-li
 import type { RemindResult, StopRemindersResult } from '../../../domain/reminders/customer-reminders';
 import { reminderServiceField } from '../../../domain/reminders/customer-reminders';
 import { describeKeepWindow, reminderCopy } from '../../../domain/reminders/reminder-copy';
-import { serviceKinds } from '../../../domain/reminders/service-kind';
+import { serviceKinds } from '../../../domain/reminders/service-words';
 
 const { customer: text, services } = reminderCopy;
 

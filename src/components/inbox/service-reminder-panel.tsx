@@ -6,7 +6,7 @@ import { stepProblem } from '../../../domain/activity/activity-guard';
 import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
 import { londonDay } from '../../../domain/london-time';
 import { describeKeepWindow, describeRepeat, describeServiceReminder, reminderCopy } from '../../../domain/reminders/reminder-copy';
-import { serviceKinds } from '../../../domain/reminders/service-kind';
+import { serviceKinds } from '../../../domain/reminders/service-words';
 import { reminderStands, repeatOf, serviceReminderOf } from '../../../domain/reminders/service-reminder';
 import { useAppContext } from '../../app/app-context-provider';
 

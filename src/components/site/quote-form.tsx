@@ -13,8 +13,7 @@ import { quoteSectionId } from './quote-section-id';
 import { pendingSubmitAttribute } from '../../render/interaction-loader';
 import { useHydrated } from '../shared/use-hydrated';
 import { arrivalOf, type FieldErrors, type QuoteFormStore } from '../../app/stores/quote-form-store';
-import { bookingQueryName, repeatFieldName } from '../../../domain/reminders/reminder-paths';
-import { bookingCopy } from '../../../domain/reminders/service-words';
+import { bookingCopy, bookingQueryName, repeatFieldName } from '../../../domain/reminders/service-words';
 
 /** The id of a field's control: quote-service-type for serviceType. */
 const controlId = (field: QuoteField) => `quote-${field.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
