@@ -111,7 +111,7 @@ export function customerLinkViewOf(quote: InboxQuote, now: Date): CustomerLinkVi
       .map(({ text, at }) => ({ text, at }))
       .reverse(),
     notices: customerNoticesOf(quote.activity),
-    reminder: customerReminderOf(quote.activity, quote.status),
+    reminder: customerReminderOf(quote.activity, quote.status, quote.email),
   };
 }
 

@@ -20,7 +20,9 @@ const serviceTypeOf: Record<ServiceKind, ServiceType> = { 'boiler-service': 'hea
 export function serviceBookingOf(quote: InboxQuote): ServiceBooking | undefined {
   const reminder = serviceReminderOf(quote.activity);
   if (reminder === null) return undefined;
-  const description = `${reminderCopy.services[reminder.service]}, last done ${describeDay(reminder.doneOn)}, due by ${describeDay(reminder.due)}.`;
+  // With whose visit it is: two customers booking the same visit on the same day write different
+  // descriptions, so neither is taken for a burst of the same text (spam.ts).
+  const description = `${reminderCopy.services[reminder.service]} for ${quote.name}, last done ${describeDay(reminder.doneOn)}, due by ${describeDay(reminder.due)}.`;
   const draft: QuoteDraft = {
     ...emptyDraft,
     name: quote.name,

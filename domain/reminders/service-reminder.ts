@@ -122,11 +122,14 @@ export type CustomerReminder =
   | { stands: true; service: ServiceKind; due: string; keepsFrom: string | null }
   | { stands: false; offered: boolean };
 
-/** The customer's reminder on a request at `status`: one standing, else offered once the job is done. */
-export function customerReminderOf(log: readonly Activity[], status: QuoteStatus): CustomerReminder {
+/**
+ * The customer's reminder on a request: one standing, else offered once the job is done, to a customer
+ * who gave an email address (a reminder goes by email; without one it could never be sent).
+ */
+export function customerReminderOf(log: readonly Activity[], status: QuoteStatus, email: string | null): CustomerReminder {
   const reminder = serviceReminderOf(log);
   if (reminderStands(reminder)) return { stands: true, service: reminder.service, due: reminder.due, keepsFrom: reminder.keepsFrom };
-  return { stands: false, offered: status === 'done' };
+  return { stands: false, offered: status === 'done' && email !== null && isEmailAddress(email) };
 }
 
 /** The day the job was last marked done, in London: the day the customer's own reminder counts from. */

@@ -24,7 +24,7 @@ async function pictured(page: Page, name: string) {
 test('staff mark a job done, set its yearly reminder, see it on the card and in Due for service, and stop it', async ({ page, request, scanAccessibility }) => {
   test.slow();
   const name = `Boiler Owner ${marker()}`;
-  const sent = await request.post(quotesPath, { data: toNamedFields(sampleQuote({ name, serviceType: 'heating', email: `${name.replaceAll(' ', '.').toLowerCase()}@example.co.uk` })) });
+  const sent = await request.post(quotesPath, { data: toNamedFields(sampleQuote({ name, description: `Boiler due its service, ${name}`, serviceType: 'heating', email: `${name.replaceAll(' ', '.').toLowerCase()}@example.co.uk` })) });
   expect(sent.status()).toBe(201);
   const { id } = (await sent.json()) as { id: string };
   expect((await request.post('/api/session', { data: e2eStaff })).status()).toBe(200);

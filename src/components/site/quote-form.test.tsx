@@ -370,7 +370,7 @@ test("a reminder's Book my service opens the form filled in for the customer, an
   const field = (name: string) => within(form).getByLabelText<HTMLInputElement>(name, { exact: false });
   expect(field('Full name').value).toBe('Ada Osei');
   expect(field('Phone number').value).toBe('07700 900222');
-  expect(field('Describe the job').value).toBe('Boiler service, last done 14 October 2025, due by 14 October 2026.');
+  expect(field('Describe the job').value).toBe('Boiler service for Ada Osei, last done 14 October 2025, due by 14 October 2026.');
   expect(document.querySelector('meta[name="referrer"]')?.getAttribute('content')).toBe('no-referrer');
 
   await user.click(within(form).getByRole('button', { name: 'Get Free Quote' }));
