@@ -69,8 +69,11 @@ for (const scripts of [false, true]) {
       const due = addMonths(londonDay(new Date()), 12);
       await expect(card).toContainText(`Your landlord gas safety check is next due by ${describeDay(due)}.`);
       await expect(card).toContainText(`A check from ${describeDay(addMonths(due, -2), 'short')} keeps ${describeDay(due, 'no-year')} as the deadline.`);
-      if (scripts) await pictured(page, 'customer-reminder-set');
-      expect(await scanAccessibility()).toEqual([]);
+      // The pictures and the accessibility scan run scripts of their own in the page.
+      if (scripts) {
+        await pictured(page, 'customer-reminder-set');
+        expect(await scanAccessibility()).toEqual([]);
+      }
       expect((await listed(request)).find((quote) => quote.id === id)?.activity.at(-1)).toMatchObject({ kind: 'reminder-set', service: 'gas-safety-check', by: 'customer' });
 
       await card.getByRole('button', { name: reminderCopy.customer.stop, exact: true }).click();
@@ -89,8 +92,10 @@ for (const scripts of [false, true]) {
       await expect(form).toContainText(`Booking your boiler service, due by ${describeDay(due)}.`);
       await expect(form.getByLabel('Full name')).toHaveValue(name);
       await expect(form.getByLabel('Phone number')).toHaveValue('07700 900333');
-      if (scripts) await pictured(page, 'booking-form');
-      expect(await scanAccessibility()).toEqual([]);
+      if (scripts) {
+        await pictured(page, 'booking-form');
+        expect(await scanAccessibility()).toEqual([]);
+      }
 
       await form.getByRole('button', { name: 'Get Free Quote' }).click();
       await expect(page.getByText('Quote Request Submitted!')).toBeVisible();

@@ -1,4 +1,4 @@
-import { type SubmitEvent, useState } from 'react';
+import { type SubmitEvent, useLayoutEffect, useRef, useState } from 'react';
 import type { CustomerLinkView } from '../../../domain/customer-link/customer-link';
 import type { RemindResult, StopRemindersResult } from '../../../domain/reminders/customer-reminders';
 import { reminderServiceField } from '../../../domain/reminders/customer-reminders';
@@ -33,6 +33,13 @@ export function NextService({ reminder, actions, initialError, onReminded, onSto
   const [service, setService] = useState('');
   const [error, setError] = useState(initialError);
   const [busy, setBusy] = useState(false);
+  const offerForm = useRef<HTMLFormElement>(null);
+  // On our server the page's scripts load on the customer's first press, which may be the choice
+  // itself: what is chosen when they take over is the customer's, and what a send carries.
+  useLayoutEffect(() => {
+    const chosen = offerForm.current?.querySelector<HTMLInputElement>(`input[name="${reminderServiceField.name}"]:checked`);
+    if (chosen) setService(chosen.value);
+  }, []);
 
   const run = async (event: SubmitEvent<HTMLFormElement>, act: () => Promise<string | undefined>) => {
     event.preventDefault();
@@ -67,7 +74,7 @@ export function NextService({ reminder, actions, initialError, onReminded, onSto
     <section className="card customer-card customer-next-service" aria-labelledby="customer-next-service-title">
       <h2 id="customer-next-service-title">{text.heading}</h2>
       <p>{text.offerLead}</p>
-      <form {...actions.post('remind')} onSubmit={(event) => void run(event, async () => onReminded(await actions.remind(service)))} noValidate>
+      <form ref={offerForm} {...actions.post('remind')} onSubmit={(event) => void run(event, async () => onReminded(await actions.remind(service)))} noValidate>
         <fieldset className="reminder-services" {...(error && { 'aria-describedby': errorId })}>
           <legend>{reminderCopy.staff.service}</legend>
           {serviceKinds.map((kind) => (
