@@ -1,5 +1,5 @@
 import { Link, useSearch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { formatPounds } from '../../../domain/inbox/job-outcome';
 import { describeDuration } from '../../../domain/inbox/response-clock';
 import { formatLondonIso, londonDay } from '../../../domain/london-time';
@@ -11,10 +11,11 @@ import { downloadFile } from '../../components/inbox/download-file';
 import { DownloadIcon } from '../../components/shared/icons';
 import { useAppContext } from '../app-context-provider';
 import { toastSlot } from '../stores/toast-store';
+import type { Backend } from '../backends/backend';
 import { StaffPage } from './staff-page';
+import { ReadingFailed, useStaffReading } from './use-staff-reading';
 
 /** What came of reading one period's report, at one attempt: while none has, it is loading. */
-type Reading = { period: ReportPeriod; attempt: number } & ({ state: 'ready'; report: LeadReport } | { state: 'failed' });
 
 const percent = (share: number | null) => (share === null ? text.none : `${String(Math.round(share * 100))}%`);
 const money = (pence: number | null) => (pence === null ? text.none : formatPounds(pence));
@@ -145,29 +146,15 @@ function Report() {
   // By the route's id, not its object: importing the route here would split the router's chunk.
   const { period } = useSearch({ from: '/quotes/report' });
   const { ports, onNotSignedIn, toasts } = useAppContext((context) => context.settingsDeps);
-  const [attempt, setAttempt] = useState(0);
-  const [settled, setSettled] = useState<Reading>();
-  const reading = settled?.period === period && settled.attempt === attempt ? settled : { state: 'loading' as const };
-
-  useEffect(() => {
-    // A period left before its report arrived must not show that report.
-    const asked = { live: true };
-    void (async () => {
-      try {
-        const reports = (await ports()).reports;
-        if (reports === undefined) throw new Error('This host draws no report');
-        const report = await reports.read(period);
-        if (asked.live) setSettled({ period, attempt, state: 'ready', report });
-      } catch (error) {
-        if (!asked.live) return;
-        if (error instanceof NotSignedIn) onNotSignedIn();
-        else setSettled({ period, attempt, state: 'failed' });
-      }
-    })();
-    return () => {
-      asked.live = false;
-    };
-  }, [ports, period, onNotSignedIn, attempt]);
+  // A period left before its report arrived never shows that report.
+  const read = useCallback(
+    (backend: Backend) => {
+      if (backend.reports === undefined) throw new Error('This host draws no report');
+      return backend.reports.read(period);
+    },
+    [period],
+  );
+  const { reading, retry } = useStaffReading(read);
 
   const download = async (chosen: ReportPeriod) => {
     try {
@@ -194,24 +181,17 @@ function Report() {
         ))}
       </nav>
       {reading.state === 'loading' && <p className="list-message">{text.loading}</p>}
-      {reading.state === 'failed' && (
-        <div className="list-message" role="alert">
-          <p>{text.failed}</p>
-          <button type="button" className="button button-outline" onClick={() => setAttempt((count) => count + 1)}>
-            {text.retry}
-          </button>
-        </div>
-      )}
+      {reading.state === 'failed' && <ReadingFailed message={text.failed} retryLabel={text.retry} retry={retry} />}
       {reading.state === 'ready' && (
         <>
           <p className="summary-quiet">
-            {text.covers(formatLondonIso(reading.report.from), formatLondonIso(new Date(reading.report.to.getTime() - 1)))} {text.valueNote}
+            {text.covers(formatLondonIso(reading.value.from), formatLondonIso(new Date(reading.value.to.getTime() - 1)))} {text.valueNote}
           </p>
-          <ChannelTable report={reading.report} />
+          <ChannelTable report={reading.value} />
           <h2>{text.chartHeading}</h2>
-          <WeekBars id="report-requests" title={text.requestsChart} weeks={reading.report.weeks} value={(week) => week.requests} describe={(count) => count.toLocaleString('en-GB')} />
-          <WeekBars id="report-value" title={text.valueChart} weeks={reading.report.weeks} value={(week) => week.wonPence} describe={formatPounds} />
-          <WeeksTable weeks={reading.report.weeks} />
+          <WeekBars id="report-requests" title={text.requestsChart} weeks={reading.value.weeks} value={(week) => week.requests} describe={(count) => count.toLocaleString('en-GB')} />
+          <WeekBars id="report-value" title={text.valueChart} weeks={reading.value.weeks} value={(week) => week.wonPence} describe={formatPounds} />
+          <WeeksTable weeks={reading.value.weeks} />
           <button type="button" className="button button-outline" onClick={() => void download(period)}>
             <DownloadIcon /> {text.download}
           </button>
