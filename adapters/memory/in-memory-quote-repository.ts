@@ -23,6 +23,8 @@ import { isWon, waitingStatus } from '../../domain/inbox/quote-status';
 import { type Arrival, inSpamFolder, judgeSpam, type SpamMark, spamTextKey } from '../../domain/spam/spam';
 import { inboxPage } from './inbox-page';
 import { reminderStands, type ServiceReminder, serviceReminderOf } from '../../domain/reminders/service-reminder';
+import { pricedQuotesOf } from '../../domain/priced-quote/priced-quote';
+import { londonDay } from '../../domain/london-time';
 import { nextCycleStep, repeatVisitSteps } from '../../domain/reminders/repeat-visit';
 import type { ServiceDueList } from '../../domain/ports/service-due-list';
 import { type ViewCounts, viewCountsOf } from '../../domain/inbox/view-counts';
@@ -212,13 +214,21 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
   async record({ id, step, by, at }: StepToRecord): Promise<RecordOutcome> {
     const quote = this.#find(id);
     if (quote === undefined) return { outcome: 'not-found' };
-    const state = { status: quote.status, inSpam: inSpamFolder(quote), taken: quote.taken, reminderStands: reminderStands(serviceReminderOf(quote.activity)) };
+    const state = {
+      status: quote.status,
+      inSpam: inSpamFolder(quote),
+      taken: quote.taken,
+      reminderStands: reminderStands(serviceReminderOf(quote.activity)),
+      quotes: pricedQuotesOf(quote.activity),
+      today: londonDay(at),
+    };
     const refusal = refusalOf(step, state);
     if (refusal !== null) return { outcome: 'refused', refusal };
     const entries = stepsRecorded(step, state).map((recorded): Activity => ({ ...recorded, id: this.#newId(), by, at: new Date(at) }));
-    if (step.kind === 'status-moved') {
-      quote.status = step.to;
-      if (step.from === waitingStatus) quote.respondedAt = new Date(at);
+    for (const entry of entries) {
+      if (entry.kind !== 'status-moved') continue;
+      quote.status = entry.to;
+      if (entry.from === waitingStatus) quote.respondedAt = new Date(at);
     }
     if (step.kind === 'spam-cleared') quote.createdAt = new Date(at);
     // A new agreement to be reminded outweighs an earlier stop.

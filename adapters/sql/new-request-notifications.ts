@@ -3,6 +3,7 @@ import { takeConfirmation } from './customer-confirmations';
 import type { Database, NotificationKind } from './database';
 import { type ReviewEmailKind, reviewAskDue, reviewReminderDue } from '../../domain/reviews/review-ask';
 import { type ReminderEmailKind, secondReminderAt } from '../../domain/reminders/service-reminder';
+import { type QuoteEmailKind, quoteFollowUpAt } from '../../domain/priced-quote/quote-emails';
 
 /**
  * Queues the emails a request arriving at `at` sends, due at once: one to the business, and one to
@@ -68,6 +69,32 @@ async function queueAt(tx: Kysely<Database>, quoteId: string, kind: ReviewEmailK
             .where('notifications.sent_at', 'is', null)
             .where('notifications.attempts', '=', 0)
         : conflict.columns(['quote_id', 'kind']).doNothing(),
+    )
+    .execute();
+}
+
+/**
+ * Queues a quote's email, due at once, and its one follow-up `followUpDays` later (none when 0); called in
+ * the transaction that records it sent. A version sent after another queues both again, as new.
+ */
+export async function queueQuoteEmails(tx: Kysely<Database>, quoteId: string, sentAt: Date, followUpDays: number): Promise<void> {
+  await requeue(tx, quoteId, 'quote-sent', sentAt);
+  if (followUpDays > 0) await requeue(tx, quoteId, 'quote-follow-up', quoteFollowUpAt(sentAt, followUpDays));
+}
+
+/** Queues the confirmation of a quote accepted, due at once; called in the transaction that records the yes. */
+export async function queueQuoteConfirmation(tx: Kysely<Database>, quoteId: string, acceptedAt: Date): Promise<void> {
+  await requeue(tx, quoteId, 'quote-accepted', acceptedAt);
+}
+
+/** One email of `kind` for the request, due `at`, as if never sent: a quote's emails go again for each version. */
+async function requeue(tx: Kysely<Database>, quoteId: string, kind: QuoteEmailKind, at: Date): Promise<void> {
+  const due = at.toISOString();
+  await tx
+    .insertInto('notifications')
+    .values({ id: crypto.randomUUID(), quote_id: quoteId, kind, created_at: due, next_attempt_at: due })
+    .onConflict((conflict) =>
+      conflict.columns(['quote_id', 'kind']).doUpdateSet({ created_at: due, next_attempt_at: due, sent_at: null, attempts: 0, last_error: null }),
     )
     .execute();
 }

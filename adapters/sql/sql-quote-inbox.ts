@@ -1,6 +1,9 @@
 import type { ReportSource, ReportTallies } from '../../domain/ports/report-source';
 import { type Kysely, sql, type UpdateObject } from 'kysely';
-import type { Activity } from '../../domain/activity/activity';
+import type { Activity, ActivityStep } from '../../domain/activity/activity';
+import { pricedQuoteKinds, pricedQuotesOf } from '../../domain/priced-quote/priced-quote';
+import { londonDay } from '../../domain/london-time';
+import { defaultQuoteFollowUpDays } from '../../domain/priced-quote/quote-emails';
 import { type GuardedState, refusalOf, stepsRecorded } from '../../domain/activity/activity-guard';
 import type { InboxQuote } from '../../domain/inbox/inbox-quote';
 import type { PhotoRef } from '../../domain/photos/photos';
@@ -16,7 +19,7 @@ import { type Database, type SqlDialectName, sqlDialectOf } from './database';
 import { type SearchPath, afterInboxCursor, inSpamFolder, inboxOrderBy, matchingInboxQuery } from './inbox-page-query';
 import { businessEmailColumns, inboxQuoteColumns, parseStatus, photoRefColumns, rowToBusinessEmail, rowToInboxQuote, rowToPhotoRef } from './inbox-row';
 import { activityColumns, appendActivity, rowToActivity } from './activity-row';
-import { queueNotifications, queueReviewAsk, queueServiceReminder } from './new-request-notifications';
+import { queueNotifications, queueQuoteConfirmation, queueQuoteEmails, queueReviewAsk, queueServiceReminder } from './new-request-notifications';
 import { defaultReminderLeadDays, firstReminderAt, serviceReminderOf } from '../../domain/reminders/service-reminder';
 import { addressHash } from './customer-confirmations';
 import { nextCycleStep } from '../../domain/reminders/repeat-visit';
@@ -44,6 +47,8 @@ export interface SqlQuoteInboxOptions {
   reviewAskAfterHours?: number;
   /** With `notify`: how many days before a yearly visit falls due its first reminder goes. */
   reminderLeadDays?: number;
+  /** Days after a quote is sent that its one follow-up goes; 0 sends none. */
+  quoteFollowUpDays?: number;
 }
 
 /**
@@ -58,10 +63,11 @@ export class SqlQuoteInbox implements QuoteInbox, ReportSource, ServiceDueList {
   readonly #notify: boolean;
   readonly #reviewAskAfterHours: number;
   readonly #reminderLeadDays: number;
+  readonly #quoteFollowUpDays: number;
 
   constructor(
     db: Kysely<Database>,
-    { newId = () => crypto.randomUUID(), notify = false, reviewAskAfterHours = defaultReviewAskAfterHours, reminderLeadDays = defaultReminderLeadDays }: SqlQuoteInboxOptions = {},
+    { newId = () => crypto.randomUUID(), notify = false, reviewAskAfterHours = defaultReviewAskAfterHours, reminderLeadDays = defaultReminderLeadDays, quoteFollowUpDays = defaultQuoteFollowUpDays }: SqlQuoteInboxOptions = {},
   ) {
     this.#db = db;
     this.#dialect = sqlDialectOf(db);
@@ -69,6 +75,7 @@ export class SqlQuoteInbox implements QuoteInbox, ReportSource, ServiceDueList {
     this.#notify = notify;
     this.#reviewAskAfterHours = reviewAskAfterHours;
     this.#reminderLeadDays = reminderLeadDays;
+    this.#quoteFollowUpDays = quoteFollowUpDays;
   }
 
   async findPage({ query, after, limit, now }: { query: InboxQuery; after: InboxCursor | null; limit: number; now: Date }): Promise<InboxPage> {
@@ -135,18 +142,27 @@ export class SqlQuoteInbox implements QuoteInbox, ReportSource, ServiceDueList {
         .$if(this.#dialect === 'postgres', (select) => select.forUpdate())
         .executeTakeFirst();
       if (row === undefined) return { outcome: 'not-found' };
+      // Its quote's steps, read under the same lock: the quote itself is kept only in the log.
+      const quoteSteps = await tx.selectFrom('quote_activity').select(activityColumns).where('quote_id', '=', id).where('kind', 'in', pricedQuoteKinds).orderBy('at').orderBy('seq').execute();
       const state = {
         status: parseStatus(id, row.status),
         inSpam: row.in_spam === true || row.in_spam === 1,
         taken: rowToTaking(id, row.taken_by, row.taken_at),
         reminderStands: row.service_due_on !== null,
+        quotes: pricedQuotesOf(quoteSteps.map(rowToActivity)),
+        today: londonDay(at),
       };
       const refusal = refusalOf(step, state);
       if (refusal !== null) return { outcome: 'refused', refusal };
-      const entries = await appendActivity(tx, id, stepsRecorded(step, state), { by, at, newId: this.#newId });
+      const recorded = stepsRecorded(step, state);
+      const entries = await appendActivity(tx, id, recorded, { by, at, newId: this.#newId });
       const entry = entries.at(-1);
       if (entry === undefined) throw new Error('A step records at least itself');
-      await this.#writeColumns(tx, { id, step, by, at, urgent: row.urgent === true || row.urgent === 1, email: row.email, state });
+      // What each step written moves: a quote's answer moves the request's status as a move would.
+      for (const written of recorded) {
+        if (written.kind === 'taken' && recorded.length > 1) continue;
+        await this.#writeColumns(tx, { id, step: written, by, at, urgent: row.urgent === true || row.urgent === 1, email: row.email, state });
+      }
       return { outcome: 'recorded', quote: await requireInboxQuote(tx, id), entry };
     });
   }
@@ -154,7 +170,7 @@ export class SqlQuoteInbox implements QuoteInbox, ReportSource, ServiceDueList {
   /** The columns kept beside the log for indexes, the inbox's order and the report, as a step moves them. */
   async #writeColumns(
     tx: Kysely<Database>,
-    { id, step, by, at, urgent, email, state }: StepToRecord & { urgent: boolean; email: string | null; state: GuardedState },
+    { id, step, by, at, urgent, email, state }: { id: string; step: ActivityStep; by: string; at: Date; urgent: boolean; email: string | null; state: GuardedState },
   ): Promise<void> {
     const update = (set: UpdateObject<Database, 'quote_requests'>) => tx.updateTable('quote_requests').set(set).where('id', '=', id).execute();
     const taking = state.taken === null ? { taken_by: by, taken_at: at.toISOString() } : {};
@@ -205,7 +221,13 @@ export class SqlQuoteInbox implements QuoteInbox, ReportSource, ServiceDueList {
       case 'reminder-stopped':
         await update({ service_due_on: null });
         return;
-      case 'note':
+      case 'quote-sent':
+        if (this.#notify) await queueQuoteEmails(tx, id, at, this.#quoteFollowUpDays);
+        return;
+      case 'quote-accepted':
+        if (this.#notify) await queueQuoteConfirmation(tx, id, at);
+        return;
+      default:
         return;
     }
   }

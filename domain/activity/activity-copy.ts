@@ -4,6 +4,8 @@ import type { Activity } from './activity';
 import { actorRole } from './actor';
 import { describeArrival } from './customer-notices';
 import { describeDay, reminderCopy } from '../reminders/reminder-copy';
+import { formatPrice, priceQuote } from '../priced-quote/quote-pricing';
+import { lostReasonLabels } from '../inbox/job-outcome';
 
 /** What each kind of step says on the timeline and in a customer's data: one line, without who or when. */
 const describers: { [Kind in Activity['kind']]: (entry: Extract<Activity, { kind: Kind }>) => string } = {
@@ -25,6 +27,13 @@ const describers: { [Kind in Activity['kind']]: (entry: Extract<Activity, { kind
   'reminder-stopped': () => 'Reminders stopped',
   'service-reminded': () => 'Reminded that the next service is due',
   'service-booked': () => 'Next service asked for through the reminder',
+  'quote-written': (entry) => `Quote version ${entry.version} written: ${formatPrice(priceQuote(entry.lines, entry).totalPence)}`,
+  'quote-sent': (entry) => `Quote version ${entry.version} sent`,
+  'quote-viewed': (entry) => `Quote version ${entry.version} viewed`,
+  'quote-accepted': (entry) => `Quote version ${entry.version} accepted: ${formatPrice(entry.totalPence)}${entry.earlyStart ? ', work to start within the cancellation period' : ''}`,
+  'quote-declined': (entry) => `Quote version ${entry.version} declined${entry.reason === undefined ? '' : ` (${lostReasonLabels[entry.reason]})`}`,
+  'quote-replaced': (entry) => `Quote version ${entry.version} replaced by version ${entry.replacedBy}`,
+  'quote-followed-up': (entry) => `Followed up quote version ${entry.version}`,
   'repeat-of': (entry) => `Repeat customer: ${reminderCopy.services[entry.service].toLowerCase()} last done ${describeDay(entry.lastDone, 'short')}`,
 };
 

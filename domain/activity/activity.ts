@@ -3,6 +3,7 @@ import { writtenText } from '../quote/field-description';
 import { lostReasons, wonValueMaxPence } from '../inbox/job-outcome';
 import { QuoteStatusSchema } from '../inbox/quote-status';
 import { serviceKinds } from '../reminders/service-words';
+import { QuoteLinesSchema } from '../priced-quote/quote-draft';
 
 // A request's whole life is one log: every step is an entry of one of the kinds below, with who took
 // it (a staff member's email, the customer, or the system) and when. What the card, the clock and the
@@ -39,12 +40,22 @@ const missingMessages: Readonly<Record<string, string>> = {
   to: 'Choose a status from the list',
   text: 'Write the note before adding it',
   day: 'Choose the day',
+  version: 'Say which version of the quote',
+  lines: 'Add at least one line',
+  validUntil: 'Give the day the quote is valid until',
+  vatRegistered: 'Say whether the quote charges VAT',
+  terms: 'Give the business’s terms',
+  earlyStart: 'Say whether the work may start within the 14-day cancellation period',
 };
 const missing = (issue: v.BaseIssue<unknown>) => {
   const field = issue.expected?.replaceAll('"', '') ?? '';
   return issue.received === 'undefined' ? (missingMessages[field] ?? `Give ${field}`) : 'Send the step as an object';
 };
 const message = v.pipe(v.string(), v.nonEmpty(), v.maxLength(noteMaxLength));
+/** The most characters of the business's terms a quote carries. */
+export const quoteTermsMaxLength = 4000;
+const quoteVersion = v.pipe(v.number('Say which version of the quote'), v.integer('Say which version of the quote'), v.minValue(1, 'Say which version of the quote'), v.maxValue(999, 'A quote has at most 999 versions'));
+
 /** A London day (YYYY-MM-DD) and a wall-clock time (HH:MM). */
 const day = (message = 'Choose the day') => v.pipe(v.string(message), v.isoDate(message));
 const clockTime = (label: string) => v.pipe(v.string(`Choose ${label}`), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, `Choose ${label} as HH:MM`));
@@ -94,6 +105,24 @@ export function activityVariant<const Stamp extends v.ObjectEntries>(stamp: Stam
       due: day(),
       ...stamp,
     }, missing),
+    // A priced quote (priced-quote.ts): a version written (and written again while a draft), sent, and
+    // answered by the customer through their link; a version sent in its place replaces the last.
+    v.object({
+      kind: v.literal('quote-written'),
+      version: quoteVersion,
+      lines: QuoteLinesSchema,
+      validUntil: day('Give the day the quote is valid until'),
+      vatRegistered: v.boolean(),
+      terms: v.pipe(v.string(), v.maxLength(quoteTermsMaxLength)),
+      ...stamp,
+    }, missing),
+    v.object({ kind: v.literal('quote-sent'), version: quoteVersion, ...stamp }, missing),
+    v.object({ kind: v.literal('quote-viewed'), version: quoteVersion, ...stamp }, missing),
+    v.object({ kind: v.literal('quote-accepted'), version: quoteVersion, totalPence: pence, earlyStart: v.boolean(), ...stamp }, missing),
+    v.object({ kind: v.literal('quote-declined'), version: quoteVersion, reason: v.exactOptional(v.picklist(lostReasons)), ...stamp }, missing),
+    v.object({ kind: v.literal('quote-replaced'), version: quoteVersion, replacedBy: quoteVersion, ...stamp }, missing),
+    /** The one follow-up email of a version nobody answered. */
+    v.object({ kind: v.literal('quote-followed-up'), version: quoteVersion, ...stamp }, missing),
   ], 'Choose a kind of step from the list');
 }
 
@@ -108,7 +137,13 @@ export const ActivityStepSchema = activityVariant({});
 export type ActivityStep = v.InferOutput<typeof ActivityStepSchema>;
 
 /** The kinds staff record through the inbox; the others are the customer's and the system's. */
-const staffKinds = ['status-moved', 'note', 'call-attempted', 'taken', 'spam-cleared', 'arrival-booked', 'reminder-set', 'reminder-stopped'] as const satisfies readonly ActivityKind[];
+const staffKinds = ['status-moved', 'note', 'call-attempted', 'taken', 'spam-cleared', 'arrival-booked', 'reminder-set', 'reminder-stopped', 'quote-written', 'quote-sent'] as const satisfies readonly ActivityKind[];
 export type StaffStep = Extract<ActivityStep, { kind: (typeof staffKinds)[number] }>;
 
 export const isStaffStep = (step: ActivityStep): step is StaffStep => staffKinds.some((kind) => kind === step.kind);
+
+/** The kinds the customer records through their link, under the same guard as staff's steps. */
+export type CustomerStep = Extract<ActivityStep, { kind: 'quote-viewed' | 'quote-accepted' | 'quote-declined' }>;
+
+/** A step a store records under its guard: staff's, or the customer's answer to a quote. */
+export type GuardedStep = StaffStep | CustomerStep;

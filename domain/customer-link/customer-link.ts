@@ -7,6 +7,7 @@ import { londonClock, londonDay } from '../london-time';
 import { type NewQuote, quoteFieldList } from '../quote/quote';
 import type { QuoteStatus } from '../inbox/quote-status';
 import { promiseDueAt } from '../inbox/promise';
+import { type CustomerQuote, customerQuotesOf } from '../priced-quote/customer-quote-view';
 
 // Every customer gets a private link to their own request: /r/<token>. The token is random (at least
 // 128 bits), given once to whoever sent the request, and kept by the stores only as its hash; the
@@ -80,6 +81,10 @@ export interface CustomerLinkView {
   notices: readonly string[];
   /** Their yearly reminder: when the next visit is due, or whether one is offered (once the job is done). */
   reminder: CustomerReminder;
+  /** The priced quotes they were sent, newest first: the one to answer, then those it replaced. */
+  quotes: readonly CustomerQuote[];
+  /** Whether they asked for an urgent repair: the right to cancel does not cover that visit. */
+  urgent: boolean;
 }
 
 /** When the status last became what it is, or when the request arrived. */
@@ -112,6 +117,8 @@ export function customerLinkViewOf(quote: InboxQuote, now: Date): CustomerLinkVi
       .reverse(),
     notices: customerNoticesOf(quote.activity),
     reminder: customerReminderOf(quote.activity, quote.status, quote.email),
+    quotes: customerQuotesOf(quote.activity, now),
+    urgent: quote.urgent,
   };
 }
 

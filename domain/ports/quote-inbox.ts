@@ -1,4 +1,4 @@
-import type { Activity, StaffStep } from '../activity/activity';
+import type { Activity, GuardedStep } from '../activity/activity';
 import type { Refusal } from '../activity/activity-guard';
 import type { InboxCursor, InboxPage, InboxQuery } from '../inbox/inbox-query';
 import type { InboxQuote } from '../inbox/inbox-quote';
@@ -30,8 +30,8 @@ export type Stamp = Pick<StatusChange, 'by' | 'at'>;
 // eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- nothing at all is what is meant
 export type NoStamp = Record<never, never>;
 
-/** A step staff take on one request, as an inbox is told it. */
-export type StepToRecord<Given extends Stamp | NoStamp = Stamp> = { id: string; step: StaffStep } & Given;
+/** A step staff (or the customer, answering a quote) take on one request, as an inbox is told it. */
+export type StepToRecord<Given extends Stamp | NoStamp = Stamp> = { id: string; step: GuardedStep } & Given;
 
 /**
  * Where staff work the quote requests: one page at a time, each request with its life's log. Every

@@ -17,7 +17,8 @@ const quoteLimits = { lines: 50, description: 200, quantity: 1000, unitPence: 10
 /** Whether a quantity has at most two decimal places, as 2.5 hours or 1.25 metres do. */
 const inHundredths = (quantity: number) => Math.abs(quantity * 100 - Math.round(quantity * 100)) < 1e-6;
 
-const LineSchema = v.object({
+/** One line as staff write it and the log keeps it. */
+export const QuoteLineSchema = v.object({
   description: v.pipe(
     v.string('Describe the work on this line'),
     v.trim(),
@@ -39,8 +40,11 @@ const LineSchema = v.object({
   vat: v.picklist(vatRates, 'Choose the VAT rate: 20%, 5% or 0%'),
 });
 
+/** A quote's lines: one at least, and at most 50. */
+export const QuoteLinesSchema = v.pipe(v.array(QuoteLineSchema, 'Add at least one line'), v.minLength(1, 'Add at least one line'), v.maxLength(quoteLimits.lines, `A quote has at most ${quoteLimits.lines} lines`));
+
 const DraftSchema = v.object({
-  lines: v.pipe(v.array(LineSchema, 'Add at least one line'), v.minLength(1, 'Add at least one line'), v.maxLength(quoteLimits.lines, `A quote has at most ${quoteLimits.lines} lines`)),
+  lines: QuoteLinesSchema,
   validUntil: v.pipe(v.string('Give the day the quote is valid until'), v.isoDate('Give the day the quote is valid until')),
 });
 
