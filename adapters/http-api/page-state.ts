@@ -4,7 +4,6 @@ import { coverCheckMaxLength } from '../../domain/quote/cover-check';
 import { type QuoteDraft, type QuoteField, quoteFieldList, requiredFields } from '../../domain/quote/quote';
 import type { QuoteError } from '../../domain/quote/quote-errors';
 import { type GasReport, gasReports } from '../../domain/safety/gas-report-kind';
-import { type WireCustomerView, WireCustomerViewSchema } from './customer-link-wire';
 import { IsoTimeSchema } from './iso-time';
 import { DraftSchema, type WireServiceBooking, WireServiceBookingSchema } from './service-booking-wire';
 
@@ -39,7 +38,11 @@ export interface PageState {
 
 /** What the server found for a customer link, and the message a plain HTML post could not add (its text kept). */
 export interface CustomerLinkState {
-  view: WireCustomerView;
+  /**
+   * What toWireCustomerView made of it, read by the customer's page with customer-link-wire.ts (kept
+   * apart, as the inbox's first screen is, so the home page's scripts never carry the customer view's format).
+   */
+  view: unknown;
   message?: { draft: string; error: string };
   /** Why "Remind me" sent as a plain form was not set. */
   reminderError?: string;
@@ -83,7 +86,7 @@ const PageStateSchema = v.object({
   received: v.exactOptional(v.object({ at: IsoTimeSchema, urgent: v.boolean() })),
   customer: v.exactOptional(
     v.object({
-      view: WireCustomerViewSchema,
+      view: v.unknown(),
       message: v.exactOptional(v.object({ draft: v.string(), error: v.string() })),
       reminderError: v.exactOptional(v.string()),
     }),

@@ -1,4 +1,5 @@
-import { fromWireCustomerView } from '../../adapters/http-api/customer-link-wire';
+import * as v from 'valibot';
+import { fromWireCustomerView, WireCustomerViewSchema } from '../../adapters/http-api/customer-link-wire';
 import type { CustomerLinkState } from '../../adapters/http-api/page-state';
 import type { CustomerLinkView } from '../../domain/customer-link/customer-link';
 import type { CustomerMessageResult, CustomerLinkResult, ReviewLinkResult, StopReviewsResult } from '../../domain/customer-link/customer-link-actions';
@@ -43,7 +44,10 @@ export function createCustomerPageContext(
     takeInitial: () => {
       const taken = first;
       first = undefined;
-      return taken && { view: fromWireCustomerView(taken.view), ...(taken.message && { message: taken.message }), ...(taken.reminderError !== undefined && { reminderError: taken.reminderError }) };
+      const view = taken && v.safeParse(WireCustomerViewSchema, taken.view);
+      // A view the page cannot read is as if none was drawn: the page asks for it again.
+      if (!taken || !view?.success) return undefined;
+      return { view: fromWireCustomerView(view.output), ...(taken.message && { message: taken.message }), ...(taken.reminderError !== undefined && { reminderError: taken.reminderError }) };
     },
     postsForms: backend.postsCustomerForms ?? false,
     view: (token) => withPorts(ports, (loaded) => loaded.customerLinkActions?.view(token, now()) ?? Promise.resolve(notFound)),

@@ -82,13 +82,13 @@ test('the page is rendered with what the customer may see, kept from search engi
   expect(privateHeaders(response)).toEqual({ robots: 'noindex, nofollow', referrer: 'no-referrer', cache: 'no-store', etag: null });
   expect(rendered).toHaveLength(1);
   expect(rendered[0]?.url).toBe(`/r/${token}`);
-  const view = rendered[0]?.state.customer?.view;
-  expect(view?.quote.name).toBe('Tom Okafor');
-  expect(view?.status).toBe('new');
+  const view = v.parse(WireCustomerViewSchema, rendered[0]?.state.customer?.view);
+  expect(view.quote.name).toBe('Tom Okafor');
+  expect(view.status).toBe('new');
   // 30 minutes from 08:50 for an urgent request.
-  expect(view?.call_by).toBe('2026-11-20T09:20:00.000Z');
+  expect(view.call_by).toBe('2026-11-20T09:20:00.000Z');
   // Staff's notes are not the customer's to see.
-  expect(view?.messages).toEqual([]);
+  expect(view.messages).toEqual([]);
   expect(JSON.stringify(view)).not.toContain('Called, no answer');
 });
 
