@@ -29,7 +29,7 @@ test('the owner reads the report: requests, first calls, wins and their value by
   await expect(total.getByRole('cell').nth(0)).not.toHaveText('0');
   await expect(total).toContainText('£');
   // The demo's jobs done long ago were asked for a review, and some followed the link.
-  await expect(table.getByRole('columnheader')).toContainText(['Reviews asked', 'Review links opened']);
+  await expect(table.getByRole('columnheader')).toContainText(['Reviews asked', 'Review links opened', 'Quotes sent', 'Quotes accepted', 'Acceptance rate', 'Value quoted']);
   await expect(total.getByRole('cell').nth(7)).not.toHaveText('0');
   await expect(page.getByRole('img', { name: /^Requests per week/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Won value per week/ })).toBeVisible();
@@ -42,7 +42,7 @@ test('the owner reads the report: requests, first calls, wins and their value by
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toBe(`report-last-90-days-${londonDay(new Date())}.csv`);
   const lines = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').split('\r\n');
-  expect(lines[0]).toBe('Channel,Requests,Median minutes to first call,Called within promise (%),Won,Win rate (%),Won value (£),Value per request (£),Reviews asked,Review links opened');
+  expect(lines[0]).toBe('Channel,Requests,Median minutes to first call,Called within promise (%),Won,Win rate (%),Won value (£),Value per request (£),Reviews asked,Review links opened,Quotes sent,Quotes accepted,Acceptance rate (%),Value quoted (£)');
   expect(lines.slice(1, 8).map((line) => line.split(',')[0])).toEqual([...leadChannels, 'All channels']);
   const totalRow = lines[7]?.split(',') ?? [];
   expect(Number(totalRow[6])).toBeGreaterThanOrEqual(2000);

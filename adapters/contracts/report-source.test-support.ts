@@ -7,10 +7,16 @@ import { seededRandom } from '../../fixtures/seeded-random';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { recorded } from './recorded-step.test-support';
+import { customerAuthor } from '../../domain/activity/actor';
+import { priceQuote, type QuoteLine } from '../../domain/priced-quote/quote-pricing';
+import { defaultValidUntil } from '../../domain/priced-quote/quote-draft';
 import { type MakeStore, withStore } from './store-under-test.test-support';
 
 const minute = 60_000;
 const sam = 'sam.porter@se1plumbing.example';
+
+/** What a tally sums, beside what its requests share. */
+const sums = ['requests', 'won', 'wonPence', 'reviewsAsked', 'reviewsOpened', 'quotesSent', 'quotesAccepted', 'quotedPence'] as const;
 
 /** The tallies in one order, and the days summed by London day: stores may split a day, or order either, as they like. */
 function comparable({ tallies, days }: ReportTallies): { tallies: ReportTally[]; days: Record<string, { requests: number; wonPence: number }> } {
@@ -22,9 +28,10 @@ function comparable({ tallies, days }: ReportTallies): { tallies: ReportTally[];
   }
   const merged: ReportTally[] = [];
   for (const tally of tallies) {
-    const same = merged.find((other) => JSON.stringify({ ...other, requests: 0, won: 0, wonPence: 0 }) === JSON.stringify({ ...tally, requests: 0, won: 0, wonPence: 0 }));
+    const shared = (of: ReportTally) => JSON.stringify({ ...of, ...Object.fromEntries(sums.map((sum) => [sum, 0])) });
+    const same = merged.find((other) => shared(other) === shared(tally));
     if (same === undefined) merged.push({ ...tally });
-    else Object.assign(same, { requests: same.requests + tally.requests, won: same.won + tally.won, wonPence: same.wonPence + tally.wonPence });
+    else for (const sum of sums) same[sum] += tally[sum];
   }
   return { tallies: merged.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))), days: byDay };
 }
@@ -67,9 +74,9 @@ export function reportSourceContract(name: string, make: MakeStore<QuoteInbox & 
         const sums = comparable(await inbox.reportTallies(from, to, clock.now()));
         expect(sums.tallies).toEqual([
           // Answered in 7 minutes, and won at last for the value given with that move.
-          { referrerHost: 'www.google.com', utmSource: 'google', utmMedium: 'cpc', hasGclid: true, minutesToFirstCall: 7, calledWithinPromise: true, overdueUncalled: false, requests: 1, won: 1, wonPence: 125_050, reviewsAsked: 0, reviewsOpened: 0 },
+          { referrerHost: 'www.google.com', utmSource: 'google', utmMedium: 'cpc', hasGclid: true, minutesToFirstCall: 7, calledWithinPromise: true, overdueUncalled: false, requests: 1, won: 1, wonPence: 125_050, reviewsAsked: 0, reviewsOpened: 0, quotesSent: 0, quotesAccepted: 0, quotedPence: 0 },
           // Rung 10 minutes after it came, nobody picked up: that kept the promise.
-          { referrerHost: null, utmSource: 'gbp', utmMedium: 'organic', hasGclid: false, minutesToFirstCall: 10, calledWithinPromise: true, overdueUncalled: false, requests: 1, won: 0, wonPence: 0, reviewsAsked: 0, reviewsOpened: 0 },
+          { referrerHost: null, utmSource: 'gbp', utmMedium: 'organic', hasGclid: false, minutesToFirstCall: 10, calledWithinPromise: true, overdueUncalled: false, requests: 1, won: 0, wonPence: 0, reviewsAsked: 0, reviewsOpened: 0, quotesSent: 0, quotesAccepted: 0, quotedPence: 0 },
         ]);
         expect(sums.days).toEqual({ [londonDay(from)]: { requests: 2, wonPence: 125_050 } });
       });
@@ -107,6 +114,48 @@ export function reportSourceContract(name: string, make: MakeStore<QuoteInbox & 
       });
     });
 
+    test('the requests sent a priced quote, those that accepted one, and the total of the version last sent to each', async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox }) => {
+        // £1,000 at 20% and 2.5 hours at £12.34 at 5%: £1,200.00 + £30.85 + £1.54 (£1.5425, its line's VAT rounded there).
+        const twoRates: QuoteLine[] = [
+          { description: 'Combi boiler fitted', quantity: 1, unitPence: 100_000, vat: 'standard' },
+          { description: 'Loft insulation', quantity: 2.5, unitPence: 1_234, vat: 'reduced' },
+        ];
+        const oneLine: QuoteLine[] = [{ description: 'Radiator valve replaced', quantity: 1, unitPence: 9_999, vat: 'standard' }];
+        const step = async (id: string, written: Parameters<typeof inbox.record>[0]['step'], by = sam) => {
+          clock.time += minute;
+          const result = await inbox.record({ id, step: written, by, at: clock.now() });
+          if (result.outcome !== 'recorded') throw new Error(`Recording ${written.kind} gave ${JSON.stringify(result)}`);
+        };
+        const quoted = async (lines: QuoteLine[], { sent, name }: { sent: boolean; name: string }) => {
+          const stored = await repository.insert(sampleQuote({ name }));
+          await step(stored.id, { kind: 'status-moved', from: 'new', to: 'contacted' });
+          await step(stored.id, { kind: 'quote-written', version: 1, lines, validUntil: defaultValidUntil(londonDay(clock.now())), vatRegistered: true, terms: 'Payment on completion.' });
+          if (sent) await step(stored.id, { kind: 'quote-sent', version: 1 });
+          return stored.id;
+        };
+        await quoted(oneLine, { sent: true, name: 'Quoted before the period' });
+        clock.time += minute;
+        const from = clock.now();
+        // Sent £1,232.39, then replaced by version 2 at £119.99, which the customer accepted.
+        const accepted = await quoted(twoRates, { sent: true, name: 'Replaced, then accepted' });
+        await step(accepted, { kind: 'quote-written', version: 2, lines: oneLine, validUntil: defaultValidUntil(londonDay(clock.now())), vatRegistered: true, terms: '' });
+        await step(accepted, { kind: 'quote-sent', version: 2 });
+        await step(accepted, { kind: 'quote-accepted', version: 2, totalPence: 11_999, earlyStart: false }, customerAuthor);
+        const declined = await quoted(twoRates, { sent: true, name: 'Declined' });
+        await step(declined, { kind: 'quote-declined', version: 1, reason: 'price' }, customerAuthor);
+        await quoted(twoRates, { sent: true, name: 'No answer yet' });
+        await quoted(oneLine, { sent: false, name: 'A draft never sent' });
+        const to = new Date(clock.time + minute);
+
+        const { tallies } = await inbox.reportTallies(from, to, clock.now());
+        const total = (field: (typeof sums)[number]) => tallies.reduce((sum, tally) => sum + tally[field], 0);
+        expect({ requests: total('requests'), quotesSent: total('quotesSent'), quotesAccepted: total('quotesAccepted'), quotedPence: total('quotedPence'), won: total('won'), wonPence: total('wonPence') })
+          .toEqual({ requests: 4, quotesSent: 3, quotesAccepted: 1, quotedPence: 11_999 + 123_239 + 123_239, won: 1, wonPence: 11_999 });
+      });
+    });
+
     test('at the edges of a minute, of the promise and of London’s day, the sums are the domain’s own', async () => {
       // Times that land exactly on a minute and on the promise, a millisecond either side, and late
       // evenings on both sides of the clocks going forward and back.
@@ -132,12 +181,22 @@ export function reportSourceContract(name: string, make: MakeStore<QuoteInbox & 
           const rungAt = random() < 0.4 ? new Date(createdAt.getTime() + pick(offsets)) : null;
           const answeredAt = random() < 0.7 ? new Date(Math.max(rungAt?.getTime() ?? 0, createdAt.getTime() + pick(offsets))) : null;
           const wonPence = answeredAt !== null && random() < 0.5 ? Math.floor(random() * 500_000) : null;
-          records.push({ ...source, createdAt, urgent, respondedAt: answeredAt, ...(rungAt && { callAttempts: [{ at: rungAt }] }), status: answeredAt === null ? 'new' : wonPence === null ? 'contacted' : 'won', wonPence });
+          // Of those answered and not won by a value given, some sent a quote, and some of those accepted it.
+          const lines: QuoteLine[] = [{ description: 'Work quoted', quantity: pick([1, 2.5, 0.33]), unitPence: Math.floor(random() * 200_000), vat: pick(['standard', 'reduced', 'zero'] as const) }];
+          const sent = answeredAt !== null && wonPence === null && random() < 0.5 ? { totalPence: priceQuote(lines, { vatRegistered: true }).totalPence, accepted: random() < 0.5 } : undefined;
+          const status = answeredAt === null ? 'new' : sent?.accepted ? 'won' : sent ? 'quoted' : wonPence === null ? 'contacted' : 'won';
+          records.push({ ...source, createdAt, urgent, respondedAt: answeredAt, ...(rungAt && { callAttempts: [{ at: rungAt }] }), status, wonPence: sent?.accepted ? sent.totalPence : wonPence, quote: sent });
           later.push(async () => {
             if (rungAt !== null) await recorded(inbox, { id: stored.id, step: { kind: 'call-attempted' }, by: sam, at: rungAt });
             if (answeredAt === null) return;
             await recorded(inbox, { id: stored.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: sam, at: answeredAt });
             if (wonPence !== null) await recorded(inbox, { id: stored.id, step: { kind: 'status-moved', from: 'contacted', to: 'won', wonPence }, by: sam, at: answeredAt });
+            if (sent === undefined) return;
+            await recorded(inbox, { id: stored.id, step: { kind: 'quote-written', version: 1, lines, validUntil: defaultValidUntil(londonDay(answeredAt)), vatRegistered: true, terms: '' }, by: sam, at: answeredAt });
+            await recorded(inbox, { id: stored.id, step: { kind: 'quote-sent', version: 1 }, by: sam, at: answeredAt });
+            if (!sent.accepted) return;
+            const answer = await inbox.record({ id: stored.id, step: { kind: 'quote-accepted', version: 1, totalPence: sent.totalPence, earlyStart: false }, by: customerAuthor, at: answeredAt });
+            if (answer.outcome !== 'recorded') throw new Error(`Accepting gave ${JSON.stringify(answer)}`);
           });
         }
         for (const move of later) await move();

@@ -18,6 +18,10 @@ const WireFiguresSchema = v.object({
   pence_per_request: v.nullable(count),
   reviews_asked: count,
   reviews_opened: count,
+  quotes_sent: count,
+  quotes_accepted: count,
+  acceptance_rate: share,
+  quoted_pence: count,
 });
 
 export const WireLeadReportSchema = v.object({
@@ -42,6 +46,10 @@ const toWireFigures = (figures: Figures): WireFigures => ({
   pence_per_request: figures.pencePerRequest,
   reviews_asked: figures.reviewsAsked,
   reviews_opened: figures.reviewsOpened,
+  quotes_sent: figures.quotesSent,
+  quotes_accepted: figures.quotesAccepted,
+  acceptance_rate: figures.acceptanceRate,
+  quoted_pence: figures.quotedPence,
 });
 
 const fromWireFigures = (wire: WireFigures): Figures => ({
@@ -54,6 +62,10 @@ const fromWireFigures = (wire: WireFigures): Figures => ({
   pencePerRequest: wire.pence_per_request,
   reviewsAsked: wire.reviews_asked,
   reviewsOpened: wire.reviews_opened,
+  quotesSent: wire.quotes_sent,
+  quotesAccepted: wire.quotes_accepted,
+  acceptanceRate: wire.acceptance_rate,
+  quotedPence: wire.quoted_pence,
 });
 
 export function toWireLeadReport(report: LeadReport): WireLeadReport {

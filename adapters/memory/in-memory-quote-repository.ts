@@ -2,7 +2,7 @@ import type { EmailOptOuts } from '../../domain/ports/email-opt-outs';
 import { confirmationAddressKey } from '../../domain/quote/customer-confirmation';
 import { currentOutcome } from '../../domain/inbox/job-outcome';
 import type { ReportSource, ReportTallies } from '../../domain/ports/report-source';
-import { type ReportRecord, tallyRequests } from '../../domain/report/report-tally';
+import { type ReportRecord, reportQuoteOf, tallyRequests } from '../../domain/report/report-tally';
 import { businessEmailsOf, type CustomerData, type CustomerSubject, type ErasedCustomerData, matchesSubject } from '../../domain/customer-data/customer-data';
 import { compareInInbox, type InboxCursor, type InboxPage, type InboxQuery } from '../../domain/inbox/inbox-query';
 import type { InboxQuote } from '../../domain/inbox/inbox-quote';
@@ -278,8 +278,8 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
   reportTallies(from: Date, to: Date, now: Date): Promise<ReportTallies> {
     const records = this.#quotes
       .filter((quote) => !inSpamFolder(quote) && quote.createdAt.getTime() >= from.getTime() && quote.createdAt.getTime() < to.getTime())
-      // The demo's requests are records as the report reads them, once each is given its won value now.
-      .map((quote): ReportRecord => ({ ...quote, wonPence: isWon(quote.status) ? (currentOutcome(quote).wonPence ?? null) : null }));
+      // The demo's requests are records as the report reads them, once each is given its won value now and its quote.
+      .map((quote): ReportRecord => ({ ...quote, wonPence: isWon(quote.status) ? (currentOutcome(quote).wonPence ?? null) : null, quote: reportQuoteOf(quote.activity) }));
     return Promise.resolve(tallyRequests(records, now));
   }
 

@@ -88,6 +88,10 @@ export interface QuoteRequestsTable extends Omit<FieldColumns, 'has_gclid'> {
   review_opened_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** The London day (yyyy-mm-dd) its standing yearly reminder falls due, for the "Due for service" list; null while none stands. */
   service_due_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The total including VAT of its priced quote's version last sent, in pence; null while none was sent. Kept for the report. */
+  quoted_pence: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When a version of its priced quote was accepted; null while none was. Kept for the report. */
+  quote_accepted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 /**

@@ -24,6 +24,9 @@ interface TallyRow {
   won_pence: number | string;
   reviews_asked: number | string;
   reviews_opened: number | string;
+  quotes_sent: number | string;
+  quotes_accepted: number | string;
+  quoted_pence: number | string;
 }
 
 /**
@@ -51,7 +54,8 @@ function londonDayKey(dialect: SqlDialectName): RawBuilder<string> {
 
 /**
  * The report's sums in one statement, so both halves read the same moment: the period's requests out
- * of the Spam folder, read from the index that holds every column used here, grouped once by what the
+ * of the Spam folder, read from the index that holds every column used here (the quote's figures
+ * among them, kept beside its log), grouped once by what the
  * report reads of them and once by their London day.
  */
 function reportTalliesQuery(dialect: SqlDialectName, from: Date, to: Date, now: Date): RawBuilder<TallyRow> {
@@ -62,12 +66,13 @@ function reportTalliesQuery(dialect: SqlDialectName, from: Date, to: Date, now: 
   return sql<TallyRow>`
     with called as materialized (
       select referrer_host, utm_source, utm_medium, has_gclid, created_at, won_pence, status, urgent, ${ms} as ms,
-        case when review_asked_at is null then 0 else 1 end as asked, case when review_opened_at is null then 0 else 1 end as opened
+        case when review_asked_at is null then 0 else 1 end as asked, case when review_opened_at is null then 0 else 1 end as opened,
+        quoted_pence, case when quote_accepted_at is null then 0 else 1 end as accepted
       from quote_requests
       where created_at >= ${from.toISOString()} and created_at < ${to.toISOString()} and not in_spam
     ),
     period as not materialized (
-      select referrer_host, utm_source, utm_medium, has_gclid, created_at, won_pence, asked, opened,
+      select referrer_host, utm_source, utm_medium, has_gclid, created_at, won_pence, asked, opened, quoted_pence, accepted,
         case when status in (${sql.join(wonStatuses.map((status) => sql.lit(status)))}) then 1 else 0 end as won,
         case when ms is null then null when ms < 0 then 0 else ${minutes} end as minutes,
         case when (case when urgent then ms <= ${promiseMs(true)} else ms <= ${promiseMs(false)} end) then 1 else 0 end as within,
@@ -75,10 +80,11 @@ function reportTalliesQuery(dialect: SqlDialectName, from: Date, to: Date, now: 
       from called
     )
     select 'tally' as kind, referrer_host, utm_source, utm_medium, has_gclid, minutes, within, overdue, null as at, count(*) as requests, sum(won) as won, coalesce(sum(won_pence), 0) as won_pence,
-      sum(asked) as reviews_asked, sum(opened) as reviews_opened
+      sum(asked) as reviews_asked, sum(opened) as reviews_opened,
+      count(quoted_pence) as quotes_sent, sum(accepted) as quotes_accepted, coalesce(sum(quoted_pence), 0) as quoted_pence
     from period group by referrer_host, utm_source, utm_medium, has_gclid, minutes, within, overdue
     union all
-    select 'day', null, null, null, null, null, null, null, min(created_at), count(*), sum(won), coalesce(sum(won_pence), 0), 0, 0
+    select 'day', null, null, null, null, null, null, null, min(created_at), count(*), sum(won), coalesce(sum(won_pence), 0), 0, 0, 0, 0, 0
     from period group by ${londonDayKey(dialect)}`;
 }
 
@@ -104,6 +110,9 @@ export async function reportTallies(db: Kysely<Database>, dialect: SqlDialectNam
       ...sums,
       reviewsAsked: Number(row.reviews_asked),
       reviewsOpened: Number(row.reviews_opened),
+      quotesSent: Number(row.quotes_sent),
+      quotesAccepted: Number(row.quotes_accepted),
+      quotedPence: Number(row.quoted_pence),
     });
   }
   return { tallies, days };

@@ -222,9 +222,12 @@ export class SqlQuoteInbox implements QuoteInbox, ReportSource, ServiceDueList {
         await update({ service_due_on: null });
         return;
       case 'quote-sent':
+        // The report's value quoted: the total of the version now sent, which the guard found a draft.
+        await update({ quoted_pence: state.quotes.find((quote) => quote.version === step.version)?.price.totalPence ?? null });
         if (this.#notify) await queueQuoteEmails(tx, id, at, this.#quoteFollowUpDays);
         return;
       case 'quote-accepted':
+        await update({ quote_accepted_at: at.toISOString() });
         if (this.#notify) await queueQuoteConfirmation(tx, id, at);
         return;
       default:

@@ -2,7 +2,7 @@ import type { LeadSource } from '../quote/lead-channel';
 
 /**
  * Requests of a period alike in everything the report reads of them, and their sums: where they came
- * from, how their first call went, and what they won.
+ * from, how their first call went, what they were quoted and what they won.
  */
 export interface ReportTally extends LeadSource {
   /** Whole minutes from arriving to the first call (picked up or not), never below 0; null while none came. */
@@ -19,6 +19,11 @@ export interface ReportTally extends LeadSource {
   /** Of them, those whose customer was asked for a review, and those whose review link was followed. */
   reviewsAsked: number;
   reviewsOpened: number;
+  /** Of them, those sent a priced quote (at any time up to now), and those that accepted one. */
+  quotesSent: number;
+  quotesAccepted: number;
+  /** The total including VAT of the version last sent to each of them, in pence. */
+  quotedPence: number;
 }
 
 /** Requests that arrived on one London day (a store may split a day into several of these), and their won value. */

@@ -23,6 +23,13 @@ export interface ChannelFigures {
   /** Customers asked for a review, and of the requests, those whose review link was followed. */
   reviewsAsked: number;
   reviewsOpened: number;
+  /** Of the requests, those sent a priced quote, and those that accepted one. */
+  quotesSent: number;
+  quotesAccepted: number;
+  /** Accepted of sent, 0 to 1; null with none sent. */
+  acceptanceRate: number | null;
+  /** The total including VAT of the version last sent to each request quoted, in pence. */
+  quotedPence: number;
 }
 
 /** One week of the chart: requests received in it, and the value of those of them won. */
@@ -120,6 +127,9 @@ function figuresOf(tallies: readonly ReportTally[]): ChannelFigures {
   let wonPence = 0;
   let reviewsAsked = 0;
   let reviewsOpened = 0;
+  let quotesSent = 0;
+  let quotesAccepted = 0;
+  let quotedPence = 0;
   for (const tally of tallies) {
     if (tally.minutesToFirstCall !== null) minutes.push([tally.minutesToFirstCall, tally.requests]);
     if (tally.calledWithinPromise) withinPromise += tally.requests;
@@ -129,6 +139,9 @@ function figuresOf(tallies: readonly ReportTally[]): ChannelFigures {
     wonPence += tally.wonPence;
     reviewsAsked += tally.reviewsAsked;
     reviewsOpened += tally.reviewsOpened;
+    quotesSent += tally.quotesSent;
+    quotesAccepted += tally.quotesAccepted;
+    quotedPence += tally.quotedPence;
   }
   const decided = minutes.reduce((sum, [, count]) => sum + count, 0) + overdueUncalled;
   return {
@@ -141,6 +154,10 @@ function figuresOf(tallies: readonly ReportTally[]): ChannelFigures {
     pencePerRequest: requests === 0 ? null : Math.round(wonPence / requests),
     reviewsAsked,
     reviewsOpened,
+    quotesSent,
+    quotesAccepted,
+    acceptanceRate: quotesSent === 0 ? null : quotesAccepted / quotesSent,
+    quotedPence,
   };
 }
 
@@ -175,7 +192,7 @@ export function buildLeadReport({ tallies, days }: ReportTallies, period: Report
 }
 
 /** The report's columns, in order, as its CSV and its table give them. */
-const reportColumns = ['Channel', 'Requests', 'Median minutes to first call', 'Called within promise (%)', 'Won', 'Win rate (%)', 'Won value (£)', 'Value per request (£)', 'Reviews asked', 'Review links opened'] as const;
+const reportColumns = ['Channel', 'Requests', 'Median minutes to first call', 'Called within promise (%)', 'Won', 'Win rate (%)', 'Won value (£)', 'Value per request (£)', 'Reviews asked', 'Review links opened', 'Quotes sent', 'Quotes accepted', 'Acceptance rate (%)', 'Value quoted (£)'] as const;
 
 const percent = (share: number | null) => (share === null ? '' : String(Math.round(share * 100)));
 const pounds = (pence: number | null) => (pence === null ? '' : String(pence / 100));
@@ -193,6 +210,10 @@ function reportRow(name: string, figures: ChannelFigures): string[] {
     pounds(figures.pencePerRequest),
     String(figures.reviewsAsked),
     String(figures.reviewsOpened),
+    String(figures.quotesSent),
+    String(figures.quotesAccepted),
+    percent(figures.acceptanceRate),
+    pounds(figures.quotedPence),
   ];
 }
 

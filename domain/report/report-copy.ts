@@ -1,7 +1,7 @@
 /** Every text of the owner's report at /quotes/report; only that page, loaded when opened, carries them. */
 export const reportCopy = {
   heading: 'Report',
-  description: 'What the site earns: requests, how fast we called, jobs won and their value, by where each request came from.',
+  description: 'What the site earns: requests, how fast we called, quotes sent and accepted, jobs won and their value, by where each request came from.',
   periodsLabel: 'Period',
   covers: (from: string, to: string) => `Requests received from ${from} to ${to}.`,
   loading: 'Reading the report…',
@@ -23,6 +23,10 @@ export const reportCopy = {
     perRequest: 'Value per request',
     reviewsAsked: 'Reviews asked',
     reviewsOpened: 'Review links opened',
+    quotesSent: 'Quotes sent',
+    quotesAccepted: 'Quotes accepted',
+    acceptanceRate: 'Acceptance rate',
+    quotedValue: 'Value quoted',
   },
   none: '–',
   chartHeading: 'Week by week',
@@ -32,4 +36,5 @@ export const reportCopy = {
   weeksTable: 'The weeks as a table',
   weekStarting: 'Week starting',
   valueNote: 'Won value counts the jobs won now whose value staff gave when they marked them won.',
+  quoteNote: 'Quotes sent counts the requests sent a priced quote, whenever it went; value quoted adds up the total including VAT of the last version each was sent.',
 } as const;

@@ -3,8 +3,10 @@ import { firstResponseAt, promiseDueAt, responseTime } from '../inbox/response-c
 import type { ReportDay, ReportTallies, ReportTally } from '../ports/report-source';
 import type { LeadSource } from '../quote/lead-channel';
 import type { ReviewStanding } from '../reviews/review-ask';
+import type { Activity } from '../activity/activity';
+import { pricedQuotesOf, sentQuoteOf } from '../priced-quote/priced-quote';
 
-/** What the report reads of one request: when it came, how fast it was called, where it came from, and how it ended. */
+/** What the report reads of one request: when it came, how fast it was called, where it came from, what it was quoted, and how it ended. */
 export interface ReportRecord extends LeadSource {
   createdAt: Date;
   urgent: boolean;
@@ -16,9 +18,25 @@ export interface ReportRecord extends LeadSource {
   wonPence: number | null;
   /** Where asking for its review stands; absent while there is nothing to say. */
   review?: ReviewStanding | undefined;
+  /** Its priced quote, once a version was sent: the last sent's total including VAT, and whether a version was accepted. Absent while none was sent. */
+  quote?: { totalPence: number; accepted: boolean } | undefined;
+}
+
+/**
+ * What the report reads of a request's priced quote, from its log: the total including VAT of the
+ * version last sent, and whether any version was accepted; undefined while none was sent.
+ */
+export function reportQuoteOf(log: readonly Activity[]): ReportRecord['quote'] {
+  const quotes = pricedQuotesOf(log);
+  const sent = sentQuoteOf(quotes);
+  if (sent === undefined) return undefined;
+  return { totalPence: sent.price.totalPence, accepted: quotes.some((quote) => quote.answer?.kind === 'accepted') };
 }
 
 const hourMs = 60 * 60_000;
+
+/** The figures a tally sums, beside those its requests share. */
+type Sum = 'requests' | 'won' | 'wonPence' | 'reviewsAsked' | 'reviewsOpened' | 'quotesSent' | 'quotesAccepted' | 'quotedPence';
 
 /**
  * The report's sums of `records` at `now` (ReportSource): what a store that keeps its requests as
@@ -33,7 +51,7 @@ export function tallyRequests(records: readonly ReportRecord[], now: Date): Repo
     const time = first === null ? null : responseTime(record, first);
     const won = isWon(record.status);
     const wonPence = won ? (record.wonPence ?? 0) : 0;
-    const kind: Omit<ReportTally, 'requests' | 'won' | 'wonPence' | 'reviewsAsked' | 'reviewsOpened'> = {
+    const kind: Omit<ReportTally, Sum> = {
       referrerHost: record.referrerHost,
       utmSource: record.utmSource,
       utmMedium: record.utmMedium,
@@ -43,7 +61,7 @@ export function tallyRequests(records: readonly ReportRecord[], now: Date): Repo
       overdueUncalled: first === null && promiseDueAt(record).getTime() < now.getTime(),
     };
     const key = JSON.stringify(Object.values(kind));
-    const tally = tallies.get(key) ?? { ...kind, requests: 0, won: 0, wonPence: 0, reviewsAsked: 0, reviewsOpened: 0 };
+    const tally = tallies.get(key) ?? { ...kind, requests: 0, won: 0, wonPence: 0, reviewsAsked: 0, reviewsOpened: 0, quotesSent: 0, quotesAccepted: 0, quotedPence: 0 };
     tallies.set(key, {
       ...tally,
       requests: tally.requests + 1,
@@ -51,6 +69,9 @@ export function tallyRequests(records: readonly ReportRecord[], now: Date): Repo
       wonPence: tally.wonPence + wonPence,
       reviewsAsked: tally.reviewsAsked + (record.review?.askedAt ? 1 : 0),
       reviewsOpened: tally.reviewsOpened + (record.review?.openedAt ? 1 : 0),
+      quotesSent: tally.quotesSent + (record.quote ? 1 : 0),
+      quotesAccepted: tally.quotesAccepted + (record.quote?.accepted ? 1 : 0),
+      quotedPence: tally.quotedPence + (record.quote?.totalPence ?? 0),
     });
     const hour = Math.floor(record.createdAt.getTime() / hourMs);
     const day = days.get(hour) ?? { at: record.createdAt, requests: 0, wonPence: 0 };

@@ -27,7 +27,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
         expect(answer.status).toBe(200);
         expect(answer.headers.get('cache-control')).toBe('no-store');
         const read = v.parse(WireLeadReportSchema, await answer.json());
-        expect(read).toMatchObject({ period: 'this-month', from: '2026-11-01T00:00:00.000Z', total: { requests: 2, won: 1, won_pence: 48_000, median_minutes_to_first_call: 20 } });
+        expect(read).toMatchObject({ period: 'this-month', from: '2026-11-01T00:00:00.000Z', total: { requests: 2, won: 1, won_pence: 48_000, median_minutes_to_first_call: 20, quotes_sent: 0, quotes_accepted: 0, acceptance_rate: null, quoted_pence: 0 } });
         expect(read.channels.find(({ channel }) => channel === 'Google Business Profile')).toMatchObject({ requests: 1, won: 1, win_rate: 1, won_pence: 48_000, within_promise_share: 1 });
         expect((await report(server, '')).status).toBe(200);
 
@@ -35,8 +35,8 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
         expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
         expect(csv.headers.get('content-disposition')).toBe('attachment; filename="report-this-month-2026-11-20.csv"');
         const lines = (await csv.text()).split('\r\n');
-        expect(lines).toContain('Google Business Profile,1,20,100,1,100,480,480,0,0');
-        expect(lines).toContain('All channels,2,20,100,1,50,480,240,0,0');
+        expect(lines).toContain('Google Business Profile,1,20,100,1,100,480,480,0,0,0,0,,0');
+        expect(lines).toContain('All channels,2,20,100,1,50,480,240,0,0,0,0,,0');
 
         expect((await report(server, '?period=this-month', null)).status).toBe(401);
         expect((await report(server, '?period=this-month', 'quotes_session=forged')).status).toBe(401);

@@ -98,6 +98,8 @@ export function benchRequests(count: number, now: Date): Seeded {
     // One in six first rang when nobody picked up, a few minutes in.
     const firstCalledAt = random() < 1 / 6 ? new Date(createdAt.getTime() + (2 + random() * 20) * minute) : null;
     const wonPence = status === 'won' && random() < 0.8 ? Math.round(5_000 + random() * 300_000) : null;
+    // Three in four of those quoted or further sent a priced quote (drawn by position, leaving the rest as drawn before); those won by it accepted it.
+    const quotedPence = (status === 'quoted' || status === 'won' || status === 'lost') && index % 4 !== 0 ? (wonPence ?? 5_000 + (index % 1000) * 300) : null;
     const id = crypto.randomUUID();
     const quote = { ...sampleQuote({ name, email, phone, serviceType, description, urgent }), ...pick(sources) };
     seeded.requests.push({
@@ -110,6 +112,8 @@ export function benchRequests(count: number, now: Date): Seeded {
       search_text: searchTextOf(quote),
       won_pence: wonPence,
       first_called_at: firstCalledAt?.toISOString() ?? null,
+      quoted_pence: quotedPence,
+      quote_accepted_at: quotedPence !== null && status === 'won' ? (respondedAt?.toISOString() ?? null) : null,
     });
     if (firstCalledAt !== null) seeded.calls.push(step(id, 'call-attempted', firstCalledAt));
     let from: QuoteStatus = 'new';

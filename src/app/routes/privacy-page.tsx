@@ -99,6 +99,13 @@ export function PrivacyPage() {
         delete your details. We keep it with your request, for as long as the request is kept.
       </p>
       <p>
+        If we send you a priced quote, we keep it with your request: each version we sent, its prices and
+        valid-until date, when it was sent, when you first opened it on your private page, and your answer
+        (accepted, with whether you asked us to start within the cancellation period, or declined, with the
+        reason if you gave one). Anyone holding your private link can read the quote and answer it, so
+        please do not forward it. We keep it for as long as the request is kept.
+      </p>
+      <p>
         That is all. We do not ask for your street address on this website. Our server&rsquo;s log records which
         page was asked for and when, but not your details or anything you typed. The &ldquo;Do we cover
         you?&rdquo; check keeps nothing: your browser answers it, or without scripts our server answers it
@@ -170,8 +177,8 @@ export function PrivacyPage() {
       <h2>Asking for a copy of your details, or for us to delete them</h2>
       <p>
         Call us on {phoneLink}, or just say so when we call you back, with the email address or phone number
-        you gave. We find everything we hold under it (every request, our notes on it and the emails we
-        sent about it) and send you a copy, or delete all of it at once and tell you when it is done. Emails
+        you gave. We find everything we hold under it (every request, our notes on it, the quotes we sent
+        you and your answers, and the emails we sent about it) and send you a copy, or delete all of it at once and tell you when it is done. Emails
         already sent sit in your mailbox and ours, outside our systems: deleting your details deletes our
         copy of them, and you can delete yours.
       </p>

@@ -35,6 +35,10 @@ function FiguresRow({ name, figures }: { name: string; figures: ChannelFigures }
       <td>{money(figures.pencePerRequest)}</td>
       <td>{figures.reviewsAsked.toLocaleString('en-GB')}</td>
       <td>{figures.reviewsOpened.toLocaleString('en-GB')}</td>
+      <td>{figures.quotesSent.toLocaleString('en-GB')}</td>
+      <td>{figures.quotesAccepted.toLocaleString('en-GB')}</td>
+      <td>{percent(figures.acceptanceRate)}</td>
+      <td>{money(figures.quotedPence)}</td>
     </tr>
   );
 }
@@ -57,6 +61,10 @@ function ChannelTable({ report }: { report: LeadReport }) {
             <th scope="col">{columns.perRequest}</th>
             <th scope="col">{columns.reviewsAsked}</th>
             <th scope="col">{columns.reviewsOpened}</th>
+            <th scope="col">{columns.quotesSent}</th>
+            <th scope="col">{columns.quotesAccepted}</th>
+            <th scope="col">{columns.acceptanceRate}</th>
+            <th scope="col">{columns.quotedValue}</th>
           </tr>
         </thead>
         <tbody>
@@ -185,7 +193,7 @@ function Report() {
       {reading.state === 'ready' && (
         <>
           <p className="summary-quiet">
-            {text.covers(formatLondonIso(reading.value.from), formatLondonIso(new Date(reading.value.to.getTime() - 1)))} {text.valueNote}
+            {text.covers(formatLondonIso(reading.value.from), formatLondonIso(new Date(reading.value.to.getTime() - 1)))} {text.valueNote} {text.quoteNote}
           </p>
           <ChannelTable report={reading.value} />
           <h2>{text.chartHeading}</h2>
