@@ -1,7 +1,7 @@
 import { business, quoteSettings } from '../business';
 import { describeDay } from '../reminders/service-words';
+import { standingWords } from './quote-standing-copy';
 import { formatPrice, type VatRate, vatRatePercents } from './quote-pricing';
-import type { QuoteStanding } from './priced-quote';
 
 // Every text of a priced quote: on the customer's page, in its emails and on the card. What the law
 // asks of it is in docs/quote-rules.md, with its sources.
@@ -9,7 +9,6 @@ import type { QuoteStanding } from './priced-quote';
 const { registeredAddress } = business.company;
 const traderAddress = `${business.company.registeredName}, ${registeredAddress.streetAddress}, ${registeredAddress.locality} ${registeredAddress.postcode}`;
 
-const standingWords = { draft: 'draft', sent: 'no answer', viewed: 'viewed · no answer', accepted: 'accepted', declined: 'declined', replaced: 'replaced', expired: 'expired' } as const satisfies Record<QuoteStanding, string>;
 
 export const quoteCopy = {
   heading: (version: number) => `Your quote (version ${version})`,
@@ -96,13 +95,4 @@ export const quoteCopy = {
   },
 } as const;
 
-/** The title of the quote on a request's card: "Quote", or where it stands ("Quote: £1,254.00 draft"). Apart from quoteCopy, which the card's first screen does not carry. */
-export const quotePanelTitle = (standing: string | undefined): string => (standing === undefined ? 'Quote' : `Quote: ${standing}`);
-
-/** "£1,254.00 sent 2 Dec · viewed · no answer": a version's standing as the Quoted view says it. */
-export function describeQuoteStanding(quote: { price: { totalPence: number }; sentAt: Date | null }, standing: QuoteStanding, sentOn: string | null): string {
-  const total = formatPrice(quote.price.totalPence);
-  if (sentOn === null) return `${total} ${standingWords.draft}`;
-  // The words alone, not quoteCopy: the folded card reads this line, and carries none of the rest.
-  return `${total} sent ${describeDay(sentOn, 'no-year')} · ${standingWords[standing]}`;
-}
+export { describeQuoteStanding, quotePanelTitle } from './quote-standing-copy';

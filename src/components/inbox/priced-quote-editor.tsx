@@ -1,6 +1,6 @@
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { quoteSettings } from '../../../domain/business';
+import { quoteSettings } from '../../../domain/quote-settings';
 import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
 import { parsePounds } from '../../../domain/inbox/job-outcome';
 import { londonDay } from '../../../domain/london-time';
@@ -9,8 +9,7 @@ import { describeQuoteStanding, quoteCopy } from '../../../domain/priced-quote/q
 import { defaultValidUntil, readQuoteDraft } from '../../../domain/priced-quote/quote-draft';
 import { formatPrice, priceQuote, type QuotePrice, type VatRate, vatRates } from '../../../domain/priced-quote/quote-pricing';
 import { describeDay } from '../../../domain/reminders/service-words';
-import { useAppContext } from '../../app/app-context-provider';
-import { quotable } from './quote-panel';
+import type { QuoteActionsStore } from '../../app/stores/quote-actions-store';
 
 const { staff: text } = quoteCopy;
 
@@ -102,7 +101,7 @@ function Totals({ price }: { price: QuotePrice }) {
 function Terms({ terms }: { terms: string }) {
   return (
     <div className="priced-terms">
-      <h4>{text.terms}</h4>
+      <h3>{text.terms}</h3>
       {terms.split('\n').map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
       ))}
@@ -160,8 +159,23 @@ function SentVersion({ version, today }: { version: PricedQuote; today: string }
  * "Send to customer" records it and sends it. A problem is said on the field it names, what was typed
  * kept; a refusal (someone else changed the request first) is said as the API's message.
  */
-function QuoteForm({ quote, version, from, today, onSent, onCancel }: { quote: InboxQuote; version: number; from: PricedQuote | undefined; today: string; onSent: () => void; onCancel: (() => void) | undefined }) {
-  const actions = useAppContext((context) => context.quoteActions);
+function QuoteForm({
+  actions,
+  quote,
+  version,
+  from,
+  today,
+  onSent,
+  onCancel,
+}: {
+  actions: QuoteActionsStore;
+  quote: InboxQuote;
+  version: number;
+  from: PricedQuote | undefined;
+  today: string;
+  onSent: () => void;
+  onCancel: (() => void) | undefined;
+}) {
   const busy = useStore(actions, (state) => state.pending[quote.id] !== undefined);
   const [lines, setLines] = useState<LineDraft[]>(() => (from ? linesOf(from) : [blankLine()]));
   const [validUntil, setValidUntil] = useState(() => (from?.sentAt === null ? from.validUntil : defaultValidUntil(today)));
@@ -218,7 +232,7 @@ function QuoteForm({ quote, version, from, today, onSent, onCancel }: { quote: I
 
   return (
     <form ref={form} className="priced-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={text.draftOf(version)}>
-      <h4>{text.draftOf(version)}</h4>
+      <h3>{text.draftOf(version)}</h3>
       {refused && (
         <p className="field-error" role="alert">
           {refused}
@@ -304,9 +318,10 @@ function QuoteForm({ quote, version, from, today, onSent, onCancel }: { quote: I
 /**
  * A request's priced quote on its opened card: the draft to write and send, or the version sent with
  * where it stands and "Replace with a new version", which starts the next version from it; the versions
- * before, each with what became of it.
+ * before, each with what became of it. `actions` records each step; `canWrite`: the request may be quoted (contacted or quoted);
+ * otherwise what was sent is read only.
  */
-export function PricedQuoteEditor({ quote, now }: { quote: InboxQuote; now: Date }) {
+export function PricedQuoteEditor({ actions, quote, now, canWrite }: { actions: QuoteActionsStore; quote: InboxQuote; now: Date; canWrite: boolean }) {
   const today = londonDay(now);
   const quotes = pricedQuotesOf(quote.activity);
   const latest = latestQuoteOf(quotes);
@@ -317,7 +332,6 @@ export function PricedQuoteEditor({ quote, now }: { quote: InboxQuote; now: Date
   const [started, setStarted] = useState(0);
   const sentTitle = useRef<HTMLHeadingElement>(null);
   const focusSent = useRef(false);
-  const canWrite = quotable(quote);
   const writing = canWrite && (latest?.sentAt == null || formOpen);
   // The version the customer has; a draft of the next one is written under it until it is sent.
   const shown = sentQuoteOf(quotes);
@@ -334,9 +348,9 @@ export function PricedQuoteEditor({ quote, now }: { quote: InboxQuote; now: Date
     <div className="priced-body">
       {shown && (
         <section className="priced-version" aria-labelledby={`priced-${quote.id}-sent`}>
-          <h4 id={`priced-${quote.id}-sent`} ref={sentTitle} tabIndex={-1}>
+          <h3 id={`priced-${quote.id}-sent`} ref={sentTitle} tabIndex={-1}>
             {text.sentVersion(shown.version)}
-          </h4>
+          </h3>
           <SentVersion version={shown} today={today} />
           {canWrite && !writing && (
             <button
@@ -355,6 +369,7 @@ export function PricedQuoteEditor({ quote, now }: { quote: InboxQuote; now: Date
       {writing && (
         <QuoteForm
           key={started}
+          actions={actions}
           quote={quote}
           version={nextQuoteVersion(quotes)}
           from={latest}
@@ -368,7 +383,7 @@ export function PricedQuoteEditor({ quote, now }: { quote: InboxQuote; now: Date
       )}
       {earlier.length > 0 && (
         <section className="priced-earlier">
-          <h4>{text.earlier}</h4>
+          <h3>{text.earlier}</h3>
           <ul>
             {earlier.map((version) => (
               <li key={version.version}>

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { londonDay } from '../../../domain/london-time';
+import { useAppContext } from '../../app/app-context-provider';
 import type { InboxQuote } from '../../../domain/inbox/inbox-quote';
 import { latestQuoteOf, pricedQuotesOf, quoteStandingOf, sentQuoteOf } from '../../../domain/priced-quote/priced-quote';
-import { describeQuoteStanding, quotePanelTitle } from '../../../domain/priced-quote/quote-copy';
+import { describeQuoteStanding, quotePanelTitle } from '../../../domain/priced-quote/quote-standing-copy';
 
 // The editor and its pricing load only when staff open the panel: the staff page's first screen carries
 // the panel's title and the folded card's line alone.
@@ -32,6 +33,7 @@ export function QuoteStandingLine({ quote, now }: { quote: InboxQuote; now: Date
  * under a title that says where it stands; opened, the editor loads to write, send or replace it.
  */
 export function QuotePanel({ quote, now }: { quote: InboxQuote; now: Date }) {
+  const actions = useAppContext((context) => context.quoteActions);
   const [open, setOpen] = useState(false);
   const latest = latestQuoteOf(pricedQuotesOf(quote.activity));
   if (!quotable(quote) && latest?.sentAt == null) return null;
@@ -41,7 +43,7 @@ export function QuotePanel({ quote, now }: { quote: InboxQuote; now: Date }) {
       <summary>{quotePanelTitle(standing)}</summary>
       {open && (
         <Suspense fallback={null}>
-          <PricedQuoteEditor quote={quote} now={now} />
+          <PricedQuoteEditor actions={actions} quote={quote} now={now} canWrite={quotable(quote)} />
         </Suspense>
       )}
     </details>
