@@ -10,6 +10,7 @@ import { defaultValidUntil, readQuoteDraft } from '../../../domain/priced-quote/
 import { formatPrice, priceQuote, type QuotePrice, type VatRate, vatRates } from '../../../domain/priced-quote/quote-pricing';
 import { describeDay } from '../../../domain/reminders/service-words';
 import type { QuoteActionsStore } from '../../app/stores/quote-actions-store';
+import { focusAfterLeaving } from './focus-after-leaving';
 
 const { staff: text } = quoteCopy;
 
@@ -224,10 +225,14 @@ function QuoteForm({
     event.preventDefault();
     if (busy) return;
     const sending = event.nativeEvent.submitter?.getAttribute('value') === 'send';
+    const sentFrom = event.currentTarget;
     if (!(await save()) || !sending) return;
-    const result = await actions.getState().record(quote, { kind: 'quote-sent', version });
-    if (result.ok) onSent();
-    else setRefused(result.refused ?? null);
+    // Sent, a request contacted is quoted, and leaves a view of the contacted: the focus goes on to its neighbour.
+    await focusAfterLeaving(sentFrom, async () => {
+      const result = await actions.getState().record(quote, { kind: 'quote-sent', version });
+      if (result.ok) onSent();
+      else setRefused(result.refused ?? null);
+    });
   };
 
   return (
