@@ -279,14 +279,16 @@ function QuoteForm({
                   {error(field('vat'))}
                 </div>
               )}
-              <p className="priced-amount">
-                {quoteCopy.lineHeadings.amount} {formatPrice(price.lines[index]?.netPence ?? 0)}
-              </p>
-              {lines.length > 1 && (
-                <button type="button" className="button button-ghost" onClick={() => setLines((current) => current.filter((_, at) => at !== index))}>
-                  {text.removeLine(index)}
-                </button>
-              )}
+              <div className="priced-line-foot">
+                <p>
+                  {quoteCopy.lineHeadings.amount} {formatPrice(price.lines[index]?.netPence ?? 0)}
+                </p>
+                {lines.length > 1 && (
+                  <button type="button" className="button button-ghost" onClick={() => setLines((current) => current.filter((_, at) => at !== index))}>
+                    {text.removeLine(index)}
+                  </button>
+                )}
+              </div>
             </fieldset>
           );
         })}
@@ -307,7 +309,7 @@ function QuoteForm({
         <button type="submit" name="action" value="save" className="button button-outline" aria-disabled={busy}>
           {text.save}
         </button>
-        <button type="submit" name="action" value="send" className="button" aria-disabled={busy}>
+        <button type="submit" name="action" value="send" className="button button-primary" aria-disabled={busy}>
           {text.send}
         </button>
         {onCancel && (
