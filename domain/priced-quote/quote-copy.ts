@@ -95,4 +95,4 @@ export const quoteCopy = {
   },
 } as const;
 
-export { describeQuoteStanding, quotePanelTitle } from './quote-standing-copy';
+export { describeQuoteStanding } from './quote-standing-copy';

@@ -10,7 +10,7 @@ import { describeQuoteStanding, quotePanelTitle } from '../../../domain/priced-q
 const PricedQuoteEditor = lazy(async () => ({ default: (await import('./priced-quote-editor')).PricedQuoteEditor }));
 
 /** Whether a request has a quote staff may write or send: contacted or quoted, as the stores' guard allows. */
-export const quotable = (quote: InboxQuote): boolean => quote.status === 'contacted' || quote.status === 'quoted';
+const quotable = (quote: InboxQuote): boolean => quote.status === 'contacted' || quote.status === 'quoted';
 
 /** Where `quote`'s version last sent stands on the London day of `now`; undefined while none was sent. */
 function sentStanding(quote: InboxQuote, now: Date): string | undefined {
