@@ -169,3 +169,34 @@ test('a quote sent and viewed is read only, with its lines and its terms as writ
   expect(opened.queryByText('Version 2, draft')).toBeNull();
   expect(opened.getByRole('button', { name: 'Replace with a new version' })).toBeTruthy();
 });
+
+test('a job won by the customer accepting its quote reads the quote accepted, and offers no new version', async () => {
+  const won = { ...answered(request('kim', 'Kim Walsh', 4000), 3900, 'quoted') };
+  const accepted: Activity = { kind: 'quote-accepted', version: 1, totalPence: 125_400, earlyStart: true, id: 'a1', by: customerAuthor, at: minutesBefore(60) };
+  const store = await storeWithSteps([won], { kim: [...sentAndViewed, accepted] });
+  await store.record({ id: 'kim', step: { kind: 'status-moved', from: 'quoted', to: 'won', wonPence: 125_400 }, by: customerAuthor, at: minutesBefore(60) });
+  const { user } = renderApp({ path: '/quotes?view=won', backend: testBackend({ store }), now: () => testNow });
+  expect((await card('Kim Walsh')).getByText('£1,254.00 sent 18 Nov · accepted')).toBeTruthy();
+  const opened = await openQuote(user, 'Kim Walsh', 'Quote: £1,254.00 sent 18 Nov · accepted');
+  expect(opened.getByText('Version 1, sent')).toBeTruthy();
+  expect(opened.queryByRole('button', { name: 'Replace with a new version' })).toBeNull();
+  expect(opened.queryByRole('button', { name: 'Save draft' })).toBeNull();
+});
+
+test("a valid-until day gone is named on its field, the lines as typed kept, and nothing is recorded", async () => {
+  const store = new InMemoryQuoteRepository({ seed: [ada] });
+  const { user } = renderApp({ path: '/quotes?view=all', backend: testBackend({ store }), now: () => testNow });
+  const opened = await openQuote(user, 'Ada Lovelace');
+  const line1 = within(opened.getByRole('group', { name: 'Line 1' }));
+  await user.type(line1.getByLabelText('Work'), 'Power flush');
+  await user.type(line1.getByLabelText('Unit price before VAT (£)'), '400');
+  const validUntil = opened.getByLabelText<HTMLInputElement>('Valid until');
+  await user.clear(validUntil);
+  await user.type(validUntil, '2026-11-19');
+  await user.click(opened.getByRole('button', { name: 'Send to customer' }));
+  expect(validUntil.getAttribute('aria-invalid')).toBe('true');
+  expect(document.getElementById(validUntil.getAttribute('aria-describedby') ?? '')?.textContent).toBe('The valid-until day must be today or later');
+  expect(document.activeElement).toBe(validUntil);
+  expect(line1.getByLabelText<HTMLInputElement>('Work').value).toBe('Power flush');
+  expect(pricedQuotesOf((await storedQuotes(store))[0]?.activity ?? [])).toEqual([]);
+});
