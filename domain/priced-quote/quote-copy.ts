@@ -1,14 +1,14 @@
+import { standingWords } from './quote-standing-copy';
 import { business, quoteSettings } from '../business';
 import { describeDay } from '../reminders/service-words';
-import { standingWords } from './quote-standing-copy';
 import { formatPrice, type VatRate, vatRatePercents } from './quote-pricing';
+import type { QuoteStanding } from './priced-quote';
 
 // Every text of a priced quote: on the customer's page, in its emails and on the card. What the law
 // asks of it is in docs/quote-rules.md, with its sources.
 
 const { registeredAddress } = business.company;
 const traderAddress = `${business.company.registeredName}, ${registeredAddress.streetAddress}, ${registeredAddress.locality} ${registeredAddress.postcode}`;
-
 
 export const quoteCopy = {
   heading: (version: number) => `Your quote (version ${version})`,
@@ -66,7 +66,7 @@ export const quoteCopy = {
     ],
   },
   /** How the card and the Quoted view say where a version stands. */
-  standing: standingWords,
+  standing: standingWords satisfies Record<QuoteStanding, string>,
   /** What staff read and press on a request's card as they write and send its quote. */
   staff: {
     draftOf: (version: number) => `Version ${version}, draft`,
