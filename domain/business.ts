@@ -80,22 +80,9 @@ export const business = {
   },
 } as const;
 
-/**
- * How our priced quotes are written, beside the business's other details (apart from `business`, so
- * the home page, which reads only that, carries none of it): whether the business is VAT registered
- * (a quote then charges VAT line by line and shows our VAT number; otherwise it says no VAT is charged),
- * and our short terms, which every quote carries as they were when it was written.
- */
-export const quoteSettings = {
-  vatRegistered: true,
-  vatNumber: 'GB 123 4567 89',
-  terms: [
-    'Prices are fixed for the work listed, including parts and labour, until the date the quote is valid until.',
-    'Work found that is not listed is quoted and agreed with you before we do it.',
-    'Payment is due when the work is finished, by card or bank transfer. We never ask for payment in advance.',
-    'All work carries our 12-month guarantee on parts and labour.',
-  ].join('\n'),
-} as const;
+// How our priced quotes are written: in a module of its own, which the home page never loads (its
+// extension written, as the build's configuration, which reads this file, loads it as it is).
+export { quoteSettings } from './quote-settings.ts';
 
 interface Membership {
   name: string;

@@ -1,3 +1,4 @@
+import { standingWords } from './quote-standing-copy';
 import { business, quoteSettings } from '../business';
 import { describeDay } from '../reminders/service-words';
 import { formatPrice, type VatRate, vatRatePercents } from './quote-pricing';
@@ -65,12 +66,33 @@ export const quoteCopy = {
     ],
   },
   /** How the card and the Quoted view say where a version stands. */
-  standing: { draft: 'draft', sent: 'no answer', viewed: 'viewed · no answer', accepted: 'accepted', declined: 'declined', replaced: 'replaced', expired: 'expired' } satisfies Record<QuoteStanding, string>,
+  standing: standingWords satisfies Record<QuoteStanding, string>,
+  /** What staff read and press on a request's card as they write and send its quote. */
+  staff: {
+    draftOf: (version: number) => `Version ${version}, draft`,
+    sentVersion: (version: number) => `Version ${version}, sent`,
+    earlier: 'Earlier versions',
+    earlierVersion: (version: number, totalPence: number) => `Version ${version}: ${formatPrice(totalPence)}`,
+    lines: 'Lines',
+    description: 'Work',
+    quantity: 'Quantity',
+    unitPrice: 'Unit price before VAT (£)',
+    unitPriceNoVat: 'Unit price (£)',
+    vat: 'VAT rate',
+    lineLabel: (index: number) => `Line ${index + 1}`,
+    addLine: 'Add a line',
+    removeLine: (index: number) => `Remove line ${index + 1}`,
+    validUntil: 'Valid until',
+    terms: 'Our terms, on every quote',
+    save: 'Save draft',
+    send: 'Send to customer',
+    replace: 'Replace with a new version',
+    cancelReplace: 'Keep the version sent',
+    unitPriceHint: 'Write the unit price in pounds, such as 450 or 1,250.50',
+    byLinkOnly:
+      'This customer gave no email address: the quote is on their page only. Give them their link, by text or on the phone, so they can read and accept it.',
+    sentByEmail: (email: string) => `Sending it emails ${email} a link to the customer's page, where they read and accept it.`,
+  },
 } as const;
 
-/** "£1,254.00 sent 2 Dec · viewed · no answer": a version's standing as the Quoted view says it. */
-export function describeQuoteStanding(quote: { price: { totalPence: number }; sentAt: Date | null }, standing: QuoteStanding, sentOn: string | null): string {
-  const total = formatPrice(quote.price.totalPence);
-  if (sentOn === null) return `${total} ${quoteCopy.standing.draft}`;
-  return `${total} sent ${describeDay(sentOn, 'no-year')} · ${quoteCopy.standing[standing]}`;
-}
+export { describeQuoteStanding } from './quote-standing-copy';

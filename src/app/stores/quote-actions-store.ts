@@ -41,9 +41,10 @@ interface QuoteActionsState {
   addNote: (quote: InboxQuote, text: string) => Promise<AddNoteOutcome>;
   /**
    * Records any other step staff take on a request (see domain/activity/activity.ts); the card shows the
-   * request as it is then, and a toast what was recorded. Refused, it says so and the list is read again.
+   * request as it is then, and a toast what was recorded. Refused, it says so and the list is read again;
+   * `refused` is why, as the API's message says it, for the form that asked.
    */
-  record: (quote: InboxQuote, step: StaffStep) => Promise<{ ok: boolean }>;
+  record: (quote: InboxQuote, step: StaffStep) => Promise<{ ok: boolean; refused?: string }>;
   resendEmail: (quote: InboxQuote) => Promise<void>;
   /** "Not spam": moves a request out of the Spam folder to Waiting, where it is a new request from now. */
   clearSpam: (quote: InboxQuote) => Promise<void>;
@@ -207,7 +208,7 @@ export function createQuoteActionsStore(deps: QuoteActionsDeps) {
           case 'refused':
             statusToast.show('current' in result.refusal ? inboxCopy.changed.conflict(quote.name, inboxCopy.status.badge[result.refusal.current]) : inboxCopy.changed.refused(describeRefusal(result.refusal)));
             await inbox.getState().reload();
-            return { ok: false };
+            return { ok: false, refused: describeRefusal(result.refusal) };
           case 'not-found':
             refusedAlike(quote, 'not-found', inboxCopy.changed.failed);
             return { ok: false };

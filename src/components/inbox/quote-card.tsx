@@ -24,6 +24,7 @@ import { ArrivalBadge, ArrivalBooking } from './arrival-booking';
 import { QuoteNotes } from './quote-notes';
 import { ServiceReminderBadges, ServiceReminderPanel } from './service-reminder-panel';
 import { QuotePhotos } from './quote-photos';
+import { QuotePanel, QuoteStandingLine } from './quote-panel';
 import { QuoteContact, QuoteReceived, QuoteSummary } from './quote-card-summary';
 import { NextStepButton, nextMove } from './next-step';
 import { AlertTimeline, TakenBy } from './quote-taking';
@@ -128,6 +129,7 @@ function CardBody({ quote, now, held }: { quote: InboxQuote; now: Date; held: Sp
           <StatusActions quote={quote} except={nextMove(quote, false)} />
         </div>
       )}
+      {!held && <QuotePanel quote={quote} now={now} />}
       <ArrivalBooking quote={quote} />
       <ServiceReminderPanel quote={quote} now={now} />
       <QuoteNotes quote={quote} />
@@ -197,6 +199,7 @@ export function QuoteCard({ quote, now, linked = false }: { quote: InboxQuote; n
         <ArrivalBadge quote={quote} />
         <ServiceReminderBadges quote={quote} />
       </div>
+      <QuoteStandingLine quote={quote} now={now} />
       <QuoteSummary quote={quote} />
       <div className="quote-card-primary">
         <a className="button button-call" href={telHref(quote.phone)} aria-label={inboxCopy.card.callLabel(quote.name, spokenNumber(quote.phone))}>
