@@ -63,6 +63,7 @@ for (const dialect of sqlDialects) {
         { name: '010-add-spam-and-customer-links' },
         { name: '011-add-call-attempts' },
         { name: '012-add-lead-source' }, { name: '013-add-job-outcomes' }, { name: '014-add-report-figures' }, { name: '015-add-done-and-review-emails' }, { name: '016-add-activity-log' }, { name: '017-add-service-reminders' },
+        { name: '018-add-quote-emails' },
       ]);
       expect(await db.selectFrom('quote_requests').select('id').execute()).toEqual([{ id: validRow.id }]);
     } finally {

@@ -18,6 +18,7 @@ import { addReportFigures } from './migrations/014-add-report-figures';
 import { addDoneAndReviewEmails } from './migrations/015-add-done-and-review-emails';
 import { addActivityLog } from './migrations/016-add-activity-log';
 import { addServiceReminders } from './migrations/017-add-service-reminders';
+import { addQuoteEmails } from './migrations/018-add-quote-emails';
 
 /** Migrations by name, applied in name order. */
 export type Migrations = Readonly<Record<string, Migration>>;
@@ -41,6 +42,7 @@ export const migrations: Migrations = {
   '015-add-done-and-review-emails': addDoneAndReviewEmails,
   '016-add-activity-log': addActivityLog,
   '017-add-service-reminders': addServiceReminders,
+  '018-add-quote-emails': addQuoteEmails,
 };
 
 /** The migrations this version knows, by name: a database that has applied any other is from a newer version. */
