@@ -14,6 +14,7 @@ import { quoteRetentionContract } from '../contracts/quote-retention.test-suppor
 import { reportSourceContract } from '../contracts/report-source.test-support';
 import { spamFolderContract } from '../contracts/spam-folder.test-support';
 import { serviceRemindersContract } from '../contracts/service-reminders.test-support';
+import { pricedQuotesContract } from '../contracts/priced-quotes.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import { type InboxSeed, InMemoryQuoteRepository } from './in-memory-quote-repository';
 
@@ -24,6 +25,7 @@ const make = ({ now }: { now: () => Date }) => {
 
 quoteRepositoryContract('InMemoryQuoteRepository', make);
 serviceRemindersContract('InMemoryQuoteRepository', make);
+pricedQuotesContract('InMemoryQuoteRepository', make);
 quoteRetentionContract('InMemoryQuoteRepository', make);
 quoteInboxContract('InMemoryQuoteRepository', make);
 quoteInboxCallAttemptsContract('InMemoryQuoteRepository', make);

@@ -19,6 +19,7 @@ const defaults = {
   ESCALATE_AFTER_MINUTES: 10,
   REVIEW_ASK_AFTER_HOURS: 48,
   REMINDER_LEAD_DAYS: 42,
+  QUOTE_FOLLOW_UP_DAYS: 3,
   ALERT_CHECK_SECONDS: 10,
   PUSH_ALLOW_LOOPBACK_FOR_TESTS: false,
   BACKUP_KEEP: 14,
@@ -75,9 +76,16 @@ test.each([
   [{ REQUEST_TIMEOUT_SECONDS: '0' }, /REQUEST_TIMEOUT_SECONDS must be at least 1/],
   [{ HEADERS_TIMEOUT_SECONDS: '2.5' }, /HEADERS_TIMEOUT_SECONDS must be a whole number/],
   [{ MAX_CONNECTIONS_PER_CLIENT: '-1' }, /MAX_CONNECTIONS_PER_CLIENT must be 0 or more/],
+  [{ QUOTE_FOLLOW_UP_DAYS: '-1' }, /QUOTE_FOLLOW_UP_DAYS must be 0 or more/],
+  [{ QUOTE_FOLLOW_UP_DAYS: '1.5' }, /QUOTE_FOLLOW_UP_DAYS must be a whole number/],
   [{ SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR: '0' }, /SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR must be at least 1/],
 ])('a bad setting %j stops the server with a message naming it', (env, message) => {
   expect(() => readServerConfig(env)).toThrow(message);
+});
+
+test('QUOTE_FOLLOW_UP_DAYS 0 turns the follow-ups off, and any whole number of days sets them', () => {
+  expect(readServerConfig({ QUOTE_FOLLOW_UP_DAYS: '0' }).QUOTE_FOLLOW_UP_DAYS).toBe(0);
+  expect(readServerConfig({ QUOTE_FOLLOW_UP_DAYS: '7' }).QUOTE_FOLLOW_UP_DAYS).toBe(7);
 });
 
 test('the server cuts off slow clients within 30 s and caps connections per address, but not behind our proxy', () => {

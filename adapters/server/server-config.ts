@@ -4,6 +4,7 @@ import { defaultAlertPolicy } from '../../domain/alerts/alert-plan';
 import { defaultRetentionMonths } from '../../domain/customer-data/retention';
 import { defaultSpamRetentionDays } from '../../domain/spam/spam';
 import { defaultReviewAskAfterHours } from '../../domain/reviews/review-ask';
+import { defaultQuoteFollowUpDays } from '../../domain/priced-quote/quote-emails';
 import type { ConnectionLimits } from './start-server';
 
 const port = v.pipe(
@@ -80,6 +81,8 @@ const ServerConfigEntries = v.object({
   REVIEW_ASK_AFTER_HOURS: positiveWhole('REVIEW_ASK_AFTER_HOURS', defaultReviewAskAfterHours),
   /** How many days before a yearly visit falls due its reminder email goes (a second follows two weeks later). */
   REMINDER_LEAD_DAYS: positiveWhole('REMINDER_LEAD_DAYS', defaultReminderLeadDays),
+  /** How many days after a priced quote is sent its one follow-up email goes, if the customer has not answered; 0 sends none. */
+  QUOTE_FOLLOW_UP_DAYS: wholeOrZero('QUOTE_FOLLOW_UP_DAYS', defaultQuoteFollowUpDays),
   /** The business's Google Business Profile "write a review" address, where a done job's review link sends the customer. */
   REVIEW_URL: v.optional(v.pipe(v.string(), v.url('REVIEW_URL must be the address of your Google review page, like https://g.page/r/…/review'))),
   /** How often the server looks for alerts that have come due: the most an escalation can be late by. */

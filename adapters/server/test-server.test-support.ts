@@ -47,6 +47,7 @@ import { SqlSecretStore } from '../sql/sql-secret-store';
 import { SqlEmailOptOuts } from '../sql/sql-email-opt-outs';
 import { sharedCustomerTokens } from './customer-link/customer-link-tokens';
 import { reviewLinkPaths } from '../../domain/reviews/review-paths';
+import { customerLinkPath } from '../../domain/customer-link/customer-link';
 import { createAlertEngine } from './alerts/alert-engine';
 import { SqlPhotoStore } from '../sql/sql-photo-store';
 import { SharpPhotoProcessor } from '../photos/sharp-photo-processor';
@@ -192,6 +193,8 @@ export async function startTestServer(
     reviewAskAfterHours?: number;
     /** How many days before a yearly visit falls due its reminder goes (the server's REMINDER_LEAD_DAYS). */
     reminderLeadDays?: number;
+    /** How many days after a priced quote is sent its follow-up goes, 0 for none (the server's QUOTE_FOLLOW_UP_DAYS). */
+    quoteFollowUpDays?: number;
   } = {},
 ): Promise<TestServer> {
   const given = options.alerts?.db;
@@ -212,6 +215,7 @@ export async function startTestServer(
     notify,
     ...(options.reviewAskAfterHours !== undefined && { reviewAskAfterHours: options.reviewAskAfterHours }),
     ...(options.reminderLeadDays !== undefined && { reminderLeadDays: options.reminderLeadDays }),
+    ...(options.quoteFollowUpDays !== undefined && { quoteFollowUpDays: options.quoteFollowUpDays }),
   });
   /** Where the server listens, once it does: the review emails' links point there. */
   let listening = 'http://127.0.0.1';
@@ -253,6 +257,7 @@ export async function startTestServer(
             return { book: `${listening}${bookingPath(token)}`, stop, oneClickStop: stop };
           },
         },
+        quotes: { withdraw: (id) => outbox.withdraw(id), link: (quote) => `${listening}${customerLinkPath(customerTokens.tokenFor(quote.id))}`, now },
       }),
       describe: describeNotification,
       name: 'the email outbox',

@@ -128,8 +128,21 @@ interface StaffSessionsTable {
   expires_at: ColumnType<Date | string, string, string>;
 }
 
-/** Which email it is: to the business about every request, the customer's confirmation when they gave an email, and a done job's review ask and reminder. */
-export const notificationKinds = ['business', 'customer', 'review', 'review-reminder', 'service-reminder', 'service-reminder-again'] as const satisfies readonly OutboxNotificationKind[];
+/**
+ * Which email it is: to the business about every request, the customer's confirmation when they gave an
+ * email, a done job's review ask and reminder, the yearly reminders, and a priced quote's three emails.
+ */
+export const notificationKinds = [
+  'business',
+  'customer',
+  'review',
+  'review-reminder',
+  'service-reminder',
+  'service-reminder-again',
+  'quote-sent',
+  'quote-follow-up',
+  'quote-accepted',
+] as const satisfies readonly OutboxNotificationKind[];
 
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -62,7 +62,9 @@ for (const dialect of sqlDialects) {
         { name: '009-add-customer-confirmations' },
         { name: '010-add-spam-and-customer-links' },
         { name: '011-add-call-attempts' },
-        { name: '012-add-lead-source' }, { name: '013-add-job-outcomes' }, { name: '014-add-report-figures' }, { name: '015-add-done-and-review-emails' }, { name: '016-add-activity-log' }, { name: '017-add-service-reminders' }, { name: '019-add-quote-figures' },
+        { name: '012-add-lead-source' }, { name: '013-add-job-outcomes' }, { name: '014-add-report-figures' }, { name: '015-add-done-and-review-emails' }, { name: '016-add-activity-log' }, { name: '017-add-service-reminders' },
+        { name: '018-add-quote-emails' },
+        { name: '019-add-quote-figures' },
       ]);
       expect(await db.selectFrom('quote_requests').select('id').execute()).toEqual([{ id: validRow.id }]);
     } finally {

@@ -18,6 +18,7 @@ import { addReportFigures } from './migrations/014-add-report-figures';
 import { addDoneAndReviewEmails } from './migrations/015-add-done-and-review-emails';
 import { addActivityLog } from './migrations/016-add-activity-log';
 import { addServiceReminders } from './migrations/017-add-service-reminders';
+import { addQuoteEmails } from './migrations/018-add-quote-emails';
 import { addQuoteFigures } from './migrations/019-add-quote-figures';
 
 /** Migrations by name, applied in name order. */
@@ -42,6 +43,7 @@ export const migrations: Migrations = {
   '015-add-done-and-review-emails': addDoneAndReviewEmails,
   '016-add-activity-log': addActivityLog,
   '017-add-service-reminders': addServiceReminders,
+  '018-add-quote-emails': addQuoteEmails,
   '019-add-quote-figures': addQuoteFigures,
 };
 

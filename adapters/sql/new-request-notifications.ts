@@ -87,14 +87,19 @@ export async function queueQuoteConfirmation(tx: Kysely<Database>, quoteId: stri
   await requeue(tx, quoteId, 'quote-accepted', acceptedAt);
 }
 
-/** One email of `kind` for the request, due `at`, as if never sent: a quote's emails go again for each version. */
+/**
+ * One email of `kind` for the request, due `at`, as if never sent: a quote's emails go again for each
+ * version. It takes a new id, so a sender still at work on the one it replaces (about the version
+ * before) records nothing of it, neither as sent nor as followed up.
+ */
 async function requeue(tx: Kysely<Database>, quoteId: string, kind: QuoteEmailKind, at: Date): Promise<void> {
   const due = at.toISOString();
+  const id = crypto.randomUUID();
   await tx
     .insertInto('notifications')
-    .values({ id: crypto.randomUUID(), quote_id: quoteId, kind, created_at: due, next_attempt_at: due })
+    .values({ id, quote_id: quoteId, kind, created_at: due, next_attempt_at: due })
     .onConflict((conflict) =>
-      conflict.columns(['quote_id', 'kind']).doUpdateSet({ created_at: due, next_attempt_at: due, sent_at: null, attempts: 0, last_error: null }),
+      conflict.columns(['quote_id', 'kind']).doUpdateSet({ id, created_at: due, next_attempt_at: due, sent_at: null, attempts: 0, last_error: null }),
     )
     .execute();
 }

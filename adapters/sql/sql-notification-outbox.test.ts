@@ -238,4 +238,54 @@ for (const dialect of sqlDialects) {
       expect((await outbox.claimDue(10)).map(summary)).toEqual([{ name: withoutEmail.name, kind: 'business', attempts: 2 }]);
     });
   });
+  test(`${dialect}: a quote's emails come with its versions; its follow-up records the version followed up, once, and one claimed before version 2 was sent records nothing`, async () => {
+    await withOutbox(dialect, async ({ db, clock, quotes, outbox }) => {
+      const inbox = new SqlQuoteInbox(db, { notify: true, quoteFollowUpDays: 3 });
+      const stored = await quotes.insert(withEmail);
+      for (const sent of await outbox.claimDue(10)) await outbox.markSent(sent.id, clock.now());
+      const by = 'sam@example.co.uk';
+      const write = (version: number) =>
+        recorded(inbox, {
+          id: stored.id,
+          step: { kind: 'quote-written', version, lines: [{ description: 'New boiler', quantity: 1, unitPence: 200_000 + version, vat: 'standard' }], validUntil: '2024-06-30', vatRegistered: true, terms: '' },
+          by,
+          at: clock.now(),
+        });
+      await recorded(inbox, { id: stored.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by, at: clock.now() });
+      await write(1);
+      await recorded(inbox, { id: stored.id, step: { kind: 'quote-sent', version: 1 }, by, at: clock.now() });
+      const [sent] = await outbox.claimDue(10);
+      expect(sent && summary(sent)).toEqual({ name: withEmail.name, kind: 'quote-sent', attempts: 1 });
+      expect(sent?.standing.quotes.map(({ version, sentAt }) => ({ version, sentAt }))).toEqual([{ version: 1, sentAt: clock.now() }]);
+      if (sent === undefined) throw new Error('expected the quote');
+      await outbox.markSent(sent.id, clock.now());
+
+      // Three days on the follow-up is claimed; meanwhile version 2 is sent, which queues its own.
+      clock.time += 3 * 24 * 60 * minute;
+      const [stale] = await outbox.claimDue(10);
+      expect(stale && summary(stale)).toEqual({ name: withEmail.name, kind: 'quote-follow-up', attempts: 1 });
+      if (stale === undefined) throw new Error('expected the follow-up');
+      await write(2);
+      await recorded(inbox, { id: stored.id, step: { kind: 'quote-sent', version: 2 }, by, at: clock.now() });
+      await outbox.markSent(stale.id, clock.now());
+      const followedUp = async () =>
+        (await requireInboxQuote(db, stored.id)).activity.flatMap((entry) => (entry.kind === 'quote-followed-up' ? [{ version: entry.version, by: entry.by }] : []));
+      expect(await followedUp()).toEqual([]);
+      const waiting = await db.selectFrom('notifications').select(['kind', 'sent_at', 'attempts']).where('quote_id', '=', stored.id).where('kind', 'like', 'quote-%').orderBy('kind').execute();
+      expect(waiting).toEqual([
+        { kind: 'quote-follow-up', sent_at: null, attempts: 0 },
+        { kind: 'quote-sent', sent_at: null, attempts: 0 },
+      ]);
+
+      for (const again of await outbox.claimDue(10)) await outbox.markSent(again.id, clock.now());
+      clock.time += 3 * 24 * 60 * minute;
+      const [followUp] = await outbox.claimDue(10);
+      expect(followUp && summary(followUp)).toEqual({ name: withEmail.name, kind: 'quote-follow-up', attempts: 1 });
+      if (followUp === undefined) throw new Error('expected the follow-up of version 2');
+      await outbox.markSent(followUp.id, clock.now());
+      await outbox.markSent(followUp.id, clock.now());
+      expect(await followedUp()).toEqual([{ version: 2, by: systemAuthor }]);
+      expect(await outbox.backlog()).toEqual({ pending: 0, oldestPendingSince: null });
+    });
+  });
 }

@@ -10,6 +10,9 @@ import { queueReviewReminder, queueSecondReminder } from './new-request-notifica
 import { isReminderEmailKind, serviceReminderOf } from '../../domain/reminders/service-reminder';
 import { reminderKinds, rowToActivity } from './activity-row';
 import type { Activity } from '../../domain/activity/activity';
+import { pricedQuoteKinds, pricedQuotesOf, sentQuoteOf } from '../../domain/priced-quote/priced-quote';
+import type { Kysely } from 'kysely';
+import type { Database } from './database';
 
 /**
  * The notification emails that `SqlQuoteRepository` (with `notify`) writes beside each request, for a
@@ -61,19 +64,24 @@ export class SqlNotificationOutbox extends LeasedOutbox implements NotificationO
         .where('quote_id', 'in', quoteIds)
         .groupBy('quote_id')
         .execute(),
-      // What a reminder email reads of each request's log: its reminder's steps alone.
+      // What a reminder or quote email reads of each request's log: its reminder's and its quotes' steps alone.
       this.db
         .selectFrom('quote_activity')
         .select(['quote_id', 'id', 'kind', 'by', 'at', 'data'])
         .where('quote_id', 'in', quoteIds)
-        .where('kind', 'in', reminderKinds)
+        .where('kind', 'in', [...reminderKinds, ...pricedQuoteKinds])
         .orderBy('at')
         .orderBy('seq')
         .execute(),
     ]);
     const logs = new Map<string, Activity[]>();
     for (const row of reminderLogs) logs.set(row.quote_id, [...(logs.get(row.quote_id) ?? []), rowToActivity(row)]);
-    const quoteById = new Map(quotes.map((row) => [row.id, { quote: rowToQuote(row), standing: { ...standingOf(row), reminder: serviceReminderOf(logs.get(row.id) ?? []) } }]));
+    const quoteById = new Map(
+      quotes.map((row) => {
+        const log = logs.get(row.id) ?? [];
+        return [row.id, { quote: rowToQuote(row), standing: { ...standingOf(row), reminder: serviceReminderOf(log), quotes: pricedQuotesOf(log) } }];
+      }),
+    );
     const photoCountOf = new Map(photoCounts.map(({ quote_id, photos }) => [quote_id, Number(photos)]));
     return claimed
       .sort((a, b) => compareTimes(a.created_at, b.created_at) || compareText(a.quote_id, b.quote_id) || compareText(a.kind, b.kind))
@@ -88,7 +96,7 @@ export class SqlNotificationOutbox extends LeasedOutbox implements NotificationO
   /**
    * Records that the notification was delivered: it is never claimed again. A review email's request
    * records, in the same transaction, when it was asked or reminded (the first time only), and an ask
-   * queues its one reminder.
+   * queues its one reminder; a quote's follow-up records that the version it was about was followed up.
    */
   async markSent(id: string, at: Date): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
@@ -99,6 +107,10 @@ export class SqlNotificationOutbox extends LeasedOutbox implements NotificationO
         .where('sent_at', 'is', null)
         .returning(['quote_id', 'kind'])
         .executeTakeFirst();
+      if (sent?.kind === 'quote-follow-up') {
+        await recordFollowedUp(tx, sent.quote_id, at);
+        return;
+      }
       if (sent !== undefined && isReminderEmailKind(sent.kind)) {
         await appendActivity(tx, sent.quote_id, [{ kind: 'service-reminded' }], { by: systemAuthor, at, newId: () => crypto.randomUUID() });
         // The second and last, two weeks after the first went: it exists only once the first is recorded.
@@ -116,10 +128,28 @@ export class SqlNotificationOutbox extends LeasedOutbox implements NotificationO
     });
   }
 
-  /** Takes back a review or reminder email that came due but must not go: deleted, unsent. */
+  /** Takes back a review, reminder or quote email that came due but must not go: deleted, unsent. */
   async withdraw(id: string): Promise<void> {
     await this.db.deleteFrom('notifications').where('id', '=', id).where('sent_at', 'is', null).execute();
   }
+}
+
+/**
+ * Records that the quote last sent was followed up, once: read under the transaction that marks the
+ * email sent, so a version sent meanwhile (which queues its own follow-up) is the one the log names.
+ */
+async function recordFollowedUp(tx: Kysely<Database>, quoteId: string, at: Date): Promise<void> {
+  const steps = await tx
+    .selectFrom('quote_activity')
+    .select(['quote_id', 'id', 'kind', 'by', 'at', 'data'])
+    .where('quote_id', '=', quoteId)
+    .where('kind', 'in', pricedQuoteKinds)
+    .orderBy('at')
+    .orderBy('seq')
+    .execute();
+  const sent = sentQuoteOf(pricedQuotesOf(steps.map(rowToActivity)));
+  if (sent?.followedUpAt !== null) return;
+  await appendActivity(tx, quoteId, [{ kind: 'quote-followed-up', version: sent.version }], { by: systemAuthor, at, newId: () => crypto.randomUUID() });
 }
 
 const timeOrNull = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
@@ -132,7 +162,7 @@ function standingOf(row: {
   review_reminded_at: Date | string | null;
   review_opened_at: Date | string | null;
   id: string;
-}): Omit<ClaimedNotification['standing'], 'reminder'> {
+}): Omit<ClaimedNotification['standing'], 'reminder' | 'quotes'> {
   return {
     status: parseStatus(row.id, row.status),
     inSpam: row.in_spam === true || row.in_spam === 1,

@@ -1,4 +1,5 @@
 import { serviceRemindersContract } from '../contracts/service-reminders.test-support';
+import { pricedQuotesContract } from '../contracts/priced-quotes.test-support';
 import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
 import { quoteInboxCallAttemptsContract } from '../contracts/quote-inbox-call-attempts.test-support';
 import { reportSourceContract } from '../contracts/report-source.test-support';
@@ -10,4 +11,5 @@ for (const dialect of sqlDialects) {
   quoteInboxCallAttemptsContract(`SqlQuoteInbox on ${dialect}`, ({ now }) => makeSqlStore(dialect, { now }));
   reportSourceContract(`SqlQuoteInbox on ${dialect}`, ({ now }) => makeSqlStore(dialect, { now }));
   serviceRemindersContract(`SqlQuoteInbox on ${dialect}`, ({ now }) => makeSqlStore(dialect, { now }));
+  pricedQuotesContract(`SqlQuoteInbox on ${dialect}`, ({ now }) => makeSqlStore(dialect, { now }));
 }

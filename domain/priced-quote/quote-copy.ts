@@ -65,6 +65,27 @@ export const quoteCopy = {
       'Date: ____________',
     ],
   },
+  /** The customer's three emails of a quote (adapters/email/quote-email.ts): the quote sent, its one follow-up, the confirmation of a yes. */
+  emails: {
+    sentSubject: (totalPence: number, vatRegistered: boolean) => `Your quote from ${business.name}: ${formatPrice(totalPence)}${vatRegistered ? ' including VAT' : ''}`,
+    sentIntro: (version: number) =>
+      version === 1 ? 'Here is your quote for the work we talked about.' : `Here is your updated quote (version ${version}). It replaces the one we sent before.`,
+    read: 'Read your quote, and accept it or say no thanks',
+    readButton: 'See your quote',
+    validUntil: (day: string) => `It is valid until ${describeDay(day, 'long')}.`,
+    questions: `Any questions? Reply to this email or call us on ${business.phone.display}.`,
+    followUpSubject: `Your quote from ${business.name}`,
+    followUp: (totalPence: number, day: string) =>
+      `We sent you a quote of ${formatPrice(totalPence)} a few days ago. If you would like us to do the work, you can accept it online until ${describeDay(day, 'long')}.`,
+    followUpNoNeed: 'If you have decided against it, you need not reply.',
+    acceptedSubject: (totalPence: number) => `Quote accepted: ${formatPrice(totalPence)}, ${business.name}`,
+    acceptedIntro: (on: string) => `Thank you: you accepted our quote on ${describeDay(on, 'long')}. We will be in touch to arrange the work.`,
+    acceptedLines: 'What you accepted',
+    earlyStart: 'You asked us to start the work within the 14-day cancellation period. If you cancel within it, you pay for the work done up to the time you tell us.',
+    noEarlyStart: 'You did not ask us to start within the 14-day cancellation period, so we will not start the work before it ends unless you ask us to.',
+    keep: 'Please keep this email: it is the record of what you agreed.',
+    lineText: (description: string, quantity: number, unit: string, vat: string, amount: string) => `${description}: ${String(quantity)} × ${unit}${vat === '' ? '' : `, VAT ${vat}`} = ${amount}`,
+  },
   /** How the card and the Quoted view say where a version stands. */
   standing: standingWords satisfies Record<QuoteStanding, string>,
   /** What staff read and press on a request's card as they write and send its quote. */

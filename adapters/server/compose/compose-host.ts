@@ -100,7 +100,7 @@ export async function composeHost(db: Kysely<Database>, settings: { config: Serv
     console.warn('FORM_TOKEN_BACKDATE_SECONDS is set: requests sent the moment the page arrives are not caught as spam. It is for tests alone.');
   }
   const quotes = new SqlQuoteRepository(db, { now, notify: true, formTokens, customerToken: (id) => customerTokens.linkFor(id), ...photoDir });
-  const inbox = new SqlQuoteInbox(db, { notify: true, reviewAskAfterHours: config.REVIEW_ASK_AFTER_HOURS, reminderLeadDays: config.REMINDER_LEAD_DAYS });
+  const inbox = new SqlQuoteInbox(db, { notify: true, reviewAskAfterHours: config.REVIEW_ASK_AFTER_HOURS, reminderLeadDays: config.REMINDER_LEAD_DAYS, quoteFollowUpDays: config.QUOTE_FOLLOW_UP_DAYS });
   const limit = (name: string, perHour: number) =>
     createRateLimit({ name, points: perHour, durationSeconds: hour, store: parts.limitStore, logger, trustProxy: parts.trustProxy });
 

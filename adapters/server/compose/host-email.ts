@@ -13,7 +13,7 @@ export interface HostEmailOptions {
   config: ServerConfig;
   env: Readonly<Record<string, string | undefined>>;
   siteUrl: string;
-  /** The full address of a request's customer link, for the confirmation. */
+  /** The full address of a request's customer link, for the confirmation and a priced quote's emails. */
   customerLink: (quote: QuoteRequest) => string;
   reviewLinks: ReviewSending['links'];
   reminderLinks: ReminderSending['links'];
@@ -40,6 +40,8 @@ export function hostEmail(db: Kysely<Database>, { config, env, siteUrl, customer
         customerLink,
         reviews: { optOuts: new SqlEmailOptOuts(db, 'review_opt_outs'), withdraw: (id) => outbox.withdraw(id), links: reviewLinks },
         reminders: { optOuts: new SqlEmailOptOuts(db, 'reminder_opt_outs'), withdraw: (id) => outbox.withdraw(id), links: reminderLinks },
+        // A priced quote's emails lead to the customer's page, where it is read and answered.
+        quotes: { withdraw: (id) => outbox.withdraw(id), link: customerLink },
       }),
       describe: describeNotification,
       name: 'the email outbox',
