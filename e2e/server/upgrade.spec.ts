@@ -39,15 +39,20 @@ test('a migration that fails halfway stops the real server before it listens, na
     }
     await stop(first.process, 'SIGTERM');
 
-    // A database two migrations behind, where the first will fail halfway: 017 adds its column and
+    // A database three migrations behind, where the first will fail halfway: 017 adds its column and
     // index, then finds the opt-out table it makes already there (made by hand, say, to try something).
     // 018, after it, only widens the outbox's CHECK, which leaves nothing that can fail halfway (and a
-    // row around the CHECK would fail the backup's integrity check first); it is rolled back with 017.
+    // row around the CHECK would fail the backup's integrity check first); it and 019 (the report's
+    // quote figures, taken off here with the report's index as it was before them) are rolled back with 017.
     const file = join(dataDir, 'quotes.sqlite');
     const db = new DatabaseSync(file);
-    db.exec(`drop index quote_requests_service_due;
+    db.exec(`drop index quote_requests_report;
+      alter table quote_requests drop column quoted_pence;
+      alter table quote_requests drop column quote_accepted_at;
+      create index quote_requests_report on quote_requests (created_at, urgent, status, responded_at, first_called_at, won_pence, review_asked_at, review_opened_at, referrer_host, utm_source, utm_medium, has_gclid, in_spam) where not in_spam;
+      drop index quote_requests_service_due;
       alter table quote_requests drop column service_due_on;
-      delete from kysely_migration where name in ('017-add-service-reminders', '018-add-quote-emails');`);
+      delete from kysely_migration where name in ('017-add-service-reminders', '018-add-quote-emails', '019-add-quote-figures');`);
     db.close();
     const before = stateOf(file);
 
@@ -76,7 +81,7 @@ test('a migration that fails halfway stops the real server before it listens, na
     expect(second.log.some((line) => line.includes('"event":"backup-before-migration"'))).toBe(true);
     const listed = await listEveryRequest(second.url, await staffCookie(second.url));
     expect(listed.map(({ name }) => name).sort()).toEqual(['Before Upgrade One', 'Before Upgrade Two']);
-    expect(stateOf(file).migrations).toEqual(expect.arrayContaining(['017-add-service-reminders', '018-add-quote-emails']));
+    expect(stateOf(file).migrations).toEqual(expect.arrayContaining(['017-add-service-reminders', '018-add-quote-emails', '019-add-quote-figures']));
   } finally {
     for (const child of started) child.kill('SIGKILL');
     await Promise.all(started.map(exited));

@@ -25,7 +25,8 @@ for (const dialect of sqlDialects) {
       });
       const before = await rows();
 
-      await migrateToLatest(db);
+      // Up to 017 and no further: a later migration's columns are not what this one kept.
+      await migrateToLatest(db, migrationsBefore('018'));
 
       expect(await rows()).toEqual(before);
       expect((await db.selectFrom('quote_requests').select('service_due_on').execute()).map(({ service_due_on }) => service_due_on)).toEqual([null]);

@@ -23,7 +23,8 @@ for (const dialect of sqlDialects) {
       const before = await rows();
       expect(before.emails.map(({ kind }) => kind).sort()).toEqual(['business', 'customer']);
 
-      await migrateToLatest(db);
+      // Up to 018 and no further: a later migration's columns are not what this one kept.
+      await migrateToLatest(db, migrationsBefore('019'));
 
       expect(await rows()).toEqual(before);
       for (const kind of ['quote-sent', 'quote-follow-up', 'quote-accepted']) await email(kind);
