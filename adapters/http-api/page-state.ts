@@ -43,6 +43,18 @@ export interface CustomerLinkState {
   message?: { draft: string; error: string };
   /** Why "Remind me" sent as a plain form was not set. */
   reminderError?: string;
+  /** A quote's answer sent as a plain form and not taken: what was chosen, kept, and why (naming the field when one was wrong). */
+  quoteAnswer?: QuoteAnswerState;
+}
+
+/** A quote's answer as the customer's plain form sent it back: which, for what version, what they chose, and what was wrong. */
+export interface QuoteAnswerState {
+  answer: 'accept' | 'decline';
+  version: number;
+  earlyStart: boolean;
+  reason: string;
+  error: string;
+  field?: string;
 }
 
 /**
@@ -86,6 +98,16 @@ const PageStateSchema = v.object({
       view: WireCustomerViewSchema,
       message: v.exactOptional(v.object({ draft: v.string(), error: v.string() })),
       reminderError: v.exactOptional(v.string()),
+      quoteAnswer: v.exactOptional(
+        v.object({
+          answer: v.picklist(['accept', 'decline']),
+          version: v.number(),
+          earlyStart: v.boolean(),
+          reason: v.string(),
+          error: v.string(),
+          field: v.exactOptional(v.string()),
+        }),
+      ),
     }),
   ),
   coverCheck: v.exactOptional(v.object({ postcode: v.pipe(v.string(), v.maxLength(coverCheckMaxLength)) })),

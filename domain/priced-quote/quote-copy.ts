@@ -40,6 +40,8 @@ export const quoteCopy = {
   replaced: (version: number) => `This quote was replaced by version ${version}, so it can no longer be accepted.`,
   movedOn: `This quote can no longer be answered here. Please call us on ${business.phone.display}.`,
   answeredAlready: { accepted: 'You have already accepted this quote.', declined: 'You have already said no to this quote.' },
+  /** Staff's alert, on their phones, when a customer accepts: "Quote accepted", "Tom · £1,254.00". */
+  acceptedAlert: { title: 'Quote accepted', body: (firstName: string, totalPence: number) => `${firstName === '' ? 'A customer' : firstName} · ${formatPrice(totalPence)}` },
   toasts: { accepted: 'Quote accepted', declined: 'Thank you: we have closed your request', askedAgain: 'We have asked for a new quote' },
   /** The right to cancel (Consumer Contracts Regulations 2013, Schedule 2, Part A's model instructions, for a service). */
   cancellation: {
