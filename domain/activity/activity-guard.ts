@@ -148,8 +148,8 @@ export function stepsRecorded(step: GuardedStep, state: GuardedState): ActivityS
       // Sending moves a request contacted to quoted, and replaces the version sent before, if it stands.
       const moves = state.status === 'quoted' ? [] : stepsRecorded({ kind: 'status-moved', from: state.status, to: 'quoted' }, state);
       const before = sentQuoteOf(state.quotes);
-      const replaces = before !== undefined && before.answer === null && before.replacedBy === null;
-      return [...moves, ...(replaces ? [{ kind: 'quote-replaced', version: before.version, replacedBy: step.version } as const] : []), step];
+      const replaces = before?.answer === null && before.replacedBy === null ? [{ kind: 'quote-replaced', version: before.version, replacedBy: step.version } as const] : [];
+      return [...moves, ...replaces, step];
     }
     case 'quote-accepted': {
       // A yes wins the job at the quote's total, by the customer.

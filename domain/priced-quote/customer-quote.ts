@@ -45,7 +45,7 @@ export async function openCustomerQuote(deps: CustomerQuoteDeps, token: string, 
   const view = quote && customerLinkViewOf(quote, now);
   if (!quote || !view) return notFound;
   const sent = sentQuoteOf(pricedQuotesOf(quote.activity));
-  if (sent === undefined || sent.viewedAt !== null) return { ok: true, view };
+  if (sent?.viewedAt !== null) return { ok: true, view };
   try {
     const outcome = await deps.inbox.record({ id: quote.id, step: { kind: 'quote-viewed', version: sent.version }, by: customerAuthor, at: now });
     const viewed = outcome.outcome === 'recorded' ? customerLinkViewOf(outcome.quote, now) : undefined;

@@ -22,7 +22,7 @@ export const quoteFollowUpAt = (sentAt: Date, days: number): Date => new Date(se
 export function quoteEmailVersion(kind: QuoteEmailKind, quotes: readonly PricedQuote[], status: QuoteStatus, today: string): PricedQuote | null {
   if (kind === 'quote-accepted') return quotes.findLast((quote) => quote.answer?.kind === 'accepted') ?? null;
   const sent = sentQuoteOf(quotes);
-  if (sent === undefined || sent.answer !== null || sent.replacedBy !== null) return null;
+  if (sent?.answer !== null || sent.replacedBy !== null) return null;
   if (kind === 'quote-sent') return sent;
   return status === 'quoted' && sent.followedUpAt === null && quoteInDate(sent, today) ? sent : null;
 }
