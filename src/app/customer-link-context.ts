@@ -1,5 +1,6 @@
 import { fromWireCustomerView } from '../../adapters/http-api/customer-link-wire';
-import type { CustomerLinkState } from '../../adapters/http-api/page-state';
+import type { CustomerLinkState, QuoteAnswerState } from '../../adapters/http-api/page-state';
+import type { QuoteAnswerInput, QuoteAnswerKind, QuoteAnswerShown } from '../../domain/priced-quote/quote-answer';
 import type { CustomerLinkView } from '../../domain/customer-link/customer-link';
 import type { CustomerMessageResult, CustomerLinkResult, ReviewLinkResult, StopReviewsResult } from '../../domain/customer-link/customer-link-actions';
 import type { BookingResult, RemindResult, StopRemindersResult } from '../../domain/reminders/customer-reminders';
@@ -9,7 +10,7 @@ import { withPorts } from './site-context';
 /** What the customer link (/r/<token>) reaches through the application's context. */
 export interface CustomerLinkContext {
   /** What the server that rendered this page found for its link; given once, to the page's first load. */
-  takeInitial: () => { view: CustomerLinkView; message?: { draft: string; error: string }; reminderError?: string } | undefined;
+  takeInitial: () => { view: CustomerLinkView; message?: { draft: string; error: string }; reminderError?: string; quoteAnswer?: QuoteAnswerState } | undefined;
   /** Whether the page's forms post to our server when scripts are off. */
   postsForms: boolean;
   view: (token: string) => Promise<CustomerLinkResult>;
@@ -27,6 +28,8 @@ export interface CustomerLinkContext {
   stopReminders: (token: string) => Promise<StopRemindersResult>;
   /** Whether the link's request is still kept, with a reminder to stop, after its page has expired. */
   booking: (token: string) => Promise<BookingResult>;
+  /** "Accept and agree to pay …" or "No thanks", with scripts. */
+  answerQuote: (token: string, answer: QuoteAnswerKind, input: QuoteAnswerInput) => Promise<QuoteAnswerShown>;
 }
 
 /** A backend without customer links finds none. */
@@ -43,7 +46,14 @@ export function createCustomerPageContext(
     takeInitial: () => {
       const taken = first;
       first = undefined;
-      return taken && { view: fromWireCustomerView(taken.view), ...(taken.message && { message: taken.message }), ...(taken.reminderError !== undefined && { reminderError: taken.reminderError }) };
+      return (
+        taken && {
+          view: fromWireCustomerView(taken.view),
+          ...(taken.message && { message: taken.message }),
+          ...(taken.reminderError !== undefined && { reminderError: taken.reminderError }),
+          ...(taken.quoteAnswer && { quoteAnswer: taken.quoteAnswer }),
+        }
+      );
     },
     postsForms: backend.postsCustomerForms ?? false,
     view: (token) => withPorts(ports, (loaded) => loaded.customerLinkActions?.view(token, now()) ?? Promise.resolve(notFound)),
@@ -55,5 +65,6 @@ export function createCustomerPageContext(
     remind: (token, service) => withPorts(ports, (loaded) => loaded.customerLinkActions?.remind(token, service, now()) ?? Promise.resolve(notFound)),
     stopReminders: (token) => withPorts(ports, (loaded) => loaded.customerLinkActions?.stopReminders(token, now()) ?? Promise.resolve(notFound)),
     booking: (token) => withPorts(ports, (loaded) => loaded.customerLinkActions?.booking(token) ?? Promise.resolve(notFound)),
+    answerQuote: (token, answer, input) => withPorts(ports, (loaded) => loaded.customerLinkActions?.answerQuote(token, answer, input, now()) ?? Promise.resolve(notFound)),
   };
 }

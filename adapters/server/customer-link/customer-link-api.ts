@@ -9,7 +9,6 @@ import {
   type CustomerMessageResult,
   type CustomerLinkResult,
   sendCustomerMessage,
-  openCustomerLink,
 } from '../../../domain/customer-link/customer-link-actions';
 import type { CustomerLinkStore, CustomerMessageAlert } from '../../../domain/ports/customer-link-store';
 import type { Logger } from '../../../domain/ports/logger';

@@ -31,7 +31,7 @@ async function harness(kind: keyof typeof databases, { alertFails = false } = {}
   const tokens = new DerivedCustomerTokens(randomBytes(32).toString('base64url'));
   const stored = await new SqlQuoteRepository(db, { customerToken: (id) => tokens.linkFor(id) }).insert(sampleQuote({ name: 'Tom Okafor', description: `A new combi boiler ${randomBytes(4).toString('hex')}` }));
   const inbox = new SqlQuoteInbox(db);
-  const token = stored.customerToken ?? '';
+  const token = stored.customerToken;
   const alerts: { id: string; totalPence: number }[] = [];
   const errors: string[] = [];
   const rendered: { url: string; state: PageState; status: number }[] = [];

@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { customerLinkApiPath, customerLinkPath } from '../../../domain/customer-link/customer-link';
 import { answerCustomerQuote, type CustomerQuoteDeps, type QuoteAcceptedAlert, quoteAnswerFields, type QuoteAnswerResult } from '../../../domain/priced-quote/customer-quote';
-import { quoteDone, quotePaths } from '../../../domain/priced-quote/quote-paths';
+import { quoteDone, quotePaths } from '../../../domain/priced-quote/quote-answer';
 import { toWireCustomerView, type WireQuoteRefusal } from '../../http-api/customer-link-wire';
 import type { QuoteAnswerState } from '../../http-api/page-state';
 import type { WireError } from '../../http-api/wire';
