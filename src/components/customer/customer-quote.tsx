@@ -70,9 +70,18 @@ function QuoteLines({ quote }: { quote: CustomerQuote }) {
             // A version sent never changes: a line's place is its identity.
             <tr key={index}>
               <td className="customer-text">{line.description}</td>
-              <td className="quote-number">{line.quantity}</td>
-              <td className="quote-number">{formatPrice(line.unitPence)}</td>
-              {price.vatRegistered && <td className="quote-number">{quoteCopy.vatRate(line.vat)}</td>}
+              {/* On a phone each line is a block, and each figure says what it is (styles.css). */}
+              <td className="quote-number" data-label={headings.quantity}>
+                {line.quantity}
+              </td>
+              <td className="quote-number" data-label={headings.unit}>
+                {formatPrice(line.unitPence)}
+              </td>
+              {price.vatRegistered && (
+                <td className="quote-number" data-label={headings.vat}>
+                  {quoteCopy.vatRate(line.vat)}
+                </td>
+              )}
               <td className="quote-number">{formatPrice(line.netPence)}</td>
             </tr>
           ))}
