@@ -5,6 +5,7 @@ import { type QuoteDraft, type QuoteField, quoteFieldList, requiredFields } from
 import type { QuoteError } from '../../domain/quote/quote-errors';
 import { type GasReport, gasReports } from '../../domain/safety/gas-report-kind';
 import { type WireCustomerView, WireCustomerViewSchema } from './customer-link-wire';
+import type { QuoteAnswerState } from '../../domain/priced-quote/quote-answer';
 import { IsoTimeSchema } from './iso-time';
 import { DraftSchema, type WireServiceBooking, WireServiceBookingSchema } from './service-booking-wire';
 
@@ -47,15 +48,6 @@ export interface CustomerLinkState {
   quoteAnswer?: QuoteAnswerState;
 }
 
-/** A quote's answer as the customer's plain form sent it back: which, for what version, what they chose, and what was wrong. */
-export interface QuoteAnswerState {
-  answer: 'accept' | 'decline';
-  version: number;
-  earlyStart: boolean;
-  reason: string;
-  error: string;
-  field?: string;
-}
 
 /**
  * What became of the photos a plain HTML post sent with a form that came back: how many were sent

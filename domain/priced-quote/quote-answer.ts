@@ -29,3 +29,13 @@ export interface QuoteAnswerInput {
 export type QuoteAnswerShown =
   | CustomerLinkResult
   | { ok: false; error: { kind: 'invalid-answer'; field: string; message: string } | { kind: 'refused'; message: string; view: CustomerLinkView } };
+
+/** An answer as the customer's plain form sent it back, not taken: which, for what version, what they chose, and what was wrong (`field` names it when one was). */
+export interface QuoteAnswerState {
+  answer: QuoteAnswerKind;
+  version: number;
+  earlyStart: boolean;
+  reason: string;
+  error: string;
+  field?: string;
+}

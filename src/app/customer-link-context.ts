@@ -1,6 +1,6 @@
 import { fromWireCustomerView } from '../../adapters/http-api/customer-link-wire';
-import type { CustomerLinkState, QuoteAnswerState } from '../../adapters/http-api/page-state';
-import type { QuoteAnswerInput, QuoteAnswerKind, QuoteAnswerShown } from '../../domain/priced-quote/quote-answer';
+import type { CustomerLinkState } from '../../adapters/http-api/page-state';
+import type { QuoteAnswerInput, QuoteAnswerKind, QuoteAnswerShown, QuoteAnswerState } from '../../domain/priced-quote/quote-answer';
 import type { CustomerLinkView } from '../../domain/customer-link/customer-link';
 import type { CustomerMessageResult, CustomerLinkResult, ReviewLinkResult, StopReviewsResult } from '../../domain/customer-link/customer-link-actions';
 import type { BookingResult, RemindResult, StopRemindersResult } from '../../domain/reminders/customer-reminders';

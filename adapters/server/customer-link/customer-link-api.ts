@@ -1,3 +1,4 @@
+import type { QuoteAnswerState } from '../../../domain/priced-quote/quote-answer';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { business } from '../../../domain/business';
@@ -15,7 +16,7 @@ import type { Logger } from '../../../domain/ports/logger';
 import { reviewPaths } from '../../../domain/reviews/review-paths';
 import { reviewsStoppedPage, stopReviewsPage, unknownReviewLinkPage } from './review-pages';
 import { customerFormPaths, toWireCustomerView } from '../../http-api/customer-link-wire';
-import type { PageState, QuoteAnswerState } from '../../http-api/page-state';
+import type { PageState } from '../../http-api/page-state';
 import type { WireError } from '../../http-api/wire';
 import type { RateLimit, RateLimitDecision } from '../http/rate-limit';
 import { bodyLimits, limitBody } from '../http/body-limit';

@@ -1,8 +1,7 @@
 import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
 import * as v from 'valibot';
-import type { QuoteAnswerState } from '../../../adapters/http-api/page-state';
 import type { CustomerLinkView } from '../../../domain/customer-link/customer-link';
-import { quoteDone } from '../../../domain/priced-quote/quote-answer';
+import { quoteDone, type QuoteAnswerState } from '../../../domain/priced-quote/quote-answer';
 import { NotFoundPage } from './not-found-page';
 import { rootRoute } from './root-route';
 

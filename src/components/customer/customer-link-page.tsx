@@ -26,8 +26,7 @@ import { gasReportOf } from '../../../domain/safety/gas-report';
 import type { GasReport } from '../../../domain/safety/gas-report-kind';
 import { NextService } from './next-service';
 import { CustomerQuoteCard } from './customer-quote';
-import type { QuoteAnswerState } from '../../../adapters/http-api/page-state';
-import type { QuoteAnswerInput, QuoteAnswerKind, QuoteAnswerShown } from '../../../domain/priced-quote/quote-answer';
+import type { QuoteAnswerInput, QuoteAnswerKind, QuoteAnswerShown, QuoteAnswerState } from '../../../domain/priced-quote/quote-answer';
 import { quoteCopy } from '../../../domain/priced-quote/quote-copy';
 
 // The customer's own page of their request, read on a phone as often as not: where it stands, when we

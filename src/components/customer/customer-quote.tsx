@@ -1,10 +1,9 @@
 import { type SubmitEvent, useState } from 'react';
-import type { QuoteAnswerState } from '../../../adapters/http-api/page-state';
 import { customerMessageField, type CustomerLinkView } from '../../../domain/customer-link/customer-link';
 import type { CustomerMessageResult } from '../../../domain/customer-link/customer-link-actions';
 import type { CustomerQuote } from '../../../domain/priced-quote/customer-quote-view';
 import { quoteAnswerFields } from '../../../domain/priced-quote/customer-quote';
-import { type QuoteAnswerInput, type QuoteAnswerKind, type QuoteAnswerShown, quotePaths } from '../../../domain/priced-quote/quote-answer';
+import { type QuoteAnswerInput, type QuoteAnswerKind, type QuoteAnswerShown, quotePaths, type QuoteAnswerState } from '../../../domain/priced-quote/quote-answer';
 import { quoteCopy } from '../../../domain/priced-quote/quote-copy';
 import { formatPrice } from '../../../domain/priced-quote/quote-pricing';
 import { londonDay } from '../../../domain/london-time';
@@ -16,7 +15,7 @@ import { useHydrated } from '../shared/use-hydrated';
 // post to our server without scripts, and are answered in place with them. Prints on its own.
 
 /** How the card's forms are sent: as plain posts to our server without scripts (`post`), and with them. */
-export interface CustomerQuoteActions {
+interface CustomerQuoteActions {
   post: (to: string) => { method: 'post'; action?: string };
   answer: (answer: QuoteAnswerKind, input: QuoteAnswerInput) => Promise<QuoteAnswerShown>;
   /** "Ask for a new quote": a message to us through the page. */
