@@ -122,7 +122,8 @@ export class RestCustomerLinks {
       if (!isHTTPError(error)) return unavailable;
       const { status } = error.response;
       if (status === 404) return notFound;
-      const answered: unknown = await error.response.json().catch(() => undefined);
+      // ky has read the body already: what the server answered is its `data`.
+      const answered: unknown = error.data;
       if (status === 409) {
         const refusal = v.safeParse(WireQuoteRefusalSchema, answered);
         return refusal.success ? { ok: false, error: { kind: 'refused', message: refusal.output.message, view: fromWireCustomerView(refusal.output.view) } } : unavailable;
