@@ -136,3 +136,11 @@ export function fromWireCustomerView({ quote: { created_at, ...fields }, status,
     urgent,
   };
 }
+
+/**
+ * A customer's answer to their quote refused (409): why, in their words (`message`), the guard's
+ * reason, and their page as it stands now, so it shows the newer state (the version that replaced it,
+ * or the answer given first).
+ */
+export const WireQuoteRefusalSchema = v.object({ error: v.literal('conflict'), message: v.string(), reason: v.string(), view: WireCustomerViewSchema });
+export type WireQuoteRefusal = v.InferOutput<typeof WireQuoteRefusalSchema>;

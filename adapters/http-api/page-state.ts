@@ -4,6 +4,7 @@ import { coverCheckMaxLength } from '../../domain/quote/cover-check';
 import { type QuoteDraft, type QuoteField, quoteFieldList, requiredFields } from '../../domain/quote/quote';
 import type { QuoteError } from '../../domain/quote/quote-errors';
 import { type GasReport, gasReports } from '../../domain/safety/gas-report-kind';
+import type { QuoteAnswerState } from '../../domain/priced-quote/quote-answer';
 import { IsoTimeSchema } from './iso-time';
 import { DraftSchema, type WireServiceBooking, WireServiceBookingSchema } from './service-booking-wire';
 
@@ -46,7 +47,10 @@ export interface CustomerLinkState {
   message?: { draft: string; error: string };
   /** Why "Remind me" sent as a plain form was not set. */
   reminderError?: string;
+  /** A quote's answer sent as a plain form and not taken: what was chosen, kept, and why (naming the field when one was wrong). */
+  quoteAnswer?: QuoteAnswerState;
 }
+
 
 /**
  * What became of the photos a plain HTML post sent with a form that came back: how many were sent
@@ -89,6 +93,16 @@ const PageStateSchema = v.object({
       view: v.unknown(),
       message: v.exactOptional(v.object({ draft: v.string(), error: v.string() })),
       reminderError: v.exactOptional(v.string()),
+      quoteAnswer: v.exactOptional(
+        v.object({
+          answer: v.picklist(['accept', 'decline']),
+          version: v.number(),
+          earlyStart: v.boolean(),
+          reason: v.string(),
+          error: v.string(),
+          field: v.exactOptional(v.string()),
+        }),
+      ),
     }),
   ),
   coverCheck: v.exactOptional(v.object({ postcode: v.pipe(v.string(), v.maxLength(coverCheckMaxLength)) })),

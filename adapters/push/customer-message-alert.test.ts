@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest';
-import type { AlertMessage } from '../../domain/alerts/alert-message';
+import { type AlertMessage, alertBody, alertTitle } from '../../domain/alerts/alert-message';
 import type { OnCallShift } from '../../domain/alerts/on-call';
 import type { PushTarget } from '../../domain/ports/push-devices';
 import { sampleInboxQuote } from '../../fixtures/sample-request.test-support';
-import { pushMessageAlert } from './customer-message-alert';
+import { pushMessageAlert, pushQuoteAcceptedAlert } from './customer-message-alert';
 
 const device = (staff: string, id: string): PushTarget => ({ id, staff, label: 'Pixel', endpoint: `https://push.example/${id}`, p256dh: 'key', auth: 'auth' });
 const devices: Record<string, PushTarget[]> = {
@@ -57,4 +57,40 @@ test('with nobody on the rota now, everyone hears; a device that is gone is forg
 test('rejects when there were devices and none took it, so the failure is logged', async () => {
   const { alert } = alertWith([], () => Promise.reject(new Error('push service down')));
   await expect(alert.customerWrote(quote, 'Hello')).rejects.toThrow(/No device on call/);
+});
+
+test('a quote accepted tells whoever is on call "Quote accepted", with the first name and total only', async () => {
+  const sent: AlertMessage[] = [];
+  const alert = pushQuoteAcceptedAlert({
+    sender: { send: (_target, message) => {
+        sent.push(message);
+        return Promise.resolve('delivered');
+      },
+    },
+    rota: { readRota: () => Promise.resolve([{ staff: 'sam@example.co.uk', day: 'friday', start: '08:00', end: '18:00' }]) },
+    staffEmails: () => Promise.resolve(Object.keys(devices)),
+    targets: (staff) => Promise.resolve(devices[staff] ?? []),
+    forgetDevice: () => Promise.resolve(),
+    logger: { error: () => undefined },
+    now,
+  });
+  await alert.quoteAccepted(quote, 125_400);
+  expect(sent).toEqual([{ kind: 'quote-accepted', quoteId: quote.id, firstName: 'Tom', totalPence: 125_400 }]);
+  const [message] = sent;
+  if (!message) throw new Error('No alert sent');
+  expect(alertTitle(message)).toBe('Quote accepted');
+  expect(alertBody(message, now())).toBe('Tom · £1,254.00');
+});
+
+test('a quote accepted that no device took rejects, so it is logged', async () => {
+  const alert = pushQuoteAcceptedAlert({
+    sender: { send: () => Promise.reject(new Error('push service down')) },
+    rota: { readRota: () => Promise.resolve([]) },
+    staffEmails: () => Promise.resolve(Object.keys(devices)),
+    targets: (staff) => Promise.resolve(devices[staff] ?? []),
+    forgetDevice: () => Promise.resolve(),
+    logger: { error: () => undefined },
+    now,
+  });
+  await expect(alert.quoteAccepted(quote, 100)).rejects.toThrow(/No device on call took the alert of an accepted quote/);
 });

@@ -52,8 +52,8 @@ const topicLength = 32;
  */
 export function alertTopic(message: AlertMessage): string {
   if (message.kind === 'test') return 'test-alert';
-  // A customer's message must not replace the request's own alert still waiting to be delivered.
-  const about = message.kind === 'customer-message' ? 'quote-message' : 'quote';
+  // A customer's message, or their yes to a quote, must not replace the request's own alert still waiting to be delivered.
+  const about = message.kind === 'customer-message' ? 'quote-message' : message.kind === 'quote-accepted' ? 'quote-accepted' : 'quote';
   return createHash('sha256').update(`${about}:${message.quoteId}`).digest('base64url').slice(0, topicLength);
 }
 
@@ -84,7 +84,7 @@ export class WebPushSender {
   async send(target: Pick<PushTarget, 'endpoint' | 'p256dh' | 'auth'>, message: AlertMessage, { urgent }: { urgent?: boolean } = {}): Promise<PushOutcome> {
     // Parsed, not trusted: the schema keeps only what a lock screen may show, whatever the caller passed.
     const payload = JSON.stringify(v.parse(AlertMessageSchema, message));
-    const delivery = message.kind === 'test' ? pushDelivery.test : (urgent ?? message.urgent) ? pushDelivery.urgent : pushDelivery.standard;
+    const delivery = message.kind === 'test' ? pushDelivery.test : (urgent ?? (message.kind !== 'quote-accepted' && message.urgent)) ? pushDelivery.urgent : pushDelivery.standard;
     const details = webPush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
       vapidDetails: this.#vapid,
       contentEncoding: 'aes128gcm',

@@ -5,7 +5,8 @@ import { reviewPaths } from '../../domain/reviews/review-paths';
 import { reminderPaths } from '../../domain/reminders/reminder-paths';
 import { type BookingResult, type RemindResult, reminderServiceField, type StopRemindersResult } from '../../domain/reminders/customer-reminders';
 import { WireServiceBookingSchema } from '../http-api/service-booking-wire';
-import { customerFormPaths, fromWireCustomerView, WireCustomerViewSchema } from '../http-api/customer-link-wire';
+import { customerFormPaths, fromWireCustomerView, WireCustomerViewSchema, WireQuoteRefusalSchema } from '../http-api/customer-link-wire';
+import { type QuoteAnswerInput, type QuoteAnswerKind, type QuoteAnswerShown, quotePaths } from '../../domain/priced-quote/quote-answer';
 import { customerLinkApiPath } from '../../domain/customer-link/customer-link';
 import { WireErrorSchema } from '../http-api/wire';
 import { createApiClient, readRetry, type RestClientOptions } from './rest-client';
@@ -105,6 +106,31 @@ export class RestCustomerLinks {
       return { ok: true, booking: { draft, service, lastDone, due } };
     } catch (error) {
       return isHTTPError(error) && error.response.status === 404 ? notFound : unavailable;
+    }
+  }
+
+  /**
+   * `POST /api/r/{token}/quote/accept` or `/decline`, never sent twice by itself (the guard would
+   * refuse the second, and the customer would read "already accepted" for their own first press).
+   */
+  async answerQuote(token: string, answer: QuoteAnswerKind, input: QuoteAnswerInput): Promise<QuoteAnswerShown> {
+    const body = answer === 'accept' ? { version: input.version, earlyStart: input.earlyStart } : { version: input.version, reason: input.reason };
+    try {
+      const view = v.safeParse(WireCustomerViewSchema, await this.#api.post(`${linkPath(token)}${quotePaths[answer]}`, { json: body, retry: 0 }).json());
+      return view.success ? { ok: true, view: fromWireCustomerView(view.output) } : unavailable;
+    } catch (error) {
+      if (!isHTTPError(error)) return unavailable;
+      const { status } = error.response;
+      if (status === 404) return notFound;
+      // ky has read the body already: what the server answered is its `data`.
+      const answered: unknown = error.data;
+      if (status === 409) {
+        const refusal = v.safeParse(WireQuoteRefusalSchema, answered);
+        return refusal.success ? { ok: false, error: { kind: 'refused', message: refusal.output.message, view: fromWireCustomerView(refusal.output.view) } } : unavailable;
+      }
+      const wire = v.safeParse(WireErrorSchema, answered);
+      const field = wire.success ? wire.output.fields?.[0] : undefined;
+      return status === 400 && field ? { ok: false, error: { kind: 'invalid-answer', field: field.field, message: field.message } } : unavailable;
     }
   }
 

@@ -7,6 +7,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
 import type { FormTokens } from '../../domain/ports/form-tokens';
 import type { CustomerLinkStore, CustomerMessageAlert } from '../../domain/ports/customer-link-store';
+import type { QuoteAcceptedAlert } from '../../domain/priced-quote/customer-quote';
 import type { Logger } from '../../domain/ports/logger';
 import type { Notifier } from '../../domain/ports/notifier';
 import type { PhotoProcessor, PhotoStore } from '../../domain/ports/photos';
@@ -65,6 +66,8 @@ export interface ApiDeps {
   customerLinks?: {
     store: CustomerLinkStore;
     alert: CustomerMessageAlert;
+    /** Who hears, at once, that a customer accepted their quote. */
+    quoteAccepted: QuoteAcceptedAlert;
     limits: { views: RateLimit; changes: RateLimit };
     reviewUrl?: string | undefined;
     /** The addresses never to remind of a yearly visit again. */
@@ -147,9 +150,9 @@ export function createApi(deps: ApiDeps): Hono {
   if (photos) app.route(apiPaths.quoteRequests, photoApi({ photos: photos.store, logger: deps.logger, requireStaff: staff.requireStaff }));
   app.route(customerDataPath, customerDataApi({ customerData: deps.customerData, logger: deps.logger, now, requireStaff: staff.requireStaff }));
   if (deps.customerLinks) {
-    const { store, alert, limits, reviewUrl, reminderOptOuts } = deps.customerLinks;
+    const { store, alert, quoteAccepted, limits, reviewUrl, reminderOptOuts } = deps.customerLinks;
     const reminders = { inbox: deps.inbox, reminderOptOuts };
-    app.route('/', customerLinkApi({ links: store, reminders, alert, logger: deps.logger, now, limits, clientKey, reviewUrl, ...(deps.pages && { pages: deps.pages.customerLink }) }));
+    app.route('/', customerLinkApi({ links: store, reminders, alert, quoteAccepted, logger: deps.logger, now, limits, clientKey, reviewUrl, ...(deps.pages && { pages: deps.pages.customerLink }) }));
   }
   const { formTokens } = deps;
   if (formTokens) app.get(apiPaths.formToken, formTokenOperation, async (c) => c.json({ token: await formTokens.issue(now()) }, 200, { 'cache-control': 'no-store' }));

@@ -123,6 +123,8 @@ export interface TestServer extends RunningServer {
   logs: RequestLogEntry[];
   /** What the page renderer was asked to render, in order. */
   rendered: { url: string; state: PageState }[];
+  /** The "Quote accepted" alerts staff were sent: the request and its total. */
+  quotesAccepted: { id: string; totalPence: number }[];
   /** The alert engine, when the test asked for alerts: its planner's rounds can be run by hand. */
   alerts: ReturnType<typeof createAlertEngine> | undefined;
   /** On PostgreSQL, the table its rate limits are kept in, for a second server to share. */
@@ -277,6 +279,7 @@ export async function startTestServer(
     createRateLimit({ name, points, durationSeconds: 3600, store: limitStore.store, logger: { error: () => undefined }, trustProxy: options.trustProxy ?? false });
   const logs: RequestLogEntry[] = [];
   const rendered: TestServer['rendered'] = [];
+  const quotesAccepted: TestServer['quotesAccepted'] = [];
   const staffStore = new SqlStaffStore(db);
   await saveStaffAccount(staffStore, testStaff.email, testStaff.password);
   const alerts = options.alerts && (await testAlertEngine(db, staffStore, { ...lease, ...options.alerts }, now));
@@ -302,6 +305,7 @@ export async function startTestServer(
         store: new SqlCustomerLinks(db),
         reminderOptOuts: new SqlEmailOptOuts(db, 'reminder_opt_outs'),
         alert: { customerWrote: () => Promise.resolve() },
+        quoteAccepted: { quoteAccepted: (quote, totalPence) => Promise.resolve(void quotesAccepted.push({ id: quote.id, totalPence })) },
         limits: { views: limitOf('customer-link-views', 100_000), changes: limitOf('customer-link-changes', 100_000) },
       },
     }),
@@ -350,6 +354,7 @@ export async function startTestServer(
     db,
     logs,
     rendered,
+    quotesAccepted,
     alerts,
     limitTable: limitStore.store.kind === 'postgres' ? limitStore.store.tableName : undefined,
     errors,

@@ -6,6 +6,7 @@ import type { QuoteRequest } from '../quote/quote';
 import { describeDuration } from '../inbox/response-clock';
 import { serviceTypeLabels, ServiceTypeSchema } from '../quote/service-type';
 import { gasCopy } from '../safety/gas-copy';
+import { quoteCopy } from '../priced-quote/quote-copy';
 import { gasReportOf } from '../safety/gas-report';
 import { gasReports } from '../safety/gas-report-kind';
 
@@ -46,11 +47,20 @@ const MessageAlertSchema = v.object({
 });
 export type MessageAlert = v.InferOutput<typeof MessageAlertSchema>;
 
+/** A customer accepted their priced quote on their page: who (their first name) and its total, nothing more. */
+const QuoteAcceptedAlertSchema = v.object({
+  kind: v.literal('quote-accepted'),
+  quoteId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  firstName: v.pipe(v.string(), v.maxLength(40)),
+  totalPence: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+export type QuoteAcceptedAlertMessage = v.InferOutput<typeof QuoteAcceptedAlertSchema>;
+
 /** What "Send a test alert" sends: proof that the chain reaches this device. */
 const TestAlertSchema = v.object({ kind: v.literal('test'), sentAt: v.pipe(v.string(), v.isoTimestamp()) });
 export type TestAlert = v.InferOutput<typeof TestAlertSchema>;
 
-export const AlertMessageSchema = v.variant('kind', [RequestAlertSchema, MessageAlertSchema, TestAlertSchema]);
+export const AlertMessageSchema = v.variant('kind', [RequestAlertSchema, MessageAlertSchema, QuoteAcceptedAlertSchema, TestAlertSchema]);
 export type AlertMessage = v.InferOutput<typeof AlertMessageSchema>;
 
 const firstNameMaxLength = 40;
@@ -89,12 +99,18 @@ export function messageAlertOf(quote: Pick<QuoteRequest, 'id' | 'serviceType' | 
   };
 }
 
+/** The alert that a customer accepted their quote at `totalPence`. */
+export function quoteAcceptedAlertOf(quote: Pick<QuoteRequest, 'id' | 'name'>, totalPence: number): QuoteAcceptedAlertMessage {
+  return { kind: 'quote-accepted', quoteId: quote.id, firstName: firstNameOf(quote.name), totalPence };
+}
+
 /** The action on a request's notification that takes it on without opening the inbox. */
 export const takeActionTitle = "I'm on it";
 
 /** "URGENT · Gas smell reported · Emergency Plumbing · SE1": what the request is, in the notification's title. */
 export function alertTitle(alert: AlertMessage): string {
   if (alert.kind === 'test') return `Test alert · ${business.shortName}`;
+  if (alert.kind === 'quote-accepted') return quoteCopy.acceptedAlert.title;
   if (alert.kind === 'customer-message') return [`Message from ${alert.firstName === '' ? 'a customer' : alert.firstName}`, alert.urgent ? 'URGENT' : undefined].filter((part) => part !== undefined).join(' · ');
   return [alert.urgent ? 'URGENT' : undefined, alert.gas && gasCopy.staffMark[alert.gas], serviceTypeLabels[alert.service], alert.district ?? undefined]
     .filter((part) => part !== undefined)
@@ -104,6 +120,7 @@ export function alertTitle(alert: AlertMessage): string {
 /** "Tom · waiting 2 min": who, and how long they have waited at `now`, in the notification's body. */
 export function alertBody(alert: AlertMessage, now: Date): string {
   if (alert.kind === 'test') return 'Alerts reach this device. Requests will show here like this.';
+  if (alert.kind === 'quote-accepted') return quoteCopy.acceptedAlert.body(alert.firstName, alert.totalPence);
   if (alert.kind === 'customer-message') return [serviceTypeLabels[alert.service], alert.district ?? undefined, 'open the request to read it'].filter((part) => part !== undefined).join(' · ');
   const minutes = (now.getTime() - Date.parse(alert.createdAt)) / 60_000;
   return `${alert.firstName === '' ? 'New request' : alert.firstName} · waiting ${describeDuration(minutes)}`;
@@ -117,4 +134,4 @@ export const alertTarget = (alert: AlertMessage): string => (alert.kind === 'tes
  * as the push service's Topic does for one still waiting to be delivered.
  */
 export const alertTag = (alert: AlertMessage): string =>
-  alert.kind === 'test' ? 'test-alert' : alert.kind === 'customer-message' ? `quote-${alert.quoteId}-message` : `quote-${alert.quoteId}`;
+  alert.kind === 'test' ? 'test-alert' : alert.kind === 'customer-message' ? `quote-${alert.quoteId}-message` : alert.kind === 'quote-accepted' ? `quote-${alert.quoteId}-accepted` : `quote-${alert.quoteId}`;

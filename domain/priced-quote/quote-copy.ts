@@ -3,6 +3,7 @@ import { business, quoteSettings } from '../business';
 import { describeDay } from '../reminders/service-words';
 import { formatPrice, type VatRate, vatRatePercents } from './quote-pricing';
 import type { QuoteStanding } from './priced-quote';
+import type { LostReason } from '../inbox/job-outcome';
 
 // Every text of a priced quote: on the customer's page, in its emails and on the card. What the law
 // asks of it is in docs/quote-rules.md, with its sources.
@@ -31,6 +32,12 @@ export const quoteCopy = {
   decline: 'No thanks',
   declineReason: 'Tell us why, if you like',
   declineReasonNone: 'Rather not say',
+  /** The lost reasons a customer may give, in their words (the others are staff's: no answer, not our job, out of area). */
+  declineReasons: { price: 'The price', 'went-elsewhere': 'I have chosen someone else', other: 'Another reason' } satisfies Partial<Record<LostReason, string>>,
+  /** Where the customer's page tells them why the version they read cannot be answered. */
+  cannotAccept: 'This quote can no longer be accepted',
+  olderVersions: 'Earlier versions',
+  olderVersion: (version: number) => `Version ${version}`,
   askAgain: 'Ask for a new quote',
   askAgainMessage: (version: number) => `Please send me a new quote: version ${version} can no longer be accepted.`,
   replacedBy: (version: number) => `Replaced by version ${version}`,
@@ -41,6 +48,8 @@ export const quoteCopy = {
   replaced: (version: number) => `This quote was replaced by version ${version}, so it can no longer be accepted.`,
   movedOn: `This quote can no longer be answered here. Please call us on ${business.phone.display}.`,
   answeredAlready: { accepted: 'You have already accepted this quote.', declined: 'You have already said no to this quote.' },
+  /** Staff's alert, on their phones, when a customer accepts: "Quote accepted", "Tom · £1,254.00". */
+  acceptedAlert: { title: 'Quote accepted', body: (firstName: string, totalPence: number) => `${firstName === '' ? 'A customer' : firstName} · ${formatPrice(totalPence)}` },
   toasts: { accepted: 'Quote accepted', declined: 'Thank you: we have closed your request', askedAgain: 'We have asked for a new quote' },
   /** The right to cancel (Consumer Contracts Regulations 2013, Schedule 2, Part A's model instructions, for a service). */
   cancellation: {

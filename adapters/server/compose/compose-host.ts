@@ -128,6 +128,8 @@ export async function composeHost(db: Kysely<Database>, settings: { config: Serv
         reviewUrl: config.REVIEW_URL,
         // A customer's message about an urgent request: a push to whoever is on call, at once.
         alert: alerts.customerMessages,
+        // A customer's yes to their quote: "Quote accepted" to whoever is on call, at once.
+        quoteAccepted: alerts.quotesAccepted,
         limits: { views: limit('customer-link-views', config.CUSTOMER_LINK_VIEWS_PER_HOUR), changes: limit('customer-link-changes', config.CUSTOMER_LINK_CHANGES_PER_HOUR) },
       },
     },

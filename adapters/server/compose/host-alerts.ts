@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from '../../../domain/ports/logger';
 import { alertDelivery, testAlertSender } from '../../push/alert-delivery';
-import { pushMessageAlert } from '../../push/customer-message-alert';
+import { pushMessageAlert, pushQuoteAcceptedAlert } from '../../push/customer-message-alert';
 import { readTakeToken } from '../../push/take-token';
 import { requireTakeTokenSecret, requireVapidKeys } from '../../push/vapid-keys';
 import { type PushFetch, WebPushSender } from '../../push/web-push-sender';
@@ -69,5 +69,6 @@ export async function hostAlerts(db: Kysely<Database>, options: HostAlertOptions
     checkEveryMs: config.ALERT_CHECK_SECONDS * 1000,
   });
   const customerMessages = pushMessageAlert({ sender, rota, staffEmails, targets, forgetDevice, logger, now });
-  return { vapid, engine, customerMessages };
+  const quotesAccepted = pushQuoteAcceptedAlert({ sender, rota, staffEmails, targets, forgetDevice, logger, now });
+  return { vapid, engine, customerMessages, quotesAccepted };
 }

@@ -43,6 +43,7 @@ function harness({ views = 1000, changes = 1000 } = {}) {
           return Promise.resolve();
         },
       },
+      quoteAccepted: { quoteAccepted: () => Promise.resolve() },
       logger: { error: (message) => errors.push(message) },
       now: () => now,
       limits: { views: limit('views', views), changes: limit('changes', changes) },

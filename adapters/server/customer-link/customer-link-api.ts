@@ -1,3 +1,4 @@
+import type { QuoteAnswerState } from '../../../domain/priced-quote/quote-answer';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { business } from '../../../domain/business';
@@ -9,7 +10,6 @@ import {
   type CustomerMessageResult,
   type CustomerLinkResult,
   sendCustomerMessage,
-  openCustomerLink,
 } from '../../../domain/customer-link/customer-link-actions';
 import type { CustomerLinkStore, CustomerMessageAlert } from '../../../domain/ports/customer-link-store';
 import type { Logger } from '../../../domain/ports/logger';
@@ -23,6 +23,8 @@ import { bodyLimits, limitBody } from '../http/body-limit';
 import { readFormBody, readJsonBody } from '../http/request-body';
 import { customerLinkOperations } from './customer-link-operations';
 import { reminderRoutes } from './reminder-routes';
+import { quoteRoutes } from './quote-routes';
+import { openCustomerQuote, type QuoteAcceptedAlert } from '../../../domain/priced-quote/customer-quote';
 import type { CustomerReminderDeps } from '../../../domain/reminders/customer-reminders';
 
 // The customer's private link to their request: the page at /r/<token> with its two plain HTML forms
@@ -36,6 +38,8 @@ export interface CustomerLinkApiOptions {
   reminders: Pick<CustomerReminderDeps, 'inbox' | 'reminderOptOuts'>;
   /** Tells whoever is on call that a customer wrote about an urgent request. */
   alert: CustomerMessageAlert;
+  /** Tells staff, at once, that a customer accepted their quote. */
+  quoteAccepted: QuoteAcceptedAlert;
   logger: Logger;
   now: () => Date;
   /** Per client: looks at a page (GET), and changes to a request (a message, or closing it). */
@@ -97,9 +101,10 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
   const equalCost = async (token: string) => {
     if (!isCustomerTokenShaped(token)) await links.findByToken(decoyToken).catch(() => undefined);
   };
+  /** The customer's page as they open it: the first opening of a quote sent is recorded as "viewed". */
   const view = async (token: string): Promise<CustomerLinkResult> => {
     await equalCost(token);
-    return openCustomerLink(deps, token, now());
+    return openCustomerQuote({ ...deps, inbox: options.reminders.inbox }, token, now());
   };
 
   /** A client over its allowance, told in plain text (for a page, or a link opened from an email). */
@@ -172,6 +177,25 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
         const result = await view(token);
         if (!result.ok) return result.error.kind === 'not-found' ? pages.notFoundPage(c) : c.text(unavailable, 503);
         return pages.page(customerLinkPath(token), { customer: { view: toWireCustomerView(result.view), ...(error !== '' && { reminderError: error }) } }, status);
+      },
+    }),
+  });
+
+  quoteRoutes(api, {
+    deps: { ...deps, inbox: options.reminders.inbox, alert: options.quoteAccepted },
+    now,
+    limits,
+    clientKey,
+    equalCost,
+    refusedPage,
+    refusedJson: (c, decision) => refusedJson(c, decision),
+    unavailable,
+    ...(pages && {
+      // The page as it stands now (a newer version, the answer that stood), with what the customer chose.
+      showPage: async (c: Context, token: string, quoteAnswer: QuoteAnswerState, status: number) => {
+        const result = await view(token);
+        if (!result.ok) return result.error.kind === 'not-found' ? pages.notFoundPage(c) : c.text(unavailable, 503);
+        return pages.page(customerLinkPath(token), { customer: { view: toWireCustomerView(result.view), quoteAnswer } }, status);
       },
     }),
   });

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { CustomerMessageSchema, customerMessageField } from '../../../domain/customer-link/customer-link';
-import { WireCustomerViewSchema } from '../../http-api/customer-link-wire';
+import { WireCustomerViewSchema, WireQuoteRefusalSchema } from '../../http-api/customer-link-wire';
+import { quoteAnswerFields } from '../../../domain/priced-quote/customer-quote';
+import { lostReasons } from '../../../domain/inbox/job-outcome';
 import { WireServiceBookingSchema } from '../../http-api/service-booking-wire';
 import { reminderServiceField } from '../../../domain/reminders/customer-reminders';
 import { serviceKinds } from '../../../domain/reminders/service-words';
@@ -25,7 +27,31 @@ const stopped = {
   content: { 'text/html': { schema: { type: 'string' } }, 'application/json': { schema: v.object({ stopped: v.literal(true) }) } },
 };
 
+const version = v.pipe(v.number(), v.integer(), v.minValue(1), v.description('The version of the quote answered, as the page showed it'));
+const refused = jsonAnswer(
+  'Not taken: answered already, replaced by a newer version, expired, or the request moved on. `message` says which in the customer’s words; `view` is their page as it stands now',
+  named('QuoteRefusal', WireQuoteRefusalSchema),
+);
+const invalidAnswer = failure('No version, a reason not on the list, or not JSON: `fields` names it');
+
 export const customerLinkOperations = {
+  quote: {
+    accept: byToken({
+      summary: '“Accept and agree to pay …”: the customer accepts the version they were sent; the request is won at its total, and staff are alerted',
+      requestBody: jsonBody(
+        v.object({
+          [quoteAnswerFields.version]: version,
+          [quoteAnswerFields.earlyStart]: v.optional(v.pipe(v.boolean(), v.description('“Please start the work within the 14-day cancellation period”, ticked'))),
+        }),
+      ),
+      responses: answers({ 200: view, 400: invalidAnswer, 404: notFound, 409: refused, 413: tooLarge, 503: down }),
+    }),
+    decline: byToken({
+      summary: '“No thanks”: the customer declines the version they were sent, with a reason if they gave one; the request is lost',
+      requestBody: jsonBody(v.object({ [quoteAnswerFields.version]: version, [quoteAnswerFields.reason]: v.optional(v.union([v.picklist(lostReasons), v.literal('')])) })),
+      responses: answers({ 200: view, 400: invalidAnswer, 404: notFound, 409: refused, 413: tooLarge, 503: down }),
+    }),
+  },
   remind: byToken({
     summary: '“Remind me when my next service is due”: a yearly reminder on a job done, with the customer’s agreement',
     requestBody: jsonBody(v.object({ [reminderServiceField.name]: v.picklist(serviceKinds) })),
@@ -44,7 +70,7 @@ export const customerLinkOperations = {
     summary: '“Book my service”: the quote form’s values for the customer’s next visit, and what it repeats',
     responses: answers({ 200: jsonAnswer('The booking', named('ServiceBooking', WireServiceBookingSchema)), 404: notFound, 503: down }),
   }),
-  view: byToken({ summary: 'The customer’s own request, by the token in their link', responses: answers({ 200: view, 404: notFound, 503: down }) }),
+  view: byToken({ summary: 'The customer’s own request, by the token in their link; the first opening of a quote sent is recorded as viewed', responses: answers({ 200: view, 404: notFound, 503: down }) }),
   message: byToken({
     summary: 'A message from the customer about their request; an urgent one alerts whoever is on call',
     requestBody: jsonBody(v.object({ [customerMessageField.name]: CustomerMessageSchema })),

@@ -34,6 +34,7 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
           links: new SqlCustomerLinks(db),
           reminders: { inbox: new SqlQuoteInbox(db), reminderOptOuts: new SqlEmailOptOuts(db, 'reminder_opt_outs') },
           alert: { customerWrote: (_quote, text) => Promise.resolve(void alerted.push(text)) },
+          quoteAccepted: { quoteAccepted: () => Promise.resolve() },
           logger: { error: () => undefined },
           now: () => new Date(),
           limits: { views: limit('views'), changes: limit('changes') },

@@ -31,6 +31,7 @@ const customerLinksOnFirstUse = (ports: () => Promise<OnDemandPorts>): CustomerL
   remind: async (token, service, now) => (await ports()).customerLinks.remind(token, service, now),
   stopReminders: async (token, now) => (await ports()).customerLinks.stopReminders(token, now),
   booking: async (token) => (await ports()).customerLinks.booking(token),
+  answerQuote: async (token, answer, input, now) => (await ports()).customerLinks.answerQuote(token, answer, input, now),
 });
 
 /** A customer's data, its code loaded on the first call. */

@@ -9,6 +9,7 @@ import type { QuoteRepository } from '../../../domain/ports/quote-repository';
 import type { CustomerMessageResult, CustomerLinkResult, ReviewLinkResult, StopReviewsResult } from '../../../domain/customer-link/customer-link-actions';
 import type { StaffAuth } from '../../../domain/staff/staff';
 import type { BookingResult, RemindResult, StopRemindersResult } from '../../../domain/reminders/customer-reminders';
+import type { QuoteAnswerInput, QuoteAnswerKind, QuoteAnswerShown } from '../../../domain/priced-quote/quote-answer';
 import type { ServiceDueList } from '../../../domain/ports/service-due-list';
 
 /** The ports one backend provides. */
@@ -51,6 +52,8 @@ export interface CustomerLinks {
   stopReminders(token: string, now: Date): Promise<StopRemindersResult>;
   /** "Book my service": the quote form filled in for the next visit. */
   booking(token: string): Promise<BookingResult>;
+  /** "Accept and agree to pay …" or "No thanks" to a version of their quote. */
+  answerQuote(token: string, answer: QuoteAnswerKind, input: QuoteAnswerInput, now: Date): Promise<QuoteAnswerShown>;
 }
 
 export interface BackendPhotos {

@@ -11,7 +11,7 @@ import { createApi } from '../../../adapters/server/api';
 import { noRateLimit } from '../../../adapters/server/http/rate-limit';
 import { readFormDataBody } from '../../../adapters/server/photos/form-data-body';
 import { bearerStaffGate } from '../../../adapters/server/staff/bearer-staff-gate';
-import { messageAlertOf } from '../../../domain/alerts/alert-message';
+import { messageAlertOf, quoteAcceptedAlertOf } from '../../../domain/alerts/alert-message';
 import { takeQuote } from '../../../domain/inbox/take-quote';
 import type { PhotoProcessor } from '../../../domain/ports/photos';
 import { demoCustomerToken, demoStaff } from '../../../fixtures/demo-fixture';
@@ -68,8 +68,14 @@ export function createPorts(): Backend {
       // An alert's "I'm on it" is handed to this page by its worker (above), not through a token.
       redeemTakeToken: () => Promise.resolve(undefined),
     },
-    // A customer's message about an urgent request buzzes this device, as a new request does.
-    customerLinks: { store, reminderOptOuts: store.reminderOptOuts, alert: { customerWrote: (quote) => showAlertOnThisDevice(messageAlertOf(quote)) }, limits: { views: noRateLimit, changes: noRateLimit } },
+    // A customer's message about an urgent request, or their yes to a quote, buzzes this device, as a new request does.
+    customerLinks: {
+      store,
+      reminderOptOuts: store.reminderOptOuts,
+      alert: { customerWrote: (quote) => showAlertOnThisDevice(messageAlertOf(quote)) },
+      quoteAccepted: { quoteAccepted: (quote, totalPence) => showAlertOnThisDevice(quoteAcceptedAlertOf(quote, totalPence)) },
+      limits: { views: noRateLimit, changes: noRateLimit },
+    },
   });
   const inPage = (input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(api.fetch(new Request(input, init)));
   const client: RestClientOptions = { fetch: inPage, accessToken: () => staffAuth.accessToken() };

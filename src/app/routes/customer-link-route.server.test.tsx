@@ -4,6 +4,8 @@ import { toWireCustomerView } from '../../../adapters/http-api/customer-link-wir
 import type { PageState } from '../../../adapters/http-api/page-state';
 import { customerLinkViewOf } from '../../../domain/customer-link/customer-link';
 import { sampleInboxQuote } from '../../../fixtures/sample-request.test-support';
+import type { Activity } from '../../../domain/activity/activity';
+import { quoteCopy } from '../../../domain/priced-quote/quote-copy';
 import { createPageRenderer } from '../../render/page-renderer';
 import { loadedBackend } from '../backends/backend';
 import { testBackend } from '../../test-app.test-support';
@@ -71,4 +73,41 @@ test('without what the server found, a link is the plain 404', async () => {
   expect(status).toBe(404);
   expect(html).toContain('404');
   expect(html).not.toContain('Your request');
+});
+
+const quoteLog: Activity[] = [
+  { kind: 'status-moved', id: 'a1', from: 'new', to: 'contacted', by: 'sam@se1plumbing.example', at: new Date('2026-11-20T08:55:00Z') },
+  {
+    kind: 'quote-written',
+    id: 'a2',
+    version: 1,
+    lines: [{ description: 'Combi boiler, fitted', quantity: 1, unitPence: 104_500, vat: 'standard' }],
+    validUntil: '2026-12-20',
+    vatRegistered: true,
+    terms: '',
+    by: 'sam@se1plumbing.example',
+    at: new Date('2026-11-20T08:56:00Z'),
+  },
+  { kind: 'status-moved', id: 'a3', from: 'contacted', to: 'quoted', by: 'sam@se1plumbing.example', at: new Date('2026-11-20T08:57:00Z') },
+  { kind: 'quote-sent', id: 'a4', version: 1, by: 'sam@se1plumbing.example', at: new Date('2026-11-20T08:57:00Z') },
+];
+
+test('a quote renders on our server with its two plain forms and no print button (that needs scripts)', async () => {
+  const { html } = await render(`/r/${token}`, stateOf({ status: 'quoted', activity: quoteLog }));
+  expect(html).toContain('Your quote (version 1)');
+  expect(html.indexOf('£1,254.00')).toBeLessThan(html.indexOf('Combi boiler, fitted'));
+  expect(html).toContain(`action="/r/${token}/quote/accept"`);
+  expect(html).toContain(`action="/r/${token}/quote/decline"`);
+  expect(html).toContain('<input type="hidden" name="version" value="1"/>');
+  expect(html).toContain('>Accept and agree to pay £1,254.00</button>');
+  expect(html).not.toContain(quoteCopy.print);
+});
+
+test('an answer sent back keeps the tick and the reason chosen, with the error beside the field it names', async () => {
+  const state = stateOf({ status: 'quoted', activity: quoteLog });
+  const customer = state.customer && { ...state.customer, quoteAnswer: { answer: 'decline' as const, version: 1, earlyStart: true, reason: 'other', error: 'Choose a reason from the list, or none', field: 'reason' } };
+  const { html } = await render(`/r/${token}`, { ...state, ...(customer && { customer }) });
+  expect(html).toMatch(/<input type="checkbox" id="customer-quote-early-start"[^>]*name="earlyStart"[^>]*checked=""/);
+  expect(html).toContain('<option value="other" selected="">Another reason</option>');
+  expect(html).toContain('<p id="customer-quote-reason-error" class="field-error">Choose a reason from the list, or none</p>');
 });

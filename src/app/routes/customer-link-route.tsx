@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
 import * as v from 'valibot';
 import type { CustomerLinkView } from '../../../domain/customer-link/customer-link';
+import { quoteDone, type QuoteAnswerState } from '../../../domain/priced-quote/quote-answer';
 import { NotFoundPage } from './not-found-page';
 import { rootRoute } from './root-route';
 
@@ -11,7 +12,7 @@ import { rootRoute } from './root-route';
  * else is ignored.
  */
 const CustomerLinkSearchSchema = v.object({
-  done: v.fallback(v.optional(v.picklist(['message', 'closed', 'reminder', 'reminders-stopped'])), undefined),
+  done: v.fallback(v.optional(v.picklist(['message', 'closed', 'reminder', 'reminders-stopped', quoteDone.accept, quoteDone.decline])), undefined),
   close: v.fallback(v.optional(v.literal('confirm')), undefined),
   reviews: v.fallback(v.optional(v.literal('stop')), undefined),
   reminders: v.fallback(v.optional(v.literal('stop')), undefined),
@@ -23,7 +24,7 @@ const CustomerLinkSearchSchema = v.object({
  * reminder, and the customer came to stop the reminders: that is all the page then offers.
  */
 export type CustomerLinkData =
-  | { view: CustomerLinkView; message?: { draft: string; error: string }; reminderError?: string }
+  | { view: CustomerLinkView; message?: { draft: string; error: string }; reminderError?: string; quoteAnswer?: QuoteAnswerState }
   | { view: null };
 
 /**

@@ -25,6 +25,9 @@ import { gasCopy } from '../../../domain/safety/gas-copy';
 import { gasReportOf } from '../../../domain/safety/gas-report';
 import type { GasReport } from '../../../domain/safety/gas-report-kind';
 import { NextService } from './next-service';
+import { CustomerQuoteCard } from './customer-quote';
+import type { QuoteAnswerInput, QuoteAnswerKind, QuoteAnswerShown, QuoteAnswerState } from '../../../domain/priced-quote/quote-answer';
+import { quoteCopy } from '../../../domain/priced-quote/quote-copy';
 
 // The customer's own page of their request, read on a phone as often as not: where it stands, when we
 // will call (or when we rang and nobody answered), what they asked for and what they wrote since, a box for one more message, and "No longer
@@ -46,11 +49,12 @@ interface CustomerLinkActions {
   remind: (token: string, service: string) => Promise<RemindResult>;
   stopReminders: (token: string) => Promise<StopRemindersResult>;
   view: (token: string) => Promise<CustomerLinkResult>;
+  answerQuote: (token: string, answer: QuoteAnswerKind, input: QuoteAnswerInput) => Promise<QuoteAnswerShown>;
 }
 
 /** What the address says was just done, or that the customer came to close the request or stop emails. */
 interface CustomerLinkSearch {
-  done?: 'message' | 'closed' | 'reminder' | 'reminders-stopped' | undefined;
+  done?: 'message' | 'closed' | 'reminder' | 'reminders-stopped' | 'quote-accepted' | 'quote-declined' | undefined;
   close?: 'confirm' | undefined;
   reviews?: 'stop' | undefined;
   reminders?: 'stop' | undefined;
@@ -59,7 +63,7 @@ interface CustomerLinkSearch {
 interface CustomerLinkPageProps {
   token: string;
   search: CustomerLinkSearch;
-  data: { view: CustomerLinkView; message?: { draft: string; error: string }; reminderError?: string };
+  data: { view: CustomerLinkView; message?: { draft: string; error: string }; reminderError?: string; quoteAnswer?: QuoteAnswerState };
   actions: CustomerLinkActions;
   now: () => Date;
 }
@@ -69,6 +73,9 @@ const notices = {
   closed: 'Your request is closed, and we will not call you about it. Thank you for letting us know.',
   reminder: reminderCopy.customer.setDone,
   'reminders-stopped': reminderCopy.customer.stopped,
+  'quote-accepted': quoteCopy.toasts.accepted,
+  'quote-declined': quoteCopy.toasts.declined,
+  'quote-asked-again': quoteCopy.toasts.askedAgain,
 } as const;
 
 const tryAgain = `We could not send that just now. Please try again in a minute, or call us on ${business.phone.display}.`;
@@ -313,6 +320,19 @@ export function CustomerLinkPage({ token, search, data, actions, now }: Customer
       {gas && !closed && <GasCard report={gas} />}
 
       <Progress view={view} now={now} />
+
+      {view.quotes.length > 0 && (
+        <CustomerQuoteCard
+          view={view}
+          initial={data.quoteAnswer}
+          failed={{ tryAgain, gone }}
+          actions={{ post, answer: (answer, input) => actions.answerQuote(token, answer, input), askAgain: (text) => actions.sendMessage(token, text) }}
+          onView={(fresh, done) => {
+            setView(fresh);
+            setNotice(done);
+          }}
+        />
+      )}
 
       {view.status === 'done' && <LeaveReview token={token} actions={actions} />}
 
