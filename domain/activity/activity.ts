@@ -53,7 +53,7 @@ const missing = (issue: v.BaseIssue<unknown>) => {
 };
 const message = v.pipe(v.string(), v.nonEmpty(), v.maxLength(noteMaxLength));
 /** The most characters of the business's terms a quote carries. */
-export const quoteTermsMaxLength = 4000;
+const quoteTermsMaxLength = 4000;
 const quoteVersion = v.pipe(v.number('Say which version of the quote'), v.integer('Say which version of the quote'), v.minValue(1, 'Say which version of the quote'), v.maxValue(999, 'A quote has at most 999 versions'));
 
 /** A London day (YYYY-MM-DD) and a wall-clock time (HH:MM). */
@@ -143,7 +143,7 @@ export type StaffStep = Extract<ActivityStep, { kind: (typeof staffKinds)[number
 export const isStaffStep = (step: ActivityStep): step is StaffStep => staffKinds.some((kind) => kind === step.kind);
 
 /** The kinds the customer records through their link, under the same guard as staff's steps. */
-export type CustomerStep = Extract<ActivityStep, { kind: 'quote-viewed' | 'quote-accepted' | 'quote-declined' }>;
+type CustomerStep = Extract<ActivityStep, { kind: 'quote-viewed' | 'quote-accepted' | 'quote-declined' }>;
 
 /** A step a store records under its guard: staff's, or the customer's answer to a quote. */
 export type GuardedStep = StaffStep | CustomerStep;

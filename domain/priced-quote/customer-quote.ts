@@ -63,7 +63,7 @@ const VersionSchema = v.pipe(v.unknown(), v.transform(Number), v.integer(), v.mi
 const ReasonSchema = v.optional(v.union([v.picklist(lostReasons), v.literal('')]));
 
 /** Why an answer was not taken, as the customer reads it: answered before, replaced, expired, or the request moved on. */
-export function describeAnswerRefusal(refusal: Refusal): string {
+function describeAnswerRefusal(refusal: Refusal): string {
   switch (refusal.reason) {
     case 'quote-answered':
       return quoteCopy.answeredAlready[refusal.answer];

@@ -18,7 +18,7 @@ const quoteLimits = { lines: 50, description: 200, quantity: 1000, unitPence: 10
 const inHundredths = (quantity: number) => Math.abs(quantity * 100 - Math.round(quantity * 100)) < 1e-6;
 
 /** One line as staff write it and the log keeps it. */
-export const QuoteLineSchema = v.object({
+const QuoteLineSchema = v.object({
   description: v.pipe(
     v.string('Describe the work on this line'),
     v.trim(),

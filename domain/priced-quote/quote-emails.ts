@@ -4,7 +4,7 @@ import { type PricedQuote, quoteInDate, sentQuoteOf } from './priced-quote';
 // A priced quote's three emails to the customer: the quote sent, one plain follow-up a few days later
 // if nobody answered, and the confirmation of a yes. Whether each still goes is decided as it falls due.
 
-export const quoteEmailKinds = ['quote-sent', 'quote-follow-up', 'quote-accepted'] as const;
+const quoteEmailKinds = ['quote-sent', 'quote-follow-up', 'quote-accepted'] as const;
 export type QuoteEmailKind = (typeof quoteEmailKinds)[number];
 export const isQuoteEmailKind = (kind: string): kind is QuoteEmailKind => quoteEmailKinds.some((known) => known === kind);
 
