@@ -80,10 +80,6 @@ export const business = {
   },
 } as const;
 
-// How our priced quotes are written: in a module of its own, which the home page never loads (its
-// extension written, as the build's configuration, which reads this file, loads it as it is).
-export { quoteSettings } from './quote-settings.ts';
-
 interface Membership {
   name: string;
   memberNumber?: string;

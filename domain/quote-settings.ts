@@ -1,8 +1,8 @@
 /**
- * How our priced quotes are written, beside the business's other details (apart from `business`, in a
- * module of its own, so the home page, which reads only that, carries none of it): whether the business is VAT registered
- * (a quote then charges VAT line by line and shows our VAT number; otherwise it says no VAT is charged),
- * and our short terms, which every quote carries as they were when it was written.
+ * How our priced quotes are written, beside the business's other details (business.ts; apart from them,
+ * so the home page, which reads those, carries none of this): whether the business is VAT registered (a
+ * quote then charges VAT line by line and shows our VAT number; otherwise it says no VAT is charged), and
+ * our short terms, which every quote carries as they were when it was written.
  */
 export const quoteSettings = {
   vatRegistered: true,

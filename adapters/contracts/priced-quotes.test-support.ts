@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { customerAuthor } from '../../domain/activity/actor';
 import type { Activity, GuardedStep } from '../../domain/activity/activity';
-import { quoteSettings } from '../../domain/business';
+import { quoteSettings } from '../../domain/quote-settings';
 import type { RecordOutcome } from '../../domain/ports/quote-inbox';
 import { pricedQuotesOf, quoteStandingOf } from '../../domain/priced-quote/priced-quote';
 import type { QuoteLine } from '../../domain/priced-quote/quote-pricing';

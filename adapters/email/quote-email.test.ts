@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { expect, test } from 'vitest';
 import type { Activity } from '../../domain/activity/activity';
-import { quoteSettings } from '../../domain/business';
+import { quoteSettings } from '../../domain/quote-settings';
 import { type PricedQuote, pricedQuotesOf } from '../../domain/priced-quote/priced-quote';
 import { quoteCopy } from '../../domain/priced-quote/quote-copy';
 import type { QuoteLine } from '../../domain/priced-quote/quote-pricing';

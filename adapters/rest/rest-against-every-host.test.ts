@@ -179,7 +179,7 @@ function reportOnHost(name: string, make: (options: { now: () => Date }) => Prom
     expect((await inbox.record({ id: stored.id, step: { kind: 'status-moved', from: 'contacted', to: 'won', wonPence: 64_500 } })).outcome).toBe('recorded');
     const report = await reports.read('this-month');
     expect(report.channels.find(({ channel }) => channel === 'Google Business Profile')).toMatchObject({ requests: 1, won: 1, wonPence: 64_500 });
-    expect((await reports.csv('this-month')).split('\r\n')).toContain('Google Business Profile,1,0,100,1,100,645,645,0,0');
+    expect((await reports.csv('this-month')).split('\r\n')).toContain('Google Business Profile,1,0,100,1,100,645,645,0,0,0,0,,0');
   });
 }
 

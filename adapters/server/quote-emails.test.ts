@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
 import { customerAuthor } from '../../domain/activity/actor';
 import type { GuardedStep } from '../../domain/activity/activity';
-import { business, quoteSettings } from '../../domain/business';
+import { business } from '../../domain/business';
+import { quoteSettings } from '../../domain/quote-settings';
 import { customerLinkPath } from '../../domain/customer-link/customer-link';
 import { quoteCopy } from '../../domain/priced-quote/quote-copy';
 import { formatPrice, type QuoteLine } from '../../domain/priced-quote/quote-pricing';

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { customerAuthor } from '../../domain/activity/actor';
 import type { GuardedStep } from '../../domain/activity/activity';
-import { quoteSettings } from '../../domain/business';
+import { quoteSettings } from '../../domain/quote-settings';
 import type { RecordOutcome } from '../../domain/ports/quote-inbox';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
 import type { Kysely } from 'kysely';

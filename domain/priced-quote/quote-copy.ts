@@ -1,5 +1,6 @@
 import { standingWords } from './quote-standing-copy';
-import { business, quoteSettings } from '../business';
+import { business } from '../business';
+import { quoteSettings } from '../quote-settings';
 import { describeDay } from '../reminders/service-words';
 import { formatPrice, type VatRate, vatRatePercents } from './quote-pricing';
 import type { QuoteStanding } from './priced-quote';

@@ -1,4 +1,3 @@
-import type { QuoteAnswerState } from '../../../domain/priced-quote/quote-answer';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { business } from '../../../domain/business';
@@ -16,7 +15,8 @@ import type { Logger } from '../../../domain/ports/logger';
 import { reviewPaths } from '../../../domain/reviews/review-paths';
 import { reviewsStoppedPage, stopReviewsPage, unknownReviewLinkPage } from './review-pages';
 import { customerFormPaths, toWireCustomerView } from '../../http-api/customer-link-wire';
-import type { PageState } from '../../http-api/page-state';
+import type { CustomerLinkState, PageState } from '../../http-api/page-state';
+import type { CustomerRouteContext } from './customer-route-context';
 import type { WireError } from '../../http-api/wire';
 import type { RateLimit, RateLimitDecision } from '../http/rate-limit';
 import { bodyLimits, limitBody } from '../http/body-limit';
@@ -163,8 +163,9 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
   }
   if (pages) pageRoutes(pages);
 
-  reminderRoutes(api, {
-    deps: { ...deps, ...options.reminders },
+  // What every capability's routes under the link share: the limits, the lookup, and the page as it
+  // stands with what a plain form sent back.
+  const shared: CustomerRouteContext = {
     now,
     limits,
     clientKey,
@@ -173,32 +174,15 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
     refusedJson: (c, decision) => refusedJson(c, decision),
     unavailable,
     ...(pages && {
-      showPage: async (c: Context, token: string, error: string, status: number) => {
+      showPage: async (c: Context, token: string, sentBack: Omit<CustomerLinkState, 'view'>, status: number) => {
         const result = await view(token);
         if (!result.ok) return result.error.kind === 'not-found' ? pages.notFoundPage(c) : c.text(unavailable, 503);
-        return pages.page(customerLinkPath(token), { customer: { view: toWireCustomerView(result.view), ...(error !== '' && { reminderError: error }) } }, status);
+        return pages.page(customerLinkPath(token), { customer: { view: toWireCustomerView(result.view), ...sentBack } }, status);
       },
     }),
-  });
-
-  quoteRoutes(api, {
-    deps: { ...deps, inbox: options.reminders.inbox, alert: options.quoteAccepted },
-    now,
-    limits,
-    clientKey,
-    equalCost,
-    refusedPage,
-    refusedJson: (c, decision) => refusedJson(c, decision),
-    unavailable,
-    ...(pages && {
-      // The page as it stands now (a newer version, the answer that stood), with what the customer chose.
-      showPage: async (c: Context, token: string, quoteAnswer: QuoteAnswerState, status: number) => {
-        const result = await view(token);
-        if (!result.ok) return result.error.kind === 'not-found' ? pages.notFoundPage(c) : c.text(unavailable, 503);
-        return pages.page(customerLinkPath(token), { customer: { view: toWireCustomerView(result.view), quoteAnswer } }, status);
-      },
-    }),
-  });
+  };
+  reminderRoutes(api, { ...shared, deps: { ...deps, ...options.reminders } });
+  quoteRoutes(api, { ...shared, deps: { ...deps, inbox: options.reminders.inbox, alert: options.quoteAccepted } });
 
   // ---- The same as JSON, for the page's script.
 

@@ -2,30 +2,17 @@ import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { customerLinkApiPath, customerLinkPath } from '../../../domain/customer-link/customer-link';
 import { answerCustomerQuote, type CustomerQuoteDeps, type QuoteAcceptedAlert, quoteAnswerFields, type QuoteAnswerResult } from '../../../domain/priced-quote/customer-quote';
-import { quoteDone, quotePaths, type QuoteAnswerState } from '../../../domain/priced-quote/quote-answer';
+import { quoteDone, quotePaths } from '../../../domain/priced-quote/quote-answer';
 import { toWireCustomerView, type WireQuoteRefusal } from '../../http-api/customer-link-wire';
 import type { WireError } from '../../http-api/wire';
 import { bodyLimits, limitBody } from '../http/body-limit';
-import type { RateLimit, RateLimitDecision } from '../http/rate-limit';
 import { readFormBody, readJsonBody } from '../http/request-body';
 import { customerLinkOperations } from './customer-link-operations';
+import type { CustomerRouteContext } from './customer-route-context';
 
-/** What the quote routes share with the rest of the customer link's (customer-link-api.ts). */
-export interface QuoteRouteContext {
+/** The quote routes' context: the customer link's, over what an answer needs. */
+export interface QuoteRouteContext extends CustomerRouteContext {
   deps: CustomerQuoteDeps & { alert: QuoteAcceptedAlert };
-  now: () => Date;
-  limits: { views: RateLimit; changes: RateLimit };
-  clientKey: (c: Context) => string;
-  /** The same lookup for every token, so a malformed one costs what a guessed one does. */
-  equalCost: (token: string) => Promise<void>;
-  refusedPage: (c: Context, decision: Extract<RateLimitDecision, { allowed: false }>) => Response;
-  refusedJson: (c: Context, decision: Extract<RateLimitDecision, { allowed: false }>) => Response;
-  /**
-   * For a host that renders pages: the customer's page as it stands, with the answer a plain form
-   * sent back (what they chose, and why it was not taken); the site's 404 when there is no such link.
-   */
-  showPage?: (c: Context, token: string, answer: QuoteAnswerState, status: number) => Promise<Response>;
-  unavailable: string;
 }
 
 const notFound: WireError = { error: 'not-found', message: 'There is no such page' };
@@ -65,11 +52,11 @@ export function quoteRoutes(api: Hono, context: QuoteRouteContext): void {
         };
         switch (result.error.kind) {
           case 'invalid-answer':
-            return showPage(c, token, { ...chosen, error: result.error.message, field: result.error.field }, 400);
+            return showPage(c, token, { quoteAnswer: { ...chosen, error: result.error.message, field: result.error.field } }, 400);
           case 'refused':
-            return showPage(c, token, { ...chosen, error: result.error.message }, 409);
+            return showPage(c, token, { quoteAnswer: { ...chosen, error: result.error.message } }, 409);
           case 'not-found':
-            return showPage(c, token, { ...chosen, error: '' }, 404);
+            return showPage(c, token, {}, 404);
           case 'storage-failure':
             return c.text(unavailable, 503);
         }

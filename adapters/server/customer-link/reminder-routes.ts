@@ -7,24 +7,14 @@ import { reminderPaths } from '../../../domain/reminders/reminder-paths';
 import { toWireCustomerView } from '../../http-api/customer-link-wire';
 import type { WireError } from '../../http-api/wire';
 import { bodyLimits, limitBody } from '../http/body-limit';
-import type { RateLimit, RateLimitDecision } from '../http/rate-limit';
 import { readFormBody, readJsonBody } from '../http/request-body';
 import { customerLinkOperations } from './customer-link-operations';
+import type { CustomerRouteContext } from './customer-route-context';
 import { remindersStoppedPage, stopRemindersPage, unknownReminderLinkPage } from './reminder-pages';
 
-/** What the reminder routes share with the rest of the customer link's (customer-link-api.ts). */
-export interface ReminderRouteContext {
+/** The reminder routes' context: the customer link's, over what a reminder needs. */
+export interface ReminderRouteContext extends CustomerRouteContext {
   deps: CustomerReminderDeps;
-  now: () => Date;
-  limits: { views: RateLimit; changes: RateLimit };
-  clientKey: (c: Context) => string;
-  /** The same lookup for every token, so a malformed one costs what a guessed one does. */
-  equalCost: (token: string) => Promise<void>;
-  refusedPage: (c: Context, decision: Extract<RateLimitDecision, { allowed: false }>) => Response;
-  refusedJson: (c: Context, decision: Extract<RateLimitDecision, { allowed: false }>) => Response;
-  /** For a host that renders pages: the customer's page with a form's error, after its plain post. */
-  showPage?: (c: Context, token: string, error: string, status: number) => Promise<Response>;
-  unavailable: string;
 }
 
 const notFound: WireError = { error: 'not-found', message: 'There is no such page' };
@@ -52,11 +42,11 @@ export function reminderRoutes(api: Hono, context: ReminderRouteContext): void {
       if (result.ok) return c.redirect(`${customerLinkPath(token)}?done=reminder`, 303);
       switch (result.error.kind) {
         case 'invalid-service':
-          return showPage(c, token, result.error.message, 400);
+          return showPage(c, token, { reminderError: result.error.message }, 400);
         case 'not-done':
-          return showPage(c, token, reminderCopy.customer.notDone, 409);
+          return showPage(c, token, { reminderError: reminderCopy.customer.notDone }, 409);
         case 'not-found':
-          return showPage(c, token, '', 404);
+          return showPage(c, token, {}, 404);
         case 'storage-failure':
           return c.text(unavailable, 503);
       }
@@ -68,7 +58,7 @@ export function reminderRoutes(api: Hono, context: ReminderRouteContext): void {
       await equalCost(token);
       const result = await stopCustomerReminders(deps, token, now());
       if (result.ok) return c.redirect(`${customerLinkPath(token)}?done=reminders-stopped`, 303);
-      return result.error.kind === 'not-found' ? showPage(c, token, '', 404) : c.text(unavailable, 503);
+      return result.error.kind === 'not-found' ? showPage(c, token, {}, 404) : c.text(unavailable, 503);
     });
   }
 
