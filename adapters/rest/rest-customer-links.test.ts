@@ -71,3 +71,11 @@ test('a reason not on the list is named; a version replaced is refused with the 
   expect(!refused.ok && refused.error.kind === 'refused' && refused.error.view.quotes.map(({ version }) => version)).toEqual([2, 1]);
   expect(await links.answerQuote(newCustomerToken(), 'accept', { version: 1, earlyStart: false, reason: '' })).toEqual({ ok: false, error: { kind: 'not-found' } });
 });
+
+test("a message or a reminder the server refuses is told in the server's own words, naming what was wrong", async () => {
+  const { token, links } = await quoted();
+  const message = await links.sendMessage(token, ' ');
+  expect(message).toEqual({ ok: false, error: { kind: 'invalid-message', message: 'Write your message before sending it' } });
+  const remind = await links.remind(token, 'window-cleaning');
+  expect(remind).toEqual({ ok: false, error: { kind: 'invalid-service', message: 'Choose Boiler service or Landlord gas safety check' } });
+});

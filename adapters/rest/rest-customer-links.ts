@@ -41,7 +41,7 @@ export class RestCustomerLinks {
       return await this.#ask(() => this.#api.post(`${linkPath(token)}${customerFormPaths.messages}`, { json: { message: text }, retry: 0 }).json());
     } catch (error) {
       if (!isHTTPError(error) || error.response.status !== 400) return unavailable;
-      const wire = v.safeParse(WireErrorSchema, await error.response.json().catch(() => undefined));
+      const wire = v.safeParse(WireErrorSchema, error.data);
       return { ok: false, error: { kind: 'invalid-message', message: wire.success ? wire.output.message : 'Your message could not be sent' } };
     }
   }
@@ -82,7 +82,7 @@ export class RestCustomerLinks {
       if (status === 404) return notFound;
       if (status === 409) return { ok: false, error: { kind: 'not-done' } };
       if (status !== 400) return unavailable;
-      const wire = v.safeParse(WireErrorSchema, await error.response.json().catch(() => undefined));
+      const wire = v.safeParse(WireErrorSchema, error.data);
       return { ok: false, error: { kind: 'invalid-service', message: wire.success ? wire.output.message : reminderServiceField.message } };
     }
   }
