@@ -4,6 +4,7 @@ import { customerAuthor } from '../../domain/activity/actor';
 import { noLongerNeededReason } from '../../domain/customer-link/customer-link';
 import { allView, defaultInboxQuery } from '../../domain/inbox/inbox-query';
 import type { CustomerLinkStore } from '../../domain/ports/customer-link-store';
+import type { EmailOptOuts } from '../../domain/ports/email-opt-outs';
 import type { QuoteInbox } from '../../domain/ports/quote-inbox';
 import { manualClock } from '../../fixtures/manual-clock.test-support';
 import { sampleQuote } from '../../fixtures/sample-request.test-support';
@@ -16,10 +17,17 @@ const sam = 'sam.porter@se1plumbing.example';
 /** A store that also finds requests by their customers' tokens. */
 export interface CustomerLinkStoreUnderTest extends StoreUnderTest {
   links: CustomerLinkStore;
+  /** The addresses never to ask for a review again, as the review emails read them. */
+  reviewOptOuts: Pick<EmailOptOuts, 'isOptedOut'>;
 }
 
 /** A token shaped as a real one, that no store gave. */
 const guessedToken = () => randomBytes(32).toString('base64url');
+
+/** Through the steps a job takes to done. */
+async function finish(inbox: QuoteInbox, id: string, at: Date) {
+  for (const [from, to] of [['new', 'contacted'], ['contacted', 'won'], ['won', 'done']] as const) await recorded(inbox, { id, step: { kind: 'status-moved', from, to }, by: sam, at });
+}
 
 async function shown(inbox: QuoteInbox, id: string, now: Date) {
   return (await readAll(inbox, { ...defaultInboxQuery, view: allView }, now)).quotes.find((quote) => quote.id === id);
@@ -140,11 +148,13 @@ export function customerLinksContract(name: string, make: (options: { now: () =>
       });
     });
 
-    test('following the review link is recorded once, its first time kept, and staff see it; a guessed token records nothing', async () => {
+    test('following the review link is recorded once on a job done, its first time kept, and staff see it; a guessed token records nothing', async () => {
       const clock = manualClock();
       await withStore(make, clock.now, async ({ repository, inbox, links }) => {
         const stored = await repository.insert(sampleQuote());
         expect(await links.openReview(guessedToken(), clock.now())).toBeUndefined();
+        await finish(inbox, stored.id, clock.now());
+        const before = await shown(inbox, stored.id, clock.now());
         const first = clock.now();
         expect((await links.openReview(stored.customerToken, first))?.review).toEqual({ askedAt: null, remindedAt: null, openedAt: first });
         clock.time += 60 * minute;
@@ -152,18 +162,53 @@ export function customerLinksContract(name: string, make: (options: { now: () =>
         const quote = await shown(inbox, stored.id, clock.now());
         expect(quote?.review).toEqual({ askedAt: null, remindedAt: null, openedAt: first });
         // One step of its life, the customer's.
-        expect(quote?.activity.map(({ kind, by, at }) => ({ kind, by, at }))).toEqual([{ kind: 'review-opened', by: customerAuthor, at: first }]);
+        expect(quote?.activity.slice(before?.activity.length).map(({ kind, by, at }) => ({ kind, by, at }))).toEqual([{ kind: 'review-opened', by: customerAuthor, at: first }]);
       });
     });
 
-    test('"Stop review emails" answers with the request, and changes nothing staff see; a guessed token finds nothing', async () => {
+    test('the review link of a request never asked for a review nor done finds it and records nothing', async () => {
       const clock = manualClock();
       await withStore(make, clock.now, async ({ repository, inbox, links }) => {
+        // Anyone may send a request and get its link; staff have not even called.
+        const stored = await repository.insert(sampleQuote());
+        await recorded(inbox, { id: stored.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: sam, at: clock.now() });
+        await recorded(inbox, { id: stored.id, step: { kind: 'status-moved', from: 'contacted', to: 'won' }, by: sam, at: clock.now() });
+        const before = await shown(inbox, stored.id, clock.now());
+        clock.time += minute;
+        expect(await links.openReview(stored.customerToken, clock.now())).toEqual(before);
+        expect(await shown(inbox, stored.id, clock.now())).toEqual(before);
+        expect(before?.review).toBeUndefined();
+      });
+    });
+
+    test('"Stop review emails" on a job done records its address, and changes nothing staff see; a guessed token finds nothing', async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox, links, reviewOptOuts }) => {
         const stored = await repository.insert(sampleQuote({ email: 'said.stop@example.co.uk' }));
+        await finish(inbox, stored.id, clock.now());
         const before = await shown(inbox, stored.id, clock.now());
         expect(await links.stopReviews(guessedToken(), clock.now())).toBeUndefined();
         expect(await links.stopReviews(stored.customerToken, clock.now())).toEqual(before);
         expect(await shown(inbox, stored.id, clock.now())).toEqual(before);
+        expect(await reviewOptOuts.isOptedOut('said.stop@example.co.uk')).toBe(true);
+      });
+    });
+
+    test('"Stop review emails" through a request never asked for a review nor done records nothing: anyone can send one with another’s address', async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox, links, reviewOptOuts }) => {
+        const victim = 'someone.else@example.co.uk';
+        for (const status of ['new', 'won'] as const) {
+          const stored = await repository.insert(sampleQuote({ email: victim }));
+          if (status === 'won') {
+            await recorded(inbox, { id: stored.id, step: { kind: 'status-moved', from: 'new', to: 'contacted' }, by: sam, at: clock.now() });
+            await recorded(inbox, { id: stored.id, step: { kind: 'status-moved', from: 'contacted', to: 'won' }, by: sam, at: clock.now() });
+          }
+          const before = await shown(inbox, stored.id, clock.now());
+          expect(await links.stopReviews(stored.customerToken, clock.now())).toEqual(before);
+          expect(await shown(inbox, stored.id, clock.now())).toEqual(before);
+        }
+        expect(await reviewOptOuts.isOptedOut(victim)).toBe(false);
       });
     });
   });

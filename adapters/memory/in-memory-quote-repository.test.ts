@@ -208,7 +208,7 @@ spamFolderContract(
 
 customerLinksContract('InMemoryQuoteRepository', ({ now }) => {
   const store = new InMemoryQuoteRepository({ now });
-  return { repository: store, inbox: store, links: store };
+  return { repository: store, inbox: store, links: store, reviewOptOuts: store };
 });
 
 test('in the demo, an address that said stop or was erased is never asked for a review, however it is written', async () => {
@@ -216,6 +216,9 @@ test('in the demo, an address that said stop or was erased is never asked for a 
   const stopped = await store.insert(sampleQuote({ name: 'Said Stop', email: 'said.stop@example.co.uk' }));
   await store.insert(sampleQuote({ name: 'Was Erased', email: 'erased@example.co.uk' }));
   expect(await store.isOptedOut('said.stop@example.co.uk')).toBe(false);
+  for (const [from, to] of [['new', 'contacted'], ['contacted', 'won'], ['won', 'done']] as const) {
+    await store.record({ id: stopped.id, step: { kind: 'status-moved', from, to }, by: 'sam@example.co.uk', at: new Date() });
+  }
   await store.stopReviews(stopped.customerToken);
   await store.eraseCustomerData({ email: 'erased@example.co.uk', phone: null });
   expect(await store.isOptedOut(' Said.Stop@Example.CO.UK ')).toBe(true);

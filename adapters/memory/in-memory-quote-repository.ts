@@ -1,4 +1,5 @@
 import type { EmailOptOuts } from '../../domain/ports/email-opt-outs';
+import { reviewLinksAct } from '../../domain/reviews/review-ask';
 import { confirmationAddressKey } from '../../domain/quote/customer-confirmation';
 import { currentOutcome } from '../../domain/inbox/job-outcome';
 import type { ReportSource, ReportTallies } from '../../domain/ports/report-source';
@@ -357,14 +358,14 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
   async openReview(token: string, at: Date): Promise<InboxQuote | undefined> {
     const quote = await this.#byToken(token);
     if (quote === undefined) return undefined;
-    if (quote.review?.openedAt == null) this.#append(quote, [{ kind: 'review-opened', id: this.#newId(), by: customerAuthor, at: new Date(at) }]);
+    if (reviewLinksAct(quote) && quote.review?.openedAt == null) this.#append(quote, [{ kind: 'review-opened', id: this.#newId(), by: customerAuthor, at: new Date(at) }]);
     return copyOf(quote);
   }
 
   async stopReviews(token: string): Promise<InboxQuote | undefined> {
     const quote = await this.#byToken(token);
     if (quote === undefined) return undefined;
-    if (quote.email !== null) await this.optOut(quote.email);
+    if (reviewLinksAct(quote) && quote.email !== null) await this.optOut(quote.email);
     return copyOf(quote);
   }
 

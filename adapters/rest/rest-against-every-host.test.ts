@@ -2,6 +2,8 @@ import { sign } from 'hono/jwt';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { describeActivity } from '../../domain/activity/activity-copy';
+import { customerAuthor } from '../../domain/activity/actor';
+import { allView, defaultInboxQuery } from '../../domain/inbox/inbox-query';
 import { submitQuote } from '../../domain/quote/submit-quote';
 import { quoteInboxContract } from '../contracts/quote-inbox.test-support';
 import { quoteInboxCallAttemptsContract } from '../contracts/quote-inbox-call-attempts.test-support';
@@ -10,6 +12,7 @@ import { sampleDraft, sampleQuote } from '../../fixtures/sample-request.test-sup
 import type { QuoteRepository } from '../../domain/ports/quote-repository';
 import { databases, startTestServer, testStaff, type TestServer } from '../server/test-server.test-support';
 import { listAll } from '../contracts/store-under-test.test-support';
+import { RestCustomerLinks } from './rest-customer-links';
 import { RestLeadReports } from './rest-lead-reports';
 import { RestQuoteInbox } from './rest-quote-inbox';
 import { RestQuoteRepository } from './rest-quote-repository';
@@ -42,13 +45,13 @@ function sharedServer(kind: keyof typeof databases) {
   });
   return async ({ now }: { now: () => Date }) => {
     // The suites move their clock on by days: the session keeps real time, so it does not lapse.
-    started ??= startTestServer(kind, { now: () => clock(), realTimeSessions: true });
+    started ??= startTestServer(kind, { now: () => clock(), realTimeSessions: true, customerLinks: true });
     const server = await started;
     // Status changes and notes go with their requests (ON DELETE CASCADE).
     await server.db.deleteFrom('quote_requests').execute();
     clock = now;
     const client = { baseUrl: server.url, fetch: signedIn(server.staffCookie) };
-    return { repository: asTheForm(new RestQuoteRepository(client), server), inbox: new RestQuoteInbox(client), reports: new RestLeadReports(client) };
+    return { repository: asTheForm(new RestQuoteRepository(client), server), inbox: new RestQuoteInbox(client), reports: new RestLeadReports(client), links: new RestCustomerLinks({ baseUrl: server.url }) };
   };
 }
 
@@ -80,6 +83,13 @@ function inThePage({ now }: { now: () => Date }) {
     staff: bearerStaffGate((sent) => Promise.resolve(sent === token ? { email: testStaff.email } : null)),
     clientKey: () => 'this page',
     limits: { submissions: noRateLimit, refusedSubmissions: noRateLimit },
+    customerLinks: {
+      store,
+      reminderOptOuts: store.reminderOptOuts,
+      alert: { customerWrote: () => Promise.resolve() },
+      quoteAccepted: { quoteAccepted: () => Promise.resolve() },
+      limits: { views: noRateLimit, changes: noRateLimit },
+    },
   });
   const client = { baseUrl: 'https://demo.example', fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(app.fetch(new Request(input, init))), accessToken: () => Promise.resolve(token) };
   const repository = new RestQuoteRepository(client);
@@ -87,7 +97,7 @@ function inThePage({ now }: { now: () => Date }) {
     insert: (quote, photos = [], arrival) => repository.insert(quote, photos, arrival ?? { honeypotFilled: false, formToken: pageFormToken(new Date(now().getTime() - 5000)) }),
     delete: (id) => repository.delete(id),
   };
-  return Promise.resolve({ repository: asTheForm, inbox: new RestQuoteInbox(client), reports: new RestLeadReports(client) });
+  return Promise.resolve({ repository: asTheForm, inbox: new RestQuoteInbox(client), reports: new RestLeadReports(client), links: new RestCustomerLinks({ ...client, accessToken: () => Promise.resolve(null) }) });
 }
 
 /**
@@ -148,7 +158,7 @@ function underDeno() {
       insert: async (quote, photos = [], arrival) => repository.insert(quote, photos, arrival ?? { honeypotFilled: false, formToken: await formToken() }),
       delete: (id) => repository.delete(id),
     };
-    return { repository: asTheForm, inbox: new RestQuoteInbox(client), reports: new RestLeadReports(client) };
+    return { repository: asTheForm, inbox: new RestQuoteInbox(client), reports: new RestLeadReports(client), links: new RestCustomerLinks({ ...client, accessToken: () => Promise.resolve(null) }) };
   };
 }
 
@@ -234,3 +244,34 @@ arrivalOnHost('the API under Deno on PostgreSQL', deno);
 arrivalOnHost('the API in the page', inThePage);
 arrivalOnHost('our server on SQLite', sharedServer('sqlite'));
 arrivalOnHost('our server on PostgreSQL', sharedServer('postgres'));
+
+/**
+ * A request anyone may send with someone else's address, through the client on a host: its "stop"
+ * is a dead link's not-found and stops nothing, its review link sends on and records nothing; once
+ * the job is done, both act.
+ */
+function reviewLinksOnHost(name: string, make: (options: { now: () => Date }) => Promise<{ repository: QuoteRepository; inbox: RestQuoteInbox; links: RestCustomerLinks }>) {
+  test(`on ${name}, the review links of a request never asked nor done change nothing; once done, they do`, async () => {
+    const { repository, inbox, links } = await make({ now: () => new Date() });
+    const planted = await repository.insert(sampleQuote({ name: 'Not The Victim', email: 'victim@example.co.uk' }));
+    expect(await links.stopReviews(planted.customerToken)).toEqual({ ok: false, error: { kind: 'not-found' } });
+    expect(await links.openReview(planted.customerToken)).toMatchObject({ ok: true });
+    const untouched = (await listAllInbox(inbox)).find(({ id }) => id === planted.id);
+    expect(untouched?.activity.map(({ kind }) => kind)).toEqual([]);
+
+    for (const [from, to] of [['new', 'contacted'], ['contacted', 'won'], ['won', 'done']] as const) {
+      expect((await inbox.record({ id: planted.id, step: { kind: 'status-moved', from, to } })).outcome).toBe('recorded');
+    }
+    expect(await links.openReview(planted.customerToken)).toMatchObject({ ok: true });
+    expect(await links.stopReviews(planted.customerToken)).toEqual({ ok: true });
+    const done = (await listAllInbox(inbox)).find(({ id }) => id === planted.id);
+    expect(done?.activity.filter(({ by }) => by === customerAuthor).map(({ kind }) => kind)).toEqual(['review-opened']);
+  });
+}
+
+const listAllInbox = async (inbox: RestQuoteInbox) => (await inbox.findPage({ query: { ...defaultInboxQuery, view: allView }, after: null, limit: 50, now: new Date() })).quotes;
+
+reviewLinksOnHost('the API under Deno on PostgreSQL', deno);
+reviewLinksOnHost('the API in the page', inThePage);
+reviewLinksOnHost('our server on SQLite', sharedServer('sqlite'));
+reviewLinksOnHost('our server on PostgreSQL', sharedServer('postgres'));

@@ -8,6 +8,7 @@ import { type Database, type SqlDialectName, sqlDialectOf } from './database';
 import { inboxQuoteColumns, parseStatus } from './inbox-row';
 import { requireInboxQuote, withExtras } from './sql-quote-inbox';
 import { optOutOf } from './sql-email-opt-outs';
+import { reviewLinksAct } from '../../domain/reviews/review-ask';
 
 /**
  * The customers' private links over the requests `SqlQuoteRepository` stores, in SQLite or PostgreSQL
@@ -79,10 +80,12 @@ export class SqlCustomerLinks implements CustomerLinkStore {
   }
 
   async openReview(token: string, at: Date): Promise<InboxQuote | undefined> {
-    const hash = await customerTokenHash(token);
     return this.#db.transaction().execute(async (tx) => {
-      const row = await tx.selectFrom('quote_requests').select('id').where('customer_token_hash', '=', hash).executeTakeFirst();
+      // Locked as it is written: a staff member moving it meanwhile waits, or is waited for.
+      const row = await this.#lockRequest(tx, token, 'update');
       if (row === undefined) return undefined;
+      const quote = await requireInboxQuote(tx, row.id);
+      if (!reviewLinksAct(quote)) return quote;
       // Only the first time the link is followed is a step of its life.
       const opened = await tx.updateTable('quote_requests').set({ review_opened_at: at.toISOString() }).where('id', '=', row.id).where('review_opened_at', 'is', null).executeTakeFirst();
       if (opened.numUpdatedRows > 0n) await appendActivity(tx, row.id, [{ kind: 'review-opened' }], { by: customerAuthor, at, newId: this.#newId });
@@ -95,7 +98,7 @@ export class SqlCustomerLinks implements CustomerLinkStore {
       const row = await this.#lockRequest(tx, token, 'key-share');
       if (row === undefined) return undefined;
       const quote = await requireInboxQuote(tx, row.id);
-      if (quote.email !== null) await optOutOf(tx, 'review_opt_outs', [quote.email], 'unsubscribed', at);
+      if (reviewLinksAct(quote) && quote.email !== null) await optOutOf(tx, 'review_opt_outs', [quote.email], 'unsubscribed', at);
       return quote;
     });
   }

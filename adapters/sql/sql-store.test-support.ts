@@ -6,6 +6,7 @@ import type { Database, SqlDialectName } from './database';
 import { migrateToLatest } from './migrate';
 import { scratchDatabase } from './scratch-database.test-support';
 import { SqlCustomerLinks } from './sql-customer-links';
+import { SqlEmailOptOuts } from './sql-email-opt-outs';
 import { SqlQuoteInbox } from './sql-quote-inbox';
 import { SqlQuoteRepository } from './sql-quote-repository';
 
@@ -15,6 +16,7 @@ export interface SqlStoreUnderTest extends RetainingStoreUnderTest {
   retention: SqlQuoteRepository;
   inbox: SqlQuoteInbox;
   links: SqlCustomerLinks;
+  reviewOptOuts: SqlEmailOptOuts;
   db: Kysely<Database>;
   cleanup: () => Promise<void>;
 }
@@ -44,7 +46,7 @@ export async function makeSqlStore(
     throw error;
   }
   const repository = new SqlQuoteRepository(db, { now, notify, ...(formTokens !== undefined && { formTokens }) });
-  return { repository, retention: repository, inbox: new SqlQuoteInbox(db, { notify }), links: new SqlCustomerLinks(db), db, cleanup };
+  return { repository, retention: repository, inbox: new SqlQuoteInbox(db, { notify }), links: new SqlCustomerLinks(db), reviewOptOuts: new SqlEmailOptOuts(db, 'review_opt_outs'), db, cleanup };
 }
 
 /** Runs `use` on a fresh store, and drops it however `use` ends. */

@@ -3,7 +3,7 @@ import { closedStatuses, CustomerMessageSchema, type CustomerLinkView, customerL
 import { inSpamFolder } from '../spam/spam';
 import type { CustomerLinkStore, CustomerMessageAlert } from '../ports/customer-link-store';
 import type { Logger } from '../ports/logger';
-import { writeReviewUrl } from '../reviews/review-ask';
+import { reviewLinksAct, writeReviewUrl } from '../reviews/review-ask';
 
 // What a customer does through the private link to their request. A token that is not shaped like
 // one, that no request has, or whose request was closed too long ago is the same "not found": nothing
@@ -90,8 +90,9 @@ export type ReviewLinkResult = { ok: true; url: string } | { ok: false; error: {
 
 /**
  * The customer follows the link to review us (from a review email, or their page once the job is
- * done): recorded, so staff see "opened", and answered with the business's review page. Works for
- * as long as the request is kept, not only while its page does.
+ * done): answered with the business's review page, and recorded, so staff see "opened", only for a
+ * request asked for a review or done (reviewLinksAct). Works for as long as the request is kept, not
+ * only while its page does.
  */
 export async function followReviewLink(deps: CustomerLinkDeps, token: string, now: Date): Promise<ReviewLinkResult> {
   if (!isCustomerTokenShaped(token)) return notFound;
@@ -104,12 +105,28 @@ export async function followReviewLink(deps: CustomerLinkDeps, token: string, no
 
 export type StopReviewsResult = { ok: true } | { ok: false; error: { kind: 'not-found' } | StoreFailure };
 
-/** "Stop review emails": the request's address is never asked for a review again, in any mode. */
+/**
+ * "Stop review emails": the request's address is never asked for a review again, in any mode. Only
+ * through a request asked for a review or done (reviewLinksAct): any other is answered as a dead link,
+ * with nothing recorded, since anyone may send a request with someone else's address.
+ */
 export async function stopReviewEmails(deps: CustomerLinkDeps, token: string, now: Date): Promise<StopReviewsResult> {
   if (!isCustomerTokenShaped(token)) return notFound;
   try {
-    return (await deps.links.stopReviews(token, now)) ? { ok: true } : notFound;
+    const quote = await deps.links.stopReviews(token, now);
+    return quote && reviewLinksAct(quote) ? { ok: true } : notFound;
   } catch (cause) {
     return failure(deps, 'Stopping review emails', cause);
+  }
+}
+
+/** Whether "Stop review emails" would stop them through `token`, changing nothing: for the page that shows its button. */
+export async function findReviewStop(deps: CustomerLinkDeps, token: string): Promise<StopReviewsResult> {
+  if (!isCustomerTokenShaped(token)) return notFound;
+  try {
+    const quote = await deps.links.findByToken(token);
+    return quote && reviewLinksAct(quote) ? { ok: true } : notFound;
+  } catch (cause) {
+    return failure(deps, 'Opening the page that stops review emails', cause);
   }
 }

@@ -15,9 +15,15 @@ export interface CustomerLinkStore {
    * `customerAuthor` and a note saying so), from any status but lost; the request as it is then.
    */
   closeForCustomer(token: string, at: Date): Promise<InboxQuote | undefined>;
-  /** Records that the customer followed the link to review us (the first time is kept); the request as it is then. */
+  /**
+   * Records that the customer followed the link to review us (the first time is kept), on a request
+   * whose review links act (reviewLinksAct, judged in the same transaction); the request as it is then.
+   */
   openReview(token: string, at: Date): Promise<InboxQuote | undefined>;
-  /** Never asks the request's address for a review again (nothing to do for one with no address); the request. */
+  /**
+   * Never asks the request's address for a review again (nothing to do for one with no address), on a
+   * request whose review links act (reviewLinksAct, judged in the same transaction); the request.
+   */
   stopReviews(token: string, at: Date): Promise<InboxQuote | undefined>;
 }
 

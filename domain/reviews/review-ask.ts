@@ -42,6 +42,15 @@ export interface ReviewStanding {
 }
 
 
+/**
+ * Whether a request's review links act ("opened" recorded, "stop" honoured): it was asked for a review
+ * (a review email went), or its job is done (the customer's page offers the review). Anyone can send a
+ * request with someone else's address and get its link from the answer; such a request is neither, so
+ * its links record nothing, and "stop" answers as a dead link does.
+ */
+export const reviewLinksAct = (request: { status: QuoteStatus; review?: ReviewStanding | undefined }): boolean =>
+  request.status === 'done' || (request.review?.askedAt ?? null) !== null;
+
 /** Why a review email that has come due is not sent after all; null when it goes. */
 export type ReviewWithdrawal = 'not-done' | 'spam' | 'no-address' | 'opted-out' | 'link-followed' | 'never-asked';
 

@@ -4,6 +4,7 @@ import { business } from '../../../domain/business';
 import { customerLinkApiPath, customerLinkPath, customerMessageField, isCustomerTokenShaped } from '../../../domain/customer-link/customer-link';
 import {
   closeCustomerRequest,
+  findReviewStop,
   followReviewLink,
   stopReviewEmails,
   type CustomerMessageResult,
@@ -259,8 +260,11 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
     if (!decision.allowed) return refusedPage(c, decision);
     const token = c.req.param('token');
     await equalCost(token);
-    // Only shows the button: a mail program that opens links to scan them stops nothing.
-    return isCustomerTokenShaped(token) ? c.html(stopReviewsPage()) : c.html(unknownReviewLinkPage(), 404);
+    // Only shows the button: a mail program that opens links to scan them stops nothing. A link that
+    // would stop nothing gets the one 404, as the button would.
+    const found = await findReviewStop(deps, token);
+    if (found.ok) return c.html(stopReviewsPage());
+    return found.error.kind === 'not-found' ? c.html(unknownReviewLinkPage(), 404) : c.text(unavailable, 503);
   });
 
   // The page's button, or a mail program's one-click unsubscribe (RFC 8058: "List-Unsubscribe=One-Click").

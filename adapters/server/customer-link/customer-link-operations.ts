@@ -78,7 +78,7 @@ export const customerLinkOperations = {
   }),
   close: byToken({ summary: '“No longer needed”: the customer closes their request', responses: answers({ 200: view, 404: notFound, 413: tooLarge, 503: down }) }),
   followReview: byToken({
-    summary: 'A done job’s review link, from its review emails: recorded as followed, then on to the business’s review page',
+    summary: 'A done job’s review link, from its review emails: recorded as followed (for a request asked for a review or done), then on to the business’s review page',
     responses: answers({ 302: { description: 'To the business’s “write a review” page' }, 404: noSuchPage, 503: down }),
   }),
   reviewAddress: byToken({
@@ -86,11 +86,11 @@ export const customerLinkOperations = {
     responses: answers({ 200: jsonAnswer('Where to go', v.object({ url: v.pipe(v.string(), v.url()) })), 404: notFound, 503: down }),
   }),
   stopReviewsPage: byToken({
-    summary: '“Stop review emails”: a plain page with the one button that does it (opening the link alone stops nothing)',
-    responses: answers({ 200: htmlAnswer('The page and its form'), 404: noSuchPage }),
+    summary: '“Stop review emails”: a plain page with the one button that does it (opening the link alone stops nothing); a link that would stop nothing is the one 404',
+    responses: answers({ 200: htmlAnswer('The page and its form'), 404: noSuchPage, 503: down }),
   }),
   stopReviews: byToken({
-    summary: 'Never asks the request’s address for a review again: the page’s button, or a mail program’s one-click unsubscribe (RFC 8058)',
+    summary: 'Never asks the request’s address for a review again: the page’s button, or a mail program’s one-click unsubscribe (RFC 8058); only through a request asked for a review or done, any other is the one 404',
     requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: v.object({ 'List-Unsubscribe': v.optional(v.literal('One-Click')) }) } } },
     responses: answers({
       200: stopped,

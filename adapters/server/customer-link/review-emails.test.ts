@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import * as v from 'valibot';
 import { expect, test } from 'vitest';
 import type { QuoteStatus } from '../../../domain/inbox/quote-status';
 import { writeReviewUrl } from '../../../domain/reviews/review-ask';
@@ -7,6 +8,8 @@ import { manualClock } from '../../../fixtures/manual-clock.test-support';
 import type { ParsedEmail } from '../../email/test-smtp-server.test-support';
 import { startTestSmtpServer } from '../../email/test-smtp-server.test-support';
 import { reviewLinkPaths } from '../../../domain/reviews/review-paths';
+import { toNamedFields } from '../../../domain/quote/quote';
+import { sampleQuote } from '../../../fixtures/sample-request.test-support';
 import { openPostgresDatabase } from '../../sql/database';
 import { migrateToLatest } from '../../sql/migrate';
 import { inboxPage, startTestServer, storeQuote, type TestServer } from '../test-server.test-support';
@@ -127,6 +130,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
 
       // "Stop review emails", from an earlier job's email: the page's one button, as a plain form post.
       const earlier = await storeQuote(server, { name: 'Said Stop', email: stopped });
+      await finish(server, earlier.id);
       const stopPath = reviewLinkPaths(server.customerToken(earlier.id)).stop;
       const page = await fetch(`${server.url}${stopPath}`);
       expect(page.status).toBe(200);
@@ -171,6 +175,56 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       }
       for (const address of [stopped, erased, backToWon, lost]) expect(reviewsTo(smtp.messages, address), address).toEqual([]);
       expect((await (await fetch(`${server.url}/readyz`)).json()) as unknown).toMatchObject({ outbox: { pending: 0 } });
+    });
+  });
+  test(`${kind}: a request sent with someone else's address stops nothing and opens nothing: its links answer as a dead link's, and that someone's own job is asked`, async () => {
+    await withServer(kind, async (server, smtp, clock) => {
+      const victim = `victim.${randomUUID().slice(0, 8)}@example.co.uk`;
+      // Anyone can send a request with any address, and the 201 hands them its customer token.
+      const sent = await fetch(`${server.url}/api/quote-requests`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...toNamedFields(sampleQuote({ name: 'Not The Victim', email: victim })), form_token: await server.formToken() }),
+      });
+      expect(sent.status).toBe(201);
+      const { id: planted, customer_token: token } = v.parse(v.object({ id: v.string(), customer_token: v.string() }), await sent.json());
+      await smtp.waitFor(2, 5_000);
+      const links = reviewLinkPaths(token);
+
+      // A mail program's one-click stop (RFC 8058), the page's script, and the page that shows the button.
+      const oneClick = await fetch(`${server.url}${links.stop}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+      expect(oneClick.status).toBe(404);
+      expect(await oneClick.text()).toContain(reviewCopy.stopPage.notFound);
+      const asJson = await fetch(`${server.url}${links.stop}`, { method: 'POST', headers: { accept: 'application/json' } });
+      expect(asJson.status).toBe(404);
+      expect(await asJson.json()).toMatchObject({ error: 'not-found' });
+      expect((await fetch(`${server.url}${links.stop}`)).status).toBe(404);
+      // The review link still sends whoever follows it on, and records nothing: the report's opened count stays.
+      const followed = await fetch(`${server.url}${links.leaveReview}`, { redirect: 'manual' });
+      expect(followed.status).toBe(302);
+      expect(followed.headers.get('location')).toBe(writeReviewUrl);
+      expect(await reviewOf(server, planted)).toEqual({ asked_at: null, reminded_at: null, opened_at: null });
+      const report = await fetch(`${server.url}/api/report?period=this-month`, { headers: { cookie: server.staffCookie } });
+      expect(await report.json()).toMatchObject({ total: { reviews_asked: 0, reviews_opened: 0 } });
+
+      // The address's owner has a job done: they are asked, as anyone is.
+      // (The business is emailed; the address had its one confirmation of the day.)
+      const theirs = await storeQuote(server, { name: 'The Victim', email: victim });
+      await smtp.waitFor(3, 5_000);
+      await finish(server, theirs.id);
+      clock.time += 48 * hour;
+      await smtp.waitFor(4, 5_000);
+      expect(reviewsTo(smtp.messages, victim).map(({ subject }) => subject)).toEqual([reviewCopy.subject]);
+    });
+  });
+
+  test(`${kind}: "Stop review emails" on a well-formed token no request has is the one 404, shown or pressed`, async () => {
+    await withServer(kind, async (server) => {
+      const { stop } = reviewLinkPaths(randomBytes(32).toString('base64url'));
+      const shown = await fetch(`${server.url}${stop}`);
+      expect(shown.status).toBe(404);
+      expect(await shown.text()).toContain(reviewCopy.stopPage.notFound);
+      expect((await fetch(`${server.url}${stop}`, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(404);
     });
   });
 }
