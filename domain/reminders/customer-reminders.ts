@@ -58,12 +58,17 @@ export async function remindCustomer(deps: CustomerReminderDeps, token: string, 
 
 export type StopRemindersResult = { ok: true } | { ok: false; error: { kind: 'not-found' } | StoreFailure };
 
-/** "Stop reminders": the address is never reminded again, in any mode, and a reminder standing is stopped. Works for as long as the request is kept. */
+/**
+ * "Stop reminders": the address is never reminded again, in any mode, and a reminder standing is
+ * stopped. Works for as long as the request is kept, and only through a request that had a reminder
+ * (set on a job done, with its customer's agreement): anyone may send a request with someone else's
+ * address, so any other is answered as a dead link, with nothing recorded, as its stop page is.
+ */
 export async function stopCustomerReminders(deps: CustomerReminderDeps, token: string, now: Date): Promise<StopRemindersResult> {
   if (!isCustomerTokenShaped(token)) return notFound;
   try {
     const quote = await deps.links.findByToken(token);
-    if (quote === undefined) return notFound;
+    if (quote === undefined || serviceReminderOf(quote.activity) === null) return notFound;
     if (quote.email !== null) await deps.reminderOptOuts.optOut(quote.email, 'unsubscribed', now);
     if (reminderStands(serviceReminderOf(quote.activity))) await deps.inbox.record({ id: quote.id, step: { kind: 'reminder-stopped' }, by: customerAuthor, at: now });
     return { ok: true };

@@ -163,6 +163,33 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       expect(remindersTo(smtp.messages, booked)[1]?.subject).toBe(reminderCopy.email.subject('gas-safety-check', '2026-05-01'));
     });
   });
+
+  test(`${kind}: a request sent with someone else's address stops none of their reminders: its stop is a dead link's 404, recording nothing`, async () => {
+    await withServer(kind, async (server, smtp, clock) => {
+      const victim = `victim.${randomUUID().slice(0, 8)}@example.co.uk`;
+      const theirs = await storeQuote(server, { name: 'The Victim', email: victim, service_type: 'heating' });
+      await finish(server, theirs.id);
+      await step(server, theirs.id, { kind: 'reminder-set', service: 'boiler-service', doneOn: '2024-05-01', agreed: true });
+
+      // Anyone can send a request with the same address, and the 201 hands them its token.
+      const sent = await fetch(`${server.url}/api/quote-requests`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...toNamedFields(sampleQuote({ name: 'Not The Victim', email: victim })), [formTokenFieldName]: await server.formToken() }),
+      });
+      expect(sent.status).toBe(201);
+      const { id: planted, customer_token: token } = (await sent.json()) as { id: string; customer_token: string };
+      const { stop } = reminderLinkPaths(token);
+      const oneClick = await fetch(`${server.url}${stop}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+      expect(oneClick.status).toBe(404);
+      expect((await fetch(`${server.url}${stop}`, { method: 'POST', headers: { accept: 'application/json' } })).status).toBe(404);
+      expect((await fetch(`${server.url}${stop}`)).status).toBe(404);
+      expect(await stepsOf(server, planted)).toEqual([]);
+
+      clock.time = Date.parse('2025-03-20T10:00:00Z');
+      await expect.poll(() => remindersTo(smtp.messages, victim).length, { timeout: 5_000 }).toBe(1);
+    });
+  });
 }
 
 test('two servers on one PostgreSQL send each reminder email once', async () => {
