@@ -171,6 +171,72 @@ export function quoteInboxCallAttemptsContract(name: string, make: MakeStore, si
       });
     });
 
+    test('calls nobody answered are capped on one request, 4 in an hour: the fifth is refused saying until when, and changes nothing', async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox }) => {
+        const stored = await repository.insert(urgent);
+        const first = clock.now();
+        for (let made = 0; made < 4; made++) {
+          await recorded(inbox, { id: stored.id, step: call, by: sam, at: clock.now() });
+          clock.time += minute;
+        }
+        const before = await shown(inbox, stored.id, clock.now());
+
+        expect(await inbox.record({ id: stored.id, step: call, by: sam, at: clock.now() })).toEqual({
+          outcome: 'refused',
+          refusal: { reason: 'too-many-calls', limit: 'request-hour', until: new Date(first.getTime() + 60 * minute) },
+        });
+        // Nothing stored: the card, its calls and its next try are as they were.
+        expect(await shown(inbox, stored.id, clock.now())).toEqual(before);
+        expect(before?.callAttempts).toHaveLength(4);
+
+        // An hour after the first, it has room for one more.
+        clock.time = first.getTime() + 60 * minute;
+        await recorded(inbox, { id: stored.id, step: call, by: sam, at: clock.now() });
+      });
+    });
+
+    test('calls nobody answered are capped on one request at 12 a day, however they are spread', async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox }) => {
+        const stored = await repository.insert(standard);
+        const first = clock.now();
+        // Every 16 minutes: never 4 in an hour, 12 in three hours.
+        for (let made = 0; made < 12; made++) {
+          await recorded(inbox, { id: stored.id, step: call, by: sam, at: clock.now() });
+          clock.time += 16 * minute;
+        }
+        expect(await inbox.record({ id: stored.id, step: call, by: sam, at: clock.now() })).toEqual({
+          outcome: 'refused',
+          refusal: { reason: 'too-many-calls', limit: 'request-day', until: new Date(first.getTime() + day) },
+        });
+        expect((await shown(inbox, stored.id, clock.now()))?.callAttempts).toHaveLength(12);
+      });
+    });
+
+    test('one person records at most 6 calls nobody answered a minute, over every request', async () => {
+      const clock = manualClock();
+      await withStore(make, clock.now, async ({ repository, inbox }) => {
+        const requests = [];
+        for (let made = 0; made < 8; made++) requests.push(await repository.insert(newQuoteOf({ persona: made, serviceType: 'heating', urgent: false })));
+        const first = clock.now();
+        for (const stored of requests.slice(0, 6)) {
+          await recorded(inbox, { id: stored.id, step: call, by: sam, at: clock.now() });
+          clock.time += 5_000;
+        }
+        const seventh = requests[6]?.id ?? '';
+        expect(await inbox.record({ id: seventh, step: call, by: sam, at: clock.now() })).toEqual({
+          outcome: 'refused',
+          refusal: { reason: 'too-many-calls', limit: 'staff-minute', until: new Date(first.getTime() + minute) },
+        });
+        expect((await shown(inbox, seventh, clock.now()))?.callAttempts).toEqual([]);
+        // Someone else, at the same moment, is not held back by it.
+        if (signedIn === undefined) await recorded(inbox, { id: seventh, step: call, by: jo, at: clock.now() });
+        clock.time = first.getTime() + minute;
+        await recorded(inbox, { id: requests[7]?.id ?? '', step: call, by: sam, at: clock.now() });
+      });
+    });
+
     test('a request deleted with its calls leaves no trace of them in the response times', async () => {
       const clock = manualClock();
       await withStore(make, clock.now, async ({ repository, inbox }) => {

@@ -253,11 +253,12 @@ export function refusalBody(refusal: Refusal): WireError {
     reason: refusal.reason,
     ...('current' in refusal && { current: refusal.current }),
     ...('taken' in refusal && { taken: toWireTaking(refusal.taken) }),
+    ...('limit' in refusal && { limit: refusal.limit, until: refusal.until.toISOString() }),
   };
 }
 
 /** The refusal a 409's body tells; undefined for a body that tells none. */
-export function refusalFromBody({ reason, current, taken }: WireError): Refusal | undefined {
-  const refusal = v.safeParse(RefusalSchema, { reason, current, taken: taken && fromWireTaking(taken) });
+export function refusalFromBody({ reason, current, taken, limit, until }: WireError): Refusal | undefined {
+  const refusal = v.safeParse(RefusalSchema, { reason, current, taken: taken && fromWireTaking(taken), limit, until: until && new Date(until) });
   return refusal.success ? refusal.output : undefined;
 }

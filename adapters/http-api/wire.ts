@@ -85,6 +85,9 @@ export const WireErrorSchema = v.object({
   reason: v.optional(v.string()),
   /** With 'already-taken': who took the request on first, and when. */
   taken: v.optional(v.object({ by: v.string(), at: IsoTimeSchema })),
+  /** With reason 'too-many-calls': the limit a call nobody answered broke (callAttemptLimits), and from when the next may be recorded. */
+  limit: v.optional(v.string()),
+  until: v.optional(IsoTimeSchema),
 });
 export type WireError = v.InferOutput<typeof WireErrorSchema>;
 

@@ -1,5 +1,6 @@
 import type { EmailOptOuts } from '../../domain/ports/email-opt-outs';
 import { reviewLinksAct } from '../../domain/reviews/review-ask';
+import { callAttemptLookbackMs, type RecentCalls } from '../../domain/inbox/call-attempt-limits';
 import { confirmationAddressKey } from '../../domain/quote/customer-confirmation';
 import { currentOutcome } from '../../domain/inbox/job-outcome';
 import type { ReportSource, ReportTallies } from '../../domain/ports/report-source';
@@ -222,6 +223,8 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
       reminderStands: reminderStands(serviceReminderOf(quote.activity)),
       quotes: pricedQuotesOf(quote.activity),
       today: londonDay(at),
+      at,
+      recentCalls: step.kind === 'call-attempted' ? this.#recentCalls(quote, by, at) : { request: [], staff: [] },
     };
     const refusal = refusalOf(step, state);
     if (refusal !== null) return { outcome: 'refused', refusal };
@@ -246,6 +249,13 @@ export class InMemoryQuoteRepository implements QuoteRepository, QuoteRetention,
     const entry = entries.at(-1);
     if (entry === undefined) throw new Error('A step records at least itself');
     return { outcome: 'recorded', quote: recorded, entry: copyOfEntry(entry) };
+  }
+
+  /** The calls nobody answered the guard weighs a new one against: this request's, and `by`'s on any. */
+  #recentCalls(quote: InboxQuote, by: string, at: Date): RecentCalls {
+    const since = at.getTime() - callAttemptLookbackMs;
+    const recent = (calls: readonly { by: string; at: Date }[]) => calls.filter((call) => call.at.getTime() > since).map((call) => call.at);
+    return { request: recent(quote.callAttempts), staff: recent(this.#quotes.flatMap((each) => each.callAttempts).filter((call) => call.by === by)) };
   }
 
   /** Writes steps into a request's log, each in its place by time, and folds the log again. */

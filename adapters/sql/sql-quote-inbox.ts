@@ -27,6 +27,7 @@ import { systemAuthor } from '../../domain/activity/actor';
 import type { ServiceDueList } from '../../domain/ports/service-due-list';
 import { defaultReviewAskAfterHours } from '../../domain/reviews/review-ask';
 import { reportTallies } from './report-tallies';
+import { recentCalls } from './recent-calls';
 
 /**
  * Up to this many matches a search's page is read through the trigram index and sorted; past it, along
@@ -151,6 +152,8 @@ export class SqlQuoteInbox implements QuoteInbox, ReportSource, ServiceDueList {
         reminderStands: row.service_due_on !== null,
         quotes: pricedQuotesOf(quoteSteps.map(rowToActivity)),
         today: londonDay(at),
+        at,
+        recentCalls: step.kind === 'call-attempted' ? await recentCalls(tx, { id, by, at }) : { request: [], staff: [] },
       };
       const refusal = refusalOf(step, state);
       if (refusal !== null) return { outcome: 'refused', refusal };

@@ -5,6 +5,10 @@ import { canChangeStatus, type QuoteStatus, QuoteStatusSchema, waitingStatus } f
 import type { ActivityStep, GuardedStep, StaffStep } from './activity';
 import { nextQuoteVersion, type PricedQuote, quoteInDate, sentQuoteOf } from '../priced-quote/priced-quote';
 import { readQuoteDraft } from '../priced-quote/quote-draft';
+import { callAttemptLimits, callAttemptOverLimit, type CallAttemptLimit, type RecentCalls } from '../inbox/call-attempt-limits';
+import { londonClock, londonDay } from '../london-time';
+
+const callAttemptLimitNames = Object.keys(callAttemptLimits) as [CallAttemptLimit, ...CallAttemptLimit[]];
 
 /** What a store reads of a request, under its lock, before it records a staff member's step. */
 export interface GuardedState {
@@ -17,6 +21,13 @@ export interface GuardedState {
   quotes: readonly PricedQuote[];
   /** London's day as the step is taken (yyyy-mm-dd): a quote stands until the end of its valid-until day. */
   today: string;
+  /** When the step is taken. */
+  at: Date;
+  /**
+   * For a call nobody answered: the calls nobody answered before it on this request, and by the staff
+   * member recording it, within callAttemptLookbackMs (empty for any other step).
+   */
+  recentCalls: RecentCalls;
 }
 
 /** The statuses a quote is written and sent on: once the customer has been called, until it is won or lost. */
@@ -49,6 +60,8 @@ export const RefusalSchema = v.variant('reason', [
   v.object({ reason: v.literal('quote-answered'), answer: v.picklist(['accepted', 'declined']) }),
   v.object({ reason: v.literal('quote-replaced'), replacedBy: v.number() }),
   v.object({ reason: v.literal('quote-expired'), validUntil: v.string() }),
+  /** A call nobody answered over one of callAttemptLimits: the next may be recorded from `until`. */
+  v.object({ reason: v.literal('too-many-calls'), limit: v.picklist(callAttemptLimitNames), until: v.date() }),
 ]);
 export type Refusal = v.InferOutput<typeof RefusalSchema>;
 
@@ -68,7 +81,20 @@ const refusalMessages: { [Reason in Refusal['reason']]: (refusal: Extract<Refusa
   'quote-answered': ({ answer }) => `This quote has already been ${answer}`,
   'quote-replaced': ({ replacedBy }) => `This quote was replaced by version ${replacedBy}`,
   'quote-expired': ({ validUntil }) => `This quote was valid until ${validUntil}`,
+  'too-many-calls': ({ limit, until }) => {
+    const { most } = callAttemptLimits[limit];
+    const per = { 'request-hour': 'on one request in an hour', 'request-day': 'on one request in a day', 'staff-minute': 'for one person in a minute' }[limit];
+    return `At most ${String(most)} calls nobody answered are recorded ${per}: record the next from ${describeFrom(until, limit === 'request-day')}`;
+  },
 };
+
+/** A time staff read in London, to the minute and rounded up so it is never too early: "10:01", with its day when asked: "10:01 on 21/11/2026". */
+function describeFrom(until: Date, withDay: boolean): string {
+  const minute = 60_000;
+  const from = new Date(Math.ceil(until.getTime() / minute) * minute);
+  const [year, month, day] = londonDay(from).split('-');
+  return withDay ? `${londonClock(from)} on ${day ?? ''}/${month ?? ''}/${year ?? ''}` : londonClock(from);
+}
 
 /** A refusal as the API's error message says it. */
 export function describeRefusal(refusal: Refusal): string {
@@ -104,8 +130,11 @@ export function refusalOf(step: GuardedStep, state: GuardedState): Refusal | nul
     case 'taken':
       if (state.taken !== null) return { reason: 'already-taken', taken: state.taken };
       return state.status === waitingStatus ? null : { reason: 'not-waiting', current: state.status };
-    case 'call-attempted':
-      return state.status === waitingStatus && !state.inSpam ? null : { reason: 'not-waiting', current: state.status };
+    case 'call-attempted': {
+      if (state.status !== waitingStatus || state.inSpam) return { reason: 'not-waiting', current: state.status };
+      const over = callAttemptOverLimit(state.recentCalls, state.at);
+      return over === null ? null : { reason: 'too-many-calls', ...over };
+    }
     case 'spam-cleared':
       return state.inSpam ? null : { reason: 'not-spam' };
     case 'arrival-booked':

@@ -226,6 +226,8 @@ export const inboxCopy = {
       description: `The request from ${name} is no longer waiting for a call back. The list has been reloaded.`,
     }),
     failed: { title: 'Could not record the call', description: 'Something went wrong and nothing was recorded. Please try again in a moment.' },
+    /** Over a limit on calls nobody answered: `why` names it and from when the next may be recorded. */
+    tooMany: (why: string) => ({ title: 'Call not recorded', description: why }),
   },
   /** The Spam folder: what a card in it says, its one way out, and how a rescued request remembers it. */
   spam: {

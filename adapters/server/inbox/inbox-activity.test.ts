@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { honeypotFieldName } from '../../../domain/quote/quote';
 import { refusalBody, type WireActivity } from '../../http-api/inbox-wire';
 import { databases, inboxPage, storeQuote, testStaff, withClockedServer } from '../test-server.test-support';
-import { errorOf, postStep, recordedOf } from './activity-requests.test-support';
+import { entriesOf, errorOf, postStep, recordedOf } from './activity-requests.test-support';
 
 // POST /api/quote-requests/{id}/activity: the one route every staff step of a request's life goes by.
 
@@ -93,6 +93,32 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
         expect(await conflict(id, { kind: 'call-attempted' })).toEqual({ status: 409, body: refusalBody({ reason: 'not-waiting', current: 'contacted' }) });
         expect(await conflict(waiting, { kind: 'spam-cleared' })).toEqual({ status: 409, body: refusalBody({ reason: 'not-spam' }) });
         expect((await inboxPage(server)).quotes).toEqual(before);
+      });
+    });
+
+    test('150 "Called, no answer" on one card in one session: the fifth and every one after is a 409 naming the limit, with Retry-After, and the card keeps 4', async () => {
+      await withClockedServer(kind, async (server, clock) => {
+        const { id } = await storeQuote(server);
+        const statuses: number[] = [];
+        let refused: Response | undefined;
+        for (let made = 0; made < 150; made++) {
+          clock.time += 1_000;
+          const answer = await postStep(server, id, { kind: 'call-attempted' });
+          statuses.push(answer.status);
+          if (answer.status === 409) refused ??= answer;
+          else await answer.body?.cancel();
+        }
+        expect(statuses.filter((status) => status === 201)).toHaveLength(4);
+        expect(statuses.slice(4).every((status) => status === 409)).toBe(true);
+        if (refused === undefined) throw new Error('nothing was refused');
+        // The first of the four was at 09:00:01; the hour after it, in London (GMT), is 10:00:01: room again from 10:01.
+        expect(refused.headers.get('retry-after')).toBe(String(60 * 60 - 4));
+        expect(await errorOf(refused)).toEqual({
+          status: 409,
+          body: { error: 'conflict', reason: 'too-many-calls', message: 'At most 4 calls nobody answered are recorded on one request in an hour: record the next from 10:01', limit: 'request-hour', until: '2026-11-20T10:00:01.000Z' },
+        });
+        const [card] = (await inboxPage(server)).quotes;
+        expect(entriesOf(card, 'call-attempted')).toHaveLength(4);
       });
     });
 

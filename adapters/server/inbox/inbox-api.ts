@@ -4,7 +4,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import { ActivityStepSchema, isStaffStep } from '../../../domain/activity/activity';
-import { stepProblem } from '../../../domain/activity/activity-guard';
+import { type Refusal, stepProblem } from '../../../domain/activity/activity-guard';
 import { recordStep } from '../../../domain/activity/record-step';
 import { findQuotes } from '../../../domain/inbox/find-quotes';
 import { inboxSummary } from '../../../domain/inbox/inbox-summary';
@@ -51,6 +51,12 @@ const fieldsOf = (issues: readonly v.BaseIssue<unknown>[]) =>
   issues.map((issue) => ({ field: issue.path?.map((item) => String(item.key)).join('.') ?? 'kind', message: issue.message }));
 
 const fail = (body: WireError, status: ContentfulStatusCode) => Response.json(body, { status });
+/** A step refused where the request stands: 409, saying why; over a limit on calls, with when to try again. */
+const refused = (refusal: Refusal, now: Date) =>
+  Response.json(refusalBody(refusal), {
+    status: 409,
+    ...('until' in refusal && { headers: { 'Retry-After': String(Math.max(1, Math.ceil((refusal.until.getTime() - now.getTime()) / 1000))) } }),
+  });
 const notFound = () => fail({ error: 'not-found', message: 'There is no such quote request' }, 404);
 const invalid = (message: string, fields: { field: string; message: string }[]) =>
   fail({ error: 'invalid-fields', message, fields }, 400);
@@ -137,7 +143,7 @@ export function inboxApi({ inbox, logger, now, requireStaff, wakeDelivery, newly
         if (step.kind === 'spam-cleared') newlyWaiting();
         return c.json({ quote: toWireInboxQuote(result.quote), entry: toWireActivity(result.entry) }, 201);
       case 'refused':
-        return fail(refusalBody(result.refusal), 409);
+        return refused(result.refusal, now());
       case 'not-found':
         return notFound();
       case 'failed':

@@ -173,6 +173,9 @@ export function createQuoteActionsStore(deps: QuoteActionsDeps) {
             statusToast.show(inboxCopy.callAttempt.notWaiting(quote.name));
             await inbox.getState().reload();
             return;
+          case 'too-many-calls':
+            statusToast.show(inboxCopy.callAttempt.tooMany(result.error.message));
+            return;
           default:
             refusedAlike(quote, result.error.kind, inboxCopy.callAttempt.failed);
         }

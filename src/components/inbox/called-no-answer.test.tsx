@@ -100,3 +100,19 @@ test('when the store fails, the card stays as it was and a toast says nothing wa
   expect(screen.getByText('Something went wrong and nothing was recorded. Please try again in a moment.')).toBeTruthy();
   expect((await card('Priya Raman')).queryByText(/^Tried/)).toBeNull();
 });
+
+test('a fifth call nobody answered within the hour is not recorded: a toast names the limit and when the next may be, and the card keeps four', async () => {
+  // Rung at 11:49, 11:52, 11:55 and 11:58: the hour after the first ends at 12:49.
+  const calls = [11, 8, 5, 2].map((minutes) => ({ by: sam, at: minutesBefore(minutes) }));
+  const store = new InMemoryQuoteRepository({ seed: [{ ...priya, callAttempts: calls }] });
+  const { user } = renderInbox(store);
+  await openCard(user, 'Priya Raman');
+
+  await user.click((await card('Priya Raman')).getByRole('button', { name: 'Called, no answer, Priya Raman' }));
+
+  const status = await screen.findByRole('status');
+  expect(await within(status).findByText('Call not recorded')).toBeTruthy();
+  expect(within(status).getByText('At most 4 calls nobody answered are recorded on one request in an hour: record the next from 12:49')).toBeTruthy();
+  expect((await card('Priya Raman')).getByText(/^Tried/).textContent).toBe('Tried 4× · last 11:58');
+  expect((await storedQuotes(store)).find(({ id }) => id === 'priya')?.callAttempts).toEqual(calls);
+});
