@@ -122,6 +122,7 @@ function underDeno() {
         {
           SUPABASE_DB_URL: project.url,
           JWT_SECRET: jwtSecret,
+          SUPABASE_URL: 'https://project-ref.supabase.co',
           TICK_SECRET: 'the-tick-secret-of-at-least-32-characters',
           SITE_URL: 'https://www.se1plumbing.example',
           // The suites store hundreds of requests from this one machine.
@@ -141,7 +142,11 @@ function underDeno() {
   return async ({ now }: { now: () => Date }) => {
     const { running, db } = await start();
     await db.deleteFrom('quote_requests').execute();
-    const token = await sign({ sub: 'staff-user', aud: 'authenticated', role: 'authenticated', email: testStaff.email, exp: Math.floor(Date.now() / 1000) + 3600 }, jwtSecret, 'HS256');
+    const token = await sign(
+      { sub: 'staff-user', aud: 'authenticated', role: 'authenticated', email: testStaff.email, iss: 'https://project-ref.supabase.co/auth/v1', exp: Math.floor(Date.now() / 1000) + 3600 },
+      jwtSecret,
+      'HS256',
+    );
     const at = (time: Date) => (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
       request.headers.set('x-test-clock', String(time.getTime()));

@@ -22,6 +22,8 @@ import { pushMigrations, type ScratchProjectDatabase, scratchProjectDatabase } f
 const jwtSecret = 'the-project-jwt-secret-of-at-least-32-characters';
 const tickSecret = 'the-tick-secret-of-at-least-32-characters';
 const siteUrl = 'https://www.se1plumbing.example';
+/** The project's address, which Supabase gives every function; its Auth issues tokens as `${projectUrl}/auth/v1`. */
+const projectUrl = 'https://project-ref.supabase.co';
 const office = 'office@se1plumbing.example';
 const staffEmail = 'sam@se1plumbing.example';
 
@@ -51,6 +53,7 @@ beforeAll(async () => {
     {
       SUPABASE_DB_URL: project.url,
       JWT_SECRET: jwtSecret,
+      SUPABASE_URL: projectUrl,
       TICK_SECRET: tickSecret,
       SITE_URL: siteUrl,
       SMTP_URL: smtp.url,
@@ -70,9 +73,9 @@ afterAll(async () => {
   await project?.drop();
 });
 
-/** An access token as Supabase Auth issues one to a signed-in user. */
-const accessTokenFor = (email: string, secret = jwtSecret) =>
-  sign({ sub: crypto.randomUUID(), aud: 'authenticated', role: 'authenticated', email, exp: Math.floor(Date.now() / 1000) + 3600 }, secret, 'HS256');
+/** An access token as Supabase Auth issues one to a signed-in user; `claims` changes what it says. */
+const accessTokenFor = (email: string, secret = jwtSecret, claims: Record<string, unknown> = {}) =>
+  sign({ sub: crypto.randomUUID(), aud: 'authenticated', role: 'authenticated', email, iss: `${projectUrl}/auth/v1`, exp: Math.floor(Date.now() / 1000) + 3600, ...claims }, secret, 'HS256');
 
 /** The site's clients, with the function's address as Supabase serves it: <project>/functions/v1/api. */
 const clientOptions = (token: string | null = null) => ({ baseUrl: `${fn().url}/api`, accessToken: () => Promise.resolve(token) });
@@ -98,6 +101,11 @@ test('staff signed in with Supabase Auth list the inbox; a token of someone else
   expect(await session(await accessTokenFor('Sam@SE1Plumbing.example'))).toEqual({ staff: { email: staffEmail } });
   expect(await session(await accessTokenFor('visitor@example.co.uk'))).toEqual({ staff: null });
   expect(await session(await accessTokenFor(staffEmail, 'another-secret-of-at-least-32-characters!'))).toEqual({ staff: null });
+  // Signed with the project's own secret, yet good for ever, or issued by another project's Auth.
+  expect(await session(await accessTokenFor(staffEmail, jwtSecret, { exp: undefined }))).toEqual({ staff: null });
+  expect(await session(await accessTokenFor(staffEmail, jwtSecret, { iss: 'https://another-ref.supabase.co/auth/v1' }))).toEqual({ staff: null });
+  const forEver = await fetch(`${fn().url}/api/api/quote-requests`, { headers: { authorization: `Bearer ${await accessTokenFor(staffEmail, jwtSecret, { exp: undefined })}` } });
+  expect(forEver.status).toBe(401);
   const listed = await fetch(`${fn().url}/api/api/quote-requests`, { headers: { authorization: `Bearer ${await accessTokenFor('visitor@example.co.uk')}` } });
   expect(listed.status).toBe(401);
 });

@@ -55,7 +55,7 @@ export function authHandlers(auth: FakeAuth) {
       const user = auth.users.find(({ email, password }) => email === Reflect.get(asked, 'email') && password === Reflect.get(asked, 'password'));
       if (user === undefined) return authError(400, 'invalid_credentials', 'Invalid login credentials');
       const expiresAt = Math.floor(Date.now() / 1000) + 3600;
-      const accessToken = await sign({ sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', exp: expiresAt }, jwtSecret, 'HS256');
+      const accessToken = await sign({ sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', iss: `${projectUrl}/auth/v1`, exp: expiresAt }, jwtSecret, 'HS256');
       auth.sessions.set(accessToken, user);
       return HttpResponse.json({ access_token: accessToken, token_type: 'bearer', expires_in: 3600, expires_at: expiresAt, refresh_token: crypto.randomUUID(), user: userJson(user) });
     }),
