@@ -139,7 +139,9 @@ export const quoteFields = {
     label: 'Heard of us',
     choices: heardFromLabels,
     control: { label: 'How did you hear about us? (optional)', empty: 'Choose one' },
-    input: optionalLine('How you heard of us', v.picklist(heardFromValues, 'Choose how you heard of us from the list, or leave it empty')),
+    // Dropped, not refused, when not on the list (a page from before the list changed, or a script):
+    // a request is never held up over how its sender heard of us (decision 030).
+    input: v.fallback(optionalLine('How you heard of us', v.picklist(heardFromValues)), null),
     stored: v.nullable(v.picklist(heardFromValues)),
   },
   urgent: {
