@@ -62,7 +62,7 @@ function harness({ views = 1000, changes = 1000 } = {}) {
     request(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' }, body: new URLSearchParams(fields).toString() });
   const json = (path: string, body?: unknown) =>
     request(path, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost' }, ...(body !== undefined && { body: JSON.stringify(body) }) });
-  return { links, logs, rendered, alerted, errors, request, form, json };
+  return { links, logs, rendered, alerted, errors, request, form, json, routes: app.routes };
 }
 
 const waiting = (overrides: Partial<InboxQuote> = {}) =>
@@ -113,6 +113,17 @@ test('a malformed, guessed, expired or deleted link gets the one plain 404, each
   expect(api.status).toBe(404);
   expect(v.parse(WireErrorSchema, await api.json()).error).toBe('not-found');
   expect((await request('/api/r/short')).status).toBe(404);
+});
+
+test('every page or answer a link has is the one 404 for a well-formed token no request has, found by walking the routes', async () => {
+  const { request, routes } = harness();
+  const guessed = 'x'.repeat(43);
+  const reads = [...new Set(routes.filter(({ method, path }) => method === 'GET' && path.includes(':token')).map(({ path }) => path))];
+  expect(reads.length).toBeGreaterThan(4);
+  for (const path of reads) {
+    const response = await request(path.replace(':token', guessed));
+    expect({ path, status: response.status }).toEqual({ path, status: 404 });
+  }
 });
 
 test('a message posted from the plain form is added as the customer’s note, alerts on an urgent request, and comes back to the page', async () => {
