@@ -1,3 +1,4 @@
+import { useLocation } from '@tanstack/react-router';
 import { useAppContext } from '../../app/app-context-provider';
 import { type SubmitEvent, useState } from 'react';
 import { useStore } from 'zustand';
@@ -14,16 +15,24 @@ function messageOf(error: SignInError): string {
       return `Too many failed sign-ins from this connection. Please try again ${describeWait(error.retryAfterSeconds)}.`;
     case 'unavailable':
       return 'Signing in is not possible right now. Please try again shortly.';
+    case 'invalid-fields':
+      return error.message;
   }
 }
 
-/** Staff sign in here to see the quote requests; nobody else can. */
+/**
+ * Staff sign in here to see the quote requests; nobody else can. Without scripts the form is a plain
+ * post to the page's own address, which our server answers with the page, signed in, or with this
+ * form again, the email kept and the reason told.
+ */
 export function SignInForm() {
   const staff = useAppContext((context) => context.staff);
   const demo = useAppContext((context) => context.demoStaff);
+  const drawnEmail = useAppContext((context) => context.drawnStaffPage.email);
+  const here = useLocation({ select: (location) => location.href });
   const error = useStore(staff, (state) => state.error);
   const busy = useStore(staff, (state) => state.busy);
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(drawnEmail);
   const [password, setPassword] = useState('');
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
@@ -47,7 +56,7 @@ export function SignInForm() {
           </button>
         </div>
       )}
-      <form className="quote-form" onSubmit={onSubmit} aria-labelledby="sign-in-title">
+      <form className="quote-form" method="post" action={here} onSubmit={onSubmit} aria-labelledby="sign-in-title">
         <FormField id="sign-in-email" label="Email">
           {(control) => (
             <input
