@@ -1,6 +1,6 @@
 import { useLocation } from '@tanstack/react-router';
 import { useAppContext } from '../../app/app-context-provider';
-import { type SubmitEvent, useState } from 'react';
+import type { SubmitEvent } from 'react';
 import { useStore } from 'zustand';
 import { business } from '../../../domain/business';
 import { describeWait } from '../../../domain/copy';
@@ -32,12 +32,16 @@ export function SignInForm() {
   const here = useLocation({ select: (location) => location.href });
   const error = useStore(staff, (state) => state.error);
   const busy = useStore(staff, (state) => state.busy);
-  const [email, setEmail] = useState(drawnEmail);
-  const [password, setPassword] = useState('');
 
+  // Read from the form itself: what was typed before the scripts took the page over counts.
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void staff.getState().signIn({ email, password });
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => {
+      const value = form.get(name);
+      return typeof value === 'string' ? value : '';
+    };
+    void staff.getState().signIn({ email: text('email'), password: text('password') });
   };
 
   return (
@@ -65,8 +69,7 @@ export function SignInForm() {
               type="email"
               autoComplete="username"
               required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              defaultValue={drawnEmail}
             />
           )}
         </FormField>
@@ -78,8 +81,6 @@ export function SignInForm() {
               type="password"
               autoComplete="current-password"
               required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
             />
           )}
         </FormField>
