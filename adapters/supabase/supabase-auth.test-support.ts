@@ -3,8 +3,8 @@
 // As the project's gateway does, it refuses any request that does not carry the project's key.
 import { sign } from 'hono/jwt';
 import { http, HttpResponse } from 'msw';
-import type { SupportedStorage } from '@supabase/supabase-js';
-import { createSupabaseClient } from './supabase-client';
+import type { SupportedStorage } from '@supabase/auth-js';
+import { createSupabaseAuthClient } from './supabase-client';
 
 export const projectUrl = 'https://project-ref.supabase.co';
 const anonKey = 'the-project-anon-key';
@@ -91,4 +91,4 @@ export function deviceStorage(): SupportedStorage & { keys: () => string[] } {
 }
 
 /** The page's client of the fake project, keeping its session in `storage`. */
-export const pageClient = (storage: SupportedStorage) => createSupabaseClient({ url: projectUrl, anonKey, storage });
+export const pageClient = (storage: SupportedStorage) => createSupabaseAuthClient({ url: projectUrl, anonKey, storage });
