@@ -45,7 +45,7 @@ export interface PageState {
  * the email a plain post sent and why it was refused); and what the page reads as it opens (the
  * report, the services due), in the API's own format, read by the page itself (staff-page-state.ts).
  */
-export interface StaffPageState {
+interface StaffPageState {
   staff: { email: string } | null;
   signIn?: { email: string; error: SignInError };
   reading?: unknown;

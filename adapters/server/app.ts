@@ -7,6 +7,9 @@ import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
 import { staffPagePaths } from '../../domain/staff/staff-pages';
+import type { StaffMember } from '../../domain/staff/staff';
+import { toWireFirstScreen } from '../http-api/inbox-page-state';
+import { readInboxFirstScreen } from './inbox/inbox-first-screen';
 import { staffPageState } from './pages/staff-page-drawing';
 import { bodyLimits, limitBody } from './http/body-limit';
 import type { FormTokens } from '../../domain/ports/form-tokens';
@@ -319,12 +322,21 @@ export function createServerApp(deps: ServerDeps) {
   // requests), so it shows before its scripts arrive; anyone else, the sign-in form, which works as a
   // plain post. The page with the form holds nothing of anyone's, and may be kept (the inbox's worker
   // keeps it for opening offline); a page drawn for a staff member never is.
+  const staffPageReads = {
+    inbox: deps.inbox,
+    logger: deps.logger,
+    inboxFirstScreen: async (member: StaffMember, address: URL, at: Date) => {
+      const first = await readInboxFirstScreen({ inbox: deps.inbox, logger: deps.logger }, member, address, at);
+      // Emails kept with no mail server to send them: the inbox says so above the list.
+      return first && toWireFirstScreen(emailNotSetUp ? { ...first, page: { ...first.page, emailNotSetUp } } : first);
+    },
+  };
   for (const path of staffPagePaths) {
     app.get(path, compress(), async (c) => {
       const member = await staff.staffOf(c);
       const address = new URL(c.req.url);
       const url = `${address.pathname}${address.search}`;
-      if (member) return page(url, await staffPageState({ inbox: deps.inbox, logger: deps.logger, emailNotSetUp }, path, address, member, now()));
+      if (member) return page(url, await staffPageState(staffPageReads, path, address, member, now()));
       const response = await page(url, { staffPage: { staff: null } });
       response.headers.set('cache-control', 'private, no-cache');
       response.headers.set('vary', 'Cookie');

@@ -1,23 +1,20 @@
 import { dueListUntil, serviceDueMax } from '../../../domain/reminders/service-due';
 import { londonDay } from '../../../domain/london-time';
 import type { Logger } from '../../../domain/ports/logger';
-import type { QuoteInbox } from '../../../domain/ports/quote-inbox';
 import type { ReportSource } from '../../../domain/ports/report-source';
 import type { ServiceDueList } from '../../../domain/ports/service-due-list';
 import { leadReport } from '../../../domain/report/lead-report';
 import { defaultReportPeriod, isReportPeriod } from '../../../domain/report/report-period';
 import type { StaffMember } from '../../../domain/staff/staff';
 import type { StaffPagePath } from '../../../domain/staff/staff-pages';
-import { toWireFirstScreen } from '../../http-api/inbox-page-state';
 import type { PageState } from '../../http-api/page-state';
 import { toWireReportReading, toWireServiceDueReading } from '../../http-api/staff-page-state';
-import { readInboxFirstScreen } from '../inbox/inbox-first-screen';
 
 export interface StaffPageReads {
-  inbox: QuoteInbox & ReportSource & ServiceDueList;
+  inbox: ReportSource & ServiceDueList;
   logger: Logger;
-  /** Whether emails wait with no mail server to send them: the inbox tells staff so above the list. */
-  emailNotSetUp: boolean;
+  /** The inbox's first screen for the address, as its page state carries it (the inbox's own); undefined when it cannot be read. */
+  inboxFirstScreen: (member: StaffMember, address: URL, at: Date) => Promise<PageState['inbox']>;
 }
 
 /**
@@ -29,9 +26,8 @@ export async function staffPageState(deps: StaffPageReads, path: StaffPagePath, 
   const staffPage = { staff: { email: member.email } };
   switch (path) {
     case '/quotes': {
-      const first = await readInboxFirstScreen(deps, member, address, at);
-      if (!first) return { staffPage };
-      return { inbox: toWireFirstScreen(deps.emailNotSetUp ? { ...first, page: { ...first.page, emailNotSetUp: true } } : first) };
+      const inbox = await deps.inboxFirstScreen(member, address, at);
+      return inbox === undefined ? { staffPage } : { inbox };
     }
     case '/quotes/report': {
       const asked = address.searchParams.get('period');

@@ -5,7 +5,7 @@ import { describeDuration } from '../../../domain/inbox/response-clock';
 import { formatLondonIso, londonDay } from '../../../domain/london-time';
 import type { ChannelFigures, LeadReport, ReportWeek } from '../../../domain/report/lead-report';
 import { defaultReportPeriod, type ReportPeriod, reportPeriodLabels, reportPeriods } from '../../../domain/report/report-period';
-import { fromWireReportReading } from '../../../adapters/http-api/staff-page-state';
+import { drawnReport } from '../staff-page-readings';
 import { reportCopy as text } from '../../../domain/report/report-copy';
 import { NotSignedIn } from '../../../domain/staff/staff';
 import { downloadFile } from '../../components/inbox/download-file';
@@ -165,7 +165,7 @@ function Report() {
     [period],
   );
   const drawn = useAppContext((context) => context.drawnStaffPage.reading);
-  const { reading, retry } = useStaffReading(read, fromWireReportReading(drawn, period));
+  const { reading, retry } = useStaffReading(read, drawnReport(drawn, period));
 
   const download = async (chosen: ReportPeriod) => {
     try {
