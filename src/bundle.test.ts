@@ -44,13 +44,18 @@ async function bundleFor(backend: 'memory' | 'rest' | 'supabase'): Promise<strin
 }
 
 // A string of each part of a backend's code, and the builds that hold it: the demo's data only the
-// demo; Supabase's own client (Auth, for signing staff in) only the Supabase build; the client of the
+// demo; Supabase's Auth client (for signing staff in) only the Supabase build; the client of the
 // one API every build, since every page reaches it (the demo's API runs in the page, Supabase's is
-// the project's `api` function).
+// the project's `api` function). Supabase's other clients none: the page reaches the database,
+// photos and functions only through the API. Each is found by the name of an error only it raises.
 const markers = {
   'the demo data': { marker: 'Waterloo Dental Practice', in: ['memory'] },
   'the API client': { marker: '/api/session', in: ['memory', 'rest', 'supabase'] },
-  "Supabase's client": { marker: '/auth/v1', in: ['supabase'] },
+  "Supabase's Auth client": { marker: '/auth/v1', in: ['supabase'] },
+  "Supabase's database client (PostgREST)": { marker: 'PostgrestError', in: [] },
+  "Supabase's Storage client": { marker: 'StorageApiError', in: [] },
+  "Supabase's Realtime client": { marker: 'phx_join', in: [] },
+  "Supabase's Functions client": { marker: 'FunctionsHttpError', in: [] },
   // Made only by the hosts that serve the API's document (adapters/server/openapi/api-document.ts).
   "the API document's generator": { marker: 'Hono Documentation', in: [] },
   "valibot's JSON Schema converter": { marker: 'draft-2020-12', in: [] },

@@ -5,6 +5,7 @@ import { type QuoteDraft, type QuoteField, quoteFieldList, requiredFields } from
 import type { QuoteError } from '../../domain/quote/quote-errors';
 import { type GasReport, gasReports } from '../../domain/safety/gas-report-kind';
 import type { QuoteAnswerState } from '../../domain/priced-quote/quote-answer';
+import type { SignInError } from '../../domain/staff/staff';
 import { IsoTimeSchema } from './iso-time';
 import { DraftSchema, type WireServiceBooking, WireServiceBookingSchema } from './service-booking-wire';
 
@@ -35,6 +36,19 @@ export interface PageState {
   inbox?: unknown;
   /** A reminder's "Book my service" (`/?book=<token>`): the quote form filled in for the customer's next visit. */
   booking?: WireServiceBooking;
+  /** A staff page our server drew: for whom, or the sign-in form, and what the page reads as it opens. */
+  staffPage?: StaffPageState;
+}
+
+/**
+ * A staff page as our server drew it: the staff member signed in, or null for the sign-in form (with
+ * the email a plain post sent and why it was refused); and what the page reads as it opens (the
+ * report, the services due), in the API's own format, read by the page itself (staff-page-state.ts).
+ */
+interface StaffPageState {
+  staff: { email: string } | null;
+  signIn?: { email: string; error: SignInError };
+  reading?: unknown;
 }
 
 /** What the server found for a customer link, and the message a plain HTML post could not add (its text kept). */
@@ -108,6 +122,23 @@ const PageStateSchema = v.object({
   coverCheck: v.exactOptional(v.object({ postcode: v.pipe(v.string(), v.maxLength(coverCheckMaxLength)) })),
   inbox: v.exactOptional(v.unknown()),
   booking: v.exactOptional(WireServiceBookingSchema),
+  staffPage: v.exactOptional(
+    v.object({
+      staff: v.nullable(v.object({ email: v.string() })),
+      signIn: v.exactOptional(
+        v.object({
+          email: v.string(),
+          error: v.variant('kind', [
+            v.object({ kind: v.literal('invalid-credentials') }),
+            v.object({ kind: v.literal('rate-limited'), retryAfterSeconds: v.number() }),
+            v.object({ kind: v.literal('unavailable') }),
+            v.object({ kind: v.literal('invalid-fields'), message: v.string() }),
+          ]),
+        }),
+      ),
+      reading: v.exactOptional(v.unknown()),
+    }),
+  ),
 });
 
 /** The state as JSON that is safe inside a <script> element. */

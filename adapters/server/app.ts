@@ -6,8 +6,12 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
+import { staffPagePaths } from '../../domain/staff/staff-pages';
+import type { StaffMember } from '../../domain/staff/staff';
 import { toWireFirstScreen } from '../http-api/inbox-page-state';
 import { readInboxFirstScreen } from './inbox/inbox-first-screen';
+import { staffPageState } from './pages/staff-page-drawing';
+import { bodyLimits, limitBody } from './http/body-limit';
 import type { FormTokens } from '../../domain/ports/form-tokens';
 import type { Logger } from '../../domain/ports/logger';
 import type { Notifier } from '../../domain/ports/notifier';
@@ -314,16 +318,36 @@ export function createServerApp(deps: ServerDeps) {
       ...(received && { received }),
     });
   });
-  // The inbox, for a signed-in staff member, drawn with its requests: they show before its scripts
-  // arrive. Anyone else gets the built page, which asks them to sign in.
-  app.get('/quotes', compress(), async (c, next) => {
-    const member = await staff.staffOf(c);
-    const address = new URL(c.req.url);
-    const first = member && (await readInboxFirstScreen({ inbox: deps.inbox, logger: deps.logger }, member, address, now()));
-    if (!first) return next();
-    const shown = emailNotSetUp ? { ...first, page: { ...first.page, emailNotSetUp } } : first;
-    return page(`${address.pathname}${address.search}`, { inbox: toWireFirstScreen(shown) });
-  });
+  // Every staff page drawn for who asks: signed in, with what it reads as it opens (the inbox its
+  // requests), so it shows before its scripts arrive; anyone else, the sign-in form, which works as a
+  // plain post. The page with the form holds nothing of anyone's, and may be kept (the inbox's worker
+  // keeps it for opening offline); a page drawn for a staff member never is.
+  const staffPageReads = {
+    inbox: deps.inbox,
+    logger: deps.logger,
+    inboxFirstScreen: async (member: StaffMember, address: URL, at: Date) => {
+      const first = await readInboxFirstScreen({ inbox: deps.inbox, logger: deps.logger }, member, address, at);
+      // Emails kept with no mail server to send them: the inbox says so above the list.
+      return first && toWireFirstScreen(emailNotSetUp ? { ...first, page: { ...first.page, emailNotSetUp } } : first);
+    },
+  };
+  for (const path of staffPagePaths) {
+    app.get(path, compress(), async (c) => {
+      const member = await staff.staffOf(c);
+      const address = new URL(c.req.url);
+      const url = `${address.pathname}${address.search}`;
+      if (member) return page(url, await staffPageState(staffPageReads, path, address, member, now()));
+      const response = await page(url, { staffPage: { staff: null } });
+      response.headers.set('cache-control', 'private, no-cache');
+      response.headers.set('vary', 'Cookie');
+      return response;
+    });
+    // Its sign-in form sent without scripts: signed in, the page again; refused, the form with the email kept and why.
+    app.post(path, limitBody(bodyLimits.signIn), compress(), (c) => {
+      const address = new URL(c.req.url);
+      return staff.signInByForm(c, (signIn, status) => page(`${address.pathname}${address.search}`, { staffPage: { staff: null, signIn } }, status));
+    });
+  }
   // The built site's files and prerendered pages; a build without pages has each rendered as it is asked for.
   app.get('*', site.pagesWithForm);
   app.get('*', etag(), site.files);

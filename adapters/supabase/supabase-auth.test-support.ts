@@ -1,9 +1,10 @@
 // Test-only: hosted Supabase Auth as msw answers it at the HTTP boundary (password grant, the user of
 // a token, sign-out), over users and sessions the test holds, with tokens signed as the project signs them.
+// As the project's gateway does, it refuses any request that does not carry the project's key.
 import { sign } from 'hono/jwt';
 import { http, HttpResponse } from 'msw';
-import type { SupportedStorage } from '@supabase/supabase-js';
-import { createSupabaseClient } from './supabase-client';
+import type { SupportedStorage } from '@supabase/auth-js';
+import { createSupabaseAuthClient } from './supabase-client';
 
 export const projectUrl = 'https://project-ref.supabase.co';
 const anonKey = 'the-project-anon-key';
@@ -41,15 +42,19 @@ const userJson = (user: AuthUser) => ({
 /** msw's handlers for the project's Auth, over `auth`. */
 export function authHandlers(auth: FakeAuth) {
   const at = (path: string) => `${projectUrl}${path}`;
-  const seen = (request: Request) => {
+  // Notes the request, and gives the answer it gets before Auth looks at it, if any: the gateway's to
+  // a request without the project's key, or a failing Auth's.
+  const turnedAway = (request: Request) => {
     const url = new URL(request.url);
     auth.seen.push(`${request.method} ${url.pathname}${url.search}`);
+    if (request.headers.get('apikey') !== anonKey) return HttpResponse.json({ message: 'No API key found in request' }, { status: 401 });
+    return auth.failing === undefined ? undefined : authError(auth.failing, 'unexpected_failure', 'Auth is failing');
   };
   const ownerOf = (request: Request) => auth.sessions.get(/^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '');
   return [
     http.post(at('/auth/v1/token'), async ({ request }) => {
-      seen(request);
-      if (auth.failing !== undefined) return authError(auth.failing, 'unexpected_failure', 'Auth is failing');
+      const refused = turnedAway(request);
+      if (refused) return refused;
       const body: unknown = await request.json();
       const asked = typeof body === 'object' && body !== null ? body : {};
       const user = auth.users.find(({ email, password }) => email === Reflect.get(asked, 'email') && password === Reflect.get(asked, 'password'));
@@ -60,14 +65,14 @@ export function authHandlers(auth: FakeAuth) {
       return HttpResponse.json({ access_token: accessToken, token_type: 'bearer', expires_in: 3600, expires_at: expiresAt, refresh_token: crypto.randomUUID(), user: userJson(user) });
     }),
     http.get(at('/auth/v1/user'), ({ request }) => {
-      seen(request);
-      if (auth.failing !== undefined) return authError(auth.failing, 'unexpected_failure', 'Auth is failing');
+      const refused = turnedAway(request);
+      if (refused) return refused;
       const user = ownerOf(request);
       return user === undefined ? authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist') : HttpResponse.json(userJson(user));
     }),
     http.post(at('/auth/v1/logout'), ({ request }) => {
-      seen(request);
-      if (auth.failing !== undefined) return authError(auth.failing, 'unexpected_failure', 'Auth is failing');
+      const refused = turnedAway(request);
+      if (refused) return refused;
       auth.sessions.delete(/^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '');
       return new HttpResponse(null, { status: 204 });
     }),
@@ -86,4 +91,4 @@ export function deviceStorage(): SupportedStorage & { keys: () => string[] } {
 }
 
 /** The page's client of the fake project, keeping its session in `storage`. */
-export const pageClient = (storage: SupportedStorage) => createSupabaseClient({ url: projectUrl, anonKey, storage });
+export const pageClient = (storage: SupportedStorage) => createSupabaseAuthClient({ url: projectUrl, anonKey, storage });

@@ -1,4 +1,4 @@
-import { createClient, type SupabaseClient, type SupportedStorage } from '@supabase/supabase-js';
+import { GoTrueClient, type SupportedStorage } from '@supabase/auth-js';
 import type { SupabaseConfig } from './supabase-config';
 
 export interface SupabaseClientOptions extends SupabaseConfig {
@@ -9,39 +9,49 @@ export interface SupabaseClientOptions extends SupabaseConfig {
   timeoutMs?: number;
 }
 
-/** The Retry-After of the last 429 each client's auth server sent; supabase-js keeps only the status. */
-const lastRetryAfter = new WeakMap<SupabaseClient, { seconds: number | undefined }>();
+/** The Retry-After of the last 429 each client's auth server sent; the auth client keeps only the status. */
+const lastRetryAfter = new WeakMap<GoTrueClient, { seconds: number | undefined }>();
 
 /**
  * How long the auth server asked this client to wait in its last "too many requests" answer, in
- * seconds; undefined if it did not say (or the client was not made by {@link createSupabaseClient}).
+ * seconds; undefined if it did not say (or the client was not made by {@link createSupabaseAuthClient}).
  */
-export function retryAfterSecondsOf(client: SupabaseClient): number | undefined {
+export function retryAfterSecondsOf(client: GoTrueClient): number | undefined {
   return lastRetryAfter.get(client)?.seconds;
 }
 
 /**
- * A supabase-js client for the project's Auth: the session persisted in local storage and refreshed
- * automatically. Sessions are never read from the page's URL: staff sign in with a password only, and
- * a link carrying someone else's tokens must not sign anyone in. Everything else goes through the API.
+ * Where the session is kept in storage: the key supabase-js derives from the project's URL
+ * (`sb-<project ref>-auth-token`), so a session stored by a page built with supabase-js is found.
  */
-export function createSupabaseClient({
+const sessionStorageKeyOf = (projectUrl: URL): string => `sb-${projectUrl.hostname.split('.')[0] ?? ''}-auth-token`;
+
+/**
+ * A client of the project's Auth alone (the page reaches everything else through the API), set up
+ * as supabase-js sets up its own: the anonymous key as `apikey` and bearer token, the session
+ * persisted in local storage and refreshed automatically. Sessions are never read from the page's
+ * URL: staff sign in with a password only, and a link carrying someone else's tokens must not sign
+ * anyone in.
+ */
+export function createSupabaseAuthClient({
   url,
   anonKey,
   // Looked up on each call, not once: whatever fetch the page has then (a test's interceptor included).
   fetch = (input, init) => globalThis.fetch(input, init),
   storage,
   timeoutMs = 10_000,
-}: SupabaseClientOptions): SupabaseClient {
+}: SupabaseClientOptions): GoTrueClient {
+  const projectUrl = new URL(url.trim().replace(/\/?$/, '/'));
   const retryAfter: { seconds: number | undefined } = { seconds: undefined };
-  const client = createClient(url, anonKey, {
-    auth: {
-      persistSession: true,
-      autoRefreshToken: true,
-      detectSessionInUrl: false,
-      ...(storage === undefined ? {} : { storage }),
-    },
-    global: { fetch: boundedFetch(fetch, timeoutMs, retryAfter) },
+  const client = new GoTrueClient({
+    url: new URL('auth/v1', projectUrl).href,
+    headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
+    storageKey: sessionStorageKeyOf(projectUrl),
+    persistSession: true,
+    autoRefreshToken: true,
+    detectSessionInUrl: false,
+    ...(storage === undefined ? {} : { storage }),
+    fetch: boundedFetch(fetch, timeoutMs, retryAfter),
   });
   lastRetryAfter.set(client, retryAfter);
   return client;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 // The project the site is built for, read from the build's environment: light enough for the page's
-// first script, before supabase-js is fetched.
+// first script, before the client of the project's Auth is fetched.
 
 export interface SupabaseConfig {
   /** The project's URL, e.g. https://abcdefghijklmnop.supabase.co. */

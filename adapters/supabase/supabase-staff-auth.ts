@@ -1,10 +1,10 @@
-import { isAuthApiError, isAuthRetryableFetchError, isAuthSessionMissingError, type SupabaseClient } from '@supabase/supabase-js';
+import { type GoTrueClient, isAuthApiError, isAuthRetryableFetchError, isAuthSessionMissingError } from '@supabase/auth-js';
 import * as v from 'valibot';
 import { SignInSchema, type SignInError, type SignInResult, type StaffAuth, type StaffMember } from '../../domain/staff/staff';
 import { retryAfterSecondsOf } from './supabase-client';
 
 export interface SupabaseStaffAuthOptions {
-  client: SupabaseClient;
+  client: GoTrueClient;
   /**
    * Who the API says the signed-in user is (its `/api/session`, sent the access token): a staff
    * member, or null for someone who is not on its staff list. Rejects when it cannot be asked.
@@ -18,7 +18,7 @@ export interface SupabaseStaffAuthOptions {
  * not staff is signed out again, and told only that the credentials did not work.
  */
 export class SupabaseStaffAuth implements StaffAuth {
-  readonly #client: SupabaseClient;
+  readonly #client: GoTrueClient;
   readonly #staffOf: () => Promise<StaffMember | null>;
 
   constructor({ client, staffOf }: SupabaseStaffAuthOptions) {
@@ -28,14 +28,14 @@ export class SupabaseStaffAuth implements StaffAuth {
 
   /** The access token of the session on this device, refreshed if it ran out; null when nobody is signed in. */
   async accessToken(): Promise<string | null> {
-    const { data, error } = await this.#client.auth.getSession();
+    const { data, error } = await this.#client.getSession();
     if (error) throw describeAuthFailure('Reading the session', error);
     return data.session?.access_token ?? null;
   }
 
   /** Asks the auth server (getUser), not only local storage, so a session ended elsewhere counts as none. */
   async currentStaff(): Promise<StaffMember | null> {
-    const { data, error } = await this.#client.auth.getUser();
+    const { data, error } = await this.#client.getUser();
     if (error) {
       if (isAuthSessionMissingError(error)) return null;
       // A token or refresh token the server refuses: the session is over.
@@ -50,18 +50,18 @@ export class SupabaseStaffAuth implements StaffAuth {
     const parsed = v.safeParse(SignInSchema, credentials);
     if (!parsed.success) return refused({ kind: 'invalid-credentials' });
 
-    const { data, error } = await this.#client.auth.signInWithPassword(parsed.output);
+    const { data, error } = await this.#client.signInWithPassword(parsed.output);
     if (error) return refused(this.#signInErrorOf(error));
 
     let staff: StaffMember | null;
     try {
       staff = data.user.email ? await this.#staffOf() : null;
     } catch {
-      await this.#client.auth.signOut({ scope: 'local' });
+      await this.#client.signOut({ scope: 'local' });
       return refused({ kind: 'unavailable' });
     }
     if (staff === null) {
-      await this.#client.auth.signOut({ scope: 'local' });
+      await this.#client.signOut({ scope: 'local' });
       return refused({ kind: 'invalid-credentials' });
     }
     return { ok: true, staff };
@@ -74,7 +74,7 @@ export class SupabaseStaffAuth implements StaffAuth {
    * Rejects if the server could not be told; the device is signed out all the same.
    */
   async signOut(): Promise<void> {
-    const { error } = await this.#client.auth.signOut({ scope: 'local' });
+    const { error } = await this.#client.signOut({ scope: 'local' });
     if (error) throw describeAuthFailure('Signing out', error);
   }
 

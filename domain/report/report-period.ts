@@ -3,6 +3,9 @@ export const reportPeriods = ['this-month', 'last-month', 'last-90-days', 'this-
 
 export type ReportPeriod = (typeof reportPeriods)[number];
 
+/** The period an address that names none, or one it does not know, reports on. */
+export const defaultReportPeriod: ReportPeriod = 'this-month';
+
 export const reportPeriodLabels: Readonly<Record<ReportPeriod, string>> = {
   'this-month': 'This month',
   'last-month': 'Last month',

@@ -40,7 +40,9 @@ export const NewStaffPasswordSchema = v.pipe(
 export type SignInError =
   | { kind: 'invalid-credentials' }
   | { kind: 'rate-limited'; retryAfterSeconds: number }
-  | { kind: 'unavailable' };
+  | { kind: 'unavailable' }
+  /** A form sent without scripts with its email or password missing or too long: the message says which. */
+  | { kind: 'invalid-fields'; message: string };
 
 export type SignInResult = { ok: true; staff: StaffMember } | { ok: false; error: SignInError };
 

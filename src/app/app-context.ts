@@ -38,6 +38,11 @@ export interface AppContext extends SiteContext {
   now: () => Date;
   /** When the server rendered the inbox this page took over: its clocks read that time until they first tick. */
   renderedAt: Date | null;
+  /**
+   * What our server drew a staff page with: the email a sign-in sent without scripts carried, for the
+   * form to keep, and what the page read as it opened (the report, the services due) in the API's format.
+   */
+  drawnStaffPage: { email: string; reading: unknown };
   /** Where a card shows a request's photos from. */
   photoLinks: PhotoLinks;
   /** The customer link: a customer's own request, at /r/<token>. */
@@ -66,7 +71,11 @@ export function createAppContext(
   const site = createSiteContext(backend, ports, initial);
   const { toasts } = site;
   const first = fromWireFirstScreen(initial.inbox);
-  const staff = createStaffStore(staffAuthOf(ports), first?.staff);
+  const drawn = initial.staffPage;
+  const staff = createStaffStore(
+    staffAuthOf(ports),
+    first ? { staff: first.staff } : drawn && { staff: drawn.staff, ...(drawn.signIn && { error: drawn.signIn.error }) },
+  );
   const onNotSignedIn = () => staff.getState().sessionEnded();
   const inbox = createInboxStore({
     findQuotes: (request) => withPorts(ports, (loaded) => findQuotes(loaded, request)),
@@ -113,6 +122,7 @@ export function createAppContext(
     settingsDeps: { ports, toasts, onNotSignedIn, now, browser },
     now,
     renderedAt: first?.at ?? null,
+    drawnStaffPage: { email: drawn?.signIn?.email ?? '', reading: drawn?.reading },
     photoLinks,
     customerLinkPage,
   };

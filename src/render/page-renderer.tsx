@@ -20,8 +20,8 @@ export interface PageTemplates {
   /** A page whose route needs its scripts as soon as it arrives (the staff inbox): the whole application, at once. */
   appAtOnce: string;
   /**
-   * Such a page as the server drew it with what its reader came for (the inbox, signed in, with its
-   * requests): the whole application, as soon as the page is painted.
+   * Such a page as the server drew it with what its reader came for (the inbox with its requests, the
+   * report, the sign-in form): the whole application, as soon as the page is painted.
    */
   appAfterPaint: string;
 }
@@ -61,7 +61,7 @@ export function createPageRenderer(backend: BackendModule, templates: PageTempla
         found && router.state.location.pathname === '/'
           ? templates.home
           : atOnce
-            ? state.inbox === undefined
+            ? state.inbox === undefined && state.staffPage === undefined
               ? templates.appAtOnce
               : templates.appAfterPaint
             : templates.app;

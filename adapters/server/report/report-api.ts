@@ -4,7 +4,7 @@ import { londonDay } from '../../../domain/london-time';
 import type { Logger } from '../../../domain/ports/logger';
 import type { ReportSource } from '../../../domain/ports/report-source';
 import { leadReport, reportCsv } from '../../../domain/report/lead-report';
-import { isReportPeriod, reportPeriods } from '../../../domain/report/report-period';
+import { defaultReportPeriod, isReportPeriod, reportPeriods } from '../../../domain/report/report-period';
 import { toWireLeadReport, WireLeadReportSchema } from '../../http-api/report-wire';
 import { noStoreFailure, staffFailureResponse } from '../http/staff-failure-response';
 import { describeRoute, down, failure, named, signedOut, staffOnly } from '../openapi/describe-route';
@@ -26,7 +26,7 @@ const reportOperation = describeRoute({
     'For the requests received in the period (London’s calendar, read at the server’s clock; never those in the Spam folder), by the channel each came through and in all: requests, the median minutes to the first call, the share called within the promise, won, the win rate, the won value and the value per request (money in pence, shares 0 to 1); and each week’s requests and won value. `format=csv` answers the same as a CSV download.',
   ...staffOnly,
   parameters: [
-    { name: 'period', in: 'query', required: false, schema: { type: 'string', enum: [...reportPeriods], default: 'this-month' } },
+    { name: 'period', in: 'query', required: false, schema: { type: 'string', enum: [...reportPeriods], default: defaultReportPeriod } },
     { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json', 'csv'], default: 'json' } },
   ],
   responses: {
@@ -47,7 +47,7 @@ const reportOperation = describeRoute({
 export function reportApi({ reports, logger, now, requireStaff }: ReportApiOptions) {
   const api = new Hono<StaffEnv>();
   api.get('/', reportOperation, requireStaff, async (c) => {
-    const period = c.req.query('period') ?? 'this-month';
+    const period = c.req.query('period') ?? defaultReportPeriod;
     const format = c.req.query('format') ?? 'json';
     const fields = [
       ...(isReportPeriod(period) ? [] : [{ field: 'period', message: `Period must be one of ${reportPeriods.join(', ')}` }]),

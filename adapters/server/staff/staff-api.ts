@@ -1,4 +1,4 @@
-import type { StaffMember } from '../../../domain/staff/staff';
+import type { SignInError, StaffMember } from '../../../domain/staff/staff';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
@@ -6,7 +6,7 @@ import { SignInSchema } from '../../../domain/staff/staff';
 import type { WireError } from '../../http-api/wire';
 import type { RateLimitDecision } from '../http/rate-limit';
 import { bodyLimits, limitBody } from '../http/body-limit';
-import { readJsonBody } from '../http/request-body';
+import { readFormBody, readJsonBody } from '../http/request-body';
 import { sessionOperations } from './session-operations';
 import type { StaffSessions } from './staff-sessions';
 import type { StaffEnv, StaffGate } from './staff-gate';
@@ -32,6 +32,13 @@ export interface StaffApiOptions {
   isHttps: (c: Context) => boolean;
 }
 
+/** What a staff page answers a sign-in form sent without scripts with, when it is refused: the page with the form again. */
+export type SignInPage = (signIn: { email: string; error: SignInError }, status: 400 | 401 | 429 | 503) => Promise<Response>;
+
+/** The longest email a refused form keeps for its next try: an address is at most 254 characters. */
+const keptEmailLength = 254;
+
+
 const fail = (body: WireError, status: 400 | 401 | 429 | 503, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers });
 
@@ -44,7 +51,7 @@ const notSignedIn = () => fail({ error: 'not-signed-in', message: 'Sign in as st
 const cookieName = (https: boolean) => (https ? '__Host-staff_session' : 'staff_session');
 
 /** Staff sessions of our own: signing in with a password at `/api/session`, kept in a cookie. */
-export function staffApi({ sessions, signInLimit, clientAddress, isHttps }: StaffApiOptions): StaffGate {
+export function staffApi({ sessions, signInLimit, clientAddress, isHttps }: StaffApiOptions): StaffGate & { signInByForm: (c: Context, page: SignInPage) => Promise<Response> } {
   const tokenOf = (c: Context) => getCookie(c, cookieName(isHttps(c)));
   const setSessionCookie = (c: Context, token: string, expiresAt: Date) => {
     setCookie(c, cookieName(isHttps(c)), token, {
@@ -85,6 +92,37 @@ export function staffApi({ sessions, signInLimit, clientAddress, isHttps }: Staf
     if (session === 'unavailable') return unavailable();
     return c.json({ staff: session ? session.staff : null });
   });
+
+  /**
+   * The sign-in form a staff page sends to its own address without scripts: the same checks and limits
+   * as JSON at /api/session, answered with the page itself, signed in (303 to it, with the cookie), or
+   * with the form again, the email kept and why not (`page`).
+   */
+  const signInByForm = async (c: Context, page: SignInPage) => {
+    const { fields } = await readFormBody(c);
+    const typed = { email: fields.email ?? '', password: fields.password ?? '' };
+    const refuse = (error: SignInError, status: 400 | 401 | 429 | 503) => page({ email: typed.email.slice(0, keptEmailLength), error }, status);
+    const credentials = v.safeParse(SignInSchema, typed, { abortPipeEarly: true });
+    if (!credentials.success) return refuse({ kind: 'invalid-fields', message: credentials.issues.map((issue) => `${issue.message}.`).join(' ') }, 400);
+    const { email, password } = credentials.output;
+    const client = clientAddress(c);
+    try {
+      const limit = await signInLimit.attempt(client, email);
+      if (!limit.allowed) {
+        const response = await refuse({ kind: 'rate-limited', retryAfterSeconds: limit.retryAfterSeconds }, 429);
+        response.headers.set('retry-after', String(limit.retryAfterSeconds));
+        return response;
+      }
+      const session = await sessions.signIn(email, password);
+      if (!session) return await refuse({ kind: 'invalid-credentials' }, 401);
+      await signInLimit.succeeded(client, email);
+      setSessionCookie(c, session.token, session.expiresAt);
+    } catch {
+      return refuse({ kind: 'unavailable' }, 503);
+    }
+    const address = new URL(c.req.url);
+    return c.redirect(`${address.pathname}${address.search}`, 303);
+  };
 
   api.post('/', sessionOperations.signIn, limitBody(bodyLimits.signIn), async (c) => {
     const body = await readJsonBody(c);
@@ -130,5 +168,5 @@ export function staffApi({ sessions, signInLimit, clientAddress, isHttps }: Staf
     return session === undefined || session === 'unavailable' ? undefined : session.staff;
   };
 
-  return { api, requireStaff, staffOf };
+  return { api, requireStaff, staffOf, signInByForm };
 }

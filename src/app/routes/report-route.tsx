@@ -3,8 +3,12 @@ import * as v from 'valibot';
 import { reportPeriods } from '../../../domain/report/report-period';
 import { rootRoute } from './root-route';
 
-/** `?period=`: one of the report's periods, this month when absent or unknown. */
-const ReportSearchSchema = v.object({ period: v.fallback(v.optional(v.picklist(reportPeriods), 'this-month'), 'this-month') });
+/**
+ * `?period=`: one of the report's periods; absent, or one it does not know, is this month's (the page
+ * reads it so). Left undefined rather than filled in: a search the router changes as it reads the
+ * address is one it sends the page to first, and a server drawing the page would draw nothing.
+ */
+const ReportSearchSchema = v.object({ period: v.fallback(v.optional(v.picklist(reportPeriods)), undefined) });
 
 /**
  * Staff only, as the inbox is: what the site earns, by channel, over a period. Its code comes with the

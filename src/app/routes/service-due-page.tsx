@@ -6,6 +6,7 @@ import { reminderCopy } from '../../../domain/reminders/reminder-copy';
 import { dueListUntil, serviceDueMax } from '../../../domain/reminders/service-due';
 import { serviceReminderOf } from '../../../domain/reminders/service-reminder';
 import { useAppContext } from '../app-context-provider';
+import { drawnServicesDue } from '../staff-page-readings';
 import type { Backend } from '../backends/backend';
 import { StaffPage } from './staff-page';
 import { ReadingFailed, useStaffReading } from './use-staff-reading';
@@ -43,7 +44,8 @@ function ServiceDue() {
     },
     [now],
   );
-  const { reading, retry } = useStaffReading(read);
+  const drawn = useAppContext((context) => context.drawnStaffPage.reading);
+  const { reading, retry } = useStaffReading(read, drawnServicesDue(drawn));
 
   return (
     <section className="service-due" aria-labelledby="service-due-title">

@@ -18,8 +18,9 @@ export function StaffPage({ title, description, path, children }: { title: strin
   const staff = useAppContext((context) => context.staff);
   const status = useStore(staff, (state) => state.status);
 
+  // A page our server drew already says who is signed in: only a page built the same for everyone asks.
   useEffect(() => {
-    void staff.getState().check();
+    if (staff.getState().status === 'checking') void staff.getState().check();
   }, [staff]);
 
   // The inbox is an app of its own on a phone: alerts, and opening offline. Only staff pages install it.

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NotSignedIn } from '../../../domain/staff/staff';
 import type { Backend } from '../backends/backend';
 import { useAppContext } from '../app-context-provider';
@@ -10,15 +10,21 @@ export type StaffReading<T> = { state: 'loading' } | { state: 'failed' } | { sta
  * What a staff page reads as it opens (the report, the services due), through the backend's ports:
  * `read` (kept the same while what it reads is, with useCallback) is asked again whenever it changes
  * or `retry` is pressed, and what an earlier ask answers late never shows. A staff member whose
- * session has ended is sent to sign in.
+ * session has ended is sent to sign in. `drawn`: what our server read for the page as it drew it,
+ * shown at once and not asked for again until `read` changes.
  */
-export function useStaffReading<T>(read: (backend: Backend) => Promise<T>): { reading: StaffReading<T>; retry: () => void } {
+export function useStaffReading<T>(read: (backend: Backend) => Promise<T>, drawn?: T): { reading: StaffReading<T>; retry: () => void } {
   const { ports, onNotSignedIn } = useAppContext((context) => context.settingsDeps);
   const [attempt, setAttempt] = useState(0);
-  const [settled, setSettled] = useState<{ read: typeof read; attempt: number; reading: StaffReading<T> }>();
+  const [settled, setSettled] = useState<{ read: typeof read; attempt: number; reading: StaffReading<T> } | undefined>(
+    drawn === undefined ? undefined : { read, attempt: 0, reading: { state: 'ready', value: drawn } },
+  );
   const reading = settled?.read === read && settled.attempt === attempt ? settled.reading : ({ state: 'loading' } as const);
+  const drawnRead = useRef(drawn === undefined ? undefined : read);
 
   useEffect(() => {
+    if (drawnRead.current === read && attempt === 0) return;
+    drawnRead.current = undefined;
     // A page left, or moved on, before its answer arrived must not show that answer.
     const asked = { live: true };
     void (async () => {

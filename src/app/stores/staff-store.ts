@@ -15,13 +15,15 @@ interface StaffState {
   sessionEnded: () => void;
 }
 
-/** Who is signed in as staff on this device. */
-/** `signedIn`: who the server rendered the page for, when it did. */
-export function createStaffStore(auth: StaffAuth, signedIn?: StaffMember) {
+/**
+ * Who is signed in as staff on this device. `drawn`: what the server that drew the page found, when it
+ * did: who was signed in, or nobody (null), with why a sign-in it was sent was refused.
+ */
+export function createStaffStore(auth: StaffAuth, drawn?: { staff: StaffMember | null; error?: SignInError }) {
   return createStore<StaffState>()((set, get) => ({
-    status: signedIn ? 'signed-in' : 'checking',
-    staff: signedIn ?? null,
-    error: null,
+    status: drawn === undefined ? 'checking' : drawn.staff ? 'signed-in' : 'signed-out',
+    staff: drawn?.staff ?? null,
+    error: drawn?.error ?? null,
     busy: false,
     check: async () => {
       try {

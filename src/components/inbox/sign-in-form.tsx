@@ -1,5 +1,6 @@
+import { useLocation } from '@tanstack/react-router';
 import { useAppContext } from '../../app/app-context-provider';
-import { type SubmitEvent, useState } from 'react';
+import type { SubmitEvent } from 'react';
 import { useStore } from 'zustand';
 import { business } from '../../../domain/business';
 import { describeWait } from '../../../domain/copy';
@@ -14,21 +15,33 @@ function messageOf(error: SignInError): string {
       return `Too many failed sign-ins from this connection. Please try again ${describeWait(error.retryAfterSeconds)}.`;
     case 'unavailable':
       return 'Signing in is not possible right now. Please try again shortly.';
+    case 'invalid-fields':
+      return error.message;
   }
 }
 
-/** Staff sign in here to see the quote requests; nobody else can. */
+/**
+ * Staff sign in here to see the quote requests; nobody else can. Without scripts the form is a plain
+ * post to the page's own address, which our server answers with the page, signed in, or with this
+ * form again, the email kept and the reason told.
+ */
 export function SignInForm() {
   const staff = useAppContext((context) => context.staff);
   const demo = useAppContext((context) => context.demoStaff);
+  const drawnEmail = useAppContext((context) => context.drawnStaffPage.email);
+  const here = useLocation({ select: (location) => location.href });
   const error = useStore(staff, (state) => state.error);
   const busy = useStore(staff, (state) => state.busy);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
 
+  // Read from the form itself: what was typed before the scripts took the page over counts.
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void staff.getState().signIn({ email, password });
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => {
+      const value = form.get(name);
+      return typeof value === 'string' ? value : '';
+    };
+    void staff.getState().signIn({ email: text('email'), password: text('password') });
   };
 
   return (
@@ -47,7 +60,7 @@ export function SignInForm() {
           </button>
         </div>
       )}
-      <form className="quote-form" onSubmit={onSubmit} aria-labelledby="sign-in-title">
+      <form className="quote-form" method="post" action={here} onSubmit={onSubmit} aria-labelledby="sign-in-title">
         <FormField id="sign-in-email" label="Email">
           {(control) => (
             <input
@@ -56,8 +69,7 @@ export function SignInForm() {
               type="email"
               autoComplete="username"
               required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              defaultValue={drawnEmail}
             />
           )}
         </FormField>
@@ -69,8 +81,6 @@ export function SignInForm() {
               type="password"
               autoComplete="current-password"
               required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
             />
           )}
         </FormField>
