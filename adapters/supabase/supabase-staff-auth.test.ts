@@ -27,7 +27,7 @@ function device({ apiDown = false } = {}) {
       staffOf: async (): Promise<StaffMember | null> => {
         if (apiDown) throw new Error('The API could not be reached');
         const token = await staffAuth.accessToken();
-        const email = token === null ? undefined : await findAccessTokenEmail(token, { kind: 'secret', secret: jwtSecret });
+        const email = token === null ? undefined : await findAccessTokenEmail(token, { kind: 'secret', secret: jwtSecret, issuer: `${projectUrl}/auth/v1` });
         return email !== undefined && staffList.includes(email) ? { email } : null;
       },
     });
@@ -48,7 +48,7 @@ test('staff sign in with email and password; the API knows them by the token, an
   expect(await staffAuth.signIn({ ...credentials, email: ' Office@SE1Plumbing.example ' })).toEqual({ ok: true, staff: { email: staffUser.email } });
   expect(auth.seen).toEqual(['POST /auth/v1/token?grant_type=password']);
   expect(storage.keys()).toEqual(['sb-project-ref-auth-token']);
-  expect(await findAccessTokenEmail((await staffAuth.accessToken()) ?? '', { kind: 'secret', secret: jwtSecret })).toBe(staffUser.email);
+  expect(await findAccessTokenEmail((await staffAuth.accessToken()) ?? '', { kind: 'secret', secret: jwtSecret, issuer: `${projectUrl}/auth/v1` })).toBe(staffUser.email);
 
   // The next page load: the session from storage, vouched for by the auth server, named by the API.
   expect(await open().currentStaff()).toEqual({ email: staffUser.email });
