@@ -2,6 +2,7 @@
 // and the figures of a run. Node runs the benchmarks by stripping types, so this file imports only npm
 // packages and node: builtins.
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 // @ts-expect-error -- autocannon ships no types and none are installed; the shapes used are declared below.
 import untypedAutocannon from 'autocannon';
@@ -125,6 +126,12 @@ export function probe({ url, path, seconds, everyMs }: { url: string; path: stri
   `;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // Ahead of the load generator on their shared CPU, so its figures are the server's wait, not the generator's.
+    try {
+      setPriority(child.pid ?? 0, -10);
+    } catch {
+      // Not allowed (not root): the figures then include the generator's turns.
+    }
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk;
