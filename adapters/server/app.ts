@@ -23,7 +23,7 @@ import { withMultipartBody } from './photos/multipart-body';
 import type { PageState } from '../http-api/page-state';
 import { coverCheckFieldName, coverCheckMaxLength } from '../../domain/quote/cover-check';
 import type { PageRenderer } from './pages/page-renderer';
-import { DrawnPages, withToken as drawnWithToken } from './pages/drawn-pages';
+import { DrawnPages } from './pages/drawn-pages';
 import { refusedPage } from './http/refused-page';
 import { withFormToken, withHiddenValues } from './pages/form-token-slot';
 import { pageFieldValues } from './pages/lead-source-of-request';
@@ -203,8 +203,8 @@ export function createServerApp(deps: ServerDeps) {
     const decision = await deps.limits.pagesDrawn.consume(clientOf(c));
     return decision.allowed ? undefined : refusedPage(c, decision);
   };
-  const coverAnswers = new DrawnPages(keptPostcodes);
-  /** "Do we cover you?" answered for the postcode as typed: drawn once for each of the latest asked, with each request's own token. */
+  const coverAnswers = new DrawnPages(keptPostcodes, deps.formTokens && { tokens: deps.formTokens, now });
+  /** "Do we cover you?" answered for the postcode as typed: drawn once for each of the latest asked, sent with the second's token. */
   const coverAnswer = async (c: Context, postcode: string) => {
     let drawn = coverAnswers.find(postcode);
     if (drawn === undefined) {
@@ -213,8 +213,7 @@ export function createServerApp(deps: ServerDeps) {
       drawn = coverAnswers.draw(postcode, () => deps.pages.render('/', { coverCheck: { postcode } }));
     }
     const answer = await drawn;
-    const body = deps.formTokens ? drawnWithToken(answer, await deps.formTokens.issue(now())) : drawnWithToken(answer, '');
-    return new Response(body, { status: answer.status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+    return new Response(await answer.body(), { status: answer.status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
   };
   app.use(requestLog(deps.writeLog));
   // Before every route, so errors, 404s and assets get the headers too.
