@@ -71,6 +71,7 @@ export default defineConfig({
         SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR: '1000',
         CUSTOMER_LINK_VIEWS_PER_HOUR: '10000',
         CUSTOMER_LINK_CHANGES_PER_HOUR: '10000',
+        PAGES_DRAWN_PER_HOUR: '10000',
         // Both browsers' connections come from this one address; the cap has tests of its own.
         MAX_CONNECTIONS_PER_CLIENT: '0',
         // The alert tests run their own push service, on loopback.

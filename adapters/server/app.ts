@@ -2,7 +2,7 @@ import type { ServiceDueList } from '../../domain/ports/service-due-list';
 import { findServiceBooking } from '../../domain/reminders/customer-reminders';
 import { bookingQueryName } from '../../domain/reminders/service-words';
 import type { WireServiceBooking } from '../http-api/service-booking-wire';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
 import type { CustomerDataStore } from '../../domain/ports/customer-data-store';
@@ -27,6 +27,8 @@ import { withMultipartBody } from './photos/multipart-body';
 import type { PageState } from '../http-api/page-state';
 import { coverCheckFieldName, coverCheckMaxLength } from '../../domain/quote/cover-check';
 import type { PageRenderer } from './pages/page-renderer';
+import { DrawnPages } from './pages/drawn-pages';
+import { refusedPage } from './http/refused-page';
 import { withFormToken, withHiddenValues } from './pages/form-token-slot';
 import { pageFieldValues } from './pages/lead-source-of-request';
 import { loggedPath, requestLog, type RequestLogEntry } from './http/request-log';
@@ -101,9 +103,11 @@ export interface ServerDeps {
   scriptHashes?: readonly string[];
   /**
    * Quote requests stored per client, quote requests refused for their input per client (a much
-   * larger allowance), and failed sign-ins per client and email, and per client.
+   * larger allowance), failed sign-ins per client and email, and per client; and pages drawn for one
+   * request alone per client (the home page for a source or a postcode not among those kept, the
+   * thanks after a plain post, a reminder's booking).
    */
-  limits: { submissions: RateLimit; refusedSubmissions: RateLimit; signIn: SignInLimits };
+  limits: { submissions: RateLimit; refusedSubmissions: RateLimit; signIn: SignInLimits; pagesDrawn: RateLimit };
   /**
    * Alerts on staff phones: the settings under /api/alerts, taking a request with an alert's token,
    * and the alerts waiting to be delivered, for /readyz. Without it, only a session takes a request.
@@ -136,6 +140,12 @@ const backlogReport = ({ pending, oldestPendingSince }: Backlog) => ({
 
 /** The query parameter of the thanks page that carries the customer's token, for the page to give them their link. */
 const customerTokenParameter = 'link';
+
+/**
+ * How many postcodes' answers are kept, drawn (a plain form's check is answered as the visitor typed
+ * it, so each text is a page of its own): those asked for most lately.
+ */
+const keptPostcodes = 64;
 
 /** The query parameter of the thanks page that says the description reported a gas smell or carbon monoxide. */
 const gasParameter = 'gas';
@@ -190,7 +200,25 @@ export function createServerApp(deps: ServerDeps) {
   };
 
   const trust = { trustProxy: deps.trustProxy };
-  const site = serveSite(deps.site, { formTokens: deps.formTokens, now, siteUrl: deps.siteUrl });
+  const clientOf = (c: Context) => clientKey(c, trust);
+  const site = serveSite(deps.site, { formTokens: deps.formTokens, now, siteUrl: deps.siteUrl, pagesDrawn: deps.limits.pagesDrawn, clientKey: clientOf });
+  /** Whether this request may have a page drawn for it alone: the client's allowance, or its refusal (429). */
+  const refusedDrawing = async (c: Context) => {
+    const decision = await deps.limits.pagesDrawn.consume(clientOf(c));
+    return decision.allowed ? undefined : refusedPage(c, decision);
+  };
+  const coverAnswers = new DrawnPages(keptPostcodes, deps.formTokens && { tokens: deps.formTokens, now });
+  /** "Do we cover you?" answered for the postcode as typed: drawn once for each of the latest asked, sent with the second's token. */
+  const coverAnswer = async (c: Context, postcode: string) => {
+    let drawn = coverAnswers.find(postcode);
+    if (drawn === undefined) {
+      const refused = await refusedDrawing(c);
+      if (refused) return refused;
+      drawn = coverAnswers.draw(postcode, () => deps.pages.render('/', { coverCheck: { postcode } }));
+    }
+    const answer = await drawn;
+    return new Response(await answer.body(), { status: answer.status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+  };
   app.use(requestLog(deps.writeLog));
   // Before every route, so errors, 404s and assets get the headers too.
   app.use(securityHeaders({ ...trust, styleHashes: deps.styleHashes ?? [], scriptHashes: deps.scriptHashes ?? [] }));
@@ -255,7 +283,7 @@ export function createServerApp(deps: ServerDeps) {
       emailNotSetUp,
       now,
       staff,
-      clientKey: (c) => clientKey(c, trust),
+      clientKey: clientOf,
       ...(photos && {
         photos: {
           store: photos.store,
@@ -292,6 +320,8 @@ export function createServerApp(deps: ServerDeps) {
     // A reminder's "Book my service": the quote form filled in for the customer's next visit.
     const book = c.req.query(bookingQueryName);
     if (book !== undefined) {
+      const refused = await refusedDrawing(c);
+      if (refused) return refused;
       const booking = await bookingFor(book);
       const response = await page('/', booking ? { booking } : {});
       // Its address holds the customer's token: no link from it may pass that on, and no robot keep it.
@@ -301,8 +331,10 @@ export function createServerApp(deps: ServerDeps) {
     }
     // "Do we cover you?" sent without scripts: the page answers it; nothing typed is kept or logged.
     const typed = c.req.query(coverCheckFieldName);
-    if (typed !== undefined) return page('/', { coverCheck: { postcode: typed.slice(0, coverCheckMaxLength) } });
+    if (typed !== undefined) return coverAnswer(c, typed.slice(0, coverCheckMaxLength));
     if (c.req.query('quote') !== 'submitted') return next();
+    const refused = await refusedDrawing(c);
+    if (refused) return refused;
     const remarks = remarkableFields.filter((field) => c.req.queries('remark')?.includes(field));
     const gas = c.req.query(gasParameter);
     const given = c.req.query(customerTokenParameter);

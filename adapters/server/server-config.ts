@@ -62,6 +62,11 @@ const ServerConfigEntries = v.object({
   CUSTOMER_LINK_VIEWS_PER_HOUR: positiveWhole('CUSTOMER_LINK_VIEWS_PER_HOUR', 60),
   /** Messages and "No longer needed" one client may send through customers' links in an hour. */
   CUSTOMER_LINK_CHANGES_PER_HOUR: positiveWhole('CUSTOMER_LINK_CHANGES_PER_HOUR', 10),
+  /**
+   * Pages one client may have drawn for it alone in an hour: the home page for a source (a referrer,
+   * campaign tags) or a postcode's answer not among those kept, the thanks after a plain post, a booking.
+   */
+  PAGES_DRAWN_PER_HOUR: positiveWhole('PAGES_DRAWN_PER_HOUR', 120),
   /** Failed sign-ins per client address and staff email in an hour; the email's owner elsewhere is never held back. */
   SIGN_IN_ATTEMPTS_PER_HOUR: positiveWhole('SIGN_IN_ATTEMPTS_PER_HOUR', 10),
   /** Failed sign-ins per client address in an hour, whatever the emails. */

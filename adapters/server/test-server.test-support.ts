@@ -123,6 +123,8 @@ export interface TestServer extends RunningServer {
   logs: RequestLogEntry[];
   /** What the page renderer was asked to render, in order. */
   rendered: { url: string; state: PageState }[];
+  /** How many form tokens the server has signed for the pages it sent. */
+  tokensIssued: () => number;
   /** The "Quote accepted" alerts staff were sent: the request and its total. */
   quotesAccepted: { id: string; totalPence: number }[];
   /** The alert engine, when the test asked for alerts: its planner's rounds can be run by hand. */
@@ -167,11 +169,16 @@ export async function startTestServer(
   kind: keyof typeof databases,
   options: {
     renderDelayMs?: number;
+    /** The HTML the stand-in renderer draws for a page: `<title>` and the address alone unless given. */
+    renderHtml?: (url: string, state: PageState) => string;
     now?: () => Date;
     /** Sessions keep real time while everything else follows `now`: for tests whose clock jumps days on. */
     realTimeSessions?: boolean;
-    /** Per hour: quote requests stored per client, and refused per client; failed sign-ins per client and email (signIn), and per client. */
-    limits?: { submissions?: number; refusedSubmissions?: number; signIn?: number; signInPerClient?: number };
+    /**
+     * Per hour: quote requests stored per client, and refused per client; failed sign-ins per client and
+     * email (signIn), and per client; pages drawn for one request alone per client.
+     */
+    limits?: { submissions?: number; refusedSubmissions?: number; signIn?: number; signInPerClient?: number; pagesDrawn?: number };
     /** Believe X-Forwarded-For, as behind our own proxy: lets a test send from any client address. */
     trustProxy?: boolean;
     /** The site's public address (SITE_URL): requests for any other host are then refused. */
@@ -206,6 +213,7 @@ export async function startTestServer(
   const photoDir = kind === 'sqlite' ? mkdtempSync(join(tmpdir(), 'quote-photos-')) : undefined;
   const now = options.now ?? (() => new Date());
   const formTokens = await sharedFormTokens(new SqlSecretStore(db));
+  let tokensIssued = 0;
   const site = await SiteFiles.load(options.site?.dir ?? join(tmpdir(), 'no-built-site'));
   const notify = options.mail !== undefined || options.emailNotSetUp === true;
   // Every request gets its customer link, as on the server: a done job's review emails link under it.
@@ -291,7 +299,12 @@ export async function startTestServer(
     ...clock,
     wakeDelivery: () => dispatcher?.wake(),
     wakeAlerts: () => alerts?.wake(),
-    formTokens,
+    formTokens: {
+      issue: (at) => {
+        tokensIssued += 1;
+        return formTokens.issue(at);
+      },
+    },
     notifier: {
       quoteSubmitted: (quote) => {
         dispatcher?.wake();
@@ -317,7 +330,7 @@ export async function startTestServer(
       render: async (url, state) => {
         rendered.push({ url, state });
         if (options.renderDelayMs) await new Promise((resolve) => setTimeout(resolve, options.renderDelayMs));
-        return { html: `<!doctype html><title>${url}</title>`, status: url === '/no-such-page' ? 404 : 200 };
+        return { html: options.renderHtml?.(url, state) ?? `<!doctype html><title>${url}</title>`, status: url === '/no-such-page' ? 404 : 200 };
       },
     },
     site,
@@ -332,6 +345,7 @@ export async function startTestServer(
         perClientAndEmail: limitOf('sign-in-client-email', options.limits?.signIn ?? 100_000),
         perClient: limitOf('sign-in-client', options.limits?.signInPerClient ?? 100_000),
       },
+      pagesDrawn: limitOf('pages-drawn', options.limits?.pagesDrawn ?? 100_000),
     },
   });
   const server = await startServer(app, {
@@ -354,6 +368,7 @@ export async function startTestServer(
     db,
     logs,
     rendered,
+    tokensIssued: () => tokensIssued,
     quotesAccepted,
     alerts,
     limitTable: limitStore.store.kind === 'postgres' ? limitStore.store.tableName : undefined,

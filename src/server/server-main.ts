@@ -134,6 +134,7 @@ const app = createServerApp({
       perClientAndEmail: limit('sign-in-client-email', config.SIGN_IN_ATTEMPTS_PER_HOUR),
       perClient: limit('sign-in-client', config.SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR),
     },
+    pagesDrawn: limit('pages-drawn', config.PAGES_DRAWN_PER_HOUR),
   },
 });
 

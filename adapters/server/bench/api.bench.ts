@@ -1,7 +1,9 @@
 // Load benchmark of the built server (`npm run bench:api`), run as production runs it (node
 // dist/server/server-main.js, MALLOC_ARENA_MAX=2) on one CPU of its own, with the load generator on the
 // others, over a fresh SQLite database on loopback: the home page and the largest script as fast as 50
-// connections are answered, then quote requests at a steady 50 and 500 a second.
+// connections are answered; the home page as a visitor from another site, or one checking a postcode
+// without scripts, asks for it, with /healthz asked meanwhile; then quote requests at a steady 50 and
+// 500 a second.
 // Node runs this file directly by stripping its types, so it imports only npm packages and node: builtins.
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
@@ -12,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { benchDeadline, type BenchServer, cpuMilliseconds, cpuPerAnswer, residentMegabytes, startBareServer, startBenchServer, tasksetPath } from './bench-server.test-support.ts';
-import { type AutocannonRequest, type AutocannonResult, figures, load, type Sample, steadyLoad } from './load-runs.test-support.ts';
+import { type AutocannonRequest, type AutocannonResult, figures, load, percentileOf, probe, type Sample, steadyLoad } from './load-runs.test-support.ts';
 
 const connections = 50;
 const getSeconds = 10;
@@ -22,8 +24,14 @@ const postRates = [
 ];
 /** The floors: each GET's rate and p99, and the p99 of quote requests at 50 a second. */
 const floors = { getPerSecond: 3_000, getP99Ms: 25, postP99Ms: 50, postFloorRate: 50 };
+/**
+ * What a visitor sends to the home page must not cost much more than the plain page: each such run at
+ * least this share of the plain page's rate, with /healthz, asked every `healthEveryMs` meanwhile, under
+ * `healthP99Ms` at p99.
+ */
+const visitorAims = { shareOfPlain: 0.5, healthP99Ms: 50, healthEveryMs: 20 };
 /** Everything must be over well within this; past it the server is killed. */
-const deadlineMs = 240_000;
+const deadlineMs = 360_000;
 const quotesPath = '/api/quote-requests';
 const staff = { email: 'staff@example.co.uk', password: 'a staff password for this run' };
 
@@ -84,10 +92,11 @@ function largestScript(): { path: string; bytes: number } {
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-/** Counts what a run got wrong: an unexpected status, an error or a timeout. */
-function judge(label: string, expected: number, { result, samples }: { result: AutocannonResult; samples: Sample[] }) {
-  const wrong = samples.filter(({ status }) => status !== expected).length;
-  if (wrong > 0) broken.push(`${label}: ${wrong} answers were not ${expected}`);
+/** Counts what a run got wrong: a status other than those expected, an error or a timeout. */
+function judge(label: string, expected: number | readonly number[], { result, samples }: { result: AutocannonResult; samples: Sample[] }) {
+  const allowed = typeof expected === 'number' ? [expected] : expected;
+  const wrong = samples.filter(({ status }) => !allowed.includes(status)).length;
+  if (wrong > 0) broken.push(`${label}: ${wrong} answers were not ${allowed.join(' or ')}`);
   if (result.errors > 0 || result.timeouts > 0) broken.push(`${label}: ${result.errors} errors, ${result.timeouts} timeouts`);
   if (samples.length === 0) broken.push(`${label}: no answers`);
 }
@@ -206,6 +215,53 @@ try {
   await bare.stop();
   write();
 
+  // A host and a postcode of their own for each request: what no cache of the answers can hold.
+  let visitor = 0;
+  const anotherSite: AutocannonRequest['setupRequest'] = (request) => {
+    visitor += 1;
+    return { ...request, headers: { ...request.headers, referer: `https://site-${visitor}.example/page` } };
+  };
+  const districts = ['SE1', 'SE11', 'SE16', 'SE17', 'SW8', 'E1', 'N1', 'M1'];
+  const letters = 'ABDEFGHJLNPQRSTUWXYZ';
+  const anotherPostcode: AutocannonRequest['setupRequest'] = (request) => {
+    visitor += 1;
+    const unit = `${visitor % 10}${letters[Math.floor(visitor / 10) % 20] ?? 'A'}${letters[Math.floor(visitor / 200) % 20] ?? 'A'}`;
+    return { ...request, path: `/?postcode=${encodeURIComponent(`${districts[visitor % districts.length] ?? 'SE1'} ${unit}`)}` };
+  };
+  const fromGoogle = { ...browser, referer: 'https://www.google.com/' };
+  const postcodePath = `/?postcode=${encodeURIComponent('SE1 7PB')}`;
+  await expectAnswer('GET / from Google', '/', fromGoogle, (_response, body) =>
+    body.includes('name="referrer_host" value="www.google.com"') ? undefined : 'the referrer is not in the form',
+  );
+  await expectAnswer(`GET ${postcodePath}`, postcodePath, browser, (_response, body) =>
+    body.includes('Yes, we cover SE1.') && /name="form_token" value="[^"]+"/.test(body) ? undefined : 'not the answer, or no form token',
+  );
+  write(`What a visitor sends to the home page, ${connections} connections, as fast as answered, ${getSeconds} s each, /healthz asked every ${visitorAims.healthEveryMs} ms meanwhile`);
+  const visits: { label: string; request: AutocannonRequest; statuses: readonly number[] }[] = [
+    { label: 'GET / (br, gzip)', request: { path: '/', headers: browser }, statuses: [200] },
+    { label: 'GET / from Google (Referer, br)', request: { path: '/', headers: fromGoogle }, statuses: [200] },
+    { label: 'GET / from another site each time (br)', request: { path: '/', headers: browser, setupRequest: anotherSite }, statuses: [200, 429] },
+    { label: 'GET /?postcode=SE1 7PB', request: { path: postcodePath, headers: browser }, statuses: [200] },
+    { label: 'GET /?postcode=… another each time', request: { path: '/', headers: browser, setupRequest: anotherPostcode }, statuses: [200, 429] },
+  ];
+  const visitFigures = [];
+  for (const { label, request, statuses } of visits) {
+    const cpuBefore = cpuMilliseconds(pid);
+    const [run, health] = await Promise.all([
+      load({ url, connections, duration: getSeconds, requests: [request] }),
+      probe({ url, path: '/healthz', seconds: getSeconds - 1, everyMs: visitorAims.healthEveryMs }),
+    ]);
+    judge(label, statuses, run);
+    if (health.failures > 0) broken.push(`${label}: /healthz failed ${health.failures} times`);
+    const { perSecond, p50, p99 } = figures(run);
+    const healthP99 = percentileOf(health.samples, 0.99);
+    visitFigures.push({ label, perSecond, healthP99 });
+    const refused = run.samples.filter(({ status }) => status === 429).length;
+    write(`  ${label.padEnd(52)} ${Math.round(perSecond).toLocaleString('en-GB').padStart(7)}/s, p50 ${ms(p50)}, p99 ${ms(p99)}${cpuPerAnswer(pid, cpuBefore, run.samples.length)}`);
+    write(`    /healthz p50 ${ms(percentileOf(health.samples, 0.5))}, p99 ${ms(healthP99)}${statuses.includes(429) ? `; ${(run.samples.length - refused).toLocaleString('en-GB')} answered 200, ${refused.toLocaleString('en-GB')} 429` : ''}`);
+  }
+  write();
+
   write(`POST ${quotesPath}, ${connections} connections, at a steady rate (autocannon's overallRate, the connections' seconds staggered)`);
   const postFigures = [];
   for (const { perSecond: rate, seconds } of postRates) {
@@ -235,6 +291,13 @@ try {
   }
   if (ceiling.perSecond < floors.getPerSecond || ceiling.p99 >= floors.getP99Ms) {
     write(`  (the bare server does not meet the GET floor either: on this machine now, the load generator is what is measured)`);
+  }
+  const plain = visitFigures[0];
+  for (const { label, perSecond, healthP99 } of visitFigures) {
+    const share = plain === undefined ? Number.NaN : perSecond / plain.perSecond;
+    write(
+      `  ${label}: ${visitorAims.shareOfPlain * 100}% of the plain page's rate or more (${(share * 100).toFixed(0)}%), /healthz p99 under ${visitorAims.healthP99Ms} ms: ${met(share >= visitorAims.shareOfPlain && healthP99 < visitorAims.healthP99Ms)}`,
+    );
   }
   const atFloorRate = postFigures.find(({ rate }) => rate === floors.postFloorRate);
   write(`  POST at ${floors.postFloorRate}/s: p99 under ${floors.postP99Ms} ms: ${met(atFloorRate !== undefined && atFloorRate.p99 < floors.postP99Ms)}`);

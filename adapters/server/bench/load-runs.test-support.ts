@@ -1,6 +1,8 @@
 // autocannon as the API benchmark runs it: every answer's latency as measured, runs at a steady rate,
 // and the figures of a run. Node runs the benchmarks by stripping types, so this file imports only npm
 // packages and node: builtins.
+import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 // @ts-expect-error -- autocannon ships no types and none are installed; the shapes used are declared below.
 import untypedAutocannon from 'autocannon';
@@ -93,3 +95,55 @@ export function figures({ result, samples }: { result: AutocannonResult; samples
   const sorted = samples.map(({ ms: taken }) => taken).sort((a, b) => a - b);
   return { perSecond: samples.length / result.duration, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN };
 }
+
+/**
+ * `GET path` asked one at a time, every `everyMs`, for `seconds`, from a process of its own (so the load
+ * generator's turns are not in its figures): every answer's latency in ms, and the statuses that were not 200.
+ */
+export function probe({ url, path, seconds, everyMs }: { url: string; path: string; seconds: number; everyMs: number }): Promise<{ samples: number[]; failures: number }> {
+  const script = `
+    import { Agent, request } from 'node:http';
+    import { setTimeout as sleep } from 'node:timers/promises';
+    const target = new URL(${JSON.stringify(path)}, ${JSON.stringify(url)});
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const samples = [];
+    let failures = 0;
+    const until = performance.now() + ${seconds * 1000};
+    while (performance.now() < until) {
+      const started = performance.now();
+      const status = await new Promise((resolve) => {
+        const asked = request(target, { agent, timeout: 10_000 }, (response) => { response.resume(); response.on('end', () => resolve(response.statusCode)); });
+        asked.on('timeout', () => asked.destroy(new Error('timeout')));
+        asked.on('error', () => resolve(0));
+        asked.end();
+      });
+      const taken = performance.now() - started;
+      samples.push(taken);
+      if (status !== 200) failures += 1;
+      await sleep(Math.max(0, ${everyMs} - taken));
+    }
+    process.stdout.write(JSON.stringify({ samples, failures }));
+  `;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // Ahead of the load generator on their shared CPU, so its figures are the server's wait, not the generator's.
+    try {
+      setPriority(child.pid ?? 0, -10);
+    } catch {
+      // Not allowed (not root): the figures then include the generator's turns.
+    }
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code === 0) resolve(JSON.parse(out) as { samples: number[]; failures: number });
+      else reject(new Error(`the probe of ${path} exited with ${code}`));
+    });
+  });
+}
+
+/** The `fraction` percentile of latencies (p99 at 0.99). */
+export const percentileOf = (values: readonly number[], fraction: number) =>
+  percentile([...values].sort((a, b) => a - b), fraction);

@@ -21,6 +21,7 @@ import type { CustomerRouteContext } from './customer-route-context';
 import type { WireError } from '../../http-api/wire';
 import type { RateLimit, RateLimitDecision } from '../http/rate-limit';
 import { bodyLimits, limitBody } from '../http/body-limit';
+import { refusedPage, tooManyRequests } from '../http/refused-page';
 import { readFormBody, readJsonBody } from '../http/request-body';
 import { customerLinkOperations } from './customer-link-operations';
 import { reminderRoutes } from './reminder-routes';
@@ -88,7 +89,6 @@ const privateAnswers: MiddlewareHandler = async (c, next) => {
   c.res.headers.delete('etag');
 };
 
-const tooMany = (seconds: number) => `Too many requests. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}, or call us on ${business.phone.display}.`;
 
 /** `/r/<token>` and `/api/r/<token>`, with the forms' and the script's posts. */
 export function customerLinkApi(options: CustomerLinkApiOptions) {
@@ -107,10 +107,6 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
     await equalCost(token);
     return openCustomerQuote({ ...deps, inbox: options.reminders.inbox }, token, now());
   };
-
-  /** A client over its allowance, told in plain text (for a page, or a link opened from an email). */
-  const refusedPage = (c: Context, decision: Extract<RateLimitDecision, { allowed: false }>) =>
-    c.text(tooMany(decision.retryAfterSeconds), 429, { 'Retry-After': String(decision.retryAfterSeconds) });
 
   // ---- The page, and its plain HTML forms.
 
@@ -190,7 +186,7 @@ export function customerLinkApi(options: CustomerLinkApiOptions) {
   const fail = (c: Context, body: WireError, status: ContentfulStatusCode, retryAfter?: number) =>
     c.json(body, status, retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) });
   const refusedJson = (c: Context, { retryAfterSeconds }: Extract<RateLimitDecision, { allowed: false }>) =>
-    fail(c, { error: 'rate-limited', message: tooMany(retryAfterSeconds) }, 429, retryAfterSeconds);
+    fail(c, { error: 'rate-limited', message: tooManyRequests(retryAfterSeconds) }, 429, retryAfterSeconds);
   const answerJson = (c: Context, result: CustomerLinkResult | CustomerMessageResult) => {
     if (result.ok) return c.json(toWireCustomerView(result.view));
     switch (result.error.kind) {

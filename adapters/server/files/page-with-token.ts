@@ -23,18 +23,40 @@ const compressors: Record<PageEncoding, (page: Buffer) => Buffer<ArrayBuffer>> =
  */
 const tokenReuseMs = 1000;
 
-interface Issued {
-  until: number;
+/** A page as sent in the token's second: as it is, and each compressed copy once asked for. */
+interface Made {
   identity: Buffer<ArrayBuffer>;
   compressed: Partial<Record<PageEncoding, Buffer<ArrayBuffer>>>;
 }
 
-/** A page holding the quote form, with the token of the moment written in, as it is or compressed. */
+interface Issued extends Made {
+  until: number;
+}
+
+/**
+ * How many pages written for where their visitors came from are kept for each page holding the form:
+ * those asked for most lately. Remade at most once a second each, when their token changes, so this
+ * many compressions a second in each encoding is the most such pages can cost.
+ */
+export const keptSources = 16;
+
+const compressed = (made: Made, encoding: PageEncoding | undefined) => {
+  if (encoding === undefined) return made.identity;
+  made.compressed[encoding] ??= compressors[encoding](made.identity);
+  return made.compressed[encoding];
+};
+
+/**
+ * A page holding the quote form, with the token of the moment written in, as it is or compressed; and
+ * the same page with where a visitor came from in the form's hidden inputs, kept for the latest sources.
+ */
 export class PageWithToken {
   readonly #page: PageWithForm;
   readonly #tokens: Pick<FormTokens, 'issue'>;
   readonly #now: () => Date;
   #issued: Issued | undefined;
+  /** By their hidden inputs' values, the latest asked for last; each with the token it was made with. */
+  readonly #sources = new Map<string, Made & { token: Issued }>();
 
   constructor(page: PageWithForm, { tokens, now }: { tokens: Pick<FormTokens, 'issue'>; now: () => Date }) {
     this.#page = page;
@@ -44,21 +66,30 @@ export class PageWithToken {
 
   /** The page with the current token, in `encoding` (as it is when undefined). */
   async body(encoding: PageEncoding | undefined): Promise<Buffer<ArrayBuffer>> {
-    const issued = await this.#current();
-    if (encoding === undefined) return issued.identity;
-    issued.compressed[encoding] ??= compressors[encoding](issued.identity);
-    return issued.compressed[encoding];
+    return compressed(await this.#current(), encoding);
+  }
+
+  /** Whether a page with these values in the form's hidden inputs is among those kept. */
+  keeps(values: Readonly<Record<string, string>>): boolean {
+    return this.#sources.has(keyOf(values));
   }
 
   /**
-   * The page with a token of its own and `values` in the form's hidden inputs (where this visitor came
-   * from), in `encoding`: made for this request alone, never kept. Few visitors bring such values.
+   * The page with the current token and `values` in the form's hidden inputs (where this visitor came
+   * from), in `encoding`: made once a second for each of the latest sources, as the page itself is.
    */
   async bodyWith(encoding: PageEncoding | undefined, values: Readonly<Record<string, string>>): Promise<Buffer<ArrayBuffer>> {
-    const token = await this.#tokens.issue(this.#now());
-    const html = withHiddenValues(`${this.#page.before.toString('utf8')}${token}${this.#page.after.toString('utf8')}`, values);
-    const identity = Buffer.from(html);
-    return encoding === undefined ? identity : compressors[encoding](identity);
+    const token = await this.#current();
+    const key = keyOf(values);
+    const kept = this.#sources.get(key);
+    const made = kept?.token === token ? kept : { token, identity: Buffer.from(withHiddenValues(token.identity.toString('utf8'), values)), compressed: {} };
+    this.#sources.delete(key);
+    this.#sources.set(key, made);
+    for (const oldest of this.#sources.keys()) {
+      if (this.#sources.size <= keptSources) break;
+      this.#sources.delete(oldest);
+    }
+    return compressed(made, encoding);
   }
 
   async #current(): Promise<Issued> {
@@ -72,3 +103,6 @@ export class PageWithToken {
     return issued;
   }
 }
+
+/** The values in the order the page lists its inputs: the same source is always the same key. */
+const keyOf = (values: Readonly<Record<string, string>>) => JSON.stringify(Object.entries(values));

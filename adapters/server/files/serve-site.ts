@@ -4,6 +4,8 @@ import type { FormTokens } from '../../../domain/ports/form-tokens';
 import { type PageEncoding, PageWithToken } from './page-with-token';
 import { compressedSuffixes, type SiteFiles } from './site-files';
 import { leadSourceOf, pageFieldValues, saysWhere } from '../pages/lead-source-of-request';
+import type { RateLimit } from '../http/rate-limit';
+import { refusedPage } from '../http/refused-page';
 
 /** Files under assets/ carry their content's hash in their name: they never change. */
 const immutable = 'public, max-age=31536000, immutable';
@@ -43,13 +45,22 @@ const sending = (c: Context, body: Buffer<ArrayBuffer>) => {
  * put before `files`, answers 304 from it); long caching for hashed assets. Pages are found by their
  * path (/privacy is privacy/index.html). With `formTokens`, a page holding the quote form is sent by
  * `pagesWithForm` with a token written in, and no ETag: its body changes every second. A visitor
- * who came from somewhere (a referrer, campaign tags, an ad click) gets a page of their own with that
- * written into the form's hidden inputs.
+ * who came from somewhere (a referrer, campaign tags, an ad click) gets the page with that written into
+ * the form's hidden inputs: kept for the latest sources as the page itself is, and made afresh for a
+ * source none of those is only within the client's allowance of pages drawn for it (`pagesDrawn`,
+ * counted by `clientKey`), past which it is answered 429.
  */
 export function serveSite(
   site: SiteFiles,
-  { formTokens, now, siteUrl }: { formTokens: Pick<FormTokens, 'issue'> | undefined; now: () => Date; siteUrl?: string | undefined },
+  options: {
+    formTokens: Pick<FormTokens, 'issue'> | undefined;
+    now: () => Date;
+    siteUrl?: string | undefined;
+    pagesDrawn: RateLimit;
+    clientKey: (c: Context) => string;
+  },
 ): SiteServing {
+  const { formTokens, now, siteUrl } = options;
   const withToken = new Map<string, PageWithToken>();
   const pageWithToken = (path: string) => {
     if (formTokens === undefined) return undefined;
@@ -121,7 +132,17 @@ export function serveSite(
 
   return {
     // Only an address that is a page with the form is looked up twice.
-    pagesWithForm: (c, next) => (formTokens !== undefined && site.holdsForm(c.req.path) ? serveWithToken(c, next) : next()),
+    pagesWithForm: async (c, next) => {
+      const path = site.formPageAt(c.req.path);
+      const page = path === undefined ? undefined : pageWithToken(path);
+      if (page === undefined) return next();
+      const source = leadSourceOf(c, siteUrl);
+      if (saysWhere(source) && !page.keeps(pageFieldValues(source))) {
+        const decision = await options.pagesDrawn.consume(options.clientKey(c));
+        if (!decision.allowed) return refusedPage(c, decision);
+      }
+      return serveWithToken(c, next);
+    },
     files: (c, next) => (isOwnAddress(c.req.path) ? serveFiles(c, next) : next()),
     notFoundPage: async (c) => (await serveNotFound(c, () => Promise.resolve())) ?? undefined,
   };

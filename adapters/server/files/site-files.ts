@@ -70,10 +70,10 @@ export class SiteFiles {
     return compressedSuffixes.some((suffix) => this.#files.has(path + suffix));
   }
 
-  /** Whether the page at this address (`/`, `/privacy`, `/privacy/`) holds the quote form. */
-  holdsForm(address: string): boolean {
+  /** The path of the page at this address (`/`, `/privacy`, `/privacy/`) if it holds the quote form: `/index.html`. */
+  formPageAt(address: string): string | undefined {
     const path = address.endsWith('/') ? `${address}index.html` : `${address}/index.html`;
-    return this.#pagesWithForm.has(path);
+    return this.#pagesWithForm.has(path) ? path : undefined;
   }
 
   /** The page at this path (`/index.html`) cut where the form's token goes, if it holds the quote form. */
