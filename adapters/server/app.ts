@@ -146,6 +146,8 @@ const customerTokenParameter = 'link';
  * it, so each text is a page of its own): those asked for most lately.
  */
 const keptPostcodes = 64;
+/** The staff pages' sign-in forms kept drawn, by address: each page, and the addresses with filters staff last opened. */
+const keptSignInPages = 32;
 
 /** The query parameter of the thanks page that says the description reported a gas smell or carbon monoxide. */
 const gasParameter = 'gas';
@@ -363,16 +365,25 @@ export function createServerApp(deps: ServerDeps) {
       return first && toWireFirstScreen(emailNotSetUp ? { ...first, page: { ...first.page, emailNotSetUp } } : first);
     },
   };
+  const signInPages = new DrawnPages(keptSignInPages, undefined);
   for (const path of staffPagePaths) {
     app.get(path, compress(), async (c) => {
       const member = await staff.staffOf(c);
       const address = new URL(c.req.url);
       const url = `${address.pathname}${address.search}`;
       if (member) return page(url, await staffPageState(staffPageReads, path, address, member, now()));
-      const response = await page(url, { staffPage: { staff: null } });
-      response.headers.set('cache-control', 'private, no-cache');
-      response.headers.set('vary', 'Cookie');
-      return response;
+      // The same for everyone at an address: drawn once for each of the latest asked, and past those only within the client's allowance.
+      let drawn = signInPages.find(url);
+      if (drawn === undefined) {
+        const refused = await refusedDrawing(c);
+        if (refused) return refused;
+        drawn = signInPages.draw(url, () => deps.pages.render(url, { staffPage: { staff: null } }));
+      }
+      const form = await drawn;
+      return new Response(await form.body(), {
+        status: form.status,
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-cache', vary: 'Cookie' },
+      });
     });
     // Its sign-in form sent without scripts: signed in, the page again; refused, the form with the email kept and why.
     app.post(path, limitBody(bodyLimits.signIn), compress(), (c) => {

@@ -55,8 +55,26 @@ for (const kind of Object.keys(databases) as (keyof typeof databases)[]) {
 
         // A forged session is nobody's.
         server.rendered.length = 0;
-        await open(server, '/quotes/report', 'staff_session=forged');
+        await open(server, '/quotes/report?period=this-year', 'staff_session=forged');
         expect(server.rendered[0]?.state).toEqual({ staffPage: { staff: null } });
+      } finally {
+        await server.stop();
+      }
+    });
+
+    test('the sign-in form is drawn once for each address asked lately; past those, only within the client\'s allowance of pages drawn for it', async () => {
+      const server = await startTestServer(kind, { limits: { pagesDrawn: 3 } });
+      try {
+        for (let round = 0; round < 20; round += 1) expect((await open(server, '/quotes')).status).toBe(200);
+        expect(server.rendered.map(({ url }) => url)).toEqual(['/quotes']);
+        const statuses: number[] = [];
+        for (let round = 0; round < 6; round += 1) statuses.push((await open(server, `/quotes?q=${String(round)}`)).status);
+        // The first /quotes was one of the three.
+        expect(statuses).toEqual([200, 200, 429, 429, 429, 429]);
+        const refused = await open(server, '/quotes?q=again');
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+        // Staff are drawn their pages whatever the allowance: it is for anyone's, not theirs.
+        expect((await open(server, '/quotes?q=mine', server.staffCookie)).status).toBe(200);
       } finally {
         await server.stop();
       }
