@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { serveStatic } from 'hono/serve-static';
 import type { FormTokens } from '../../../domain/ports/form-tokens';
-import { type PageEncoding, PageWithToken } from './page-with-token';
+import { type PageEncoding, PageWithToken } from '../pages/page-with-token';
 import { compressedSuffixes, type SiteFiles } from './site-files';
 import { leadSourceOf, pageFieldValues, saysWhere } from '../pages/lead-source-of-request';
 import type { RateLimit } from '../http/rate-limit';

@@ -10,10 +10,7 @@ export interface SiteFile {
 }
 
 /** A built page holding the quote form, cut where each visitor's form token goes. */
-export interface PageWithForm {
-  before: Buffer;
-  after: Buffer;
-}
+import type { PageWithForm } from '../pages/page-with-token';
 
 /** The suffixes the build gives the compressed copies it writes beside a text file. */
 export const compressedSuffixes = ['.br', '.gz'] as const;

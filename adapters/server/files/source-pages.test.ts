@@ -7,7 +7,7 @@ import { afterAll, expect, onTestFinished, test } from 'vitest';
 import { formTokenFieldName } from '../../../domain/spam/spam';
 import { manualClock } from '../../../fixtures/manual-clock.test-support';
 import { startTestServer } from '../test-server.test-support';
-import { keptSources } from './page-with-token';
+import { keptSources } from '../pages/page-with-token';
 
 // The home page as the build writes it, with the form's token and its hidden inputs for where a
 // visitor came from, which React renders with no value.

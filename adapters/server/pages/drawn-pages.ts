@@ -1,5 +1,5 @@
 import type { FormTokens } from '../../../domain/ports/form-tokens';
-import { PageWithToken } from '../files/page-with-token';
+import { PageWithToken } from './page-with-token';
 import { splitAtFormToken } from './form-token-slot';
 
 /** A page drawn once, with its status, and its body as sent now: with the second's form token, when it holds the form. */

@@ -1,7 +1,12 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FormTokens } from '../../../domain/ports/form-tokens';
-import type { PageWithForm } from './site-files';
-import { withHiddenValues } from '../pages/form-token-slot';
+import { withHiddenValues } from './form-token-slot';
+
+/** A built page that holds the quote form: its bytes before and after the form's token. */
+export interface PageWithForm {
+  before: Buffer;
+  after: Buffer;
+}
 
 export type PageEncoding = 'br' | 'gzip';
 
