@@ -209,18 +209,24 @@ export function createServerApp(deps: ServerDeps) {
     const decision = await deps.limits.pagesDrawn.consume(clientOf(c));
     return decision.allowed ? undefined : refusedPage(c, decision);
   };
-  const coverAnswers = new DrawnPages(keptPostcodes, deps.formTokens && { tokens: deps.formTokens, now });
-  /** "Do we cover you?" answered for the postcode as typed: drawn once for each of the latest asked, sent with the second's token. */
-  const coverAnswer = async (c: Context, postcode: string) => {
-    let drawn = coverAnswers.find(postcode);
+  /**
+   * A page the same for everyone who asks `key`: the one kept, or drawn and kept within the client's
+   * allowance of pages drawn for it alone, sent with `headers`.
+   */
+  const keptOrDrawn = async (c: Context, pages: DrawnPages, key: string, draw: () => ReturnType<PageRenderer['render']>, headers: Record<string, string>) => {
+    let drawn = pages.find(key);
     if (drawn === undefined) {
       const refused = await refusedDrawing(c);
       if (refused) return refused;
-      drawn = coverAnswers.draw(postcode, () => deps.pages.render('/', { coverCheck: { postcode } }));
+      drawn = pages.draw(key, draw);
     }
     const answer = await drawn;
-    return new Response(await answer.body(), { status: answer.status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+    return new Response(await answer.body(), { status: answer.status, headers: { 'content-type': 'text/html; charset=utf-8', ...headers } });
   };
+  const coverAnswers = new DrawnPages(keptPostcodes, deps.formTokens && { tokens: deps.formTokens, now });
+  /** "Do we cover you?" answered for the postcode as typed: drawn once for each of the latest asked, sent with the second's token. */
+  const coverAnswer = (c: Context, postcode: string) =>
+    keptOrDrawn(c, coverAnswers, postcode, () => deps.pages.render('/', { coverCheck: { postcode } }), { 'cache-control': 'no-store' });
   app.use(requestLog(deps.writeLog));
   // Before every route, so errors, 404s and assets get the headers too.
   app.use(securityHeaders({ ...trust, styleHashes: deps.styleHashes ?? [], scriptHashes: deps.scriptHashes ?? [] }));
@@ -372,18 +378,8 @@ export function createServerApp(deps: ServerDeps) {
       const address = new URL(c.req.url);
       const url = `${address.pathname}${address.search}`;
       if (member) return page(url, await staffPageState(staffPageReads, path, address, member, now()));
-      // The same for everyone at an address: drawn once for each of the latest asked, and past those only within the client's allowance.
-      let drawn = signInPages.find(url);
-      if (drawn === undefined) {
-        const refused = await refusedDrawing(c);
-        if (refused) return refused;
-        drawn = signInPages.draw(url, () => deps.pages.render(url, { staffPage: { staff: null } }));
-      }
-      const form = await drawn;
-      return new Response(await form.body(), {
-        status: form.status,
-        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-cache', vary: 'Cookie' },
-      });
+      // The sign-in form, the same for everyone at an address.
+      return keptOrDrawn(c, signInPages, url, () => deps.pages.render(url, { staffPage: { staff: null } }), { 'cache-control': 'private, no-cache', vary: 'Cookie' });
     });
     // Its sign-in form sent without scripts: signed in, the page again; refused, the form with the email kept and why.
     app.post(path, limitBody(bodyLimits.signIn), compress(), (c) => {
